@@ -1,0 +1,143 @@
+import type { EmulatorConfig, KeyConfig, ModelConfig, TenantConfig } from './config'
+import type { EndpointPath } from './endpoints'
+import { GatewayError, invalid } from './errors'
+
+export interface ModelEntry {
+  id: string
+  object: 'model'
+  owned_by: string
+  supported_endpoints: string[]
+  billing_unit: 'token' | 'image'
+}
+
+const allows = (list: '*' | string[], id: string): boolean => list === '*' || list.includes(id)
+
+/** Tenants, keys, model visibility and balances: everything that depends on who is calling. */
+export class Accounts {
+  private readonly balances = new Map<string, number>()
+
+  constructor(readonly config: EmulatorConfig) {
+    for (const k of config.keys) this.balances.set(k.key, k.balance)
+  }
+
+  tenant(id: string): TenantConfig | undefined {
+    return this.config.tenants.find((t) => t.id === id)
+  }
+
+  /** 401 unless `authorization` carries a bearer key that belongs to `tenant`. */
+  authenticate(authorization: string | undefined, tenant: string): KeyConfig {
+    if (!authorization) {
+      throw new GatewayError(401, 'authentication_error', 'missing_api_key', 'Missing Authorization header')
+    }
+    const match = /^Bearer +(\S+)\s*$/i.exec(authorization)
+    if (!match) {
+      throw new GatewayError(
+        401,
+        'authentication_error',
+        'invalid_authorization_scheme',
+        'Authorization must be "Bearer <API_KEY>"'
+      )
+    }
+    const key = this.config.keys.find((k) => k.key === match[1])
+    if (!key || key.tenant !== tenant) {
+      throw new GatewayError(
+        401,
+        'authentication_error',
+        'invalid_api_key',
+        'Invalid API key for this tenant'
+      )
+    }
+    return key
+  }
+
+  listModels(key: KeyConfig): ModelEntry[] {
+    return this.visibleModels(key).map((m) => ({
+      id: m.id,
+      object: 'model',
+      owned_by: m.owned_by,
+      supported_endpoints: [...m.supported_endpoints],
+      billing_unit: m.billing_unit
+    }))
+  }
+
+  /** The checks every model call goes through, in the order a gateway applies them. */
+  resolveModel(key: KeyConfig, modelId: unknown, endpoint: EndpointPath): ModelConfig {
+    if (typeof modelId !== 'string' || modelId === '') {
+      throw invalid('"model" is required and must be a non-empty string', 'missing_required_parameter')
+    }
+    const tenant = this.tenant(key.tenant)
+    const model = this.config.models.find((m) => m.id === modelId)
+    if (!model || !tenant || !allows(tenant.models, modelId)) {
+      throw new GatewayError(403, 'permission_error', 'model_not_found', `Model "${modelId}" is not visible`)
+    }
+    if (!allows(key.models, modelId)) {
+      throw new GatewayError(
+        403,
+        'permission_error',
+        'model_not_permitted',
+        `This API key has no permission for model "${modelId}"`
+      )
+    }
+    if (!model.supported_endpoints.includes(endpoint)) {
+      throw invalid(
+        `Model "${modelId}" does not support ${endpoint}; it supports ${model.supported_endpoints.join(', ')}`,
+        'model_endpoint_mismatch'
+      )
+    }
+    if (!model.available) {
+      throw new GatewayError(
+        503,
+        'service_unavailable',
+        'model_endpoint_unavailable',
+        `Model "${modelId}" on ${endpoint} is currently unavailable`
+      )
+    }
+    return model
+  }
+
+  balance(key: string): number {
+    return this.balances.get(key) ?? 0
+  }
+
+  setBalance(key: string, balance: number): void {
+    if (!this.balances.has(key)) throw new Error(`unknown key (${key.length} chars)`)
+    this.balances.set(key, balance)
+  }
+
+  /** Deducts `cost` credits or answers 402 without touching the balance. */
+  charge(key: KeyConfig, cost: number): void {
+    const balance = this.balance(key.key)
+    if (cost > 0 && balance < cost) {
+      throw new GatewayError(
+        402,
+        'insufficient_quota',
+        'insufficient_quota',
+        `Insufficient balance: this request costs ${round(cost)} credits, the balance is ${round(balance)}`
+      )
+    }
+    this.balances.set(key.key, balance - cost)
+  }
+
+  firstKeyWithRole(role: string): string {
+    return this.config.keys.find((k) => k.role === role)?.key ?? ''
+  }
+
+  private visibleModels(key: KeyConfig): ModelConfig[] {
+    const tenant = this.tenant(key.tenant)
+    if (!tenant) return []
+    return this.config.models.filter((m) => allows(tenant.models, m.id) && allows(key.models, m.id))
+  }
+}
+
+const round = (n: number): number => Math.round(n * 1000) / 1000
+
+/** Credits for a call, from the model's billing unit. */
+export function costOf(
+  model: ModelConfig,
+  usage: { images?: number; tokens?: number; inputImages?: number }
+): number {
+  if (model.billing_unit === 'image') {
+    return (usage.images ?? 0) * model.price + (usage.inputImages ?? 0) * model.inputImagePrice
+  }
+  return ((usage.tokens ?? 0) / 1000) * model.price
+}

@@ -1,0 +1,52 @@
+import type { ModelEntry } from './accounts'
+import type { EmulatorConfigInput } from './config'
+import type { FieldNames, Timing } from './context'
+import type { FaultController } from './faults'
+import type { RequestLogEntry } from './request-log'
+
+export interface EmulatorOptions {
+  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number
+  /** Tenants, models and keys; default `defaultConfig()`. Validated, defaults filled in. */
+  config?: EmulatorConfigInput
+  /** Task and streaming pace; defaults are fast for tests (`TEST_TIMING`), the demo uses `DEMO_TIMING`. */
+  timing?: Partial<Timing>
+  /** Lifetime of hosted result URLs (tasks, partner-b, `url` results); default 24 h. */
+  urlTtlMs?: number
+  /** `alternative` switches the field names and paths provider-notes lists as alternatives. */
+  fieldNames?: FieldNames
+  /** Rendered images kept in memory; default 64. */
+  imageCacheSize?: number
+}
+
+export interface EmulatorKeys {
+  ordinary: string
+  /** Lacks permission for some models (403 when calling them; the listing omits them). */
+  noPermission: string
+  /** Balance 0: 402 on billed calls. */
+  noBalance: string
+  /** Belongs to another tenant: 401 on this tenant's base URL. */
+  otherTenant: string
+}
+
+export interface RunningEmulator {
+  /** `http://127.0.0.1:PORT` */
+  origin: string
+  /** Base URL of the first tenant, e.g. `http://127.0.0.1:PORT/t/acme`. */
+  baseUrl: string
+  tenantUrl(tenant: string): string
+  /** The first key of each role in the config ('' when the config has none). */
+  keys: EmulatorKeys
+  /** The model listing of the ordinary key. */
+  models: ModelEntry[]
+  faults: FaultController
+  /** Every request in arrival order (control calls to `/__emulator/` excepted). Never holds a key. */
+  requestLog: RequestLogEntry[]
+  clearLog(): void
+  setBalance(key: string, balance: number): void
+  getBalance(key: string): number
+  /** Moves the emulator's clock forward: task states and URL expiry follow. */
+  advance(ms: number): void
+  /** Closes the server and every socket, including stalled and hanging ones. */
+  stop(): Promise<void>
+}
