@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url'
 
 export default defineConfig({
   resolve: {
-    alias: { '@renderer': fileURLToPath(new URL('./src/renderer/src', import.meta.url)) }
+    alias: {
+      '@renderer': fileURLToPath(new URL('./src/renderer/src', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url))
+    }
   },
   test: {
     projects: [

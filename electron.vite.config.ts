@@ -1,0 +1,45 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+
+const shared = resolve(__dirname, 'src/shared')
+
+export default defineConfig({
+  main: {
+    resolve: { alias: { '@shared': shared } },
+    build: {
+      externalizeDeps: true,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts') },
+        external: ['better-sqlite3', 'sharp']
+      }
+    }
+  },
+  preload: {
+    resolve: { alias: { '@shared': shared } },
+    build: {
+      // A sandboxed preload cannot require node_modules: zod and the contract are bundled into it.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs' }
+      }
+    }
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    base: './',
+    resolve: {
+      alias: {
+        '@renderer': resolve(__dirname, 'src/renderer/src'),
+        '@shared': shared
+      }
+    },
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') }
+    }
+  }
+})

@@ -1,0 +1,30 @@
+import Database from 'better-sqlite3'
+
+export type Db = Database.Database
+
+export interface OpenDatabaseOptions {
+  /** Path to an Electron-ABI build of better-sqlite3; absent under plain Node (tests, web host). */
+  nativeBinding?: string
+  readonly?: boolean
+}
+
+/**
+ * Opens the app database with the settings of RELIABILITY P27. `busy_timeout` is set before the switch
+ * to WAL because the switch itself may need to wait for another connection.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
+  const db = new Database(file, {
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.readonly ? { readonly: true } : {})
+  })
+  db.pragma('busy_timeout = 5000')
+  if (!options.readonly) db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  return db
+}
+
+/** Writing transactions start IMMEDIATE so a read that upgrades to a write cannot hit SQLITE_BUSY in WAL. */
+export function writeTransaction<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn).immediate()
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate'
+import { migration001Settings } from './001_settings'
+
+/** Ordered; a migration is never edited once released, only followed by a new one. */
+export const migrations: readonly Migration[] = [migration001Settings]

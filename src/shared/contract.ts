@@ -1,0 +1,41 @@
+import type { z } from 'zod'
+import { AppInfo, Empty, OpenExternalInput, OpenExternalResult } from './schemas/app'
+import { Settings, SettingsPatch } from './schemas/settings'
+
+/**
+ * The one list of everything the renderer may ask of the backend, and everything the backend may tell it.
+ * Electron IPC channels, the preload bridge, the web host's WebSocket and the renderer client are all
+ * derived from these keys, so a channel outside this file cannot exist.
+ */
+export const commands = {
+  'app.info': { input: Empty, output: AppInfo },
+  'app.openExternal': { input: OpenExternalInput, output: OpenExternalResult },
+  'settings.get': { input: Empty, output: Settings },
+  'settings.update': { input: SettingsPatch, output: Settings }
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+export const events = {
+  'settings.changed': Settings
+} as const satisfies Record<string, z.ZodType>
+
+export type Commands = typeof commands
+export type CommandName = keyof Commands
+export type CommandInput<K extends CommandName> = z.input<Commands[K]['input']>
+export type ParsedCommandInput<K extends CommandName> = z.output<Commands[K]['input']>
+export type CommandOutput<K extends CommandName> = z.output<Commands[K]['output']>
+export type CommandOutputDraft<K extends CommandName> = z.input<Commands[K]['output']>
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<K extends EventName> = z.output<Events[K]>
+
+export const commandNames = Object.keys(commands) as CommandName[]
+export const eventNames = Object.keys(events) as EventName[]
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name)
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name)
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod'
+
+export const Theme = z.enum(['system', 'light', 'dark'])
+
+/** Every setting has a default so a fresh or partially written store always reads back whole. */
+export const Settings = z.object({
+  theme: Theme.default('system'),
+  notifyOnJobFinish: z.boolean().default(true),
+  exportNameTemplate: z.string().min(1).max(200).default('{date}_{model}_{index}')
+})
+export type Settings = z.infer<typeof Settings>
+
+export const SettingsPatch = z
+  .object({
+    theme: Theme,
+    notifyOnJobFinish: z.boolean(),
+    exportNameTemplate: z.string().min(1).max(200)
+  })
+  .partial()
+  .strict()
+export type SettingsPatch = z.infer<typeof SettingsPatch>

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { ResultEnvelopeSchema } from './result'
+
+/**
+ * Messages of the web host's WebSocket. The per-launch token travels on every client message
+ * (not only at the upgrade) so a socket handed to another page still cannot act.
+ */
+export const ClientMessage = z.object({
+  t: z.literal('invoke'),
+  id: z.number().int().nonnegative(),
+  token: z.string(),
+  name: z.string(),
+  input: z.unknown()
+})
+export type ClientMessage = z.infer<typeof ClientMessage>
+
+export const ServerMessage = z.discriminatedUnion('t', [
+  z.object({ t: z.literal('result'), id: z.number().int().nonnegative(), result: ResultEnvelopeSchema }),
+  z.object({ t: z.literal('event'), name: z.string(), payload: z.unknown() })
+])
+export type ServerMessage = z.infer<typeof ServerMessage>
+
+export const WS_PATH = '/ws'
+export const SESSION_PATH = '/session'
+export const SESSION_COOKIE = 'gs_session'
+export const TOKEN_HEADER = 'x-studio-token'
+export const MEDIA_PATH_PREFIX = '/media/'
