@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { EventName } from '../shared/contract'
+import type { Result } from '../shared/result'
+import { createDispatcher, type CommandHandlers } from './contract/dispatch'
+import { createEventBus, type EventListener } from './contract/events'
+import { openDatabase, type Db } from './db/connection'
+import { migrate } from './db/migrate'
+import { migrations } from './db/migrations'
+import type { SecretCipher } from './secrets/cipher'
+import { isAllowedExternalUrl } from './security/urls'
+import { SettingsStore } from './services/settings'
+import { APP_NAME, APP_VERSION } from './version'
+
+export interface Logger {
+  info(message: string): void
+  error(message: string, error?: unknown): void
+}
+
+export interface BackendOptions {
+  dataDir: string
+  secretCipher: SecretCipher
+  host: 'electron' | 'web'
+  /** Electron passes the path of its own-ABI better-sqlite3 build; plain Node leaves it out. */
+  nativeBinding?: string
+  /** The desktop shell opens vetted links in the OS browser; the web host leaves that to the tab. */
+  openExternal?: (url: string) => Promise<void>
+  logger?: Logger
+}
+
+export interface Backend {
+  readonly dataDir: string
+  dispatch(name: unknown, input: unknown): Promise<Result<unknown>>
+  subscribe(listener: EventListener): () => void
+  /** Maps a media id to a library file; both shells serve media only through this. */
+  resolveMedia(id: string): Promise<{ file: string; mime: string } | null>
+  close(): Promise<void>
+}
+
+const silentLogger: Logger = { info: () => undefined, error: () => undefined }
+
+/**
+ * The composition root: everything the app does, in plain Node. Shells only move commands in and
+ * events out; whatever they must supply (secret storage, paths) arrives through these options.
+ */
+export function createBackend(options: BackendOptions): Backend {
+  const logger = options.logger ?? silentLogger
+  mkdirSync(options.dataDir, { recursive: true })
+  const db: Db = openDatabase(join(options.dataDir, 'studio.db'), {
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  })
+  try {
+    migrate(db, migrations)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+
+  const bus = createEventBus((name: EventName, error) => logger.error(`event ${name} dropped`, error))
+  const settings = new SettingsStore(db)
+
+  const handlers: CommandHandlers = {
+    'app.info': () => ({
+      name: APP_NAME,
+      version: APP_VERSION,
+      dataDir: options.dataDir,
+      host: options.host,
+      platform: process.platform
+    }),
+    'app.openExternal': async ({ url }) => {
+      if (!isAllowedExternalUrl(url)) return { opened: false, allowed: false }
+      if (!options.openExternal) return { opened: false, allowed: true }
+      // Vetted just above by a URL parser: https and mailto only (RELIABILITY P5).
+      await options.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
+      return { opened: true, allowed: true }
+    },
+    'settings.get': () => settings.get(),
+    'settings.update': (patch) => {
+      const next = settings.update(patch)
+      bus.emit('settings.changed', next)
+      return next
+    }
+  }
+
+  const dispatch = createDispatcher(handlers, (error) => logger.error('command failed', error))
+  let closed = false
+
+  return {
+    dataDir: options.dataDir,
+    dispatch,
+    subscribe: (listener) => bus.subscribe(listener),
+    resolveMedia: () => Promise.resolve(null),
+    close() {
+      if (!closed) {
+        closed = true
+        db.close()
+      }
+      return Promise.resolve()
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  net,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  type BrowserWindowConstructorOptions
+} from 'electron'
+import { createBackend, type Backend } from '../backend'
+import { ELECTRON_CSP } from '../security/csp'
+import { createSafeStorageCipher } from './cipher'
+import { registerIpc } from './ipc'
+import { electronNativeBinding } from './nativeBinding'
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  MEDIA_SCHEME,
+  appProtocolHandler,
+  mediaProtocolHandler,
+  registerSchemes
+} from './protocol'
+import { denyAllPermissions, enforceCsp, hardenedWebPreferences, lockNavigation } from './security'
+import { forwardEvents } from './events'
+
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN
+
+function createWindow(): BrowserWindow {
+  const options: BrowserWindowConstructorOptions = {
+    width: 1360,
+    height: 880,
+    minWidth: 960,
+    minHeight: 640,
+    show: false,
+    title: 'Gateway Studio',
+    backgroundColor: '#101114',
+    webPreferences: hardenedWebPreferences(join(__dirname, '../preload/index.js'))
+  }
+  // Electronegativity reads only literal webPreferences; ours come from hardenedWebPreferences() (security.ts),
+  // which sets contextIsolation, sandbox and disables Auxclick, and is asserted field by field in its unit test.
+  const window = new BrowserWindow(options) // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
+  window.once('ready-to-show', () => window.show())
+  void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
+  return window
+}
+
+/** The thin desktop shell: window, protocols, IPC and the OS keychain around the same backend as the web host. */
+export function runElectronApp(): void {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
+  registerSchemes(protocol)
+  app.on('web-contents-created', (_event, contents) => lockNavigation(contents, appOrigin))
+
+  let backend: Backend | null = null
+  void app.whenReady().then(() => {
+    const nativeBinding = electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged)
+    backend = createBackend({
+      dataDir: app.getPath('userData'),
+      host: 'electron',
+      secretCipher: createSafeStorageCipher(safeStorage, process.platform),
+      ...(nativeBinding ? { nativeBinding } : {}),
+      // Only reached through the backend's app.openExternal, which lets through https/mailto alone (P5).
+      openExternal: (url) => shell.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
+    })
+    const running = backend
+    denyAllPermissions(session.defaultSession)
+    enforceCsp(session.defaultSession, ELECTRON_CSP)
+    protocol.handle(APP_SCHEME, appProtocolHandler(join(__dirname, '../renderer')))
+    protocol.handle(
+      MEDIA_SCHEME,
+      mediaProtocolHandler(
+        (id) => running.resolveMedia(id),
+        (file, request) => net.fetch(pathToFileURL(file).toString(), { headers: request.headers })
+      )
+    )
+    registerIpc(ipcMain, (name, input) => running.dispatch(name, input), appOrigin)
+    const window = createWindow()
+    forwardEvents(running, () => BrowserWindow.getAllWindows().map((w) => w.webContents))
+    window.on('closed', () => undefined)
+  })
+
+  app.on('window-all-closed', () => {
+    void (backend?.close() ?? Promise.resolve()).then(() => app.quit())
+  })
+}

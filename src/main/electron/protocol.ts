@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises'
+import type { Protocol } from 'electron'
+import { ELECTRON_CSP } from '../security/csp'
+import { resolveInside } from '../security/paths'
+import { contentTypeFor } from '../web/static'
+
+export const APP_SCHEME = 'app'
+export const MEDIA_SCHEME = 'studio-media'
+export const APP_ORIGIN = 'app://app'
+
+/** Must run before `app.ready`: both schemes behave like https (secure, standard) so the renderer needs no file://. */
+export function registerSchemes(protocol: Protocol): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    {
+      scheme: MEDIA_SCHEME,
+      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true }
+    }
+  ])
+}
+
+function notFound(): Response {
+  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+}
+
+/** RELIABILITY P7: the UI comes from the build folder only; a path that could leave it is a 404. */
+export function appProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url)
+    if (url.host !== 'app') return notFound()
+    const file = resolveInside(rendererDir, url.pathname === '/' ? 'index.html' : url.pathname)
+    if (!file) return new Response('Bad path', { status: 400 })
+    try {
+      const body = await readFile(file)
+      return new Response(body, {
+        headers: {
+          'content-type': contentTypeFor(file),
+          'content-security-policy': ELECTRON_CSP,
+          'x-content-type-options': 'nosniff'
+        }
+      })
+    } catch {
+      return notFound()
+    }
+  }
+}
+
+/**
+ * Library files by media id only (`studio-media://<id>`); the backend maps ids to files it wrote itself.
+ * `fetchFile` streams (Electron's `net.fetch` on a file URL), so a 2 GB video is never read into memory.
+ */
+export function mediaProtocolHandler(
+  resolveMedia: (id: string) => Promise<{ file: string; mime: string } | null>,
+  fetchFile: (file: string, request: Request) => Promise<Response>
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const id = new URL(request.url).host
+    if (!/^[a-z0-9_-]{1,128}$/i.test(id)) return new Response('Bad media id', { status: 400 })
+    const media = await resolveMedia(id)
+    if (!media) return notFound()
+    const response = await fetchFile(media.file, request)
+    if (!response.ok && response.status !== 206) return notFound()
+    const headers = new Headers(response.headers)
+    headers.set('content-type', media.mime)
+    headers.set('x-content-type-options', 'nosniff')
+    return new Response(response.body, { status: response.status, headers })
+  }
+}

@@ -1,0 +1,3 @@
+import { runElectronApp } from './electron/app'
+
+runElectronApp()

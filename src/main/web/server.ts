@@ -1,0 +1,210 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { ContractErrorCode } from '../../shared/result'
+import {
+  ClientMessage,
+  MEDIA_PATH_PREFIX,
+  SESSION_COOKIE,
+  SESSION_PATH,
+  TOKEN_HEADER,
+  WS_PATH,
+  type ServerMessage
+} from '../../shared/wire'
+import type { Backend } from '../backend'
+import { webCsp } from '../security/csp'
+import { resolveInside } from '../security/paths'
+import { contentTypeFor, sendFile } from './static'
+
+export interface WebHostOptions {
+  backend: Backend
+  rendererDir: string
+  port?: number
+  /** Only for tests that need a known token; a launch always gets a fresh random one. */
+  token?: string
+}
+
+export interface WebHost {
+  origin: string
+  /** The address to open: the token rides in the fragment, which browsers never send to a server. */
+  url: string
+  token: string
+  port: number
+  close(): Promise<void>
+}
+
+const MAX_MESSAGE_BYTES = 96 * 1024 * 1024
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+function readCookie(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie
+  if (!header) return null
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return rest.join('=')
+  }
+  return null
+}
+
+/**
+ * The backend behind a loopback HTTP server: the built renderer, media by id, and the contract over one
+ * WebSocket. Every way in checks the Host (DNS rebinding) and, except for the public app bundle, the
+ * per-launch token; WebSocket upgrades also check the Origin.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(32).toString('base64url')
+  const sockets = new Set<Socket>()
+  let origin = ''
+  let allowedHosts: string[] = []
+
+  const hostAllowed = (req: IncomingMessage): boolean => allowedHosts.includes(req.headers.host ?? '')
+  const cookieValid = (req: IncomingMessage): boolean => {
+    const cookie = readCookie(req, SESSION_COOKIE)
+    return cookie !== null && sameSecret(cookie, token)
+  }
+
+  const baseHeaders = (): Record<string, string> => ({
+    'content-security-policy': webCsp(origin),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'x-frame-options': 'DENY'
+  })
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!hostAllowed(req)) {
+      res.writeHead(421, { 'content-type': 'text/plain' }).end('Wrong host')
+      return
+    }
+    const url = new URL(req.url ?? '/', origin)
+    if (url.pathname === SESSION_PATH) {
+      const header = req.headers[TOKEN_HEADER]
+      const fromOrigin = req.headers.origin === origin
+      if (req.method !== 'POST' || !fromOrigin || typeof header !== 'string' || !sameSecret(header, token)) {
+        res.writeHead(403, baseHeaders()).end()
+        return
+      }
+      res
+        .writeHead(204, {
+          ...baseHeaders(),
+          'set-cookie': `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`
+        })
+        .end()
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, baseHeaders()).end()
+      return
+    }
+    if (url.pathname.startsWith(MEDIA_PATH_PREFIX)) {
+      if (!cookieValid(req)) {
+        res.writeHead(403, baseHeaders()).end()
+        return
+      }
+      const id = url.pathname.slice(MEDIA_PATH_PREFIX.length)
+      const media = /^[A-Za-z0-9_-]{1,128}$/.test(id) ? await options.backend.resolveMedia(id) : null
+      const headers = { ...baseHeaders(), 'cache-control': 'private, max-age=31536000, immutable' }
+      if (!media || !(await sendFile(res, media.file, media.mime, req.headers.range, headers))) {
+        res.writeHead(404, baseHeaders()).end()
+      }
+      return
+    }
+    const requested = url.pathname === '/' ? 'index.html' : url.pathname
+    const file = resolveInside(options.rendererDir, requested)
+    const headers = { ...baseHeaders(), 'cache-control': file?.endsWith('.html') ? 'no-store' : 'no-cache' }
+    if (!file || !(await sendFile(res, file, contentTypeFor(file), undefined, headers))) {
+      res.writeHead(404, { ...baseHeaders(), 'content-type': 'text/plain' }).end('Not found')
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end()
+      else res.destroy()
+    })
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin)
+    const queryToken = url.searchParams.get('token') ?? ''
+    if (
+      url.pathname !== WS_PATH ||
+      !hostAllowed(req) ||
+      req.headers.origin !== origin ||
+      !sameSecret(queryToken, token)
+    ) {
+      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
+      socket.destroy()
+      return
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws))
+  })
+
+  const serveSocket = (ws: WebSocket): void => {
+    const send = (message: ServerMessage): void => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+    }
+    const unsubscribe = options.backend.subscribe((name, payload) => send({ t: 'event', name, payload }))
+    ws.on('close', unsubscribe)
+    ws.on('message', (data, isBinary) => {
+      if (isBinary || !Buffer.isBuffer(data)) return
+      let parsed: ClientMessage
+      try {
+        const result = ClientMessage.safeParse(JSON.parse(data.toString('utf8')))
+        if (!result.success) return
+        parsed = result.data
+      } catch {
+        return
+      }
+      if (!sameSecret(parsed.token, token)) {
+        send({
+          t: 'result',
+          id: parsed.id,
+          result: { ok: false, error: { code: ContractErrorCode.unauthorized, message: 'Not authorised' } }
+        })
+        return
+      }
+      void options.backend.dispatch(parsed.name, parsed.input).then((result) => {
+        send({ t: 'result', id: parsed.id, result })
+      })
+    })
+  }
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolvePromise()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  origin = `http://127.0.0.1:${port}`
+  allowedHosts = [`127.0.0.1:${port}`]
+
+  return {
+    origin,
+    url: `${origin}/#token=${token}`,
+    token,
+    port,
+    close: async () => {
+      for (const client of wss.clients) client.terminate()
+      wss.close()
+      await new Promise<void>((resolvePromise) => {
+        server.close(() => resolvePromise())
+        for (const socket of sockets) socket.destroy()
+      })
+    }
+  }
+}
