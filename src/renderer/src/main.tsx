@@ -1,0 +1,30 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { connect } from './api'
+import { bridgeEvents } from './api/bridge'
+import { App } from './App'
+import { StartupError } from './features/shell/StartupError'
+import { useAppStore } from './store/app'
+import './styles/app.css'
+
+async function start(): Promise<void> {
+  const root = createRoot(document.getElementById('root') as HTMLElement)
+  try {
+    const connection = await connect()
+    const [info, settings] = await Promise.all([
+      connection.api.invoke('app.info', {}),
+      connection.api.invoke('settings.get', {})
+    ])
+    bridgeEvents(connection)
+    useAppStore.getState().setConnection(connection, info, settings)
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>
+    )
+  } catch (error) {
+    root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />)
+  }
+}
+
+void start()
