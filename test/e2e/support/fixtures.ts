@@ -1,0 +1,33 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { startWebHostProcess, type RunningWebHost } from './webHost'
+
+interface Fixtures {
+  studio: RunningWebHost
+  /** Every request the page made that did not go to the web host; tests assert it stays empty. */
+  outsideRequests: string[]
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  studio: async ({}, use) => {
+    const host = await startWebHostProcess()
+    await use(host)
+    await host.stop()
+  },
+  outsideRequests: async ({ page, studio }, use) => {
+    const outside: string[] = []
+    page.on('request', (request) => {
+      const url = request.url()
+      if (!url.startsWith(studio.origin) && !url.startsWith('ws://127.0.0.1') && !url.startsWith('blob:'))
+        outside.push(url)
+    })
+    await use(outside)
+  }
+})
+
+export async function openStudio(page: Page, host: RunningWebHost): Promise<void> {
+  await page.goto(host.url)
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+}
+
+export { expect }

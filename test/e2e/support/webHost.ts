@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export interface RunningWebHost {
+  url: string
+  origin: string
+  dataDir: string
+  process: ChildProcess
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+const root = resolve(__dirname, '..', '..', '..')
+
+/** Starts `npm run web` exactly as a user would (same CLI), on a free port and its own data folder. */
+export async function startWebHostProcess(
+  dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'))
+): Promise<RunningWebHost> {
+  const child = spawn(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    ['src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env }
+    }
+  )
+  let output = ''
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString()
+      const match = /http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolvePromise(match[0])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`web host exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    url,
+    origin: new URL(url).origin,
+    dataDir,
+    process: child,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolvePromise) => {
+        if (child.exitCode !== null) return resolvePromise(child.exitCode)
+        child.once('exit', (code) => resolvePromise(code))
+        child.kill(signal)
+      })
+  }
+}

@@ -1,0 +1,73 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { App } from '@renderer/App'
+import { useAppStore } from '@renderer/store/app'
+import { createApiClient, type Transport } from '@shared/client'
+
+const settings = {
+  theme: 'system' as const,
+  notifyOnJobFinish: true,
+  exportNameTemplate: '{date}_{model}_{index}'
+}
+const info = {
+  name: 'Gateway Studio',
+  version: '0.1.0',
+  dataDir: '/data',
+  host: 'web' as const,
+  platform: 'linux'
+}
+
+function setup(): { invoke: ReturnType<typeof vi.fn> } {
+  const invoke = vi.fn((name: string, input: unknown) =>
+    Promise.resolve(
+      name === 'settings.update'
+        ? { ok: true, value: { ...settings, ...(input as object) } }
+        : { ok: true, value: settings }
+    )
+  )
+  const transport: Transport = { invoke, subscribe: () => () => undefined }
+  useAppStore.setState({ screen: 'chat' })
+  useAppStore
+    .getState()
+    .setConnection(
+      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+      info,
+      settings
+    )
+  return { invoke }
+}
+
+describe('app shell', () => {
+  beforeEach(() => {
+    document.documentElement.dataset.theme = ''
+  })
+
+  it('offers every screen in the main navigation by its accessible name', () => {
+    setup()
+    render(<App />)
+    const nav = screen.getByRole('navigation', { name: 'Main' })
+    for (const label of ['Chat', 'Images', 'Edit', 'Tasks', 'Gallery', 'Settings']) {
+      expect(nav).toContainElement(screen.getByRole('button', { name: label }))
+    }
+    expect(screen.getByRole('button', { name: 'Chat' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('says plainly when a screen is not built yet', () => {
+    setup()
+    render(<App />)
+    fireEvent.click(screen.getByRole('button', { name: 'Gallery' }))
+    expect(screen.getByRole('heading', { name: 'Gallery' })).toBeInTheDocument()
+    expect(screen.getByText('Not built yet')).toBeInTheDocument()
+  })
+
+  it('changes the theme through the backend and applies it', async () => {
+    const { invoke } = setup()
+    render(<App />)
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }))
+    expect(screen.getByText('/data')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('radio', { name: 'Dark' }))
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'))
+    expect(invoke).toHaveBeenCalledWith('settings.update', { theme: 'dark' })
+    expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked()
+  })
+})

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { GatewayErrorView, toErrorView, type GatewayErrorInfo } from '../../../../src/shared/gateway/errors'
+
+const http = (status: number, extra: Partial<GatewayErrorInfo> = {}): GatewayErrorInfo => ({
+  reason: 'http',
+  status,
+  message: `server says ${status}`,
+  ...extra
+})
+
+describe('error view (P36)', () => {
+  it.each([
+    [http(401), 'auth', 're_enter_key'],
+    [http(402), 'balance', 'check_balance'],
+    [http(403, { code: 'insufficient_user_quota' }), 'balance', 'check_balance'],
+    [http(429, { type: 'insufficient_quota' }), 'balance', 'check_balance'],
+    [http(403), 'permission', 'check_permission'],
+    [http(429), 'rate_limited', 'retry_later'],
+    [http(503), 'unavailable', 'retry_later'],
+    [http(503, { outcome: 'unknown' }), 'unavailable', 'confirm_resend'],
+    [http(500, { outcome: 'unknown' }), 'outcome_unknown', 'confirm_resend'],
+    [http(400, { code: 'model_endpoint_mismatch' }), 'mismatch', 'pick_model'],
+    [http(422), 'invalid', 'fix_input'],
+    [{ reason: 'network', message: 'x', outcome: 'unknown' }, 'outcome_unknown', 'confirm_resend'],
+    [{ reason: 'network', message: 'x', outcome: 'failed' }, 'network', 'retry_later'],
+    [{ reason: 'timeout', message: 'x' }, 'timeout', 'retry_later'],
+    [
+      { reason: 'stream_incomplete', message: 'x', outcome: 'unknown' },
+      'stream_incomplete',
+      'confirm_resend'
+    ],
+    [{ reason: 'cancelled', message: 'x' }, 'cancelled', 'none'],
+    [
+      { reason: 'stream_error', message: 'Overloaded', type: 'overloaded_error' },
+      'unavailable',
+      'retry_later'
+    ],
+    [{ reason: 'stream_error', message: '?', code: 'Weird' }, 'unknown', 'none']
+  ] as const)('%o → %s / %s', (info, kind, action) => {
+    const view = toErrorView(info)
+    expect(GatewayErrorView.parse(view)).toEqual(view)
+    expect(view.kind).toBe(kind)
+    expect(view.action).toBe(action)
+  })
+
+  it('unknown errors keep the raw message', () => {
+    const view = toErrorView(
+      http(418, { message: 'I am a teapot', raw: '{"error":{"message":"I am a teapot"}}' })
+    )
+    expect(view.message).toBe('I am a teapot')
+    expect(view.raw).toContain('teapot')
+  })
+
+  it('a local mismatch carries the supported endpoints', () => {
+    const view = toErrorView({
+      reason: 'preflight',
+      message: 'no',
+      code: 'model_endpoint_mismatch',
+      supportedEndpoints: ['/v1/messages'],
+      issues: [{ field: 'model', message: 'Model "x" cannot…', code: 'model_endpoint_mismatch' }]
+    })
+    expect(view).toMatchObject({
+      kind: 'mismatch',
+      action: 'pick_model',
+      supportedEndpoints: ['/v1/messages']
+    })
+  })
+})
