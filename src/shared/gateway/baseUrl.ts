@@ -1,0 +1,42 @@
+/**
+ * P29: the tenant base URL must be https; plain http only for a loopback host (the demo gateway and
+ * tests), so the key never crosses a network in clear text.
+ */
+
+export type BaseUrlCheck = { ok: true; baseUrl: string } | { ok: false; message: string }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname)
+}
+
+/** Returns the URL without query, fragment or trailing slash, ready to prefix the spec's paths. */
+export function checkBaseUrl(value: string, options: { allowLoopbackHttp: boolean }): BaseUrlCheck {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return { ok: false, message: 'Enter a full address such as https://gateway.example.com/tenant.' }
+  }
+  if (url.username || url.password) {
+    return { ok: false, message: 'The address must not contain a user name or password.' }
+  }
+  if (url.search || url.hash) {
+    return { ok: false, message: 'The address must not contain "?" or "#" parts.' }
+  }
+  if (url.protocol === 'http:') {
+    if (!isLoopbackHost(url.hostname)) {
+      return {
+        ok: false,
+        message: 'The address must start with https:// (http is only allowed for this computer).'
+      }
+    }
+    if (!options.allowLoopbackHttp) {
+      return { ok: false, message: 'The address must start with https://.' }
+    }
+  } else if (url.protocol !== 'https:') {
+    return { ok: false, message: 'The address must start with https://.' }
+  }
+  return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` }
+}

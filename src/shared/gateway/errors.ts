@@ -1,0 +1,217 @@
+import { z } from 'zod'
+import type { PreflightIssue } from './preflight'
+import { MODEL_ENDPOINT_MISMATCH } from './spec'
+
+/**
+ * What the UI shows for a gateway failure: words a designer understands and the one action that helps.
+ * Built from the plain facts of a failure (`GatewayErrorInfo`) so the renderer never sees an exception.
+ */
+export const GatewayErrorView = z.object({
+  kind: z.enum([
+    'auth',
+    'balance',
+    'permission',
+    'unavailable',
+    'mismatch',
+    'invalid',
+    'rate_limited',
+    'network',
+    'timeout',
+    'outcome_unknown',
+    'stream_incomplete',
+    'cancelled',
+    'unknown'
+  ]),
+  title: z.string(),
+  message: z.string(),
+  action: z.enum([
+    're_enter_key',
+    'check_balance',
+    'check_permission',
+    'retry_later',
+    'pick_model',
+    'fix_input',
+    'confirm_resend',
+    'none'
+  ]),
+  status: z.number().int().optional(),
+  code: z.string().optional(),
+  supportedEndpoints: z.array(z.string()).optional(),
+  /** The gateway's own message (or envelope), kept so nothing the gateway said is lost. Never holds the key. */
+  raw: z.string().optional()
+})
+export type GatewayErrorView = z.output<typeof GatewayErrorView>
+export type GatewayErrorKind = GatewayErrorView['kind']
+export type GatewayErrorAction = GatewayErrorView['action']
+
+/** Where a failure happened; decides the words when no HTTP status tells more. */
+export type GatewayFailureReason =
+  | 'http'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'preflight'
+  | 'stream_incomplete'
+  | 'stream_error'
+  | 'invalid_response'
+
+/**
+ * `failed`: the gateway certainly did not run the job (nothing to pay, safe to send again).
+ * `unknown`: it may have run and billed it; sending again needs the user's "may double-charge" consent.
+ */
+export type GatewayOutcome = 'failed' | 'unknown'
+
+export interface GatewayErrorInfo {
+  reason: GatewayFailureReason
+  status?: number | undefined
+  type?: string | undefined
+  code?: string | undefined
+  message: string
+  outcome?: GatewayOutcome | undefined
+  supportedEndpoints?: string[] | undefined
+  issues?: PreflightIssue[] | undefined
+  raw?: string | undefined
+}
+
+const QUOTA_WORDS = /quota|balance|credit|billing|insufficient_funds|payment/i
+
+/** 402, and 403/429 whose type or code talks about money (new-api answers 403, OpenAI 429). */
+export function isQuotaError(info: Pick<GatewayErrorInfo, 'status' | 'type' | 'code'>): boolean {
+  if (info.status === 402) return true
+  const words = `${info.type ?? ''} ${info.code ?? ''}`
+  return (info.status === 403 || info.status === 429) && QUOTA_WORDS.test(words)
+}
+
+function byStreamType(type: string | undefined, code: string | undefined): GatewayErrorKind {
+  const words = `${type ?? ''} ${code ?? ''}`.toLowerCase()
+  if (QUOTA_WORDS.test(words)) return 'balance'
+  if (words.includes('authentication') || words.includes('unauthorized')) return 'auth'
+  if (words.includes('permission') || words.includes('forbidden')) return 'permission'
+  if (words.includes('rate_limit')) return 'rate_limited'
+  if (words.includes('overloaded') || words.includes('unavailable')) return 'unavailable'
+  if (words.includes('invalid') || words.includes('sensitive')) return 'invalid'
+  return 'unknown'
+}
+
+const COPY: Record<GatewayErrorKind, { title: string; message: string; action: GatewayErrorAction }> = {
+  auth: {
+    title: 'The API key was not accepted',
+    message: 'The gateway says the key is missing or invalid. Enter the key again in Settings.',
+    action: 're_enter_key'
+  },
+  balance: {
+    title: 'Not enough balance',
+    message: 'The account behind this key has run out of balance or quota. Top it up, then try again.',
+    action: 'check_balance'
+  },
+  permission: {
+    title: 'No access to this model',
+    message:
+      'This key may not use this model, or the model needs a higher tier. Ask the gateway owner for access.',
+    action: 'check_permission'
+  },
+  unavailable: {
+    title: 'Model unavailable right now',
+    message: 'The gateway cannot serve this model on this endpoint at the moment. Try again later.',
+    action: 'retry_later'
+  },
+  mismatch: {
+    title: 'This model cannot do that',
+    message: 'The model does not support this kind of request. Pick a model that does.',
+    action: 'pick_model'
+  },
+  invalid: {
+    title: 'The request needs a fix',
+    message: 'The gateway refused the request as sent. Check the highlighted settings.',
+    action: 'fix_input'
+  },
+  rate_limited: {
+    title: 'Too many requests',
+    message: 'The gateway asked us to slow down. Wait a moment and try again.',
+    action: 'retry_later'
+  },
+  network: {
+    title: 'Cannot reach the gateway',
+    message: 'The connection failed. Check the network and the gateway address, then try again.',
+    action: 'retry_later'
+  },
+  timeout: {
+    title: 'The gateway took too long',
+    message: 'No answer came in time. Try again later.',
+    action: 'retry_later'
+  },
+  outcome_unknown: {
+    title: 'Not sure whether this ran',
+    message:
+      'The connection broke after the request was sent, so the gateway may have run (and billed) it. ' +
+      'Check the results before sending again: sending again may charge twice.',
+    action: 'confirm_resend'
+  },
+  stream_incomplete: {
+    title: 'The result stopped early',
+    message:
+      'The stream ended before the gateway said it was done. What arrived is kept. ' +
+      'Sending again may charge twice.',
+    action: 'confirm_resend'
+  },
+  cancelled: { title: 'Cancelled', message: 'The request was cancelled.', action: 'none' },
+  unknown: {
+    title: 'The gateway reported a problem',
+    message: 'The gateway returned an error we do not recognise; its message is shown below.',
+    action: 'none'
+  }
+}
+
+function kindOf(info: GatewayErrorInfo): GatewayErrorKind {
+  if (info.reason === 'cancelled') return 'cancelled'
+  if (info.code === MODEL_ENDPOINT_MISMATCH || info.issues?.some((i) => i.code === MODEL_ENDPOINT_MISMATCH)) {
+    return 'mismatch'
+  }
+  if (info.reason === 'preflight') return 'invalid'
+  if (info.reason === 'stream_incomplete') return 'stream_incomplete'
+  if (info.reason === 'stream_error') return byStreamType(info.type, info.code)
+  const status = info.status
+  if (status !== undefined) {
+    if (status === 401) return 'auth'
+    if (isQuotaError(info)) return 'balance'
+    if (status === 403) return 'permission'
+    if (status === 429) return 'rate_limited'
+    if (status === 503) return 'unavailable'
+    if (status >= 500) return info.outcome === 'unknown' ? 'outcome_unknown' : 'unavailable'
+    if (status === 408) return info.outcome === 'unknown' ? 'outcome_unknown' : 'timeout'
+    if (status >= 400) return 'invalid'
+  }
+  if (info.outcome === 'unknown' && info.reason !== 'http') return 'outcome_unknown'
+  if (info.reason === 'network') return 'network'
+  if (info.reason === 'timeout') return 'timeout'
+  return 'unknown'
+}
+
+export function toErrorView(info: GatewayErrorInfo): GatewayErrorView {
+  const kind = kindOf(info)
+  const copy = COPY[kind]
+  let message = copy.message
+  let action = copy.action
+  if (kind === 'unavailable' && info.outcome === 'unknown') {
+    // P36: a billed 503 is retried by hand only, with the double-charge warning.
+    message = `${copy.message} If you send it again, it may be charged twice.`
+    action = 'confirm_resend'
+  }
+  if (
+    (kind === 'invalid' || kind === 'mismatch' || kind === 'unknown') &&
+    info.issues &&
+    info.issues.length > 0
+  ) {
+    message = info.issues.map((issue) => issue.message).join(' ')
+  } else if ((kind === 'invalid' || kind === 'unknown' || kind === 'mismatch') && info.message) {
+    message = info.message
+  }
+  const view: GatewayErrorView = { kind, title: copy.title, message, action }
+  if (info.status !== undefined) view.status = info.status
+  if (info.code !== undefined) view.code = info.code
+  if (info.supportedEndpoints !== undefined) view.supportedEndpoints = info.supportedEndpoints
+  const raw =
+    info.raw ?? (info.reason === 'http' || info.reason === 'stream_error' ? info.message : undefined)
+  if (raw !== undefined) view.raw = raw
+  return view
+}
