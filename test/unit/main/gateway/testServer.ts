@@ -18,7 +18,7 @@ export interface Seen {
   body: Buffer
 }
 
-export type Handler = (req: Seen, res: ServerResponse, index: number) => void | Promise<void>
+export type Handler = (req: Seen, res: ServerResponse, index: number) => unknown
 
 export interface TestServer {
   baseUrl: string

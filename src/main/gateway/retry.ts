@@ -1,0 +1,129 @@
+import { GatewayError, type RetryHints } from './errors'
+
+/**
+ * Retry policy (P13–P17). Safe reads (listing, task polls) follow the Stainless SDK table; billed POSTs are
+ * re-sent only when the first try provably never left or the gateway said 429 without a money reason,
+ * because one click must never bill twice.
+ */
+
+export interface Clock {
+  now(): number
+  /** Resolves after `ms`, rejects at once if `signal` aborts (a cancel during backoff is a cancel). */
+  sleep(ms: number, signal: AbortSignal): Promise<void>
+  /** In [0, 1). */
+  random(): number
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(signal.reason)
+        return
+      }
+      const onAbort = (): void => {
+        clearTimeout(timer)
+        reject(signal.reason)
+      }
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      signal.addEventListener('abort', onAbort, { once: true })
+    })
+}
+
+export const MAX_RETRIES = 2
+const SERVER_DELAY_MAX_MS = 60_000
+
+export type RequestClass = 'idempotent' | 'billed'
+
+/** Retry n (0-based) waits min(0.5·2^n, 8) s × U[0.75, 1]. */
+export function backoffMs(retryIndex: number, random: () => number): number {
+  const base = Math.min(0.5 * 2 ** retryIndex, 8) * 1000
+  return base * (1 - 0.25 * random())
+}
+
+/** The server's own wait, when it gave a usable one (0–60 s); `retry-after-ms` wins over `Retry-After`. */
+export function serverDelayMs(hints: RetryHints | undefined, now: number): number | undefined {
+  if (!hints) return undefined
+  const inRange = (ms: number): number | undefined =>
+    Number.isFinite(ms) && ms >= 0 && ms <= SERVER_DELAY_MAX_MS ? ms : undefined
+  const ms = hints.retryAfterMs?.trim()
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) {
+    const value = inRange(Number(ms))
+    if (value !== undefined) return value
+  }
+  const after = hints.retryAfter?.trim()
+  if (after) {
+    if (/^\d+(\.\d+)?$/.test(after)) return inRange(Number(after) * 1000)
+    const date = Date.parse(after)
+    if (!Number.isNaN(date)) return inRange(Math.max(0, date - now))
+  }
+  return undefined
+}
+
+export function retryDelayMs(retryIndex: number, hints: RetryHints | undefined, clock: Clock): number {
+  return serverDelayMs(hints, clock.now()) ?? backoffMs(retryIndex, () => clock.random())
+}
+
+function headerSays(hints: RetryHints | undefined): boolean | undefined {
+  const value = hints?.shouldRetry?.trim().toLowerCase()
+  if (value === 'true') return true
+  if (value === 'false') return false
+  return undefined
+}
+
+export function shouldRetry(err: GatewayError, cls: RequestClass): boolean {
+  if (err.reason === 'cancelled' || err.reason === 'preflight') return false
+  if (err.code === 'model_endpoint_mismatch') return false
+  const says = headerSays(err.hints)
+  if (cls === 'billed') {
+    if (err.notSent) return err.retryable
+    // A 429 means the gateway refused before doing any work; a money-related 429 never passes by waiting.
+    return err.reason === 'http' && err.status === 429 && err.retryable && says !== false
+  }
+  if (says !== undefined && err.reason === 'http') return says
+  return err.retryable
+}
+
+export interface RetryEvent {
+  attempt: number
+  delayMs: number
+  error: GatewayError
+}
+
+/**
+ * Runs `attempt` until it succeeds, the policy says stop, or MAX_RETRIES re-tries are spent. A cancel
+ * (also during the backoff sleep) ends it at once with a `cancelled` error.
+ */
+export async function withRetries<T>(
+  cls: RequestClass,
+  clock: Clock,
+  signal: AbortSignal,
+  attempt: (attemptIndex: number) => Promise<T>,
+  onRetry?: (event: RetryEvent) => void
+): Promise<T> {
+  for (let index = 0; ; index++) {
+    try {
+      return await attempt(index)
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err
+      if (index >= MAX_RETRIES || signal.aborted || !shouldRetry(err, cls)) throw err
+      const delayMs = retryDelayMs(index, err.hints, clock)
+      onRetry?.({ attempt: index, delayMs, error: err })
+      try {
+        await clock.sleep(delayMs, signal)
+      } catch {
+        throw new GatewayError({
+          reason: 'cancelled',
+          code: 'cancelled',
+          message: 'Cancelled by the user.',
+          outcome: err.outcome
+        })
+      }
+    }
+  }
+}

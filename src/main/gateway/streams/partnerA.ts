@@ -1,0 +1,150 @@
+import { reportedError } from '../errors'
+import { ImageResultSet, PartnerAEvent, type ImageItem } from '../schemas/images'
+import type { SseMessage } from '../sse'
+import { incomplete, invalidEvent, parseData, type StreamDecoder } from './run'
+
+export type PartnerAStreamEvent =
+  | {
+      type: 'partial_succeeded'
+      imageIndex: number
+      b64Json: string | undefined
+      url: string | undefined
+      size: string | undefined
+      created: number | undefined
+      /** The whole event as sent; its object is open, so unknown fields stay readable. */
+      raw: Record<string, unknown>
+    }
+  /** One image of the group failed; the stream goes on and the images already received stay valid. */
+  | {
+      type: 'partial_failed'
+      imageIndex: number
+      error: { code: string | undefined; message: string | undefined }
+      raw: Record<string, unknown>
+    }
+  /** `data` is this gateway's addition; when present it is the authoritative list of results. */
+  | {
+      type: 'completed'
+      data: ImageItem[] | undefined
+      usage: Record<string, unknown> | undefined
+      created: number | undefined
+      raw: Record<string, unknown>
+    }
+  | { type: 'done' }
+
+const SUCCEEDED = 'image_generation.partial_succeeded'
+const FAILED = 'image_generation.partial_failed'
+const COMPLETED = 'image_generation.completed'
+
+/**
+ * partner-a (P21): success needs `image_generation.completed` followed by `data: [DONE]`; a stream that
+ * ends otherwise is incomplete even when every image seems to have arrived.
+ */
+export function createPartnerADecoder(): StreamDecoder<PartnerAStreamEvent> {
+  let finished = false
+  let completed = false
+  let nextIndex = 0
+  return {
+    get finished() {
+      return finished
+    },
+    message(message: SseMessage) {
+      if (message.data.trim() === '[DONE]') {
+        if (!completed) {
+          throw incomplete('The gateway ended the stream without reporting the generation as completed.')
+        }
+        finished = true
+        return [{ type: 'done' }]
+      }
+      const value = parseData(message)
+      const parsed = PartnerAEvent.safeParse(value)
+      const type = parsed.success ? parsed.data.type : message.event
+      if (
+        message.event === 'error' ||
+        type === 'error' ||
+        (type !== FAILED && typeof value === 'object' && value !== null && 'error' in value)
+      ) {
+        throw reportedError(value, 'The gateway reported an error in the middle of the generation.')
+      }
+      if (!parsed.success) throw invalidEvent('partner-a event', value)
+      const e = parsed.data
+      const raw = value as Record<string, unknown>
+      switch (e.type) {
+        case SUCCEEDED: {
+          const imageIndex = e.image_index ?? nextIndex
+          nextIndex = imageIndex + 1
+          if (!e.b64_json && !e.url) throw invalidEvent('partner-a image event (no image in it)', value)
+          return [
+            {
+              type: 'partial_succeeded',
+              imageIndex,
+              b64Json: e.b64_json,
+              url: e.url,
+              size: e.size,
+              created: e.created,
+              raw
+            }
+          ]
+        }
+        case FAILED: {
+          const imageIndex = e.image_index ?? nextIndex
+          nextIndex = imageIndex + 1
+          return [
+            {
+              type: 'partial_failed',
+              imageIndex,
+              error: { code: e.error?.code, message: e.error?.message },
+              raw
+            }
+          ]
+        }
+        case COMPLETED:
+          completed = true
+          return [{ type: 'completed', data: e.data, usage: e.usage ?? undefined, created: e.created, raw }]
+        default:
+          return []
+      }
+    },
+    end() {
+      throw incomplete(
+        completed
+          ? 'The stream ended after the completed event but before [DONE].'
+          : 'The stream ended before the generation was reported as completed.'
+      )
+    },
+    json(value) {
+      const parsed = ImageResultSet.safeParse(value)
+      if (!parsed.success) throw invalidEvent('partner-a result', value)
+      const result = parsed.data
+      const events: PartnerAStreamEvent[] = []
+      result.data.forEach((item, imageIndex) => {
+        if (item.error) {
+          const error = { code: item.error.code, message: item.error.message }
+          events.push({ type: 'partial_failed', imageIndex, error, raw: item })
+        } else if (item.b64_json || item.url) {
+          events.push({
+            type: 'partial_succeeded',
+            imageIndex,
+            b64Json: item.b64_json,
+            url: item.url,
+            size: item.size,
+            created: result.created,
+            raw: item
+          })
+        }
+      })
+      events.push(
+        {
+          type: 'completed',
+          data: result.data,
+          usage: result.usage ?? undefined,
+          created: result.created,
+          raw: result
+        },
+        { type: 'done' }
+      )
+      finished = true
+      completed = true
+      return events
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { readEnvelope, type ParsedEnvelope } from './schemas/envelope'
+
+/**
+ * Reading answers whose field names the spec hides: a list of candidate paths (provider-notes order)
+ * tried one after another, with the profile's own path first when it has one.
+ */
+
+export const V2_RESULT_URL_PATHS = [
+  'data[0].url',
+  'result_url',
+  'image_url',
+  'result.data[0].url',
+  'results[0]',
+  'results[0].url',
+  'url'
+] as const
+
+export const VIDEO_RESULT_URL_PATHS = [
+  'result.video_url',
+  'result.url',
+  'result.videos[0].url',
+  'result.data[0].url',
+  'content.video_url',
+  'url',
+  'video_url'
+] as const
+
+/** `a.b[0].c` → ['a', 'b', 0, 'c']. Paths are validated by the field map schema before they get here. */
+function segments(path: string): (string | number)[] {
+  const out: (string | number)[] = []
+  for (const part of path.split('.')) {
+    const match = /^([^[\]]+)((?:\[\d+\])*)$/.exec(part)
+    if (!match) return []
+    out.push(match[1] as string)
+    for (const index of (match[2] ?? '').matchAll(/\[(\d+)\]/g)) out.push(Number(index[1]))
+  }
+  return out
+}
+
+export function readPath(value: unknown, path: string): unknown {
+  let current = value
+  for (const key of segments(path)) {
+    if (current === null || typeof current !== 'object') return undefined
+    if (typeof key === 'number') {
+      if (!Array.isArray(current)) return undefined
+      current = current[key]
+    } else {
+      if (Array.isArray(current) || !Object.prototype.hasOwnProperty.call(current, key)) return undefined
+      current = (current as Record<string, unknown>)[key]
+    }
+  }
+  return current
+}
+
+/** The first candidate path holding a non-empty string. */
+export function firstString(value: unknown, paths: readonly string[]): string | undefined {
+  for (const path of paths) {
+    const found = readPath(value, path)
+    if (typeof found === 'string' && found !== '') return found
+  }
+  return undefined
+}
+
+export function candidatePaths(preferred: string | undefined, builtIn: readonly string[]): string[] {
+  return preferred ? [preferred, ...builtIn.filter((p) => p !== preferred)] : [...builtIn]
+}
+
+/** A task's failure, whether flat (`error:{code,message}`) or wrapped as §2.7 says (`error:{error:{…}}`). */
+export function taskFailure(task: { error?: unknown }): ParsedEnvelope | undefined {
+  if (task.error === null || task.error === undefined) return undefined
+  return readEnvelope({ error: task.error }) ?? { message: JSON.stringify(task.error).slice(0, 500) }
+}
