@@ -6,12 +6,14 @@ const root = resolve(import.meta.dirname, '..', '..')
 const aliases = { '@shared/': 'src/shared/', '@renderer/': 'src/renderer/src/' }
 
 function layerOf(file) {
-  const rel = relative(root, file).split(sep).join('/')
+  // A trailing slash makes a directory import (`../emulator`) count as inside its folder.
+  const rel = relative(root, file).split(sep).join('/') + '/'
   if (rel.startsWith('src/shared/')) return 'shared'
   if (rel.startsWith('src/preload/')) return 'preload'
   if (rel.startsWith('src/renderer/')) return 'renderer'
   if (rel.startsWith('src/emulator/')) return 'emulator'
-  if (rel.startsWith('src/main/electron/') || rel === 'src/main/index.ts') return 'shell'
+  if (rel.startsWith('src/main/electron/') || rel === 'src/main/index.ts/' || rel === 'src/main/index/')
+    return 'shell'
   if (rel.startsWith('src/main/')) return 'backend'
   return null
 }
