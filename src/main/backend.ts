@@ -10,6 +10,14 @@ import { migrations } from './db/migrations'
 import type { SecretCipher } from './secrets/cipher'
 import { isAllowedExternalUrl } from './security/urls'
 import { SettingsStore } from './services/settings'
+import { createProfileHandlers } from './services/profiles'
+import { ModelCatalogStore } from './profiles/catalog'
+import { GatewayConnections } from './profiles/connections'
+import { DemoGateway } from './profiles/demoGateway'
+import { ProfileRepository } from './profiles/repository'
+import { ApiKeyStore } from './secrets/apiKeys'
+import type { GatewayClientOptions } from './gateway'
+import type { Timing } from '../emulator'
 import { APP_NAME, APP_VERSION } from './version'
 
 export interface Logger {
@@ -26,6 +34,10 @@ export interface BackendOptions {
   /** The desktop shell opens vetted links in the OS browser; the web host leaves that to the tab. */
   openExternal?: (url: string) => Promise<void>
   logger?: Logger
+  /** Pace of the built-in demo gateway; tests pass the emulator's fast timing. */
+  demoTiming?: Partial<Timing>
+  /** Extra options for every gateway client (tests inject a dispatcher or clock). */
+  gatewayClientOptions?: GatewayClientOptions
 }
 
 export interface Backend {
@@ -58,6 +70,18 @@ export function createBackend(options: BackendOptions): Backend {
 
   const bus = createEventBus((name: EventName, error) => logger.error(`event ${name} dropped`, error))
   const settings = new SettingsStore(db)
+  const profiles = new ProfileRepository(db)
+  profiles.ensureDemo()
+  const keys = new ApiKeyStore(db, options.secretCipher)
+  const catalog = new ModelCatalogStore(db)
+  const demo = new DemoGateway(options.demoTiming)
+  const connections = new GatewayConnections({
+    profiles,
+    keys,
+    catalog,
+    demo,
+    ...(options.gatewayClientOptions ? { clientOptions: options.gatewayClientOptions } : {})
+  })
 
   const handlers: CommandHandlers = {
     'app.info': () => ({
@@ -79,7 +103,15 @@ export function createBackend(options: BackendOptions): Backend {
       const next = settings.update(patch)
       bus.emit('settings.changed', next)
       return next
-    }
+    },
+    ...createProfileHandlers({
+      profiles,
+      keys,
+      catalog,
+      connections,
+      bus,
+      onBackgroundError: (error) => logger.error('background refresh failed', error)
+    })
   }
 
   const dispatch = createDispatcher(handlers, (error) => logger.error('command failed', error))
@@ -90,12 +122,11 @@ export function createBackend(options: BackendOptions): Backend {
     dispatch,
     subscribe: (listener) => bus.subscribe(listener),
     resolveMedia: () => Promise.resolve(null),
-    close() {
-      if (!closed) {
-        closed = true
-        db.close()
-      }
-      return Promise.resolve()
+    async close() {
+      if (closed) return
+      closed = true
+      await demo.stop()
+      db.close()
     }
   }
 }

@@ -1,5 +1,17 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { AppInfo, Empty, OpenExternalInput, OpenExternalResult } from './schemas/app'
+import {
+  ConnectionTest,
+  KeyProtection,
+  ModelCatalog,
+  ModelsQuery,
+  ProfileCreateInput,
+  ProfileId,
+  ProfileRef,
+  ProfileUpdateInput,
+  ProfileView,
+  SetKeyInput
+} from './schemas/profiles'
 import { Settings, SettingsPatch } from './schemas/settings'
 
 /**
@@ -11,11 +23,25 @@ export const commands = {
   'app.info': { input: Empty, output: AppInfo },
   'app.openExternal': { input: OpenExternalInput, output: OpenExternalResult },
   'settings.get': { input: Empty, output: Settings },
-  'settings.update': { input: SettingsPatch, output: Settings }
+  'settings.update': { input: SettingsPatch, output: Settings },
+
+  'profiles.list': { input: Empty, output: z.array(ProfileView) },
+  'profiles.create': { input: ProfileCreateInput, output: ProfileView },
+  'profiles.update': { input: ProfileUpdateInput, output: ProfileView },
+  'profiles.delete': { input: ProfileRef, output: z.object({ deleted: z.boolean() }) },
+  'profiles.activate': { input: ProfileRef, output: ProfileView },
+  'profiles.testConnection': { input: ProfileRef, output: ConnectionTest },
+  'secrets.protection': { input: Empty, output: KeyProtection },
+  'secrets.setKey': { input: SetKeyInput, output: ProfileView },
+  'secrets.clearKey': { input: ProfileRef, output: ProfileView },
+  'models.list': { input: ModelsQuery, output: ModelCatalog },
+  'models.refresh': { input: z.object({ profileId: ProfileId.optional() }).strict(), output: ModelCatalog }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
-  'settings.changed': Settings
+  'settings.changed': Settings,
+  'profiles.changed': z.array(ProfileView),
+  'models.changed': ModelCatalog
 } as const satisfies Record<string, z.ZodType>
 
 export type Commands = typeof commands

@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate'
 import { migration001Settings } from './001_settings'
+import { migration002Profiles } from './002_profiles'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
-export const migrations: readonly Migration[] = [migration001Settings]
+export const migrations: readonly Migration[] = [migration001Settings, migration002Profiles]

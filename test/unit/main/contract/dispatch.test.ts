@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createDispatcher, type CommandHandlers } from '../../../../src/main/contract/dispatch'
 import { AppFailure } from '../../../../src/main/contract/failure'
-import { commandNames } from '../../../../src/shared/contract'
+import { stubHandlers } from '../../../helpers/handlers'
 
 function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
-  const base: CommandHandlers = {
+  return stubHandlers({
     'app.info': () => ({
       name: 'Gateway Studio',
       version: '1.0.0',
@@ -14,9 +14,9 @@ function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
     }),
     'app.openExternal': () => ({ opened: false, allowed: true }),
     'settings.get': () => ({ theme: 'system', notifyOnJobFinish: true, exportNameTemplate: '{date}' }),
-    'settings.update': () => ({ theme: 'dark', notifyOnJobFinish: true, exportNameTemplate: '{date}' })
-  }
-  return { ...base, ...overrides }
+    'settings.update': () => ({ theme: 'dark', notifyOnJobFinish: true, exportNameTemplate: '{date}' }),
+    ...overrides
+  })
 }
 
 describe('dispatcher', () => {
@@ -111,9 +111,5 @@ describe('dispatcher', () => {
     const result = await dispatch('settings.get', {})
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.error.code).toBe('invalid_output')
-  })
-
-  it('covers every command of the contract', () => {
-    expect(Object.keys(handlers()).sort()).toEqual([...commandNames].sort())
   })
 })

@@ -4,6 +4,7 @@ import { registerIpc } from '../../../../src/main/electron/ipc'
 import { createDispatcher, type CommandHandlers } from '../../../../src/main/contract/dispatch'
 import { commandChannel } from '../../../../src/shared/channels'
 import { commandNames } from '../../../../src/shared/contract'
+import { stubHandlers } from '../../../helpers/handlers'
 
 type Handler = (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>
 
@@ -23,18 +24,19 @@ function eventFrom(url: string, { mainFrame = true } = {}): IpcMainInvokeEvent {
   } as unknown as IpcMainInvokeEvent
 }
 
-const settingsHandlers = (spy: () => void): CommandHandlers => ({
-  'app.info': () => ({ name: 'x', version: '1', dataDir: '/d', host: 'electron', platform: 'linux' }),
-  'app.openExternal': () => ({ opened: false, allowed: false }),
-  'settings.get': () => {
-    spy()
-    return { theme: 'system', notifyOnJobFinish: true, exportNameTemplate: 'x' }
-  },
-  'settings.update': () => {
-    spy()
-    return { theme: 'system', notifyOnJobFinish: true, exportNameTemplate: 'x' }
-  }
-})
+const settingsHandlers = (spy: () => void): CommandHandlers =>
+  stubHandlers({
+    'app.info': () => ({ name: 'x', version: '1', dataDir: '/d', host: 'electron', platform: 'linux' }),
+    'app.openExternal': () => ({ opened: false, allowed: false }),
+    'settings.get': () => {
+      spy()
+      return { theme: 'system', notifyOnJobFinish: true, exportNameTemplate: 'x' }
+    },
+    'settings.update': () => {
+      spy()
+      return { theme: 'system', notifyOnJobFinish: true, exportNameTemplate: 'x' }
+    }
+  })
 
 describe('IPC (P3)', () => {
   it('registers exactly one handler per contract command', () => {
