@@ -5,16 +5,19 @@ import { bridgeEvents } from './api/bridge'
 import { App } from './App'
 import { StartupError } from './features/shell/StartupError'
 import { useAppStore } from './store/app'
+import { useProfilesStore } from './store/profiles'
 import './styles/app.css'
 
 async function start(): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement)
   try {
     const connection = await connect()
-    const [info, settings] = await Promise.all([
+    const [info, settings, profiles] = await Promise.all([
       connection.api.invoke('app.info', {}),
-      connection.api.invoke('settings.get', {})
+      connection.api.invoke('settings.get', {}),
+      connection.api.invoke('profiles.list', {})
     ])
+    useProfilesStore.getState().setProfiles(profiles)
     bridgeEvents(connection)
     useAppStore.getState().setConnection(connection, info, settings)
     root.render(

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react'
 import type { Settings } from '@shared/schemas/settings'
 import { useAppStore, useConnection } from '../../store/app'
+import { GatewaysSection } from './GatewaysSection'
 
 const themeLabels: Record<Settings['theme'], string> = {
   system: 'Follow the system',
@@ -35,6 +36,7 @@ export function SettingsScreen(): ReactElement {
         <h1 id="screen-title">Settings</h1>
       </header>
       <div className="screen-body settings">
+        <GatewaysSection />
         <section className="card" aria-labelledby="appearance-title">
           <h2 id="appearance-title">Appearance</h2>
           <fieldset className="radio-row">

@@ -1,0 +1,32 @@
+import type { ReactElement, ReactNode } from 'react'
+import { GatewayErrorView } from '@shared/gateway/errors'
+import type { AppError } from '@shared/result'
+
+const actionHints: Record<GatewayErrorView['action'], string | null> = {
+  re_enter_key: 'Check the API key of this gateway in Settings and enter it again.',
+  check_balance: 'Top up the balance or quota of this key, then try again.',
+  check_permission: 'Ask your gateway admin for access to this model or tier, or pick another model.',
+  retry_later: 'Try again in a little while.',
+  pick_model: 'Pick a model that supports this.',
+  fix_input: 'Correct the highlighted value and try again.',
+  confirm_resend: 'It may already have run and been charged. Check before sending again.',
+  none: null
+}
+
+/** One look for every failure: the gateway's mapped words and action when there are some, else the message. */
+export function ErrorNotice({ error, children }: { error: AppError; children?: ReactNode }): ReactElement {
+  const view = GatewayErrorView.safeParse(error.details)
+  const title = view.success ? view.data.title : 'That did not work'
+  const hint = view.success ? actionHints[view.data.action] : null
+  return (
+    <div className="notice notice-error" role="alert">
+      <p className="notice-title">{title}</p>
+      <p>{error.message}</p>
+      {hint && <p className="notice-hint">{hint}</p>}
+      {view.success && view.data.supportedEndpoints && view.data.supportedEndpoints.length > 0 && (
+        <p className="notice-hint">This model supports: {view.data.supportedEndpoints.join(', ')}</p>
+      )}
+      {children}
+    </div>
+  )
+}
