@@ -49,14 +49,23 @@ export async function* readSse(
     },
     maxBufferSize: maxEventBytes
   })
+  let lastChar = ''
   for await (const chunk of body) {
     pendingBytes += chunk.byteLength
-    parser.feed(decoder.decode(chunk, { stream: true }))
+    const text = decoder.decode(chunk, { stream: true })
+    if (text) lastChar = text[text.length - 1] as string
+    parser.feed(text)
     while (queue.length > 0) yield queue.shift() as SseMessage
     if (failure || oversized || pendingBytes > maxEventBytes) throw tooLarge(maxEventBytes)
   }
   const rest = decoder.decode()
-  if (rest) parser.feed(rest)
+  if (rest) {
+    lastChar = rest[rest.length - 1] as string
+    parser.feed(rest)
+  }
+  // The parser holds back a final bare CR in case an LF follows; at the end of the body nothing will, so
+  // that CR is a complete line ending (WHATWG) and must still dispatch the event it closes.
+  if (lastChar === '\r') parser.feed('\n')
   while (queue.length > 0) yield queue.shift() as SseMessage
   if (failure || oversized) throw tooLarge(maxEventBytes)
 }

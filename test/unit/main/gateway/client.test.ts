@@ -104,7 +104,8 @@ describe('P17: billed POSTs are never re-sent after an ambiguous failure', () =>
     const client = testClient(server.baseUrl, { timeouts: { requestMs: 300 } })
     const started = Date.now()
     const err = await failure(client.generatePartnerB(request, post))
-    expect(Date.now() - started).toBeLessThan(1300)
+    // undici checks its headers/body timers on ~0.5 s ticks, hence the slack beyond P15's + 1 s.
+    expect(Date.now() - started).toBeLessThan(300 + 1500)
     expect(server.seen).toHaveLength(1)
     expect(err).toMatchObject({ reason: 'timeout', code: 'UND_ERR_HEADERS_TIMEOUT', outcome: 'unknown' })
   })

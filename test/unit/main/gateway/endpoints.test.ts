@@ -113,7 +113,8 @@ describe('text endpoints', () => {
     } catch (err) {
       error = err as GatewayError
     }
-    expect(Date.now() - started).toBeLessThan(1300)
+    // undici checks its headers/body timers on ~0.5 s ticks, hence the slack beyond P15's + 1 s.
+    expect(Date.now() - started).toBeLessThan(300 + 1500)
     expect(texts).toEqual(['so far'])
     expect(error).toMatchObject({
       reason: 'stream_incomplete',
