@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { FaultStep } from '../../../src/emulator'
+import type { GatewayClient, PartnerAStreamEvent } from '../../../src/main/gateway'
+import { collect, post, startRig, type Rig } from './helpers'
+
+let rig: Rig
+beforeAll(async () => {
+  rig = await startRig({ timing: { partialDelayMs: 0, chatChunkDelayMs: 0 } })
+})
+afterAll(() => rig.stop())
+beforeEach(() => {
+  rig.emu.clearLog()
+  rig.emu.faults.clear()
+})
+
+const PATH = '/partner-a/v3/images/generations'
+/** Three images, the second one failing: every event type of §6 and provider-notes §1.3. */
+const groupRequest = {
+  model: 'seedream-stream',
+  prompt: 'a fox [[partial_fail=1]]',
+  size: '1280x720',
+  seed: 7,
+  sequential_image_generation: 'auto',
+  sequential_image_generation_options: { max_images: 3 }
+}
+
+/** What must be identical whatever the transport does: everything but the upstream-only fields. */
+function essence(events: PartnerAStreamEvent[]): unknown[] {
+  return events.map((e) => {
+    switch (e.type) {
+      case 'partial_succeeded':
+        return { type: e.type, imageIndex: e.imageIndex, size: e.size, b64: e.b64Json, url: e.url }
+      case 'partial_failed':
+        return { type: e.type, imageIndex: e.imageIndex, error: e.error }
+      case 'completed':
+        return { type: e.type, data: e.data, usage: e.usage }
+      default:
+        return e
+    }
+  })
+}
+
+async function partnerA(client: GatewayClient, step?: FaultStep, request = groupRequest) {
+  if (step) rig.emu.faults.script(`POST ${PATH}`, step)
+  return collect(await client.streamPartnerA(request, post()))
+}
+
+describe('partner-a SSE through the emulator (P20)', () => {
+  let reference: unknown[]
+  beforeAll(async () => {
+    const out = await partnerA(rig.client())
+    expect(out.error).toBeUndefined()
+    reference = essence(out.events)
+    expect(reference.map((e) => (e as { type: string }).type)).toEqual([
+      'partial_succeeded',
+      'partial_failed',
+      'partial_succeeded',
+      'completed',
+      'done'
+    ])
+  })
+
+  const variants: [string, FaultStep][] = [
+    ['1-byte pieces', { split: 'byte' }],
+    ['random pieces (seed 1)', { split: 'random', splitSeed: 1 }],
+    ['random pieces (seed 99)', { split: 'random', splitSeed: 99 }],
+    ['7-byte pieces', { split: 7 }],
+    ['CRLF line endings', { lineEnding: 'crlf' }],
+    ['CR line endings, 3-byte pieces', { lineEnding: 'cr', split: 3 }],
+    ['keep-alive comments', { keepAlive: true, split: 'random', splitSeed: 5 }],
+    ['upstream form (event: lines, model, created)', { upstreamEvents: true, split: 'random', splitSeed: 3 }]
+  ]
+  for (const [name, step] of variants) {
+    it(`${name}: identical events`, async () => {
+      const out = await partnerA(rig.client(), step)
+      expect(out.error).toBeUndefined()
+      expect(essence(out.events)).toEqual(reference)
+    })
+  }
+})
+
+describe('partner-a P21/P22 through the emulator', () => {
+  it('a cut after each event count: never a success, and the partials are those fully received', async () => {
+    for (const cutMode of ['end', 'reset'] as const) {
+      for (let k = 0; k <= 4; k++) {
+        const out = await partnerA(rig.client(), { cutAfterEvents: k, cutMode })
+        expect(out.error?.reason, `cut ${cutMode} after ${k}`).toBe('stream_incomplete')
+        expect(out.error?.outcome).toBe('unknown')
+        expect(out.events.map((e) => e.type)).toEqual(
+          ['partial_succeeded', 'partial_failed', 'partial_succeeded', 'completed'].slice(0, k)
+        )
+      }
+    }
+    // Five events (with [DONE]) is the whole stream.
+    const whole = await partnerA(rig.client(), { cutAfterEvents: 5 })
+    expect(whole.error).toBeUndefined()
+    expect(rig.logFor(PATH)).toHaveLength(11)
+  })
+
+  it('a cut in the middle of an event (after N bytes) is incomplete', async () => {
+    for (const bytes of [1, 40, 200]) {
+      const out = await partnerA(rig.client(), { resetAfterBytes: bytes })
+      expect(out.error?.reason, `after ${bytes} bytes`).toBe('stream_incomplete')
+    }
+  })
+
+  it('an in-stream error after two partials surfaces typed; the two partials were delivered', async () => {
+    const out = await partnerA(rig.client(), { errorEvent: { afterEvents: 2 } })
+    expect(out.events.map((e) => e.type)).toEqual(['partial_succeeded', 'partial_failed'])
+    expect(out.error).toMatchObject({ reason: 'stream_error', code: 'InternalServiceError' })
+    const named = await partnerA(rig.client(), {
+      errorEvent: { afterEvents: 1, event: 'error', data: { error: { code: 'BadRequest', message: 'bad' } } }
+    })
+    expect(named.error).toMatchObject({ reason: 'stream_error', code: 'BadRequest', message: 'bad' })
+  })
+
+  it('broken JSON fails the stream rather than being skipped', async () => {
+    const out = await partnerA(rig.client(), { malformedJson: true, malformedEventIndex: 1 })
+    expect(out.events.map((e) => e.type)).toEqual(['partial_succeeded'])
+    expect(out.error).toMatchObject({ reason: 'stream_error', code: 'invalid_json' })
+  })
+
+  it('a model without streaming answers 400 JSON: a plain HTTP error', async () => {
+    const err = await rig
+      .client()
+      .streamPartnerA({ ...groupRequest, model: 'seedream-basic' }, post())
+      .catch((e: unknown) => e)
+    expect(err).toMatchObject({
+      reason: 'http',
+      status: 400,
+      code: 'stream_not_supported',
+      outcome: 'failed'
+    })
+  })
+})
+
+describe('text streams through the emulator', () => {
+  const user = [{ role: 'user', content: 'Tell me a short story about a fox' }]
+  const runs: Record<
+    'chat' | 'messages' | 'responses',
+    (c: GatewayClient) => Promise<{ events: AsyncIterable<unknown> }>
+  > = {
+    chat: (c: GatewayClient) => c.streamChatCompletion({ model: 'studio-chat', messages: user }, post()),
+    messages: (c: GatewayClient) =>
+      c.streamMessage({ model: 'studio-messages', max_tokens: 200, messages: user }, post()),
+    responses: (c: GatewayClient) =>
+      c.streamResponse({ model: 'studio-responses', input: 'Tell me a short story' }, post())
+  }
+  const paths = { chat: '/v1/chat/completions', messages: '/v1/messages', responses: '/v1/responses' }
+
+  /** Ids and timestamps differ per request; everything else must not. */
+  const VOLATILE = new Set(['id', 'itemId', 'created', 'created_at', 'completed_at', 'call_id'])
+  const stable = (value: unknown): unknown =>
+    JSON.parse(JSON.stringify(value, (key, v: unknown) => (VOLATILE.has(key) ? undefined : v)))
+
+  for (const name of ['chat', 'messages', 'responses'] as const) {
+    it(`${name}: 1-byte pieces, CRLF and keep-alives give the same events; a cut is incomplete`, async () => {
+      // Run twice so the emulator's prompt cache is warm for every compared run (usage counts cached tokens).
+      await collect(await runs[name](rig.client()))
+      const plain = await collect(await runs[name](rig.client()))
+      expect(plain.error).toBeUndefined()
+      expect(plain.events.length).toBeGreaterThan(3)
+      for (const step of [
+        { split: 'byte' },
+        { lineEnding: 'crlf', split: 'random' },
+        { keepAlive: true }
+      ] as FaultStep[]) {
+        rig.emu.faults.script(`POST ${paths[name]}`, step)
+        const other = await collect(await runs[name](rig.client()))
+        expect(other.error, JSON.stringify(step)).toBeUndefined()
+        expect(stable(other.events), JSON.stringify(step)).toEqual(stable(plain.events))
+      }
+      rig.emu.faults.script(`POST ${paths[name]}`, { cutAfterEvents: 2 })
+      const cut = await collect(await runs[name](rig.client()))
+      expect(cut.error?.reason).toBe('stream_incomplete')
+    })
+  }
+
+  it('messages: an error event mid-stream surfaces typed', async () => {
+    rig.emu.faults.script('POST /v1/messages', {
+      errorEvent: {
+        afterEvents: 2,
+        event: 'error',
+        data: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }
+      }
+    })
+    const out = await collect(await runs.messages(rig.client()))
+    expect(out.events).toHaveLength(2)
+    expect(out.error).toMatchObject({ reason: 'stream_error', type: 'overloaded_error' })
+    expect(out.error?.toView().kind).toBe('unavailable')
+  })
+})
