@@ -18,9 +18,10 @@ export class Clock {
 
 /** Resolves after `ms`, or rejects as soon as `signal` aborts (the client left or the emulator stopped). */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  const reason = (): Error => (signal?.reason instanceof Error ? signal.reason : new Error('aborted'))
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason)
+      reject(reason())
       return
     }
     const done = (): void => {
@@ -31,7 +32,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (timer === undefined) setImmediate(done)
     const onAbort = (): void => {
       if (timer !== undefined) clearTimeout(timer)
-      reject(signal?.reason)
+      reject(reason())
     }
     signal?.addEventListener('abort', onAbort, { once: true })
   })

@@ -142,6 +142,6 @@ export class Faults implements FaultController {
 export function describeStep(step: FaultStep): string {
   return Object.entries(step)
     .filter(([k]) => k !== 'body' && k !== 'reply' && k !== 'times' && k !== 'always')
-    .map(([k, v]) => (typeof v === 'object' ? k : `${k}=${String(v)}`))
+    .map(([k, v]) => (typeof v === 'object' ? k : `${k}=${JSON.stringify(v)}`))
     .join(',')
 }

@@ -101,7 +101,7 @@ export class EmulatorServer {
     try {
       const raw = await readBody(req)
       entry.bodySummary = summarizeBody(req, raw)
-      if (step?.reset) wire.reset()
+      if (step?.reset) await wire.reset()
       if (step?.status !== undefined) return await scripted(wire, { ...step, status: step.status })
       await this.route({ req, url, method, tenant, path, raw, wire, step, entry })
     } catch (err) {
@@ -143,11 +143,8 @@ export class EmulatorServer {
     if (wire.headersSent) {
       // Mid-body failure: all we can do is drop the connection so the client sees a truncated body.
       if (!(err instanceof GatewayError)) console.error('emulator: error after headers were sent', err)
-      try {
-        wire.reset()
-      } catch {
-        return
-      }
+      await wire.reset().catch(() => undefined)
+      return
     }
     const gatewayError =
       err instanceof GatewayError

@@ -26,8 +26,7 @@ export class SseStream {
   async open(): Promise<void> {
     await this.wire.start(200, {
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive'
+      'cache-control': 'no-cache'
     })
   }
 

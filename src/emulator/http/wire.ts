@@ -90,8 +90,10 @@ export class Wire {
     await this.end()
   }
 
-  /** Reset the connection now (RST, not FIN). */
-  reset(): never {
+  /** Reset the connection (RST, not FIN). */
+  async reset(): Promise<never> {
+    // Reset straight from a write callback closes with FIN on Linux; one timer turn later it is a real RST.
+    if (this.res.headersSent) await new Promise((resolve) => setTimeout(resolve, 1))
     const socket = this.res.socket
     if (socket && !socket.destroyed) socket.resetAndDestroy()
     throw new ConnectionGone('reset by fault step')
@@ -99,14 +101,14 @@ export class Wire {
 
   /** Close the body cleanly where it is (chunked terminator), e.g. a stream cut after K events. */
   async cut(mode: 'end' | 'reset'): Promise<never> {
-    if (mode === 'reset') this.reset()
+    if (mode === 'reset') await this.reset()
     this.ensureOpen()
     await new Promise<void>((resolve) => this.res.end(resolve))
     throw new ConnectionGone('stream cut by fault step')
   }
 
   private async breakConnection(): Promise<never> {
-    if (this.step?.resetAfterBytes !== undefined) this.reset()
+    if (this.step?.resetAfterBytes !== undefined) await this.reset()
     // Stall: keep the socket open and silent until the client gives up or the emulator stops.
     if (!this.signal.aborted) await once(this.signal, 'abort')
     throw new ConnectionGone('stalled by fault step')
@@ -129,8 +131,11 @@ export class Wire {
     this.ensureOpen()
     if (buf.length === 0) return
     this.bytesSent += buf.length
-    const flushed = this.res.write(buf)
-    if (!flushed) await Promise.race([once(this.res, 'drain'), once(this.signal, 'abort')])
+    // Wait until the piece is handed to the kernel, so a following split, stall or reset acts on the wire.
+    await Promise.race([
+      new Promise<void>((resolve) => this.res.write(buf, () => resolve())),
+      once(this.signal, 'abort')
+    ])
     this.ensureOpen()
   }
 

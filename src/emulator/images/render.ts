@@ -62,10 +62,11 @@ function svgFor(spec: ImageSpec): string {
   )
 }
 
+/** `quality` is the API's 0–100 compression setting; the encoders start at 1. */
 export async function encode(image: Sharp, format: ImageFormat, quality?: number): Promise<Buffer> {
   if (format === 'png') return image.png({ compressionLevel: 3 }).toBuffer()
-  if (format === 'jpeg') return image.jpeg({ quality: quality ?? 85 }).toBuffer()
-  return image.webp({ quality: quality ?? 80 }).toBuffer()
+  if (format === 'jpeg') return image.jpeg({ quality: Math.max(1, quality ?? 85) }).toBuffer()
+  return image.webp({ quality: Math.max(1, quality ?? 80) }).toBuffer()
 }
 
 /** Renders images and keeps the most recent ones, since large PNGs take a while to draw and encode. */

@@ -64,7 +64,13 @@ export class TaskStore<R, M> {
       makeResult: opts.makeResult
     }
     this.tasks.set(task.id, task)
-    return this.view(task.id, opts.tenant) as TaskView<R, M>
+    // Creation always answers `queued` (spec §3), even when zero-length phases make the task finish at once.
+    return {
+      ...(this.view(task.id, opts.tenant) as TaskView<R, M>),
+      status: 'queued',
+      completedAt: null,
+      result: undefined
+    }
   }
 
   /** The task as seen now by `tenant`; undefined for unknown ids and other tenants' tasks. */
