@@ -23,6 +23,10 @@ export const faultStepSchema = z.strictObject({
   reset: z.literal(true).optional(),
   /** Send this many body bytes, then reset the connection. */
   resetAfterBytes: nonNegInt.optional(),
+  /** Send this many body bytes, then close the connection with FIN, leaving the HTTP body unfinished. */
+  closeAfterBytes: nonNegInt.optional(),
+  /** Send this many body bytes, then finish the response: a well-formed HTTP body cut short. */
+  endAfterBytes: nonNegInt.optional(),
   /** Send this many body bytes, then send nothing more (the socket stays open until the client or stop()). */
   stallAfterBytes: nonNegInt.optional(),
   /** Write the body in 1-byte pieces, random pieces (1..16 bytes, seeded), or pieces of N bytes. */
@@ -31,9 +35,9 @@ export const faultStepSchema = z.strictObject({
   splitIntervalMs: nonNegInt.optional(),
   /** Seed of `split: 'random'`. */
   splitSeed: z.number().int().optional(),
-  /** SSE: stop after K events (`[DONE]` counts), ending the body cleanly (`end`) or resetting (`reset`). */
+  /** SSE: stop after K events (`[DONE]` counts): finish the body (`end`, default), FIN (`close`) or RST (`reset`). */
   cutAfterEvents: nonNegInt.optional(),
-  cutMode: z.enum(['end', 'reset']).optional(),
+  cutMode: z.enum(['end', 'close', 'reset']).optional(),
   /** SSE line endings. */
   lineEnding: z.enum(['lf', 'crlf', 'cr']).optional(),
   /** SSE: a `: keep-alive` comment before every event (`true`) or every N events. */

@@ -46,9 +46,10 @@ export class Wire {
     return this.res.headersSent
   }
 
-  /** Body bytes this response may carry before a stall or reset, or undefined. */
+  /** Body bytes this response may carry before a reset, close, end or stall, or undefined. */
   private get limit(): number | undefined {
-    return this.step?.resetAfterBytes ?? this.step?.stallAfterBytes
+    const s = this.step
+    return s?.resetAfterBytes ?? s?.closeAfterBytes ?? s?.endAfterBytes ?? s?.stallAfterBytes
   }
 
   private get streamsInPieces(): boolean {
@@ -99,16 +100,23 @@ export class Wire {
     throw new ConnectionGone('reset by fault step')
   }
 
-  /** Close the body cleanly where it is (chunked terminator), e.g. a stream cut after K events. */
-  async cut(mode: 'end' | 'reset'): Promise<never> {
+  /**
+   * Stop the body where it is: `end` finishes the HTTP response (a well-formed but truncated body), `close`
+   * closes the TCP connection with FIN without finishing it (like Toxiproxy's limit_data), `reset` sends RST.
+   */
+  async cut(mode: 'end' | 'close' | 'reset'): Promise<never> {
     if (mode === 'reset') await this.reset()
     this.ensureOpen()
-    await new Promise<void>((resolve) => this.res.end(resolve))
-    throw new ConnectionGone('stream cut by fault step')
+    if (mode === 'close') this.res.socket?.end()
+    else await new Promise<void>((resolve) => this.res.end(resolve))
+    throw new ConnectionGone('body cut by fault step')
   }
 
   private async breakConnection(): Promise<never> {
-    if (this.step?.resetAfterBytes !== undefined) await this.reset()
+    const step = this.step
+    if (step?.resetAfterBytes !== undefined) await this.reset()
+    if (step?.closeAfterBytes !== undefined) await this.cut('close')
+    if (step?.endAfterBytes !== undefined) await this.cut('end')
     // Stall: keep the socket open and silent until the client gives up or the emulator stops.
     if (!this.signal.aborted) await once(this.signal, 'abort')
     throw new ConnectionGone('stalled by fault step')

@@ -148,6 +148,27 @@ describe('transport faults', () => {
     expect(body.toString('utf8')).toMatch(/^data: \{"id":"chatcmpl-[0-9a-f]{18}$/)
   })
 
+  it('ends the body after N bytes cleanly, or closes the connection mid-body with FIN', async () => {
+    h.emu.faults.script(CHAT, { endAfterBytes: 30 })
+    const ended = await rawChat()
+    const whole = Buffer.concat(ended.chunks)
+    expect(ended.ended).toBe('end')
+    expect(dechunk(whole).body.length).toBe(30)
+    expect(whole.toString('latin1').endsWith('0\r\n\r\n')).toBe(true)
+
+    h.emu.faults.script(CHAT, { closeAfterBytes: 30 })
+    const closed = await rawChat()
+    const cut = Buffer.concat(closed.chunks)
+    expect(closed.ended).toBe('end')
+    expect(dechunk(cut).body.length).toBe(30)
+    expect(cut.toString('latin1').endsWith('0\r\n\r\n')).toBe(false)
+
+    h.emu.faults.script(CHAT, { closeAfterBytes: 30 })
+    await expect((await h.post(CHAT, chatBody())).text()).rejects.toThrow()
+    h.emu.faults.script(CHAT, { cutAfterEvents: 2, cutMode: 'close' })
+    await expect((await h.post(CHAT, chatBody())).text()).rejects.toThrow()
+  })
+
   it('stalls after N body bytes, keeping the socket open and silent', async () => {
     h.emu.faults.script('/v1/models', { stallAfterBytes: 10 })
     const raw = await rawRequest(h.emu.origin, {
