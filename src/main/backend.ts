@@ -16,6 +16,13 @@ import { GatewayConnections } from './profiles/connections'
 import { DemoGateway } from './profiles/demoGateway'
 import { ProfileRepository } from './profiles/repository'
 import { ApiKeyStore } from './secrets/apiKeys'
+import { Library } from './library'
+import { createJobHandlers } from './services/jobs'
+import { TaskEngine } from './tasks/engine'
+import { librarySink } from './tasks/librarySink'
+import type { PartialPolicy } from './tasks/policy'
+import { JobRepository } from './tasks/repository'
+import { isLoopbackHost } from '../shared/gateway/baseUrl'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
 import { APP_NAME, APP_VERSION } from './version'
@@ -38,6 +45,8 @@ export interface BackendOptions {
   demoTiming?: Partial<Timing>
   /** Extra options for every gateway client (tests inject a dispatcher or clock). */
   gatewayClientOptions?: GatewayClientOptions
+  /** Engine figures (poll pace, concurrency); tests make polling fast. */
+  enginePolicy?: PartialPolicy
 }
 
 export interface Backend {
@@ -46,6 +55,8 @@ export interface Backend {
   subscribe(listener: EventListener): () => void
   /** Maps a media id to a library file; both shells serve media only through this. */
   resolveMedia(id: string): Promise<{ file: string; mime: string } | null>
+  /** The task engine, exposed for tests (`waitForIdle`) and benchmarks. */
+  readonly engine: TaskEngine
   close(): Promise<void>
 }
 
@@ -83,6 +94,26 @@ export function createBackend(options: BackendOptions): Backend {
     ...(options.gatewayClientOptions ? { clientOptions: options.gatewayClientOptions } : {})
   })
 
+  const library = new Library(db, join(options.dataDir, 'library'))
+  const swept = library.sweep()
+  if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
+  const jobs = new JobRepository(db)
+  const engine = new TaskEngine({
+    repo: jobs,
+    connections,
+    media: librarySink(library),
+    bus,
+    allowsLoopbackDownloads: (profileId) => {
+      const profile = profiles.get(profileId)
+      if (!profile) return false
+      return profile.kind === 'demo' || isLoopbackHost(new URL(profile.baseUrl).hostname)
+    },
+    lookupModel: (profileId, modelId) => catalog.lookup(profileId, modelId),
+    activeProfileId: () => profiles.active().id,
+    ...(options.enginePolicy ? { policy: options.enginePolicy } : {}),
+    onError: (message, error) => logger.error(message, error)
+  })
+
   const handlers: CommandHandlers = {
     'app.info': () => ({
       name: APP_NAME,
@@ -111,20 +142,32 @@ export function createBackend(options: BackendOptions): Backend {
       connections,
       bus,
       onBackgroundError: (error) => logger.error('background refresh failed', error)
+    }),
+    ...createJobHandlers({
+      engine,
+      repo: jobs,
+      bus,
+      removeMedia: (ids) => Promise.resolve(ids.filter((id) => library.remove(id) === 'removed').length)
     })
   }
 
   const dispatch = createDispatcher(handlers, (error) => logger.error('command failed', error))
+  const recovered = engine.start()
+  if (recovered.strandedAsNeedsAttention > 0) {
+    logger.info(`${recovered.strandedAsNeedsAttention} request(s) were cut off by a crash and need attention`)
+  }
   let closed = false
 
   return {
     dataDir: options.dataDir,
     dispatch,
     subscribe: (listener) => bus.subscribe(listener),
-    resolveMedia: () => Promise.resolve(null),
+    resolveMedia: (id) => Promise.resolve(library.resolve(id)),
+    engine,
     async close() {
       if (closed) return
       closed = true
+      engine.stop()
       await demo.stop()
       db.close()
     }

@@ -13,6 +13,7 @@ import {
   SetKeyInput
 } from './schemas/profiles'
 import { Settings, SettingsPatch } from './schemas/settings'
+import { JobPartial, JobQuery, JobRef, JobResendInput, JobSubmitInput, JobView } from './schemas/jobs'
 
 /**
  * The one list of everything the renderer may ask of the backend, and everything the backend may tell it.
@@ -35,13 +36,30 @@ export const commands = {
   'secrets.setKey': { input: SetKeyInput, output: ProfileView },
   'secrets.clearKey': { input: ProfileRef, output: ProfileView },
   'models.list': { input: ModelsQuery, output: ModelCatalog },
-  'models.refresh': { input: z.object({ profileId: ProfileId.optional() }).strict(), output: ModelCatalog }
+  'models.refresh': { input: z.object({ profileId: ProfileId.optional() }).strict(), output: ModelCatalog },
+
+  'jobs.submit': { input: JobSubmitInput, output: JobView },
+  'jobs.list': { input: JobQuery, output: z.array(JobView) },
+  'jobs.get': { input: JobRef, output: JobView },
+  'jobs.cancel': { input: JobRef, output: JobView },
+  'jobs.resend': { input: JobResendInput, output: JobView },
+  'jobs.delete': {
+    input: JobRef,
+    output: z.object({ deleted: z.boolean(), filesRemoved: z.number().int() })
+  },
+  'results.setFavorite': {
+    input: z.object({ id: z.string().min(1).max(64), favorite: z.boolean() }).strict(),
+    output: z.object({ id: z.string(), favorite: z.boolean() })
+  }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'settings.changed': Settings,
   'profiles.changed': z.array(ProfileView),
-  'models.changed': ModelCatalog
+  'models.changed': ModelCatalog,
+  'jobs.updated': JobView,
+  'jobs.partial': JobPartial,
+  'jobs.removed': JobRef
 } as const satisfies Record<string, z.ZodType>
 
 export type Commands = typeof commands

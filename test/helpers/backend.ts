@@ -15,6 +15,12 @@ export interface TestBackend {
 }
 
 /** A real backend on a temp data dir, driven through the typed client exactly as a shell would. */
+/** Polls and download retries in milliseconds rather than seconds, so tests finish quickly. */
+export const FAST_POLICY = {
+  poll: { initialMs: 15, factor: 1.5, maxMs: 60, jitter: 0.2 },
+  download: { initialMs: 10, maxMs: 50 }
+}
+
 export function startTestBackend(root: string, name = 'data'): TestBackend {
   const dataDir = join(root, name)
   mkdirSync(dataDir, { recursive: true })
@@ -22,7 +28,8 @@ export function startTestBackend(root: string, name = 'data'): TestBackend {
     dataDir,
     host: 'web',
     secretCipher: createKeyFileCipher(dataDir),
-    demoTiming: TEST_TIMING
+    demoTiming: TEST_TIMING,
+    enginePolicy: FAST_POLICY
   })
   const wire: string[] = []
   const api = createApiClient({
@@ -38,4 +45,16 @@ export function startTestBackend(root: string, name = 'data'): TestBackend {
       })
   })
   return { backend, api, dataDir, wire }
+}
+
+/** A backend whose active profile is the given emulator tenant, keyed and with its catalog loaded. */
+export async function connectToEmulator(
+  studio: TestBackend,
+  baseUrl: string,
+  apiKey: string
+): Promise<string> {
+  const profile = await studio.api.invoke('profiles.create', { name: 'Emulator', baseUrl, activate: true })
+  await studio.api.invoke('secrets.setKey', { profileId: profile.id, apiKey, acceptWeakProtection: true })
+  await studio.api.invoke('models.refresh', { profileId: profile.id })
+  return profile.id
 }

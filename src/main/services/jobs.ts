@@ -1,0 +1,48 @@
+import type { CommandHandlers } from '../contract/dispatch'
+import type { EventBus } from '../contract/events'
+import { AppFailure } from '../contract/failure'
+import type { TaskEngine } from '../tasks/engine'
+import type { JobRepository } from '../tasks/repository'
+
+type JobCommands =
+  | 'jobs.submit'
+  | 'jobs.list'
+  | 'jobs.get'
+  | 'jobs.cancel'
+  | 'jobs.resend'
+  | 'jobs.delete'
+  | 'results.setFavorite'
+
+const notFound = (): AppFailure => new AppFailure('not_found', 'That job no longer exists.')
+
+/** The commands behind image, edit and video screens and the task queue: thin over the engine. */
+export function createJobHandlers(deps: {
+  engine: TaskEngine
+  repo: JobRepository
+  bus: EventBus
+  removeMedia: (mediaIds: string[]) => Promise<number>
+}): Pick<CommandHandlers, JobCommands> {
+  const { engine, repo, bus } = deps
+  return {
+    'jobs.submit': ({ profileId, request }) => engine.submit(profileId, request),
+    'jobs.list': (query) => repo.listJobIds(query).flatMap((id) => repo.refreshJob(id) ?? []),
+    'jobs.get': ({ id }) => engine.view(id) ?? Promise.reject(notFound()),
+    'jobs.cancel': async ({ id }) => (await engine.cancel(id)) ?? Promise.reject(notFound()),
+    'jobs.resend': ({ id }) => engine.resend(id) ?? Promise.reject(notFound()),
+    'jobs.delete': async ({ id }) => {
+      if (!repo.job(id)) throw notFound()
+      const orphaned = await engine.remove(id)
+      const filesRemoved = await deps.removeMedia(orphaned)
+      bus.emit('jobs.removed', { id })
+      return { deleted: true, filesRemoved }
+    },
+    'results.setFavorite': ({ id, favorite }) => {
+      const result = repo.result(id)
+      if (!result) throw new AppFailure('not_found', 'That image no longer exists.')
+      repo.setFavorite(id, favorite)
+      const view = repo.refreshJob(result.job_id)
+      if (view) bus.emit('jobs.updated', view)
+      return { id, favorite }
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { readFile } from 'node:fs/promises'
+import { isMediaError, type Library } from '../library'
+import type { MediaSink } from './media'
+
+/** The engine's view of the library: store, download, classify failures, read back for uploads. */
+export function librarySink(library: Library): MediaSink {
+  return {
+    storeBytes: (bytes) => library.storeBytes(bytes),
+    storeDownload: (url, { allowLoopback, signal, kind }) =>
+      library.storeDownload(url, { allowLoopback, signal, expect: kind }),
+    classifyDownloadError: (error) =>
+      isMediaError(error)
+        ? { kind: error.kind, message: error.message }
+        : { kind: 'transient', message: error instanceof Error ? error.message : String(error) },
+    async read(mediaId) {
+      const resolved = library.resolve(mediaId)
+      if (!resolved) return null
+      return { bytes: await readFile(resolved.file), mime: resolved.mime }
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/** What the engine needs from the library; the library module implements it (tests may fake it). */
+export interface MediaSink {
+  /** Sniffs, stores (deduplicated) and returns the media id; throws for bytes that are not PNG/JPEG/WebP/MP4. */
+  storeBytes(bytes: Uint8Array): Promise<{ id: string }>
+  /** Downloads without any Authorization header, under the URL policy, capped and sniffed. */
+  storeDownload(
+    url: string,
+    options: { allowLoopback: boolean; signal: AbortSignal; kind: 'image' | 'video' }
+  ): Promise<{ id: string }>
+  /** `expired`: the host no longer has it; `rejected`: never retry; `transient`: try again later. */
+  classifyDownloadError(error: unknown): { kind: 'expired' | 'rejected' | 'transient'; message: string }
+  /** The stored bytes of a library item, to send as a reference image or an edit's input. */
+  read(mediaId: string): Promise<{ bytes: Buffer; mime: string } | null>
+}

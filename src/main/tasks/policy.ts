@@ -1,0 +1,50 @@
+/** The engine's figures; every one marked (ours) in RELIABILITY.md, overridable so tests run fast. */
+export interface EnginePolicy {
+  /** P25: first poll after 2 s, ×1.5 each time, capped at 30 s, ±20 % jitter. */
+  poll: { initialMs: number; factor: number; maxMs: number; jitter: number }
+  /** Deadlines counted from the stored creation time; past them a task is given up as expired. */
+  deadlineMs: { imagesV2: number; videos: number }
+  /** P26: a result URL is retried until the result's creation + 23 h (or its own stated expiry). */
+  download: { initialMs: number; maxMs: number; windowMs: number }
+  /** How many requests of each sort may be in flight at once. */
+  concurrency: { image: number; edit: number; video: number; poll: number; download: number }
+}
+
+export const DEFAULT_POLICY: EnginePolicy = {
+  poll: { initialMs: 2_000, factor: 1.5, maxMs: 30_000, jitter: 0.2 },
+  deadlineMs: { imagesV2: 60 * 60_000, videos: 6 * 60 * 60_000 },
+  download: { initialMs: 2_000, maxMs: 5 * 60_000, windowMs: 23 * 60 * 60_000 },
+  concurrency: { image: 3, edit: 2, video: 2, poll: 8, download: 3 }
+}
+
+export function mergePolicy(overrides: PartialPolicy | undefined): EnginePolicy {
+  return {
+    poll: { ...DEFAULT_POLICY.poll, ...overrides?.poll },
+    deadlineMs: { ...DEFAULT_POLICY.deadlineMs, ...overrides?.deadlineMs },
+    download: { ...DEFAULT_POLICY.download, ...overrides?.download },
+    concurrency: { ...DEFAULT_POLICY.concurrency, ...overrides?.concurrency }
+  }
+}
+
+export type PartialPolicy = { [K in keyof EnginePolicy]?: Partial<EnginePolicy[K]> }
+
+/** Delay before poll number `count` (0-based), jittered, never below the server's own hint. */
+export function pollDelay(
+  policy: EnginePolicy['poll'],
+  count: number,
+  random: () => number,
+  serverHintMs?: number
+): number {
+  const base = Math.min(policy.initialMs * policy.factor ** count, policy.maxMs)
+  const jittered = base * (1 - policy.jitter + 2 * policy.jitter * random())
+  return Math.max(Math.round(jittered), serverHintMs ?? 0)
+}
+
+export function downloadDelay(
+  policy: EnginePolicy['download'],
+  attempts: number,
+  random: () => number
+): number {
+  const base = Math.min(policy.initialMs * 2 ** attempts, policy.maxMs)
+  return Math.round(base * (0.75 + 0.25 * random()))
+}
