@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type RunningEmulator } from '../../../src/emulator'
+import { createApiClient, type ApiClient } from '../../../src/shared/client'
+import type { JobView } from '../../../src/shared/schemas/jobs'
+import { makeTempDir } from '../../helpers/tempDir'
+import { connectWebSocket } from '../../helpers/wsClient'
+
+const root = resolve(__dirname, '..', '..', '..')
+
+interface Child {
+  process: ChildProcess
+  api: ApiClient
+  close: () => void
+}
+
+async function spawnBackend(dataDir: string): Promise<Child> {
+  const child = spawn(
+    join(root, 'node_modules', '.bin', 'tsx'),
+    ['test/helpers/backendProcess.ts', dataDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
+  let out = ''
+  const info = await new Promise<{ origin: string; token: string }>((resolvePromise, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = out.split('\n').find((l) => l.startsWith('{'))
+      if (line) resolvePromise(JSON.parse(line) as { origin: string; token: string })
+    })
+    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`backend exited ${code}: ${out}`)))
+  })
+  const transport = await connectWebSocket(info.origin, info.token)
+  return { process: child, api: createApiClient(transport), close: () => transport.close() }
+}
+
+function kill9(child: Child): Promise<void> {
+  child.close()
+  return new Promise((resolvePromise) => {
+    child.process.once('exit', () => resolvePromise())
+    child.process.kill('SIGKILL')
+  })
+}
+
+function until(api: ApiClient, jobId: string, test: (job: JobView) => boolean): Promise<JobView> {
+  return new Promise((resolvePromise) => {
+    const check = (job: JobView): void => {
+      if (job.id === jobId && test(job)) {
+        off()
+        resolvePromise(job)
+      }
+    }
+    const off = api.on('jobs.updated', check)
+    void api.invoke('jobs.get', { id: jobId }).then(check)
+  })
+}
+
+const settled = (job: JobView): boolean => !['pending', 'running'].includes(job.status)
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+describe('kill -9 at several points, then restart (P19, P24, P28)', () => {
+  const temp = makeTempDir()
+  const dataDir = join(temp.dir, 'data')
+  let emulator: RunningEmulator
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ timing: { taskQueuedMs: 300, taskRunningMs: 300 } })
+  })
+  afterAll(async () => {
+    await emulator.stop()
+    temp.cleanup()
+  })
+
+  it('ends with every job finished or needing attention, no duplicate POST, no partial file, a sound database', async () => {
+    let studio = await spawnBackend(dataDir)
+    const profile = await studio.api.invoke('profiles.create', {
+      name: 'Emu',
+      baseUrl: emulator.baseUrl,
+      activate: true
+    })
+    await studio.api.invoke('secrets.setKey', {
+      profileId: profile.id,
+      apiKey: emulator.keys.ordinary,
+      acceptWeakProtection: true
+    })
+    await studio.api.invoke('models.refresh', {})
+
+    // 1. Killed while the gateway holds the request (sent, no answer yet): outcome unknown.
+    emulator.faults.script('/v3/images/generations', { delayMs: 60_000 })
+    const inFlight = await studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'in flight' } }
+    })
+    await until(studio.api, inFlight.id, (job) => job.tasks[0]?.status === 'submitting')
+    await new Promise<void>((r) => {
+      const timer = setInterval(() => {
+        if (emulator.requestLog.some((e) => e.path === '/v3/images/generations')) {
+          clearInterval(timer)
+          r()
+        }
+      }, 5)
+    })
+    await kill9(studio)
+    emulator.faults.clear()
+
+    // 2. Killed mid-poll: the v2 task exists remotely and must be resumed, not re-created.
+    studio = await spawnBackend(dataDir)
+    const polled = await studio.api.invoke('jobs.submit', {
+      request: {
+        endpoint: 'imagesV2',
+        body: { model: 'studio-image-async', prompt: 'mid poll', size: '1:1', resolution: '1K' }
+      }
+    })
+    await until(studio.api, polled.id, (job) => (job.tasks[0]?.pollCount ?? 0) >= 1)
+    await kill9(studio)
+
+    // 3. Killed mid-download: the result host stalls half-way through the file.
+    studio = await spawnBackend(dataDir)
+    emulator.faults.script('/files/*', { stallAfterBytes: 200 })
+    const downloading = await studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'partnerB', body: { model: 'wan-image', prompt: 'mid download', size: '1K' } }
+    })
+    await until(studio.api, downloading.id, (job) => job.results[0]?.status === 'pending')
+    await new Promise<void>((r) => {
+      const timer = setInterval(() => {
+        if (emulator.requestLog.some((e) => e.path.startsWith('/files/'))) {
+          clearInterval(timer)
+          r()
+        }
+      }, 5)
+    })
+    await kill9(studio)
+    emulator.faults.clear()
+
+    // 4. Killed right after the submit was acknowledged (the send may or may not have started).
+    studio = await spawnBackend(dataDir)
+    const early = await studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'killed early' } }
+    })
+    await kill9(studio)
+
+    // Restart and let everything settle.
+    studio = await spawnBackend(dataDir)
+    const final = await Promise.all(
+      [inFlight, polled, downloading, early].map((job) => until(studio.api, job.id, settled))
+    )
+    const [a, b, c, d] = final
+    expect(a?.status).toBe('needs_attention')
+    expect(a?.error?.code).toBe('outcome_unknown')
+    expect(b?.status).toBe('succeeded')
+    expect(b?.results[0]?.status).toBe('stored')
+    expect(c?.status).toBe('succeeded')
+    expect(c?.results[0]?.status).toBe('stored')
+    expect(['succeeded', 'needs_attention']).toContain(d?.status)
+
+    // Exactly one POST per task, whatever happened.
+    const postsByKey = new Map<string, number>()
+    for (const entry of emulator.requestLog.filter((e) => e.method === 'POST')) {
+      const key = entry.idempotencyKey ?? 'none'
+      postsByKey.set(key, (postsByKey.get(key) ?? 0) + 1)
+    }
+    expect([...postsByKey.values()].every((n) => n === 1)).toBe(true)
+    expect(
+      emulator.requestLog.filter((e) => e.method === 'POST' && e.path === '/v2/images/generations')
+    ).toHaveLength(1)
+    await kill9(studio)
+
+    // No temp file left behind that a row references; the database is sound.
+    const db = new Database(join(dataDir, 'studio.db'), { readonly: true })
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    const paths = (db.prepare('SELECT path FROM media').all() as { path: string }[]).map((r) => r.path)
+    db.close()
+    for (const path of paths) expect(path).not.toMatch(/\.tmp-/)
+    const studio2 = await spawnBackend(dataDir)
+    await kill9(studio2)
+    expect(filesUnder(join(dataDir, 'library')).filter((f) => f.includes('.tmp-'))).toEqual([])
+  }, 90_000)
+})
