@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto'
+import { readdirSync, unlinkSync } from 'node:fs'
+import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { dirname, join, relative, sep } from 'node:path'
+
+/**
+ * Atomic file writes (RELIABILITY P28): bytes go to `<name>.tmp-<rand>` in the target's own directory, the
+ * file is fsynced, renamed over the final name and the directory fsynced, so a crash leaves either no file
+ * or the whole file; never a torn one under the final name. Orphaned temp files are swept at start.
+ */
+
+const TEMP_INFIX = '.tmp-'
+const TEMP_NAME = /\.tmp-[0-9a-f]{16}$/
+
+/** Temp files this process is writing right now; a sweep never touches them. */
+const liveTemps = new Set<string>()
+
+export function isTempName(name: string): boolean {
+  return TEMP_NAME.test(name)
+}
+
+export function tempPathFor(finalPath: string): string {
+  return `${finalPath}${TEMP_INFIX}${randomBytes(8).toString('hex')}`
+}
+
+/** Codes some platforms give for fsync on a directory (Windows cannot open one; some filesystems refuse). */
+const DIR_SYNC_UNSUPPORTED = new Set(['EISDIR', 'EPERM', 'EINVAL', 'ENOTSUP', 'EACCES'])
+
+/** Makes the directory's entries (a rename, a new file) durable. */
+export async function syncDir(dir: string): Promise<void> {
+  let handle: FileHandle | undefined
+  try {
+    handle = await open(dir, 'r')
+    await handle.sync()
+  } catch (error) {
+    if (!DIR_SYNC_UNSUPPORTED.has((error as NodeJS.ErrnoException).code ?? '')) throw error
+  } finally {
+    await handle?.close()
+  }
+}
+
+/** `mkdir -p`, then fsyncs the parent of every directory it created so the new entries survive a crash. */
+export async function ensureDir(dir: string): Promise<void> {
+  const first = await mkdir(dir, { recursive: true })
+  if (first === undefined) return
+  const created = relative(first, dir)
+  let parent = dirname(first)
+  await syncDir(parent)
+  parent = first
+  for (const part of created === '' ? [] : created.split(sep)) {
+    await syncDir(parent)
+    parent = join(parent, part)
+  }
+}
+
+export interface AtomicWriter {
+  /** `<provisional name>.tmp-<rand>`, in the directory of the final file. */
+  readonly tempPath: string
+  readonly bytesWritten: number
+  write(chunk: Uint8Array): Promise<void>
+  /**
+   * fsync, close, rename to `finalPath` (default: the provisional path) and fsync the directory. The final
+   * path must be in the same directory as the temp file, so the rename is atomic. Returns the final path.
+   */
+  commit(finalPath?: string): Promise<string>
+  /** Closes and deletes the temp file; safe to call after a failed write or twice. */
+  abort(): Promise<void>
+}
+
+/**
+ * Opens `<provisionalPath>.tmp-<rand>` for a streamed write whose final name may only be known at the end
+ * (downloads are named by their sha256).
+ */
+export async function openAtomicWriter(provisionalPath: string): Promise<AtomicWriter> {
+  const dir = dirname(provisionalPath)
+  await ensureDir(dir)
+  const tempPath = tempPathFor(provisionalPath)
+  liveTemps.add(tempPath)
+  let handle: FileHandle | undefined
+  try {
+    handle = await open(tempPath, 'wx', 0o644)
+  } catch (error) {
+    liveTemps.delete(tempPath)
+    throw error
+  }
+  let written = 0
+  let state: 'open' | 'committed' | 'aborted' = 'open'
+
+  const abort = async (): Promise<void> => {
+    if (state !== 'open') return
+    state = 'aborted'
+    const h = handle
+    handle = undefined
+    await h?.close().catch(() => undefined)
+    await unlink(tempPath).catch(() => undefined)
+    liveTemps.delete(tempPath)
+  }
+
+  return {
+    tempPath,
+    get bytesWritten() {
+      return written
+    },
+    async write(chunk) {
+      if (state !== 'open' || !handle) throw new Error('atomic writer is closed')
+      let offset = 0
+      while (offset < chunk.length) {
+        const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset)
+        offset += bytesWritten
+      }
+      written += chunk.length
+    },
+    async commit(finalPath = provisionalPath) {
+      if (state !== 'open' || !handle) throw new Error('atomic writer is closed')
+      if (dirname(finalPath) !== dir) throw new Error('an atomic rename must stay in its directory')
+      try {
+        await handle.sync()
+        await handle.close()
+        handle = undefined
+        await rename(tempPath, finalPath)
+        state = 'committed'
+        await syncDir(dir)
+        return finalPath
+      } catch (error) {
+        await abort()
+        throw error
+      } finally {
+        liveTemps.delete(tempPath)
+      }
+    },
+    abort
+  }
+}
+
+/** Writes `data` to `path` atomically (temp + fsync + rename + directory fsync). */
+export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+  const writer = await openAtomicWriter(path)
+  try {
+    await writer.write(data)
+  } catch (error) {
+    await writer.abort()
+    throw error
+  }
+  await writer.commit()
+}
+
+/**
+ * Deletes orphaned `*.tmp-<rand>` files anywhere under `root` (left by a crash mid-write) and returns how
+ * many. Symlinks are neither followed nor deleted; temp files this process is still writing are kept.
+ */
+export function sweepTempFiles(root: string): number {
+  let removed = 0
+  const walk = (dir: string): void => {
+    let entries
+    try {
+      entries = readdirSync(dir, { withFileTypes: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.isFile() && isTempName(entry.name) && !liveTemps.has(path)) {
+        try {
+          unlinkSync(path)
+          removed += 1
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        }
+      }
+    }
+  }
+  walk(root)
+  return removed
+}

@@ -1,0 +1,312 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { Agent, request, type Dispatcher } from 'undici'
+import { openAtomicWriter } from './atomic'
+import { describeUrl, MediaError, rejected } from './errors'
+import {
+  familyOf,
+  MEDIA_CAPS,
+  sniffMedia,
+  SNIFF_BYTES,
+  type MediaExt,
+  type MediaFamily,
+  type MediaMime,
+  type SniffedType
+} from './sniff'
+import { checkRedirect, checkUrl, PinnedResolver, type UrlPolicy } from './urlPolicy'
+
+/** P31: a result host that sends nothing for this long is dead (ours). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
+/** P30: at most 5 redirects, each re-checked. */
+export const MAX_REDIRECTS = 5
+
+export interface DownloadOptions extends UrlPolicy {
+  /**
+   * Directory of the final file: the download streams into `<dir>/download.tmp-<rand>` so the caller's
+   * `commit` is an atomic rename within it.
+   */
+  dir: string
+  signal?: AbortSignal
+  /** Cap in bytes; default the cap of `expect`, else per sniffed type (images 64 MiB, videos 2 GiB). */
+  maxBytes?: number
+  /** The kind of result the caller waits for: sets the cap before the first byte and refuses the other. */
+  expect?: MediaFamily
+  /** No header or body byte for this long aborts as `transient`/`timeout`; default 60 s. */
+  idleTimeoutMs?: number
+  connectTimeoutMs?: number
+  maxRedirects?: number
+  /**
+   * Only for callers that manage connections themselves (tests, proxies). The per-hop DNS check still
+   * runs, but the address pinning against rebinding is then that dispatcher's job (see
+   * `createDownloadAgent`). Default: a fresh pinned agent per download, closed at the end.
+   */
+  dispatcher?: Dispatcher
+}
+
+/** A verified download still in its temp file: `commit` renames it into place, `discard` deletes it. */
+export interface DownloadedMedia {
+  sha256: string
+  bytes: number
+  mime: MediaMime
+  ext: MediaExt
+  tempPath: string
+  /** The URL the bytes came from after redirects (for logs: it may carry a signature). */
+  finalUrl: string
+  commit(finalPath: string): Promise<string>
+  discard(): Promise<void>
+}
+
+/** An undici agent that connects only to addresses the policy allows, the very ones it checked. */
+export function createDownloadAgent(
+  resolver: PinnedResolver,
+  options: { idleTimeoutMs?: number; connectTimeoutMs?: number } = {}
+): Agent {
+  const idle = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
+  return new Agent({
+    connect: { lookup: resolver.lookup, timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS },
+    headersTimeout: idle,
+    bodyTimeout: idle
+  })
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const EXPIRED = new Set([403, 404, 410])
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'])
+
+/** Only these go to a result host: no Authorization, no cookie, nothing copied from a gateway request. */
+const REQUEST_HEADERS = {
+  accept: 'image/png, image/jpeg, image/webp, video/mp4;q=0.9, */*;q=0.1',
+  'accept-encoding': 'identity'
+}
+
+function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** `Retry-After` in ms (seconds or an HTTP date), if present and sane. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+function statusError(url: URL, status: number, retryAfter: string | undefined): MediaError {
+  const where = `${describeUrl(url)} answered HTTP ${status}`
+  if (EXPIRED.has(status)) {
+    return new MediaError({
+      kind: 'expired',
+      reason: 'http_status',
+      status,
+      message: `${where}: link expired`
+    })
+  }
+  if (status === 408 || status === 425 || status === 429 || status >= 500) {
+    const retryAfterMs = parseRetryAfter(retryAfter)
+    return new MediaError({ kind: 'transient', reason: 'http_status', status, retryAfterMs, message: where })
+  }
+  return rejected('http_status', where, { status })
+}
+
+function networkError(error: unknown, url: URL): MediaError {
+  const code = (error as { code?: unknown } | null)?.code
+  const codeText = typeof code === 'string' ? code : 'network error'
+  const timeout = TIMEOUT_CODES.has(codeText)
+  return new MediaError({
+    kind: 'transient',
+    reason: timeout ? 'timeout' : 'network',
+    message: `${describeUrl(url)}: ${timeout ? 'timed out' : 'connection failed'} (${codeText})`,
+    cause: error
+  })
+}
+
+/**
+ * Downloads a result URL under the P30 policy into a temp file, hashing as it streams, sniffing the first
+ * bytes (P32) and enforcing the size cap on Content-Length and on the streamed bytes (P31). Throws
+ * `MediaError` (`expired` / `rejected` / `transient`), or the signal's reason when aborted; the temp file
+ * is gone whenever it throws. No retries here: see `retryDownload`.
+ */
+export async function downloadMedia(input: string | URL, options: DownloadOptions): Promise<DownloadedMedia> {
+  const policy: UrlPolicy = { allowLoopback: options.allowLoopback === true, lookup: options.lookup }
+  let url = checkUrl(input, policy)
+  const resolver = new PinnedResolver(policy)
+  const idle = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
+  const own = options.dispatcher === undefined
+  const dispatcher =
+    options.dispatcher ??
+    createDownloadAgent(resolver, { idleTimeoutMs: idle, connectTimeoutMs: options.connectTimeoutMs })
+  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS
+  try {
+    for (let hop = 0; ; hop++) {
+      await resolver.check(url)
+      let res: Dispatcher.ResponseData
+      try {
+        res = await request(url, {
+          method: 'GET',
+          headers: REQUEST_HEADERS,
+          dispatcher,
+          signal: options.signal,
+          headersTimeout: idle,
+          bodyTimeout: idle
+        })
+      } catch (error) {
+        throw options.signal?.aborted ? (options.signal.reason as unknown) : networkError(error, url)
+      }
+      if (REDIRECTS.has(res.statusCode)) {
+        await res.body.dump().catch(() => undefined)
+        const location = header(res.headers, 'location')
+        if (location === undefined)
+          throw rejected('redirects', `${describeUrl(url)}: redirect without Location`)
+        if (hop >= maxRedirects) throw rejected('redirects', `more than ${maxRedirects} redirects`)
+        url = checkRedirect(url, location, policy)
+        continue
+      }
+      if (res.statusCode !== 200) {
+        await res.body.dump().catch(() => undefined)
+        throw statusError(url, res.statusCode, header(res.headers, 'retry-after'))
+      }
+      return await receive(url, res, options)
+    }
+  } finally {
+    if (own) await dispatcher.destroy().catch(() => undefined)
+  }
+}
+
+async function receive(
+  url: URL,
+  res: Dispatcher.ResponseData,
+  options: DownloadOptions
+): Promise<DownloadedMedia> {
+  const declaredText = header(res.headers, 'content-length')
+  const declared = declaredText !== undefined && /^\d+$/.test(declaredText) ? Number(declaredText) : undefined
+  let cap = options.maxBytes ?? (options.expect ? MEDIA_CAPS[options.expect] : MEDIA_CAPS.video)
+  const tooLarge = (received: number): MediaError =>
+    rejected('too_large', `${describeUrl(url)}: over the ${cap}-byte cap`, { bytesReceived: received })
+  if (declared !== undefined && declared > cap) {
+    res.body.destroy()
+    throw tooLarge(0)
+  }
+
+  const writer = await openAtomicWriter(join(options.dir, 'download'))
+  const hash = createHash('sha256')
+  let head = Buffer.alloc(0)
+  let sniffed: SniffedType | null = null
+  let received = 0
+
+  const judge = (): SniffedType => {
+    const type = sniffMedia(head)
+    if (!type) throw rejected('bad_type', `${describeUrl(url)}: not PNG, JPEG, WebP or MP4`)
+    const family = familyOf(type.mime)
+    if (options.expect && family !== options.expect) {
+      throw rejected('bad_type', `${describeUrl(url)}: expected ${options.expect}, got ${type.mime}`)
+    }
+    cap = Math.min(cap, MEDIA_CAPS[family])
+    if ((declared ?? 0) > cap || received > cap) throw tooLarge(received)
+    return type
+  }
+
+  try {
+    try {
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        received += chunk.length
+        if (received > cap) throw tooLarge(received)
+        if (!sniffed && head.length < SNIFF_BYTES) {
+          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
+          if (head.length >= SNIFF_BYTES) sniffed = judge()
+        }
+        hash.update(chunk)
+        await writer.write(chunk)
+      }
+    } catch (error) {
+      if (error instanceof MediaError) throw error
+      throw options.signal?.aborted ? (options.signal.reason as unknown) : networkError(error, url)
+    }
+    const type = sniffed ?? judge()
+    return {
+      sha256: hash.digest('hex'),
+      bytes: received,
+      mime: type.mime,
+      ext: type.ext,
+      tempPath: writer.tempPath,
+      finalUrl: url.toString(),
+      commit: (finalPath) => writer.commit(finalPath),
+      discard: () => writer.abort()
+    }
+  } catch (error) {
+    res.body.destroy()
+    await writer.abort()
+    throw error
+  }
+}
+
+/** Time for `retryDownload`; tests inject one whose `sleep` just moves `now`. */
+export interface RetryClock {
+  now(): number
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+}
+
+export const systemClock: RetryClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error)
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort)
+        resolve()
+      }, ms)
+      const onAbort = (): void => {
+        clearTimeout(timer)
+        reject(signal?.reason as Error)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+    })
+}
+
+export interface RetryOptions {
+  /** Epoch ms after which the URL is taken as expired (P26: the task's created_at + 23 h). */
+  until: number
+  clock?: RetryClock
+  signal?: AbortSignal
+  /** First wait; default 2 s, then ×2 up to `maxDelayMs` (60 s), ±20% jitter, at least any Retry-After. */
+  baseDelayMs?: number
+  maxDelayMs?: number
+  random?: () => number
+  onRetry?: (error: MediaError, attempt: number, delayMs: number) => void
+}
+
+/**
+ * Runs `fn` until it succeeds, retrying only `transient` errors with backoff and jitter, and gives up with
+ * an `expired`/`deadline` error when the next try would start at or after `until`. The first try always
+ * runs (`until` is an estimate; the host has the last word). `expired` and `rejected` pass straight through.
+ */
+export async function retryDownload<T>(
+  fn: (attempt: number) => Promise<T>,
+  options: RetryOptions
+): Promise<T> {
+  const clock = options.clock ?? systemClock
+  const base = options.baseDelayMs ?? 2_000
+  const max = options.maxDelayMs ?? 60_000
+  const random = options.random ?? Math.random
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn(attempt)
+    } catch (error) {
+      if (!(error instanceof MediaError) || error.kind !== 'transient') throw error
+      const backoff = Math.min(max, base * 2 ** (attempt - 1)) * (0.8 + 0.4 * random())
+      const delay = Math.round(Math.max(backoff, error.retryAfterMs ?? 0))
+      if (clock.now() + delay >= options.until) {
+        throw new MediaError({
+          kind: 'expired',
+          reason: 'deadline',
+          message: `gave up after ${attempt} attempts: the link expires before the next try`,
+          cause: error
+        })
+      }
+      options.onRetry?.(error, attempt, delay)
+      await clock.sleep(delay, options.signal)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+export {
+  isTempName,
+  openAtomicWriter,
+  sweepTempFiles,
+  syncDir,
+  writeFileAtomic,
+  type AtomicWriter
+} from './atomic'
+export {
+  createDownloadAgent,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  downloadMedia,
+  MAX_REDIRECTS,
+  parseRetryAfter,
+  retryDownload,
+  systemClock,
+  type DownloadedMedia,
+  type DownloadOptions,
+  type RetryClock,
+  type RetryOptions
+} from './download'
+export {
+  isMediaError,
+  MediaError,
+  type MediaErrorInit,
+  type MediaErrorKind,
+  type MediaErrorReason
+} from './errors'
+export { mp4InfoFromBytes, mp4InfoFromFile, type Mp4Info } from './mp4'
+export {
+  cutToBytes,
+  isInside,
+  isReservedName,
+  NAME_MAX_BYTES,
+  pathInside,
+  safeFileName,
+  safeNameStem
+} from './names'
+export {
+  extOf,
+  familyOf,
+  MEDIA_CAPS,
+  sniffMedia,
+  type MediaExt,
+  type MediaFamily,
+  type MediaMime,
+  type SniffedType
+} from './sniff'
+export {
+  Library,
+  newMediaId,
+  type LibraryOptions,
+  type MediaRecord,
+  type RemoveOutcome,
+  type ResolvedMedia,
+  type StoreDownloadOptions,
+  type StoreOptions
+} from './store'
+export { makeImageThumbnail, THUMB_SIZE, videoPlaceholder, type ImageThumbnail } from './thumbnails'
+export {
+  addressAllowed,
+  checkRedirect,
+  checkUrl,
+  classifyAddress,
+  PinnedResolver,
+  systemLookup,
+  type AddressClass,
+  type HostLookup,
+  type ResolvedAddress,
+  type UrlPolicy
+} from './urlPolicy'

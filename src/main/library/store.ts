@@ -1,0 +1,319 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, realpathSync, unlinkSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Dispatcher } from 'undici'
+import { writeTransaction, type Db } from '../db/connection'
+import { sweepTempFiles, writeFileAtomic } from './atomic'
+import { downloadMedia, type DownloadedMedia } from './download'
+import { rejected } from './errors'
+import { mp4InfoFromBytes, mp4InfoFromFile } from './mp4'
+import { isInside } from './names'
+import { familyOf, MEDIA_CAPS, sniffMedia, type MediaExt, type MediaFamily, type MediaMime } from './sniff'
+import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
+import type { HostLookup } from './urlPolicy'
+
+/** A file in the library: one row of `media`, addressed by `id` only (never by path) outside this module. */
+export interface MediaRecord {
+  /** 32 lowercase hex characters, random; `<id>_thumb` names its thumbnail. */
+  id: string
+  sha256: string
+  mime: MediaMime
+  /** Relative to the library root, `/`-separated: `<yyyy>/<mm>/<sha256>.<ext>`. */
+  path: string
+  bytes: number
+  width: number | null
+  height: number | null
+  durationMs: number | null
+  /** `<yyyy>/<mm>/<sha256>_thumb.webp`, or null when none could be made. */
+  thumbPath: string | null
+  createdAt: number
+}
+
+export interface ResolvedMedia {
+  /** Absolute, real (symlinks resolved) and inside the library root. */
+  file: string
+  mime: MediaMime
+}
+
+export interface LibraryOptions {
+  /** Epoch ms for `created_at` and the `<yyyy>/<mm>` folder; default `Date.now`. */
+  now?: () => number
+  /** DNS for the download policy; default `dns.promises.lookup` (tests inject one). */
+  lookup?: HostLookup
+  idleTimeoutMs?: number
+  connectTimeoutMs?: number
+}
+
+export interface StoreOptions {
+  /** What the caller waits for: an image or a video; the other is rejected, and its cap applies. */
+  expect?: MediaFamily
+  /** A cap below the P31 caps (tests). */
+  maxBytes?: number
+}
+
+export interface StoreDownloadOptions extends StoreOptions {
+  /** Only when the profile's gateway is itself on loopback (demo gateway, tests): see P30. */
+  allowLoopback?: boolean
+  signal?: AbortSignal
+  idleTimeoutMs?: number
+  dispatcher?: Dispatcher
+}
+
+export type RemoveOutcome = 'removed' | 'not_found' | 'in_use'
+
+/** `media` columns under the names of `MediaRecord`. */
+const COLUMNS =
+  'id, sha256, mime, path, bytes, width, height, duration_ms AS durationMs, thumb_path AS thumbPath, created_at AS createdAt'
+
+const MEDIA_REF = /^([0-9a-f]{32})(_thumb)?$/
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+export const newMediaId = (): string => randomBytes(16).toString('hex')
+
+/** What `place` needs, from bytes in memory or from a verified download in its temp file. */
+interface Incoming {
+  sha256: string
+  mime: MediaMime
+  ext: MediaExt
+  bytes: number
+  /** When the store began: `created_at` and the `<yyyy>/<mm>` folder. */
+  createdAt: number
+  data?: Buffer
+  download?: DownloadedMedia
+}
+
+/**
+ * The media library (ARCHITECTURE §3): result files under `<root>/<yyyy>/<mm>/<sha256>.<ext>`, named by
+ * content so the same bytes are written once, with a WebP thumbnail beside them, and a `media` row that
+ * is committed only after both renames (P28). Files are reached by media id only.
+ */
+export class Library {
+  readonly root: string
+  private readonly now: () => number
+  private readonly inflight = new Map<string, Promise<MediaRecord>>()
+  private readonly stmt
+
+  constructor(
+    private readonly db: Db,
+    root: string,
+    private readonly options: LibraryOptions = {}
+  ) {
+    this.root = resolve(root)
+    this.now = options.now ?? Date.now
+    this.stmt = {
+      byId: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE id = ?`),
+      bySha: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE sha256 = ?`),
+      insert: db.prepare<[MediaRecord]>(
+        `INSERT INTO media (id, sha256, mime, path, bytes, width, height, duration_ms, thumb_path, created_at)
+         VALUES (@id, @sha256, @mime, @path, @bytes, @width, @height, @durationMs, @thumbPath, @createdAt)`
+      ),
+      repair: db.prepare<[{ id: string; path: string; thumbPath: string | null }]>(
+        'UPDATE media SET path = @path, thumb_path = @thumbPath WHERE id = @id'
+      ),
+      used: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM results WHERE media_id = ? LIMIT 1'),
+      remove: db.prepare<[string]>('DELETE FROM media WHERE id = ?')
+    }
+  }
+
+  /** Deletes orphaned temp files under the root (call once at start); returns how many. */
+  sweep(): number {
+    return sweepTempFiles(this.root)
+  }
+
+  /** Keeps bytes from memory (partial images, decoded `b64_json`) if they sniff as PNG/JPEG/WebP/MP4. */
+  async storeBytes(bytes: Uint8Array, options: StoreOptions = {}): Promise<MediaRecord> {
+    const type = sniffMedia(bytes)
+    if (!type) throw rejected('bad_type', 'not PNG, JPEG, WebP or MP4')
+    const family = familyOf(type.mime)
+    if (options.expect && options.expect !== family) {
+      throw rejected('bad_type', `expected ${options.expect}, got ${type.mime}`)
+    }
+    const cap = Math.min(options.maxBytes ?? Infinity, MEDIA_CAPS[family])
+    if (bytes.length > cap)
+      throw rejected('too_large', `over the ${cap}-byte cap`, { bytesReceived: bytes.length })
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    const sha256 = createHash('sha256').update(data).digest('hex')
+    return this.place({ sha256, ...type, bytes: data.length, createdAt: this.now(), data })
+  }
+
+  /** A `b64_json` field: strict base64, then exactly the checks of `storeBytes` (P32). */
+  async storeBase64(base64: string, options: StoreOptions = {}): Promise<MediaRecord> {
+    const text = base64.replace(/\s+/g, '')
+    const cap = Math.min(options.maxBytes ?? Infinity, MEDIA_CAPS[options.expect ?? 'image'])
+    if (Math.floor((text.length * 3) / 4) > cap + 2) throw rejected('too_large', `over the ${cap}-byte cap`)
+    if (text.length % 4 !== 0 || !BASE64.test(text)) throw rejected('bad_encoding', 'not valid base64')
+    return this.storeBytes(Buffer.from(text, 'base64'), options)
+  }
+
+  /**
+   * Downloads a result URL (P30 policy, P31 caps, P32 sniffing) and keeps it. One try: retries and the
+   * URL's expiry are the caller's (`retryDownload`). Throws `MediaError` or the signal's reason.
+   */
+  async storeDownload(url: string, options: StoreDownloadOptions = {}): Promise<MediaRecord> {
+    const createdAt = this.now()
+    const download = await downloadMedia(url, {
+      dir: join(this.root, ...monthOf(createdAt).split('/')),
+      allowLoopback: options.allowLoopback,
+      lookup: this.options.lookup,
+      signal: options.signal,
+      maxBytes: options.maxBytes,
+      expect: options.expect,
+      idleTimeoutMs: options.idleTimeoutMs ?? this.options.idleTimeoutMs,
+      connectTimeoutMs: this.options.connectTimeoutMs,
+      dispatcher: options.dispatcher
+    })
+    return this.place({ ...download, createdAt, download })
+  }
+
+  get(id: string): MediaRecord | null {
+    return this.stmt.byId.get(id) ?? null
+  }
+
+  findBySha256(sha256: string): MediaRecord | null {
+    return this.stmt.bySha.get(sha256) ?? null
+  }
+
+  /**
+   * `<id>` → the file, `<id>_thumb` → its WebP thumbnail; null for any other string, an unknown id, a
+   * missing file, or a path that is not (after resolving symlinks) inside the library root.
+   */
+  resolve(ref: string): ResolvedMedia | null {
+    const m = MEDIA_REF.exec(ref)
+    if (!m?.[1]) return null
+    const row = this.stmt.byId.get(m[1])
+    if (!row) return null
+    const rel = m[2] ? row.thumbPath : row.path
+    if (!rel) return null
+    const file = this.inside(rel)
+    if (!file) return null
+    return { file, mime: m[2] ? 'image/webp' : row.mime }
+  }
+
+  /**
+   * Deletes a media row, then its files. Refuses (`in_use`) while a result still points at it: the same
+   * bytes may belong to several jobs. A crash between the two leaves unreferenced files, never a row
+   * pointing at nothing.
+   */
+  remove(id: string): RemoveOutcome {
+    const outcome = writeTransaction(this.db, (): MediaRecord | 'not_found' | 'in_use' => {
+      const row = this.stmt.byId.get(id)
+      if (!row) return 'not_found'
+      if (this.stmt.used.get(id)) return 'in_use'
+      this.stmt.remove.run(id)
+      return row
+    })
+    if (typeof outcome === 'string') return outcome
+    // A store of the same bytes under way reuses the same file name: leave the files to it.
+    if (!this.inflight.has(outcome.sha256)) {
+      for (const rel of [outcome.path, outcome.thumbPath]) {
+        const file = rel === null ? null : this.inside(rel, false)
+        if (file) unlinkQuietly(file)
+      }
+    }
+    return 'removed'
+  }
+
+  /** Absolute path of a stored relative path if it stays inside the root (real paths when `real`). */
+  private inside(rel: string, real = true): string | null {
+    const file = resolve(this.root, ...rel.split('/'))
+    if (!isInside(this.root, file)) return null
+    if (!real) return file
+    try {
+      const realFile = realpathSync(file)
+      return isInside(realpathSync(this.root), realFile) ? realFile : null
+    } catch {
+      return null
+    }
+  }
+
+  private fileOf(row: MediaRecord): string | null {
+    return this.inside(row.path)
+  }
+
+  private async place(incoming: Incoming): Promise<MediaRecord> {
+    const existing = this.stmt.bySha.get(incoming.sha256)
+    if (existing && this.fileOf(existing)) {
+      await incoming.download?.discard()
+      return existing
+    }
+    const running = this.inflight.get(incoming.sha256)
+    if (running) {
+      await incoming.download?.discard()
+      return running
+    }
+    const work = this.write(incoming).finally(() => this.inflight.delete(incoming.sha256))
+    this.inflight.set(incoming.sha256, work)
+    return work
+  }
+
+  private async write(incoming: Incoming): Promise<MediaRecord> {
+    const relDir = monthOf(incoming.createdAt)
+    const dir = join(this.root, ...relDir.split('/'))
+    const name = `${incoming.sha256}.${incoming.ext}`
+    const thumbName = `${incoming.sha256}_thumb.webp`
+    const source = incoming.data ?? incoming.download?.tempPath
+    if (source === undefined) throw new Error('nothing to store')
+
+    let info: { width: number | null; height: number | null; durationMs: number | null; thumb: Buffer }
+    try {
+      if (familyOf(incoming.mime) === 'image') {
+        const t = await makeImageThumbnail(source)
+        info = { width: t.width, height: t.height, durationMs: null, thumb: t.webp }
+      } else {
+        const mp4 = typeof source === 'string' ? mp4InfoFromFile(source) : mp4InfoFromBytes(source)
+        info = { ...mp4, thumb: await videoPlaceholder() }
+      }
+    } catch (error) {
+      await incoming.download?.discard()
+      throw error
+    }
+
+    const file = join(dir, name)
+    if (incoming.download) await incoming.download.commit(file)
+    else if (incoming.data) await writeFileAtomic(file, incoming.data)
+    const thumbFile = join(dir, thumbName)
+    if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, info.thumb)
+
+    const ours: MediaRecord = {
+      id: newMediaId(),
+      sha256: incoming.sha256,
+      mime: incoming.mime,
+      path: `${relDir}/${name}`,
+      bytes: incoming.bytes,
+      width: info.width,
+      height: info.height,
+      durationMs: info.durationMs,
+      thumbPath: `${relDir}/${thumbName}`,
+      createdAt: incoming.createdAt
+    }
+    const kept = writeTransaction(this.db, () => {
+      const row = this.stmt.bySha.get(ours.sha256)
+      if (!row) {
+        this.stmt.insert.run(ours)
+        return ours
+      }
+      // Another writer got there first (or the row lost its file): keep one row, pointing at a real file.
+      if (this.fileOf(row)) return row
+      const repaired = { ...row, path: ours.path, thumbPath: ours.thumbPath }
+      this.stmt.repair.run({ id: row.id, path: repaired.path, thumbPath: repaired.thumbPath })
+      return repaired
+    })
+    if (kept.path !== ours.path) unlinkQuietly(file)
+    if (kept.thumbPath !== ours.thumbPath) unlinkQuietly(thumbFile)
+    return kept
+  }
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}
+
+/** `<yyyy>/<mm>` (UTC) of an epoch-ms time. */
+function monthOf(at: number): string {
+  const d = new Date(at)
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`
+}

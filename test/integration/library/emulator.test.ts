@@ -1,0 +1,201 @@
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startEmulator, type RunningEmulator } from '../../../src/emulator'
+import type { Db } from '../../../src/main/db/connection'
+import { retryDownload, type RetryClock } from '../../../src/main/library/download'
+import { MediaError } from '../../../src/main/library/errors'
+import { Library } from '../../../src/main/library/store'
+import { makeTempDir } from '../../helpers/tempDir'
+import { openLibraryDb, verifyAll } from '../../unit/main/library/helpers'
+
+const STEP = 10_000
+const TTL = 60_000
+let emu: RunningEmulator
+let temp: ReturnType<typeof makeTempDir>
+let db: Db
+let library: Library
+
+beforeAll(async () => {
+  // Long task phases: only advance() moves them; hosted URLs live 60 s on the emulator's clock.
+  emu = await startEmulator({ timing: { taskQueuedMs: STEP, taskRunningMs: STEP }, urlTtlMs: TTL })
+})
+afterAll(() => emu.stop())
+beforeEach(() => {
+  temp = makeTempDir('gs-emu-lib-')
+  db = openLibraryDb(join(temp.dir, 'studio.db'))
+  library = new Library(db, join(temp.dir, 'library'))
+  emu.faults.clear()
+})
+afterEach(() => {
+  db.close()
+  temp.cleanup()
+})
+
+/** The gateway side of the test (what the task engine does): authenticated JSON calls. */
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(emu.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${emu.keys.ordinary}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  expect(res.status, `${method} ${path}`).toBe(200)
+  return (await res.json()) as T
+}
+
+interface ImageSet {
+  data: { url?: string; b64_json?: string }[]
+}
+interface Task {
+  id: string
+  status: string
+  data?: { url: string }[]
+  result?: { video_url?: string; url?: string } | null
+}
+
+const loop = { allowLoopback: true } as const
+
+const compat = (extra: Record<string, unknown> = {}) =>
+  call<ImageSet>('POST', '/v1/images/generations', {
+    model: 'studio-image-compat',
+    prompt: 'a red fox',
+    size: '256x256',
+    ...extra
+  })
+const partnerB = () =>
+  call<ImageSet>('POST', '/v1/images/partner-b', { model: 'wan-image', prompt: 'x', size: '768x768' })
+
+/** Result-file requests in the emulator's log, with whether they carried an Authorization header. */
+const fileRequests = () => emu.requestLog.filter((e) => e.path.startsWith('/files/'))
+
+describe('results hosted by the emulator', () => {
+  it('stores v1 PNG/JPEG/WebP URLs and a b64_json image with the right type and size', async () => {
+    const png = await compat()
+    const jpeg = await compat({ size: '512x512', output_format: 'jpeg' })
+    const webp = await compat({ output_format: 'webp' })
+    const b64 = await compat({ prompt: 'a blue whale', response_format: 'b64_json' })
+    const a = await library.storeDownload(png.data[0]?.url ?? '', loop)
+    const b = await library.storeDownload(jpeg.data[0]?.url ?? '', loop)
+    const c = await library.storeDownload(webp.data[0]?.url ?? '', loop)
+    const d = await library.storeBase64(b64.data[0]?.b64_json ?? '')
+    expect(a).toMatchObject({ mime: 'image/png', width: 256, height: 256 })
+    expect(b).toMatchObject({ mime: 'image/jpeg', width: 512, height: 512 })
+    expect(c).toMatchObject({ mime: 'image/webp', width: 256, height: 256 })
+    expect(d).toMatchObject({ mime: 'image/png', width: 256, height: 256 })
+    expect(await sharp(library.resolve(`${b.id}_thumb`)?.file).metadata()).toMatchObject({
+      format: 'webp',
+      width: 384,
+      height: 384
+    })
+    expect(verifyAll(db, library)).toEqual({ rows: 4, bad: [] })
+  })
+
+  it('stores a v2 task result and a video task result once they succeed', async () => {
+    const image = await call<Task>('POST', '/v2/images/generations', {
+      model: 'studio-image-async',
+      prompt: 'a castle',
+      size: '16:9',
+      resolution: '1K'
+    })
+    const video = await call<Task>('POST', '/v1/videos/generations', {
+      model: 'seedance-video',
+      prompt: 'a castle',
+      duration: 2
+    })
+    emu.advance(2 * STEP)
+    const doneImage = await call<Task>('GET', `/v2/images/generations/${image.id}`)
+    const doneVideo = await call<Task>('GET', `/v1/videos/generations/${video.id}`)
+    expect([doneImage.status, doneVideo.status]).toEqual(['succeeded', 'succeeded'])
+    const img = await library.storeDownload(doneImage.data?.[0]?.url ?? '', { ...loop, expect: 'image' })
+    const mp4 = await library.storeDownload(doneVideo.result?.video_url ?? '', { ...loop, expect: 'video' })
+    expect(img).toMatchObject({ mime: 'image/png', width: 1024, height: 576 })
+    expect(mp4).toMatchObject({ mime: 'video/mp4', width: 320, height: 180, durationMs: 2000 })
+    expect(mp4.path).toMatch(/\.mp4$/)
+    expect(await sharp(library.resolve(`${mp4.id}_thumb`)?.file).metadata()).toMatchObject({
+      width: 384,
+      height: 216
+    })
+    expect(verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
+  })
+
+  it('never sends Authorization to /files (the emulator log says so for every result request)', async () => {
+    emu.clearLog()
+    const s = await partnerB()
+    await library.storeDownload(s.data[0]?.url ?? '', loop)
+    const files = fileRequests()
+    expect(files).toHaveLength(1)
+    expect(files.map((f) => f.authPresent)).toEqual([false])
+    // The gateway call before it did carry the key, so the log would show a leak.
+    expect(emu.requestLog.filter((e) => e.authPresent).length).toBeGreaterThan(0)
+  })
+})
+
+describe('expiring URLs', () => {
+  it('an expired partner-b link is `expired`, not a crash', async () => {
+    const s = await partnerB()
+    emu.advance(TTL + 1)
+    const error = await library.storeDownload(s.data[0]?.url ?? '', loop).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(MediaError)
+    expect(error).toMatchObject({ kind: 'expired', status: 403 })
+  })
+
+  it('a tampered signature and an unknown file are `expired` too (403 / 404 from the host)', async () => {
+    const s = await partnerB()
+    const url = new URL(s.data[0]?.url ?? '')
+    url.searchParams.set('Signature', 'forged')
+    await expect(library.storeDownload(url.toString(), loop)).rejects.toMatchObject({
+      kind: 'expired',
+      status: 403
+    })
+    await expect(
+      library.storeDownload(`${emu.origin}/files/${'0'.repeat(32)}.png`, loop)
+    ).rejects.toMatchObject({
+      kind: 'expired',
+      status: 404
+    })
+  })
+
+  /** A clock for retryDownload whose waits move the emulator's clock too: no real waiting. */
+  const sharedClock = (): RetryClock & { waited: number } => {
+    let t = 0
+    const clock = {
+      waited: 0,
+      now: () => t,
+      sleep: (ms: number) => {
+        t += ms
+        clock.waited += ms
+        emu.advance(ms)
+        return Promise.resolve()
+      }
+    }
+    return clock
+  }
+
+  it('transient failures (503, a stalled body) are retried and the result is kept', async () => {
+    const s = await compat({ prompt: 'retry me' })
+    emu.clearLog()
+    emu.faults.script('GET /files/*', [{ status: 503, retryAfter: 1 }, { stallAfterBytes: 40 }])
+    const clock = sharedClock()
+    const rec = await retryDownload(
+      () => library.storeDownload(s.data[0]?.url ?? '', { ...loop, idleTimeoutMs: 150 }),
+      { until: clock.now() + TTL, clock, random: () => 0.5 }
+    )
+    expect(rec).toMatchObject({ mime: 'image/png', width: 256 })
+    expect(fileRequests().map((e) => e.status)).toEqual([503, 200, 200])
+    expect(fileRequests().every((e) => !e.authPresent)).toBe(true)
+  })
+
+  it('a host that keeps failing until the link expires ends as `expired`', async () => {
+    const s = await partnerB()
+    emu.faults.always('GET /files/*', { status: 503 })
+    const clock = sharedClock()
+    const error = await retryDownload(() => library.storeDownload(s.data[0]?.url ?? '', loop), {
+      until: clock.now() + TTL,
+      clock,
+      random: () => 0.5
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ kind: 'expired' })
+    expect(clock.waited).toBeLessThan(TTL)
+    expect(verifyAll(db, library).rows).toBe(0)
+  })
+})

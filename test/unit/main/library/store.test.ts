@@ -1,0 +1,254 @@
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SAMPLE_VIDEO } from '../../../../src/emulator/assets/sample-video'
+import type { Db } from '../../../../src/main/db/connection'
+import { Library } from '../../../../src/main/library/store'
+import { makeTempDir } from '../../../helpers/tempDir'
+import { image, openLibraryDb, sha256, verifyAll } from './helpers'
+
+const JAN_2025 = Date.UTC(2025, 0, 15, 12)
+const MAR_2025 = Date.UTC(2025, 2, 1, 0, 0, 1)
+
+let temp: ReturnType<typeof makeTempDir>
+let db: Db
+let root: string
+let now = JAN_2025
+let library: Library
+
+beforeEach(() => {
+  temp = makeTempDir('gs-library-')
+  db = openLibraryDb(join(temp.dir, 'studio.db'))
+  root = join(temp.dir, 'library')
+  now = JAN_2025
+  library = new Library(db, root, { now: () => now })
+})
+afterEach(() => {
+  db.close()
+  temp.cleanup()
+})
+
+/** Every file under the root, relative, sorted. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? filesUnder(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]
+    )
+    .sort()
+}
+
+describe('Library.storeBytes', () => {
+  it('keeps a PNG under <yyyy>/<mm>/<sha256>.png with a 384 px WebP thumbnail and its size', async () => {
+    const png = await image('png', 1000, 500)
+    const rec = await library.storeBytes(png)
+    expect(rec).toMatchObject({
+      sha256: sha256(png),
+      mime: 'image/png',
+      path: `2025/01/${sha256(png)}.png`,
+      bytes: png.length,
+      width: 1000,
+      height: 500,
+      durationMs: null,
+      thumbPath: `2025/01/${sha256(png)}_thumb.webp`,
+      createdAt: JAN_2025
+    })
+    expect(rec.id).toMatch(/^[0-9a-f]{32}$/)
+    expect(rec.id).not.toBe(rec.sha256.slice(0, 32))
+    expect(readFileSync(join(root, rec.path))).toEqual(png)
+    const thumb = await sharp(join(root, rec.thumbPath ?? '')).metadata()
+    expect(thumb).toMatchObject({ format: 'webp', width: 384, height: 192 })
+    expect(filesUnder(root)).toEqual([rec.path, rec.thumbPath].sort())
+  })
+
+  it('names JPEG and WebP by their sniffed type and never enlarges small thumbnails', async () => {
+    const jpeg = await library.storeBytes(await image('jpeg', 200, 800))
+    const webp = await library.storeBytes(await image('webp', 50, 40))
+    expect(jpeg).toMatchObject({ mime: 'image/jpeg', width: 200, height: 800 })
+    expect(jpeg.path).toMatch(/\.jpg$/)
+    expect(webp).toMatchObject({ mime: 'image/webp', width: 50, height: 40 })
+    expect(await sharp(join(root, jpeg.thumbPath ?? '')).metadata()).toMatchObject({ width: 96, height: 384 })
+    expect(await sharp(join(root, webp.thumbPath ?? '')).metadata()).toMatchObject({ width: 50, height: 40 })
+  })
+
+  it('keeps an MP4 with a placeholder thumbnail and the size and duration from mvhd/tkhd', async () => {
+    const rec = await library.storeBytes(SAMPLE_VIDEO.bytes)
+    expect(rec).toMatchObject({ mime: 'video/mp4', width: 320, height: 180, durationMs: 2000 })
+    expect(rec.path).toMatch(/\.mp4$/)
+    const thumb = await sharp(join(root, rec.thumbPath ?? '')).stats()
+    const meta = await sharp(join(root, rec.thumbPath ?? '')).metadata()
+    expect(meta).toMatchObject({ format: 'webp', width: 384, height: 216 })
+    // Dark background, lighter triangle in the middle.
+    expect(thumb.channels[0]?.min).toBeLessThan(40)
+    expect(thumb.channels[0]?.max).toBeGreaterThan(180)
+  })
+
+  it.each([
+    ['HTML', Buffer.from('<!doctype html><p>nope</p>')],
+    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['EXE', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)])],
+    ['ZIP', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64)])],
+    ['empty', Buffer.alloc(0)]
+  ])('rejects %s and leaves nothing behind', async (_name, bytes) => {
+    await expect(library.storeBytes(bytes)).rejects.toMatchObject({ kind: 'rejected', reason: 'bad_type' })
+    expect(filesUnder(root)).toEqual([])
+    expect(db.prepare('SELECT COUNT(*) AS n FROM media').get()).toEqual({ n: 0 })
+  })
+
+  it('rejects a truncated image that sniffs right but does not decode', async () => {
+    const png = await image('png', 200, 200)
+    await expect(library.storeBytes(png.subarray(0, 60))).rejects.toMatchObject({ reason: 'undecodable' })
+    expect(filesUnder(root)).toEqual([])
+  })
+
+  it('applies the caps and the expected family', async () => {
+    const png = await image('png')
+    await expect(library.storeBytes(png, { maxBytes: png.length - 1 })).rejects.toMatchObject({
+      reason: 'too_large'
+    })
+    await expect(library.storeBytes(png, { expect: 'video' })).rejects.toMatchObject({ reason: 'bad_type' })
+    await expect(library.storeBytes(SAMPLE_VIDEO.bytes, { expect: 'image' })).rejects.toMatchObject({
+      reason: 'bad_type'
+    })
+    expect((await library.storeBytes(png, { maxBytes: png.length, expect: 'image' })).bytes).toBe(png.length)
+  })
+})
+
+describe('Library.storeBase64 (b64_json goes through the same sniffing)', () => {
+  it('stores valid base64 of an image', async () => {
+    const png = await image('png')
+    const rec = await library.storeBase64(png.toString('base64'))
+    expect(rec).toMatchObject({ mime: 'image/png', sha256: sha256(png) })
+  })
+
+  it('rejects base64 of SVG or HTML, and text that is not base64', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>').toString('base64')
+    await expect(library.storeBase64(svg)).rejects.toMatchObject({ reason: 'bad_type' })
+    await expect(library.storeBase64(Buffer.from('<html>').toString('base64'))).rejects.toMatchObject({
+      reason: 'bad_type'
+    })
+    await expect(library.storeBase64('iVBORw0KGgo%%%')).rejects.toMatchObject({ reason: 'bad_encoding' })
+    await expect(library.storeBase64('data:image/png;base64,iVBORw0KGgo=')).rejects.toMatchObject({
+      reason: 'bad_encoding'
+    })
+    expect(filesUnder(root)).toEqual([])
+  })
+})
+
+describe('dedup by sha256', () => {
+  it('the same bytes give the same row and one file, even a month later', async () => {
+    const png = await image('png')
+    const a = await library.storeBytes(png)
+    now = MAR_2025
+    const b = await library.storeBytes(Buffer.from(png))
+    expect(b).toEqual(a)
+    expect(filesUnder(root)).toEqual([a.path, a.thumbPath].sort())
+    expect(db.prepare('SELECT COUNT(*) AS n FROM media').get()).toEqual({ n: 1 })
+  })
+
+  it('concurrent stores of the same bytes write once and return one row', async () => {
+    const png = await image('png', 300, 300, 7)
+    const results = await Promise.all(Array.from({ length: 8 }, () => library.storeBytes(Buffer.from(png))))
+    expect(new Set(results.map((r) => r.id)).size).toBe(1)
+    expect(filesUnder(root)).toHaveLength(2)
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+  })
+
+  it('two libraries on one database (two writers) still end with one row and a whole file', async () => {
+    const other = new Library(db, root, { now: () => now })
+    const png = await image('png', 300, 300, 9)
+    const [a, b] = await Promise.all([library.storeBytes(png), other.storeBytes(png)])
+    expect(a?.id).toBe(b?.id)
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(filesUnder(root)).toHaveLength(2)
+  })
+
+  it('a row whose file went missing is repaired by the next store of the same bytes', async () => {
+    const png = await image('png', 20, 20, 3)
+    const a = await library.storeBytes(png)
+    rmSync(join(root, a.path))
+    expect(library.resolve(a.id)).toBeNull()
+    now = MAR_2025
+    const b = await library.storeBytes(png)
+    expect(b.id).toBe(a.id)
+    expect(b.path).toBe(`2025/03/${a.sha256}.png`)
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+  })
+
+  it('different bytes give different rows', async () => {
+    const a = await library.storeBytes(await image('png', 20, 20, 1))
+    const b = await library.storeBytes(await image('png', 20, 20, 2))
+    expect(a.id).not.toBe(b.id)
+    expect(verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
+  })
+})
+
+describe('resolve and remove', () => {
+  it('resolves <id> and <id>_thumb only', async () => {
+    const rec = await library.storeBytes(await image('jpeg'))
+    expect(library.resolve(rec.id)).toEqual({ file: join(root, rec.path), mime: 'image/jpeg' })
+    expect(library.resolve(`${rec.id}_thumb`)).toEqual({
+      file: join(root, rec.thumbPath ?? ''),
+      mime: 'image/webp'
+    })
+    for (const bad of [
+      rec.sha256,
+      rec.id.toUpperCase(),
+      `${rec.id}_thumb.webp`,
+      `${rec.id}/../x`,
+      `../${rec.id}`,
+      rec.path,
+      '',
+      '0'.repeat(32)
+    ]) {
+      expect(library.resolve(bad), bad).toBeNull()
+    }
+  })
+
+  it('re-checks that the path is inside the root (a tampered row or a symlink gives null)', async () => {
+    const rec = await library.storeBytes(await image('png', 10, 10, 4))
+    const outside = join(temp.dir, 'secret.png')
+    writeFileSync(outside, 'secret')
+    db.prepare('UPDATE media SET path = ? WHERE id = ?').run('../secret.png', rec.id)
+    expect(library.resolve(rec.id)).toBeNull()
+    db.prepare('UPDATE media SET path = ? WHERE id = ?').run(outside, rec.id)
+    expect(library.resolve(rec.id)).toBeNull()
+    symlinkSync(outside, join(root, '2025', '01', 'link.png'))
+    db.prepare('UPDATE media SET path = ? WHERE id = ?').run('2025/01/link.png', rec.id)
+    expect(library.resolve(rec.id)).toBeNull()
+  })
+
+  it('removes the row, then the files; refuses while a result points at it', async () => {
+    const rec = await library.storeBytes(await image('png', 10, 10, 5))
+    db.prepare(
+      `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, created_at, updated_at)
+       VALUES ('j1', 'image', '/v1/images/generations', 'p', 'm', 'x', '{}', 'succeeded', 0, 0)`
+    ).run()
+    db.prepare(
+      `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, created_at, updated_at)
+       VALUES ('t1', 'j1', 0, 'k1', '{}', 'h', 'succeeded', 0, 0)`
+    ).run()
+    db.prepare(
+      `INSERT INTO results (id, job_id, task_id, idx, kind, status, media_id, created_at, updated_at)
+       VALUES ('r1', 'j1', 't1', 0, 'image', 'stored', ?, 0, 0)`
+    ).run(rec.id)
+    expect(library.remove(rec.id)).toBe('in_use')
+    expect(library.resolve(rec.id)).not.toBeNull()
+    db.prepare('DELETE FROM jobs').run()
+    expect(library.remove(rec.id)).toBe('removed')
+    expect(library.get(rec.id)).toBeNull()
+    expect(filesUnder(root)).toEqual([])
+    expect(library.remove(rec.id)).toBe('not_found')
+  })
+})
+
+describe('sweep', () => {
+  it('removes orphaned temp files under the root and counts them', async () => {
+    const rec = await library.storeBytes(await image('png', 10, 10, 6))
+    writeFileSync(join(root, '2025', '01', `${rec.sha256}.png.tmp-0123456789abcdef`), 'half')
+    writeFileSync(join(root, '2025', '01', 'download.tmp-aaaaaaaaaaaaaaaa'), 'half')
+    expect(library.sweep()).toBe(2)
+    expect(filesUnder(root)).toEqual([rec.path, rec.thumbPath].sort())
+  })
+})
