@@ -14,18 +14,21 @@ export interface Clock {
   random(): number
 }
 
+const abortError = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error('Aborted')
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   random: () => Math.random(),
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal.aborted) {
-        reject(signal.reason)
+        reject(abortError(signal))
         return
       }
       const onAbort = (): void => {
         clearTimeout(timer)
-        reject(signal.reason)
+        reject(abortError(signal))
       }
       const timer = setTimeout(() => {
         signal.removeEventListener('abort', onAbort)

@@ -274,11 +274,7 @@ export function preflightImagesV3(
   oneOf(issues, 'size', input['size'], V3_SIZES)
   const formatOk = oneOf(issues, 'output_format', input['output_format'], V3_OUTPUT_FORMATS)
   // The spec's default format is png, which is what the gateway applies when the field is omitted.
-  const format = formatOk
-    ? (input['output_format'] as string)
-    : input['output_format'] === undefined
-      ? 'png'
-      : undefined
+  const format = formatOk ? input['output_format'] : input['output_format'] === undefined ? 'png' : undefined
   if (
     oneOf(issues, 'background', input['background'], V3_BACKGROUNDS) &&
     input['background'] === 'transparent'

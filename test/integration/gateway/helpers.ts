@@ -18,9 +18,10 @@ export function noWaitClock(): Clock & { slept: number[] } {
     slept,
     now: () => Date.now(),
     random: () => 0.5,
-    sleep: async (ms, signal) => {
-      if (signal.aborted) throw signal.reason
+    sleep: (ms, signal) => {
+      if (signal.aborted) return Promise.reject(new Error('aborted'))
       slept.push(ms)
+      return Promise.resolve()
     }
   }
 }
@@ -51,7 +52,7 @@ export async function startRig(options: EmulatorOptions = {}): Promise<Rig> {
       return createGatewayClient(
         {
           baseUrl: emu.baseUrl,
-          authorization: async () => (k === null ? null : `Bearer ${k}`),
+          authorization: () => Promise.resolve(k === null ? null : `Bearer ${k}`),
           fieldMap: FieldMap.parse(fieldMap ?? {}),
           extraFields
         },

@@ -73,8 +73,9 @@ describe('P14: waits from the server hints (fake clock, nothing really waits)', 
       rig.emu.faults.script('GET /v1/models', step)
       const clock = { ...noWaitClock(), now: () => now }
       const slept: number[] = []
-      clock.sleep = async (ms) => {
+      clock.sleep = (ms) => {
         slept.push(ms)
+        return Promise.resolve()
       }
       await rig.client({ clock }).listModels(get())
       expect(slept).toHaveLength(1)
@@ -255,7 +256,7 @@ describe('P16: a cancel aborts at once and nothing follows', () => {
     const clock = noWaitClock()
     clock.sleep = (_ms, signal) =>
       new Promise((_resolve, reject) => {
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+        signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true })
         controller.abort()
       })
     const err = await failure(rig.client({ clock }).listModels({ signal: controller.signal }))

@@ -12,7 +12,9 @@ export async function createChatCompletion(
   options: PostOptions
 ): Promise<JsonResult<ChatCompletion>> {
   await preflight(ctx, 'chatCompletions', request.model, preflightChatCompletion(request))
-  const json = mergeBody(ctx, 'chatCompletions', undefined, { ...request, stream: false })
+  // stream_options is only valid with stream: true, and a non-stream call must not carry it.
+  const { stream_options: _unused, ...rest } = request
+  const json = mergeBody(ctx, 'chatCompletions', undefined, { ...rest, stream: false })
   return postJson(
     ctx,
     { endpoint: 'chatCompletions', model: request.model, profile: 'request', json },

@@ -1,4 +1,4 @@
-import { TERMINAL_TASK_STATUSES, type TaskStatus } from '../../../shared/gateway/spec'
+import { TERMINAL_TASK_STATUSES } from '../../../shared/gateway/spec'
 import type { ParsedEnvelope } from '../schemas/envelope'
 import { candidatePaths, firstString, taskFailure } from '../tolerant'
 
@@ -25,7 +25,7 @@ export function snapshot<T extends { id: string; status: string; error?: unknown
     task,
     id: task.id,
     status,
-    terminal: (TERMINAL_TASK_STATUSES as readonly string[]).includes(status as TaskStatus),
+    terminal: (TERMINAL_TASK_STATUSES as readonly string[]).includes(status),
     resultUrl:
       status === 'succeeded' ? firstString(task, candidatePaths(preferredPath, builtInPaths)) : undefined,
     failure: status === 'succeeded' ? undefined : taskFailure(task)

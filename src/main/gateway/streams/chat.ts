@@ -1,7 +1,7 @@
 import { reportedError } from '../errors'
 import { ChatChunk, ChatCompletion, type ChatUsage } from '../schemas/chat'
 import type { SseMessage } from '../sse'
-import { incomplete, invalidEvent, parseData, type StreamDecoder } from './run'
+import { hasError, incomplete, invalidEvent, parseData, type StreamDecoder } from './run'
 
 export type ChatStreamEvent =
   | { type: 'start'; id: string | undefined; model: string | undefined }
@@ -82,7 +82,7 @@ export function createChatDecoder(): StreamDecoder<ChatStreamEvent> {
         return [{ type: 'done' }]
       }
       const value = parseData(message)
-      if (message.event === 'error' || (typeof value === 'object' && value !== null && 'error' in value)) {
+      if (message.event === 'error' || hasError(value)) {
         throw reportedError(value, 'The gateway reported an error in the middle of the answer.')
       }
       return fromChunk(value)

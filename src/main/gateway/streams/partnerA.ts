@@ -1,7 +1,7 @@
 import { reportedError } from '../errors'
 import { ImageResultSet, PartnerAEvent, type ImageItem } from '../schemas/images'
 import type { SseMessage } from '../sse'
-import { incomplete, invalidEvent, parseData, type StreamDecoder } from './run'
+import { hasError, incomplete, invalidEvent, parseData, type StreamDecoder } from './run'
 
 export type PartnerAStreamEvent =
   | {
@@ -58,11 +58,7 @@ export function createPartnerADecoder(): StreamDecoder<PartnerAStreamEvent> {
       const value = parseData(message)
       const parsed = PartnerAEvent.safeParse(value)
       const type = parsed.success ? parsed.data.type : message.event
-      if (
-        message.event === 'error' ||
-        type === 'error' ||
-        (type !== FAILED && typeof value === 'object' && value !== null && 'error' in value)
-      ) {
+      if (message.event === 'error' || type === 'error' || (type !== FAILED && hasError(value))) {
         throw reportedError(value, 'The gateway reported an error in the middle of the generation.')
       }
       if (!parsed.success) throw invalidEvent('partner-a event', value)

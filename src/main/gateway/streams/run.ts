@@ -38,6 +38,12 @@ export function parseData(message: SseMessage): unknown {
   }
 }
 
+/** A `data.error` that is really there: some backends send `"error": null` on every chunk. */
+export function hasError(value: unknown): boolean {
+  const error = typeof value === 'object' && value !== null ? (value as { error?: unknown }).error : undefined
+  return error !== undefined && error !== null && error !== false
+}
+
 /** An event whose JSON parses but whose shape breaks what the endpoint promises; treated like bad JSON. */
 export function invalidEvent(what: string, raw?: unknown): GatewayError {
   return new GatewayError({

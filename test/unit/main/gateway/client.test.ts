@@ -211,7 +211,7 @@ describe('P16: cancel means abort, never retry', () => {
     const clock = recordingClock()
     clock.sleep = (_ms, s) =>
       new Promise((_resolve, reject) => {
-        s.addEventListener('abort', () => reject(s.reason), { once: true })
+        s.addEventListener('abort', () => reject(new Error('aborted')), { once: true })
         controller.abort()
       })
     const err = await failure(testClient(server.baseUrl, { clock }).listModels({ signal: controller.signal }))
@@ -256,7 +256,7 @@ describe('key hygiene', () => {
   it('no key → no Authorization header (the gateway answers 401)', async () => {
     script([{ status: 401 }])
     const client = createGatewayClient(
-      { baseUrl: server.baseUrl, authorization: async () => null, fieldMap: defaultFieldMap() },
+      { baseUrl: server.baseUrl, authorization: () => Promise.resolve(null), fieldMap: defaultFieldMap() },
       { allowLoopbackHttp: true }
     )
     await failure(client.listModels({ signal: signal() }))

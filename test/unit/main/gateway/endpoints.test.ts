@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { GatewayError } from '../../../../src/main/gateway'
+import type { GatewayError } from '../../../../src/main/gateway'
 import { json, signal, startTestServer, testClient, type Seen, type TestServer } from './testServer'
 
 let server: TestServer
@@ -13,7 +13,7 @@ afterEach(() => {
 
 const post = (key = 'job') => ({ signal: signal(), idempotencyKey: key })
 const bodyOf = (seen: Seen | undefined): Record<string, unknown> =>
-  JSON.parse(seen?.body.toString('utf8') ?? 'null')
+  JSON.parse(seen?.body.toString('utf8') ?? 'null') as Record<string, unknown>
 const reply = (body: unknown) => server.setHandler((_req, res) => json(res, 200, body))
 const imageOk = { created: 1, data: [{ url: 'https://cdn.example.com/a.png', revised_prompt: 'p' }] }
 

@@ -17,9 +17,10 @@ function fakeClock(random = 0): Clock & { slept: number[] } {
     slept,
     now: () => NOW,
     random: () => random,
-    sleep: async (ms, signal) => {
-      if (signal.aborted) throw signal.reason
+    sleep: (ms, signal) => {
+      if (signal.aborted) return Promise.reject(new Error('aborted'))
       slept.push(ms)
+      return Promise.resolve()
     }
   }
 }
@@ -127,9 +128,9 @@ describe('withRetries', () => {
   it('makes at most 3 attempts and sleeps the backoff in between', async () => {
     const clock = fakeClock(0)
     let attempts = 0
-    const run = withRetries('idempotent', clock, new AbortController().signal, async () => {
+    const run = withRetries('idempotent', clock, new AbortController().signal, () => {
       attempts++
-      throw httpErr(503)
+      return Promise.reject(httpErr(503))
     })
     await expect(run).rejects.toMatchObject({ status: 503 })
     expect(attempts).toBe(3)
@@ -138,10 +139,9 @@ describe('withRetries', () => {
 
   it('returns the first success', async () => {
     let attempts = 0
-    const value = await withRetries('idempotent', fakeClock(), new AbortController().signal, async () => {
+    const value = await withRetries('idempotent', fakeClock(), new AbortController().signal, () => {
       attempts++
-      if (attempts < 2) throw httpErr(502)
-      return 'ok'
+      return attempts < 2 ? Promise.reject(httpErr(502)) : Promise.resolve('ok')
     })
     expect(value).toBe('ok')
     expect(attempts).toBe(2)
@@ -155,13 +155,13 @@ describe('withRetries', () => {
       random: () => 0,
       sleep: (_ms, signal) =>
         new Promise((_resolve, reject) => {
-          signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+          signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true })
           controller.abort()
         })
     }
-    const run = withRetries('idempotent', clock, controller.signal, async () => {
+    const run = withRetries('idempotent', clock, controller.signal, () => {
       attempts++
-      throw httpErr(503)
+      return Promise.reject(httpErr(503))
     })
     await expect(run).rejects.toMatchObject({ reason: 'cancelled' })
     expect(attempts).toBe(1)

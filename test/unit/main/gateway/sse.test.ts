@@ -9,20 +9,25 @@ import { createResponsesDecoder } from '../../../../src/main/gateway/streams/res
 import { runStream, type StreamDecoder } from '../../../../src/main/gateway/streams/run'
 import * as golden from './goldenStreams'
 
+/** Chunks as an async byte source, as undici's body is; lazy, so a huge source is never held whole. */
+function source(chunks: Iterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  return {
+    [Symbol.asyncIterator]() {
+      const it = chunks[Symbol.iterator]()
+      return { next: () => Promise.resolve(it.next()) }
+    }
+  }
+}
+
 type Outcome = { events: unknown[]; error?: { reason: string; code: string | undefined; message: string } }
 
 function fakeResponse(chunks: Uint8Array[], contentType = 'text/event-stream'): OpenResponse {
-  const body = Object.assign(
-    (async function* () {
-      for (const chunk of chunks) yield chunk
-    })(),
-    {
-      destroyed: false,
-      destroy() {
-        this.destroyed = true
-      }
+  const body = Object.assign(source(chunks), {
+    destroyed: false,
+    destroy() {
+      this.destroyed = true
     }
-  )
+  })
   return {
     status: 200,
     headers: {},
@@ -313,12 +318,9 @@ describe('P23: per-event cap', () => {
   it('keep-alive comments do not add up towards the cap', async () => {
     const pings = enc.encode(': ping\n\n'.repeat(2000))
     const seen = []
-    for await (const message of readSse(
-      (async function* () {
-        for (let i = 0; i < 10; i++) yield pings
-      })(),
-      { maxEventBytes: 20_000 }
-    ))
+    for await (const message of readSse(source(Array.from({ length: 10 }, () => pings)), {
+      maxEventBytes: 20_000
+    }))
       seen.push(message)
     expect(seen).toEqual([])
   })
@@ -334,6 +336,47 @@ describe('P23: per-event cap', () => {
     const out = await decode(createPartnerADecoder(), chunks)
     expect(performance.now() - started).toBeLessThan(2000)
     expect((out.events[0] as { b64Json: string }).b64Json.length).toBe(payload.length)
+  })
+})
+
+describe('P23 at the real cap', () => {
+  it('a 200 MB event aborts once 64 MiB are buffered, without reading the rest', async () => {
+    const piece = new Uint8Array(65536).fill(65)
+    let sent = 0
+    const body = source(
+      (function* () {
+        yield enc.encode('data: {"type":"image_generation.partial_succeeded","b64_json":"')
+        while (sent < 200 * 1024 * 1024) {
+          sent += piece.length
+          yield piece
+        }
+      })()
+    )
+    const seen: unknown[] = []
+    const error = await (async () => {
+      for await (const message of readSse(body)) seen.push(message)
+    })().catch((err: unknown) => err)
+    expect(error).toMatchObject({ code: 'event_too_large' })
+    expect(seen).toEqual([])
+    expect(sent).toBeLessThanOrEqual(64 * 1024 * 1024 + 2 * piece.length)
+  })
+
+  it('a 2 MB event in 1-byte pieces stays linear', async () => {
+    const bytes = enc.encode(
+      `data: {"type":"image_generation.partial_succeeded","b64_json":"${'B'.repeat(2 * 1024 * 1024)}"}\n\n`
+    )
+    const started = performance.now()
+    let count = 0
+    for await (const message of readSse(
+      source(
+        (function* () {
+          for (let i = 0; i < bytes.length; i++) yield bytes.subarray(i, i + 1)
+        })()
+      )
+    ))
+      count += message.data.length
+    expect(count).toBeGreaterThan(2 * 1024 * 1024)
+    expect(performance.now() - started).toBeLessThan(10_000)
   })
 })
 

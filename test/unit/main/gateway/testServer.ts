@@ -78,9 +78,10 @@ export function recordingClock(now = () => Date.now()): Clock & { slept: number[
     slept,
     now,
     random: () => 0,
-    sleep: async (ms, signal) => {
-      if (signal.aborted) throw signal.reason
+    sleep: (ms, signal) => {
+      if (signal.aborted) return Promise.reject(new Error('aborted'))
       slept.push(ms)
+      return Promise.resolve()
     }
   }
 }
@@ -93,7 +94,7 @@ export function testClient(
   return createGatewayClient(
     {
       baseUrl,
-      authorization: async () => `Bearer ${KEY}`,
+      authorization: () => Promise.resolve(`Bearer ${KEY}`),
       fieldMap: fieldMap ? FieldMap.parse(fieldMap) : defaultFieldMap(),
       extraFields
     },
