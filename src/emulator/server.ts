@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { setMaxListeners } from 'node:events'
 import type { Socket } from 'node:net'
 import type { EmulatorState } from './context'
 import { handleControl } from './control'
@@ -45,6 +46,8 @@ export class EmulatorServer {
   private readonly routes: Route[]
 
   constructor(private readonly parts: ServerParts) {
+    // Every open response listens for stop(); hundreds at once are normal here.
+    setMaxListeners(0, this.stopping.signal)
     this.routes = tenantRoutes(parts.state.fieldNames)
     this.server = createServer({ noDelay: true, keepAliveTimeout: 5_000 }, (req, res) => {
       void this.dispatch(req, res)

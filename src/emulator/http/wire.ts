@@ -140,10 +140,14 @@ export class Wire {
     if (buf.length === 0) return
     this.bytesSent += buf.length
     // Wait until the piece is handed to the kernel, so a following split, stall or reset acts on the wire.
-    await Promise.race([
-      new Promise<void>((resolve) => this.res.write(buf, () => resolve())),
-      once(this.signal, 'abort')
-    ])
+    await new Promise<void>((resolve) => {
+      const done = (): void => {
+        this.signal.removeEventListener('abort', done)
+        resolve()
+      }
+      this.signal.addEventListener('abort', done, { once: true })
+      this.res.write(buf, done)
+    })
     this.ensureOpen()
   }
 
