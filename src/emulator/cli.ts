@@ -49,7 +49,7 @@ function help(origin: string, config: EmulatorConfig): string {
     `Try:  curl -s ${base}/v1/models -H 'Authorization: Bearer ${key}'`,
     `Controls (no auth): POST ${origin}/__emulator/faults {"path":"/v1/models","steps":[{"status":503}]},`,
     `  GET|DELETE ${origin}/__emulator/log, POST ${origin}/__emulator/advance {"ms":60000}`,
-    'Prompt markers: [[tokens=N]] [[tool]] [[thinking]] [[fail]] [[expire]] [[partial_fail=1]] (see src/emulator/README.md)',
+    'Prompt markers: [[tokens=N]] [[tool]] [[thinking]] [[fail]] [[cancel]] [[expire]] [[partial_fail=1]] (see src/emulator/README.md)',
     'Ctrl-C to stop.',
     ''
   ].join('\n')

@@ -59,7 +59,7 @@ export const faultStepSchema = z.strictObject({
   /** partner-a: indices of images that fail (`image_generation.partial_failed`, or `error` in `data`). */
   partialFail: z.array(nonNegInt).optional(),
   /** v2 image / video task creation: how the task ends. */
-  taskOutcome: z.enum(['succeeded', 'failed', 'expired']).optional(),
+  taskOutcome: z.enum(['succeeded', 'failed', 'cancelled', 'expired']).optional(),
   /** partner-a stream in the upstream variant: `event:` lines, `model` and `created` on every event. */
   upstreamEvents: z.boolean().optional(),
 

@@ -2,10 +2,11 @@ import type { RequestContext } from '../context'
 import { hasMarker } from '../markers'
 import type { TaskOutcome } from './task-store'
 
-/** How a new task will end: a fault step's `taskOutcome`, else `[[fail]]` / `[[expire]]` in the prompt. */
+/** How a new task will end: a fault step's `taskOutcome`, else `[[fail]]` / `[[cancel]]` / `[[expire]]`. */
 export function taskOutcome(ctx: RequestContext, prompt: string): TaskOutcome {
   if (ctx.step?.taskOutcome) return ctx.step.taskOutcome
   if (hasMarker(prompt, 'fail')) return 'failed'
+  if (hasMarker(prompt, 'cancel')) return 'cancelled'
   if (hasMarker(prompt, 'expire')) return 'expired'
   return 'succeeded'
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../clock'
 
-export type TaskOutcome = 'succeeded' | 'failed' | 'expired'
+export type TaskOutcome = 'succeeded' | 'failed' | 'cancelled' | 'expired'
 export type TaskStatus = 'queued' | 'running' | TaskOutcome
 
 interface Task<R, M> {

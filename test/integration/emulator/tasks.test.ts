@@ -57,19 +57,19 @@ describe('/v2/images/generations tasks', () => {
     expect(await imageInfo(file.bytes)).toMatchObject({ format: 'png', width: 1024, height: 576 })
   })
 
-  it('fails or expires on [[fail]] / [[expire]] or a fault step, with an error and no URL', async () => {
+  it('fails, is cancelled or expires on [[fail]] / [[cancel]] / [[expire]] or a fault step', async () => {
     h.emu.faults.script('POST /v2/images/generations', { taskOutcome: 'expired' })
-    const viaFault = (await createImage({})).body
-    const failed = (await createImage({ prompt: 'x [[fail]]' })).body
-    const expired = (await createImage({ prompt: 'x [[expire]]' })).body
+    const prompts = ['x', 'x [[fail]]', 'x [[expire]]', 'x [[cancel]]']
+    const tasks = []
+    for (const prompt of prompts) tasks.push((await createImage({ prompt })).body)
     h.emu.advance(2 * STEP)
-    const views = await Promise.all(
-      [viaFault, failed, expired].map((t) => poll(`/v2/images/generations/${t.id}`))
-    )
-    expect(views.map((v) => v.status)).toEqual(['expired', 'failed', 'expired'])
+    const views = await Promise.all(tasks.map((t) => poll(`/v2/images/generations/${t.id}`)))
+    expect(views.map((v) => v.status)).toEqual(['expired', 'failed', 'expired', 'cancelled'])
     for (const v of views) {
       expect(v.data).toBeUndefined()
       expect(v.completed_at).not.toBeNull()
+    }
+    for (const v of views.slice(0, 3)) {
       expect(v.error).toMatchObject({
         code: expect.any(String) as unknown,
         message: expect.any(String) as unknown
