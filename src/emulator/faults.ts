@@ -19,7 +19,7 @@ export const faultStepSchema = z.strictObject({
 
   /** Wait before sending the status line (use a huge value to hang before headers). */
   delayMs: nonNegInt.optional(),
-  /** Reset the TCP connection right after the request was read: no response at all. */
+  /** Reset the TCP connection once the request was read (and `delayMs` passed): no response at all. */
   reset: z.literal(true).optional(),
   /** Send this many body bytes, then reset the connection. */
   resetAfterBytes: nonNegInt.optional(),

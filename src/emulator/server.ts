@@ -104,7 +104,7 @@ export class EmulatorServer {
     try {
       const raw = await readBody(req)
       entry.bodySummary = summarizeBody(req, raw)
-      if (step?.reset) await wire.reset()
+      if (step?.reset) await wire.refuse()
       if (step?.status !== undefined) return await scripted(wire, { ...step, status: step.status })
       await this.route({ req, url, method, tenant, path, raw, wire, step, entry })
     } catch (err) {
@@ -157,7 +157,7 @@ export class EmulatorServer {
     try {
       await sendJson(wire, gatewayError.status, gatewayError.envelope(), gatewayError.headers)
     } catch (sendErr) {
-      if (!(sendErr instanceof ConnectionGone)) throw sendErr
+      if (!(sendErr instanceof ConnectionGone)) console.error('emulator: cannot send an error', sendErr)
       if (entry.status === null) entry.status = 0
     }
   }

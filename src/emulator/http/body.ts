@@ -1,18 +1,29 @@
 import type { IncomingMessage } from 'node:http'
-import { GatewayError, invalid } from '../errors'
+import { ConnectionGone, GatewayError, invalid } from '../errors'
 
 const MAX_BODY_BYTES = 64 * 1024 * 1024
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of req) {
-    const buf = chunk as Buffer
-    size += buf.length
-    if (size > MAX_BODY_BYTES) {
-      throw new GatewayError(413, 'invalid_request_error', 'request_too_large', 'Request body exceeds 64 MiB')
+  try {
+    for await (const chunk of req) {
+      const buf = chunk as Buffer
+      size += buf.length
+      if (size > MAX_BODY_BYTES) {
+        throw new GatewayError(
+          413,
+          'invalid_request_error',
+          'request_too_large',
+          'Request body exceeds 64 MiB'
+        )
+      }
+      chunks.push(buf)
     }
-    chunks.push(buf)
+  } catch (err) {
+    if (err instanceof GatewayError) throw err
+    // The client went away while sending its body (an abort, a reset): nothing to answer.
+    throw new ConnectionGone('request body aborted')
   }
   return Buffer.concat(chunks)
 }

@@ -18,7 +18,7 @@ function prng(seed: number): () => number {
 
 /**
  * Writes one HTTP response and applies the transport faults of a step: delay before headers, fault headers,
- * content-type override, split writes, stall or reset after N body bytes.
+ * content-type override, split writes, and a reset, close, end or stall after N body bytes.
  */
 export class Wire {
   readonly signal: AbortSignal
@@ -89,6 +89,12 @@ export class Wire {
     await this.start(status, headers, body)
     await this.write(body)
     await this.end()
+  }
+
+  /** `reset: true`: no response at all, just an RST (after `delayMs`, like Toxiproxy's reset_peer timeout). */
+  async refuse(): Promise<never> {
+    if (this.step?.delayMs) await sleep(this.step.delayMs, this.signal)
+    return this.reset()
   }
 
   /** Reset the connection (RST, not FIN). */

@@ -134,8 +134,10 @@ describe('transport faults', () => {
     expect(raw.ended).toBe('reset')
     expect(Buffer.concat(raw.chunks).length).toBe(0)
     expect(h.emu.requestLog[0]).toMatchObject({ path: CHAT, status: 0 })
-    h.emu.faults.script(CHAT, { reset: true })
+    h.emu.faults.script(CHAT, { reset: true, delayMs: 150 })
+    const started = Date.now()
     await expect(h.post(CHAT, chatBody())).rejects.toThrow()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
   })
 
   it('resets after N body bytes', async () => {
@@ -294,6 +296,25 @@ describe('control API and stop()', () => {
     expect((await post('advance', { ms: 1000 })).status).toBe(204)
     expect((await fetch(`${h.emu.origin}/__emulator/log`, { method: 'DELETE' })).status).toBe(204)
     expect(h.emu.requestLog).toHaveLength(0)
+  })
+
+  it('survives clients that abort mid-stream', async () => {
+    for (let i = 0; i < 5; i++) {
+      const controller = new AbortController()
+      const res = await fetch(`${h.emu.baseUrl}${CHAT}`, {
+        method: 'POST',
+        signal: controller.signal,
+        headers: { ...authHeader(h.emu.keys.ordinary), 'content-type': 'application/json' },
+        body: JSON.stringify(chatBody('long [[tokens=50000]]'))
+      })
+      const reader = res.body?.getReader()
+      await reader?.read()
+      controller.abort()
+    }
+    expect((await h.get('/v1/models')).status).toBe(200)
+    expect(h.emu.requestLog.filter((e) => e.path === CHAT).map((e) => e.status)).toEqual([
+      200, 200, 200, 200, 200
+    ])
   })
 
   it('closes stalled and hanging connections on stop()', async () => {
