@@ -1,7 +1,8 @@
 import type { Bench, BenchResult } from './harness'
 import { contractRoundTrip } from './suites/contractRoundTrip'
+import { engineOverhead, engineRestart } from './suites/engine'
 
-const all: Bench[] = [contractRoundTrip]
+const all: Bench[] = [contractRoundTrip, engineOverhead, engineRestart]
 
 async function main(): Promise<void> {
   const filter = process.argv[2]

@@ -14,6 +14,10 @@ export class DueQueue {
     return this.due.has(id)
   }
 
+  dueOf(id: string): number | null {
+    return this.due.get(id) ?? null
+  }
+
   /** Schedules or reschedules `id`. */
   set(id: string, due: number): void {
     this.due.set(id, due)

@@ -33,6 +33,9 @@ export interface TaskEngineDeps {
 
 type Lane = JobKind | 'poll' | 'download'
 
+/** RELIABILITY P24 (ours): after a restart no unfinished task waits longer than this for its next poll. */
+const RESUME_WITHIN_MS = 5_000
+
 const kindOf = (request: JobRequest): JobKind =>
   request.endpoint === 'videos' ? 'video' : request.endpoint === 'imageEdits' ? 'edit' : 'image'
 
@@ -79,10 +82,12 @@ export class TaskEngine {
     for (const taskId of pending) this.enqueueSend(taskId)
     const now = this.now()
     const pollable = repo.pollableTasks()
-    for (const task of pollable) this.polls.set(task.id, Math.min(task.next_poll_at ?? now, now))
+    // P24: every unfinished task is polled again within 5 s of start, or sooner if its stored time says so.
+    const resumeBy = now + RESUME_WITHIN_MS
+    for (const task of pollable) this.polls.set(task.id, Math.min(task.next_poll_at ?? now, resumeBy))
     const downloads = repo.pendingDownloads()
     for (const result of downloads)
-      this.downloads.set(result.id, Math.min(result.next_download_at ?? now, now))
+      this.downloads.set(result.id, Math.min(result.next_download_at ?? now, resumeBy))
     this.pump()
     return {
       strandedAsNeedsAttention: stranded.length,
@@ -187,6 +192,11 @@ export class TaskEngine {
       downloading: this.downloads.size,
       inFlight: Object.values(this.running).reduce((a, b) => a + b, 0)
     }
+  }
+
+  /** When the next poll of a task is due (ms since epoch), or null if none is scheduled. */
+  nextPollAt(taskId: string): number | null {
+    return this.polls.dueOf(taskId)
   }
 
   /** Aborts whatever is in flight; rows stay as they are and the next start recovers them. */

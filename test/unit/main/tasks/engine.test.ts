@@ -1,0 +1,134 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createEventBus } from '../../../../src/main/contract/events'
+import { openDatabase, type Db } from '../../../../src/main/db/connection'
+import { migrate } from '../../../../src/main/db/migrate'
+import { migrations } from '../../../../src/main/db/migrations'
+import type { GatewayClient } from '../../../../src/main/gateway'
+import { TaskEngine } from '../../../../src/main/tasks/engine'
+import { JobRepository } from '../../../../src/main/tasks/repository'
+import { aggregateStatus, sumUsage } from '../../../../src/main/tasks/repository'
+import { DueQueue } from '../../../../src/main/tasks/dueQueue'
+import { pollDelay } from '../../../../src/main/tasks/policy'
+import { makeTempDir } from '../../../helpers/tempDir'
+
+const temp = makeTempDir()
+let db: Db | null = null
+afterEach(() => {
+  db?.close()
+  db = null
+})
+
+function seedQueued(repository: JobRepository, nextPollAt: number, remoteId: string): string {
+  const { taskIds } = repository.insertJob({
+    kind: 'image',
+    endpoint: '/v2/images/generations',
+    profileId: 'p',
+    model: 'm',
+    prompt: 'p',
+    request: { endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 1 },
+    billingUnit: null,
+    taskCount: 1,
+    requestHash: () => 'h'
+  })
+  const taskId = taskIds[0] as string
+  repository.updateTask(taskId, {
+    status: 'queued',
+    remoteId,
+    nextPollAt,
+    deadlineAt: Date.now() + 3_600_000
+  })
+  return taskId
+}
+
+describe('engine recovery (P24)', () => {
+  it('polls an overdue task at once and brings a far-off one forward to within 5 s, not to now', async () => {
+    db = openDatabase(`${temp.dir}/recovery.db`)
+    migrate(db, migrations)
+    const repository = new JobRepository(db)
+    seedQueued(repository, Date.now() - 60_000, 'r-overdue')
+    const later = seedQueued(repository, Date.now() + 3_600_000, 'r-later')
+    const polled: string[] = []
+    let resolveFirst: () => void = () => undefined
+    const first = new Promise<void>((r) => (resolveFirst = r))
+    const client = {
+      getImageTask: (id: string) => {
+        polled.push(id)
+        resolveFirst()
+        return Promise.resolve({
+          requestId: undefined,
+          data: { task: { id, status: 'running' }, id, status: 'running', terminal: false }
+        })
+      }
+    } as unknown as GatewayClient
+    const start = Date.now()
+    const engine = new TaskEngine({
+      repo: repository,
+      connections: { forProfile: () => Promise.resolve({ profile: {} as never, client }) },
+      media: {} as never,
+      bus: createEventBus(),
+      allowsLoopbackDownloads: () => false,
+      activeProfileId: () => 'p'
+    })
+    expect(engine.start()).toMatchObject({ polls: 2, strandedAsNeedsAttention: 0 })
+    await first
+    expect(polled).toEqual(['r-overdue'])
+    const due = engine.nextPollAt(later)
+    expect(due).not.toBeNull()
+    expect(due as number).toBeGreaterThan(start + 4_000)
+    expect(due as number).toBeLessThanOrEqual(Date.now() + 5_000)
+    engine.stop()
+  })
+})
+
+describe('engine building blocks', () => {
+  it('DueQueue pops in due order and forgets rescheduled or deleted ids', () => {
+    const queue = new DueQueue()
+    queue.set('a', 30)
+    queue.set('b', 10)
+    queue.set('c', 20)
+    queue.set('a', 5)
+    queue.delete('c')
+    expect(queue.popDue(100)).toBe('a')
+    expect(queue.popDue(100)).toBe('b')
+    expect(queue.popDue(100)).toBeNull()
+    queue.set('d', 50)
+    expect(queue.popDue(49)).toBeNull()
+    expect(queue.peekDue()).toBe(50)
+  })
+
+  it('poll delays follow P25: 2 s, x1.5, capped at 30 s, within ±20 %, never below a server hint', () => {
+    const policy = { initialMs: 2000, factor: 1.5, maxMs: 30_000, jitter: 0.2 }
+    expect(pollDelay(policy, 0, () => 0.5)).toBe(2000)
+    expect(pollDelay(policy, 1, () => 0.5)).toBe(3000)
+    expect(pollDelay(policy, 20, () => 0.5)).toBe(30_000)
+    expect(pollDelay(policy, 0, () => 0)).toBe(1600)
+    expect(pollDelay(policy, 0, () => 1)).toBe(2400)
+    expect(pollDelay(policy, 0, () => 0.5, 10_000)).toBe(10_000)
+  })
+
+  it('a job is as far along as its slowest task', () => {
+    const s = (...statuses: string[]) => statuses.map((status) => ({ status }) as never)
+    expect(aggregateStatus(s('succeeded', 'running'), 1)).toBe('running')
+    expect(aggregateStatus(s('pending', 'pending'), 0)).toBe('pending')
+    expect(aggregateStatus(s('succeeded', 'needs_attention'), 1)).toBe('needs_attention')
+    expect(aggregateStatus(s('succeeded', 'succeeded'), 2)).toBe('succeeded')
+    expect(aggregateStatus(s('succeeded', 'failed'), 1)).toBe('incomplete')
+    expect(aggregateStatus(s('failed', 'failed'), 0)).toBe('failed')
+    expect(aggregateStatus(s('expired'), 0)).toBe('expired')
+    expect(aggregateStatus(s('cancelled', 'cancelled'), 0)).toBe('cancelled')
+  })
+
+  it('adds up usage field by field', () => {
+    expect(sumUsage([null, null])).toBeNull()
+    expect(
+      sumUsage([
+        { total_tokens: 3, d: { a: 1 } },
+        { total_tokens: 4, d: { a: 2 }, x: 's' }
+      ])
+    ).toEqual({
+      total_tokens: 7,
+      d: { a: 3 },
+      x: 's'
+    })
+  })
+})
