@@ -70,12 +70,23 @@ const schema = z
     if (body.stream_options && body.stream !== true) {
       ctx.addIssue({ code: 'custom', path: ['stream_options'], message: 'only allowed when stream is true' })
     }
+    const callIds = new Set<string>()
     body.messages.forEach((m, i) => {
-      if (m.role === 'assistant' && (m.content === undefined || m.content === null) && !m.tool_calls) {
+      if (m.role === 'assistant') {
+        for (const call of m.tool_calls ?? []) callIds.add(call.id)
+        if ((m.content === undefined || m.content === null) && !m.tool_calls) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['messages', i],
+            message: 'assistant message needs content or tool_calls'
+          })
+        }
+      }
+      if (m.role === 'tool' && !callIds.has(m.tool_call_id)) {
         ctx.addIssue({
           code: 'custom',
-          path: ['messages', i],
-          message: 'assistant message needs content or tool_calls'
+          path: ['messages', i, 'tool_call_id'],
+          message: `answers no tool call of an earlier assistant message ("${m.tool_call_id}")`
         })
       }
     })

@@ -73,43 +73,63 @@ const block = z.discriminatedUnion('type', [
   redactedThinkingBlock
 ])
 
-const schema = z.looseObject({
-  model: z.string(),
-  max_tokens: z.number().int().min(1),
-  messages: z
-    .array(
-      z.strictObject({
-        role: z.enum(['user', 'assistant'], 'must be "user" or "assistant" (put system prompts in "system")'),
-        content: z.union([z.string(), z.array(block).min(1)])
+const schema = z
+  .looseObject({
+    model: z.string(),
+    max_tokens: z.number().int().min(1),
+    messages: z
+      .array(
+        z.strictObject({
+          role: z.enum(
+            ['user', 'assistant'],
+            'must be "user" or "assistant" (put system prompts in "system")'
+          ),
+          content: z.union([z.string(), z.array(block).min(1)])
+        })
+      )
+      .min(1),
+    system: z.union([z.string(), z.array(textBlock)]).optional(),
+    stream: z.boolean().optional(),
+    tools: z
+      .array(
+        z.looseObject({
+          name: z.string().regex(/^[a-zA-Z0-9_-]{1,128}$/),
+          description: z.string().optional(),
+          input_schema: z.looseObject({ type: z.literal('object') }),
+          cache_control: cacheControl
+        })
+      )
+      .optional(),
+    tool_choice: z
+      .looseObject({ type: z.enum(['auto', 'any', 'tool', 'none']), name: z.string().optional() })
+      .optional(),
+    temperature: z.number().min(0).max(1).optional(),
+    top_p: z.number().min(0).max(1).optional(),
+    top_k: z.number().int().min(0).optional(),
+    stop_sequences: z.array(z.string()).optional(),
+    thinking: z
+      .discriminatedUnion('type', [
+        z.strictObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024) }),
+        z.strictObject({ type: z.literal('disabled') })
+      ])
+      .optional()
+  })
+  .superRefine((body, ctx) => {
+    const toolUses = new Set<string>()
+    body.messages.forEach((m, i) => {
+      if (!Array.isArray(m.content)) return
+      m.content.forEach((b, j) => {
+        if (b.type === 'tool_use' && m.role === 'assistant') toolUses.add(b.id)
+        if (b.type === 'tool_result' && !toolUses.has(b.tool_use_id)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['messages', i, 'content', j, 'tool_use_id'],
+            message: `answers no tool_use of an earlier assistant message ("${b.tool_use_id}")`
+          })
+        }
       })
-    )
-    .min(1),
-  system: z.union([z.string(), z.array(textBlock)]).optional(),
-  stream: z.boolean().optional(),
-  tools: z
-    .array(
-      z.looseObject({
-        name: z.string().regex(/^[a-zA-Z0-9_-]{1,128}$/),
-        description: z.string().optional(),
-        input_schema: z.looseObject({ type: z.literal('object') }),
-        cache_control: cacheControl
-      })
-    )
-    .optional(),
-  tool_choice: z
-    .looseObject({ type: z.enum(['auto', 'any', 'tool', 'none']), name: z.string().optional() })
-    .optional(),
-  temperature: z.number().min(0).max(1).optional(),
-  top_p: z.number().min(0).max(1).optional(),
-  top_k: z.number().int().min(0).optional(),
-  stop_sequences: z.array(z.string()).optional(),
-  thinking: z
-    .discriminatedUnion('type', [
-      z.strictObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024) }),
-      z.strictObject({ type: z.literal('disabled') })
-    ])
-    .optional()
-})
+    })
+  })
 
 type MessagesBody = z.output<typeof schema>
 

@@ -57,40 +57,56 @@ const item = z.preprocess(
   ])
 )
 
-const schema = z.looseObject({
-  model: z.string(),
-  input: z.union([z.string().min(1, 'must not be empty'), z.array(item).min(1)]),
-  instructions: z.string().nullable().optional(),
-  stream: z.boolean().optional(),
-  max_output_tokens: z.number().int().min(1).optional(),
-  tools: z
-    .array(
-      z.discriminatedUnion('type', [
-        z.strictObject({
-          type: z.literal('function'),
-          name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
-          description: z.string().nullable().optional(),
-          parameters: z.record(z.string(), z.unknown()).nullable().optional(),
-          strict: z.boolean().nullable().optional()
-        }),
-        z.looseObject({
-          type: z.enum([
-            'web_search',
-            'web_search_preview',
-            'file_search',
-            'code_interpreter',
-            'image_generation',
-            'mcp'
-          ])
+const schema = z
+  .looseObject({
+    model: z.string(),
+    input: z.union([z.string().min(1, 'must not be empty'), z.array(item).min(1)]),
+    instructions: z.string().nullable().optional(),
+    stream: z.boolean().optional(),
+    max_output_tokens: z.number().int().min(1).optional(),
+    tools: z
+      .array(
+        z.discriminatedUnion('type', [
+          z.strictObject({
+            type: z.literal('function'),
+            name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+            description: z.string().nullable().optional(),
+            parameters: z.record(z.string(), z.unknown()).nullable().optional(),
+            strict: z.boolean().nullable().optional()
+          }),
+          z.looseObject({
+            type: z.enum([
+              'web_search',
+              'web_search_preview',
+              'file_search',
+              'code_interpreter',
+              'image_generation',
+              'mcp'
+            ])
+          })
+        ])
+      )
+      .optional(),
+    previous_response_id: z.string().nullable().optional(),
+    store: z.boolean().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    top_p: z.number().min(0).max(1).optional()
+  })
+  .superRefine((body, ctx) => {
+    // With previous_response_id the calls live in the stored response, which the emulator does not keep.
+    if (typeof body.input === 'string' || body.previous_response_id) return
+    const calls = new Set<string>()
+    body.input.forEach((it, i) => {
+      if (it.type === 'function_call') calls.add(it.call_id)
+      if (it.type === 'function_call_output' && !calls.has(it.call_id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['input', i, 'call_id'],
+          message: `answers no earlier function_call ("${it.call_id}")`
         })
-      ])
-    )
-    .optional(),
-  previous_response_id: z.string().nullable().optional(),
-  store: z.boolean().optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  top_p: z.number().min(0).max(1).optional()
-})
+      }
+    })
+  })
 
 type ResponsesBody = z.output<typeof schema>
 

@@ -328,3 +328,39 @@ describe('responses', () => {
     expect((await h.post('/v1/responses', { model: 'studio-responses', input: '' })).status).toBe(400)
   })
 })
+
+describe('multi-turn tool use', () => {
+  it('answers a tool result that matches an earlier call, and refuses one that does not', async () => {
+    const call = { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{}' } }
+    const chatTurns = (id: string) => [
+      ...user('Weather?'),
+      { role: 'assistant', content: null, tool_calls: [call] },
+      { role: 'tool', tool_call_id: id, content: '21 degrees' }
+    ]
+    const ok = await chat({ messages: chatTurns('call_1') })
+    expect(ok.body.choices[0]?.message.content).toContain('tool returned: "21 degrees"')
+    expect(
+      (await h.post('/v1/chat/completions', { model: 'studio-chat', messages: chatTurns('call_2') })).status
+    ).toBe(400)
+
+    const anthropicTurns = (id: string) => [
+      ...user('Weather?'),
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'weather', input: {} }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: '21 degrees' }] }
+    ]
+    expect((await messages({ messages: anthropicTurns('toolu_1') })).body.content[0]?.text).toContain(
+      'tool returned'
+    )
+    expect((await messagesStream({ messages: anthropicTurns('toolu_2') })).status).toBe(400)
+
+    const items = (id: string) => [
+      { role: 'user', content: 'Weather?' },
+      { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{}' },
+      { type: 'function_call_output', call_id: id, output: '21 degrees' }
+    ]
+    expect((await respond({ input: items('call_1') })).body.output[0]?.content[0]?.text).toContain(
+      'tool returned'
+    )
+    expect((await respond({ input: items('call_2') })).status).toBe(400)
+  })
+})
