@@ -21,6 +21,8 @@ export interface NewFile {
   signed?: boolean
 }
 
+const SWEEP_AFTER_MS = 60 * 60 * 1000
+
 const ossError = (code: string, message: string): Buffer =>
   Buffer.from(
     `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>\n`
@@ -37,6 +39,7 @@ export class HostedFiles {
   ) {}
 
   add(file: NewFile): { id: string; url: string } {
+    this.sweep()
     const id = randomUUID().replace(/-/g, '')
     const expiresAt = (file.from ?? this.clock.now()) + file.ttlMs
     this.files.set(id, { ...file, expiresAt, signed: file.signed ?? false })
@@ -77,6 +80,12 @@ export class HostedFiles {
       return wire.end()
     }
     return wire.send(200, headers, bytes)
+  }
+
+  /** Forgets files expired over an hour ago (then 404, as after a lifecycle rule), so long sessions stay small. */
+  private sweep(): void {
+    const cutoff = this.clock.now() - SWEEP_AFTER_MS
+    for (const [id, file] of this.files) if (file.expiresAt < cutoff) this.files.delete(id)
   }
 
   private sign(id: string, expires: number): string {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { costOf } from '../accounts'
 import { sleep } from '../clock'
 import type { ModelConfig } from '../config'
@@ -66,5 +67,4 @@ export const textOf = (content: unknown): string => {
     .join('\n')
 }
 
-export const newId = (prefix: string): string =>
-  `${prefix}${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`
+export const newId = (prefix: string): string => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 24)}`
