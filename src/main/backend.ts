@@ -17,7 +17,12 @@ import { DemoGateway } from './profiles/demoGateway'
 import { ProfileRepository } from './profiles/repository'
 import { ApiKeyStore } from './secrets/apiKeys'
 import { Library } from './library'
+import { createChatHandlers } from './services/chat'
+import type { Notice, ServiceContext } from './services/context'
+import { createGalleryHandlers } from './services/gallery'
 import { createJobHandlers } from './services/jobs'
+import { createQueueHandlers } from './services/queue'
+import { createStudioHandlers } from './services/studio'
 import { TaskEngine } from './tasks/engine'
 import { librarySink } from './tasks/librarySink'
 import type { PartialPolicy } from './tasks/policy'
@@ -47,6 +52,8 @@ export interface BackendOptions {
   gatewayClientOptions?: GatewayClientOptions
   /** Engine figures (poll pace, concurrency); tests make polling fast. */
   enginePolicy?: PartialPolicy
+  /** Desktop notifications (Electron `Notification`); the web host has none and shows toasts instead. */
+  notify?: (notice: Notice) => void
 }
 
 export interface Backend {
@@ -114,6 +121,21 @@ export function createBackend(options: BackendOptions): Backend {
     onError: (message, error) => logger.error(message, error)
   })
 
+  const ctx: ServiceContext = {
+    dataDir: options.dataDir,
+    db,
+    bus,
+    logger,
+    settings,
+    profiles,
+    catalog,
+    connections,
+    library,
+    jobs,
+    engine,
+    notify: options.notify ?? null
+  }
+
   const handlers: CommandHandlers = {
     'app.info': () => ({
       name: APP_NAME,
@@ -148,7 +170,11 @@ export function createBackend(options: BackendOptions): Backend {
       repo: jobs,
       bus,
       removeMedia: (ids) => Promise.resolve(ids.filter((id) => library.remove(id) === 'removed').length)
-    })
+    }),
+    ...createChatHandlers(ctx),
+    ...createStudioHandlers(ctx),
+    ...createQueueHandlers(ctx),
+    ...createGalleryHandlers(ctx)
   }
 
   const dispatch = createDispatcher(handlers, (error) => logger.error('command failed', error))

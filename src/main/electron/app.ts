@@ -5,6 +5,7 @@ import {
   BrowserWindow,
   ipcMain,
   net,
+  Notification,
   protocol,
   safeStorage,
   session,
@@ -67,7 +68,10 @@ export function runElectronApp(): void {
       secretCipher: createSafeStorageCipher(safeStorage, process.platform),
       ...(nativeBinding ? { nativeBinding } : {}),
       // Only reached through the backend's app.openExternal, which lets through https/mailto alone (P5).
-      openExternal: (url) => shell.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
+      openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
+      notify: (notice) => {
+        if (Notification.isSupported()) new Notification({ title: notice.title, body: notice.body }).show()
+      }
     })
     const running = backend
     denyAllPermissions(session.defaultSession)

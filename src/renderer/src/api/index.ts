@@ -8,7 +8,7 @@ export type HostKind = 'electron' | 'web'
 export interface Connection {
   api: ApiClient
   host: HostKind
-  mediaUrl(id: string): string
+  mediaUrl: (id: string) => string
 }
 
 export class MissingTokenError extends Error {

@@ -1,0 +1,52 @@
+import { create } from 'zustand'
+import type { JobView, ResultView } from '@shared/schemas/jobs'
+
+interface JobsState {
+  byId: Record<string, JobView>
+  /** Ids newest first, as far as they have been loaded. */
+  order: string[]
+  upsert: (job: JobView) => void
+  upsertMany: (jobs: JobView[]) => void
+  remove: (id: string) => void
+  /** A partial image of a running stream: shown before the job's next full update arrives. */
+  addPartial: (jobId: string, result: ResultView) => void
+}
+
+const sortByCreated = (byId: Record<string, JobView>, ids: Iterable<string>): string[] =>
+  [...new Set(ids)]
+    .filter((id) => byId[id])
+    .sort((a, b) => (byId[b]?.createdAt ?? 0) - (byId[a]?.createdAt ?? 0))
+
+/** The renderer's mirror of the jobs table: filled by `jobs.list`, kept current by `jobs.*` events. */
+export const useJobsStore = create<JobsState>()((set) => ({
+  byId: {},
+  order: [],
+  upsert: (job) =>
+    set((state) => {
+      const byId = { ...state.byId, [job.id]: job }
+      return { byId, order: state.byId[job.id] ? state.order : sortByCreated(byId, [job.id, ...state.order]) }
+    }),
+  upsertMany: (jobs) =>
+    set((state) => {
+      const byId = { ...state.byId }
+      for (const job of jobs) byId[job.id] = job
+      return { byId, order: sortByCreated(byId, [...state.order, ...jobs.map((job) => job.id)]) }
+    }),
+  remove: (id) =>
+    set((state) => {
+      const byId = { ...state.byId }
+      delete byId[id]
+      return { byId, order: state.order.filter((other) => other !== id) }
+    }),
+  addPartial: (jobId, result) =>
+    set((state) => {
+      const job = state.byId[jobId]
+      if (!job || job.results.some((r) => r.id === result.id)) return state
+      return { byId: { ...state.byId, [jobId]: { ...job, results: [...job.results, result] } } }
+    })
+}))
+
+export const selectJob =
+  (id: string | null) =>
+  (state: JobsState): JobView | undefined =>
+    id ? state.byId[id] : undefined

@@ -1,0 +1,14 @@
+import type { z } from 'zod'
+import { AppInfo, Empty, OpenExternalInput, OpenExternalResult } from '../schemas/app'
+import { Settings, SettingsPatch } from '../schemas/settings'
+
+export const coreCommands = {
+  'app.info': { input: Empty, output: AppInfo },
+  'app.openExternal': { input: OpenExternalInput, output: OpenExternalResult },
+  'settings.get': { input: Empty, output: Settings },
+  'settings.update': { input: SettingsPatch, output: Settings }
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+export const coreEvents = {
+  'settings.changed': Settings
+} as const satisfies Record<string, z.ZodType>

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { JobPartial, JobQuery, JobRef, JobResendInput, JobSubmitInput, JobView } from '../schemas/jobs'
+
+export const jobCommands = {
+  'jobs.submit': { input: JobSubmitInput, output: JobView },
+  'jobs.list': { input: JobQuery, output: z.array(JobView) },
+  'jobs.get': { input: JobRef, output: JobView },
+  'jobs.cancel': { input: JobRef, output: JobView },
+  'jobs.resend': { input: JobResendInput, output: JobView },
+  'jobs.delete': {
+    input: JobRef,
+    output: z.object({ deleted: z.boolean(), filesRemoved: z.number().int() })
+  },
+  'results.setFavorite': {
+    input: z.object({ id: z.string().min(1).max(64), favorite: z.boolean() }).strict(),
+    output: z.object({ id: z.string(), favorite: z.boolean() })
+  }
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+export const jobEvents = {
+  'jobs.updated': JobView,
+  'jobs.partial': JobPartial,
+  'jobs.removed': JobRef
+} as const satisfies Record<string, z.ZodType>
