@@ -38,7 +38,8 @@ export default defineConfig({
     },
     plugins: [react()],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
+      // GS_RENDERER_OUT lets parallel work build and test its own renderer copy without clobbering out/.
+      outDir: process.env.GS_RENDERER_OUT ?? resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') }
     }
   }

@@ -8,7 +8,7 @@ import { createKeyFileCipher } from '../secrets/cipher'
 import { startWebHost } from './server'
 
 const projectRoot = resolve(__dirname, '..', '..', '..')
-const rendererDir = join(projectRoot, 'out', 'renderer')
+const rendererDir = process.env.GS_RENDERER_DIR ?? join(projectRoot, 'out', 'renderer')
 
 function defaultDataDir(): string {
   const base = process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share')
