@@ -9,11 +9,14 @@ import {
   preflightVideo,
   type PreflightIssue
 } from '../gateway/preflight'
-import type { JobRequest } from './jobs'
+import type { ImageRef, JobRequest } from './jobs'
 
-/** References as the gateway will see them; only their number matters to the limits. */
-const placeholders = (refs: readonly unknown[] | undefined): string[] | undefined =>
-  refs && refs.length > 0 ? refs.map((_, i) => `ref-${i}`) : undefined
+/**
+ * References as the gateway will see them: a URL as itself, a library item as the data URI the backend
+ * makes of it at send time (its bytes do not matter to the limits, its form does: v2 takes URLs only).
+ */
+const placeholders = (refs: readonly ImageRef[] | undefined): string[] | undefined =>
+  refs && refs.length > 0 ? refs.map((ref) => ('url' in ref ? ref.url : 'data:image/png;base64,')) : undefined
 
 /**
  * Every limit of the spec for one job, before anything is stored or sent. The renderer runs the same
