@@ -1,0 +1,55 @@
+import type { JobView } from '../../shared/schemas/jobs'
+import type { QueueNotice } from '../../shared/schemas/queue'
+import type { EventBus } from '../contract/events'
+import type { Notice } from '../services/context'
+import { isLongJob, isSettled, LONG_JOB_MS, noticeFor } from './notices'
+
+export interface JobWatcherOptions {
+  bus: EventBus
+  /** Read on every finish, so turning the setting off takes effect at once. */
+  notifyOnJobFinish: () => boolean
+  /** The desktop notification (Electron); null in the web host. */
+  notify: ((notice: Notice) => void) | null
+  /** Jobs that were still pending or running when the backend started: their end is news, the rest is not. */
+  activeAtStart: Iterable<string>
+  now?: () => number
+  longJobMs?: number
+  onError?: (message: string, error: unknown) => void
+}
+
+/**
+ * Turns job transitions into finish notices. A job is watched from the moment it is seen unsettled
+ * (pending, running, or downloading its results) and announced once when it settles; a re-sent or retried
+ * job is watched again. Jobs that were already over when the backend started are never announced.
+ */
+export function watchJobFinishes(options: JobWatcherOptions): () => void {
+  const now = options.now ?? Date.now
+  const longJobMs = options.longJobMs ?? LONG_JOB_MS
+  const watching = new Set(options.activeAtStart)
+
+  const announce = (notice: QueueNotice): void => {
+    options.bus.emit('queue.notice', notice)
+    try {
+      options.notify?.({ title: notice.title, body: notice.body })
+    } catch (error) {
+      options.onError?.('desktop notification failed', error)
+    }
+  }
+
+  const onUpdate = (job: JobView): void => {
+    if (!isSettled(job)) {
+      watching.add(job.id)
+      return
+    }
+    if (!watching.delete(job.id)) return
+    const at = now()
+    if (!options.notifyOnJobFinish() || !isLongJob(job, at, longJobMs)) return
+    const notice = noticeFor(job, at)
+    if (notice) announce(notice)
+  }
+
+  return options.bus.subscribe((name, payload) => {
+    if (name === 'jobs.updated') onUpdate(payload as JobView)
+    else if (name === 'jobs.removed') watching.delete((payload as { id: string }).id)
+  })
+}
