@@ -241,16 +241,14 @@ describe('text streams through the emulator', () => {
 
     // The emulator makes either a thinking block or a tool call per turn, so two turns cover both.
     const thinking = await collect(
-      await rig
-        .client()
-        .streamMessage(
-          {
-            model: 'studio-messages',
-            max_tokens: 200,
-            messages: [{ role: 'user', content: 'Why? [[thinking]]' }]
-          },
-          post()
-        )
+      await rig.client().streamMessage(
+        {
+          model: 'studio-messages',
+          max_tokens: 200,
+          messages: [{ role: 'user', content: 'Why? [[thinking]]' }]
+        },
+        post()
+      )
     )
     const toolUse = await collect(
       await rig.client().streamMessage(

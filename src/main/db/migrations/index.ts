@@ -2,6 +2,12 @@ import type { Migration } from '../migrate'
 import { migration001Settings } from './001_settings'
 import { migration002Profiles } from './002_profiles'
 import { migration003JobsLibrary } from './003_jobs_library'
+import { migration004Chat } from './004_chat'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
-export const migrations: readonly Migration[] = [migration001Settings, migration002Profiles, migration003JobsLibrary]
+export const migrations: readonly Migration[] = [
+  migration001Settings,
+  migration002Profiles,
+  migration003JobsLibrary,
+  migration004Chat
+]
