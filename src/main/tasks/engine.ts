@@ -7,10 +7,16 @@ import { AppFailure } from '../contract/failure'
 import { isGatewayError, serverDelayMs, type GatewayClient, type TaskSnapshot } from '../gateway'
 import type { ProfileClient } from '../profiles/connections'
 import { DueQueue } from './dueQueue'
-import { DEADLINE_PASSED, NO_RESULT_URL, OUTCOME_UNKNOWN_AFTER_CRASH, toJobError } from './errors'
+import {
+  DEADLINE_PASSED,
+  NO_RESULT_URL,
+  OUTCOME_UNKNOWN_AFTER_CRASH,
+  STREAM_CUT_BY_CRASH,
+  toJobError
+} from './errors'
 import type { MediaSink } from './media'
 import { downloadDelay, mergePolicy, pollDelay, type EnginePolicy, type PartialPolicy } from './policy'
-import type { JobKind, JobRepository, TaskRow } from './repository'
+import type { JobKind, JobRepository, NewResult, TaskRow } from './repository'
 import { sendTask, type SyncItem } from './send'
 
 export interface TaskEngineDeps {
@@ -74,8 +80,16 @@ export class TaskEngine {
     const repo = this.deps.repo
     const stranded = repo.strandedSubmissions()
     repo.transaction(() => {
-      for (const { taskId } of stranded)
-        repo.updateTask(taskId, { status: 'needs_attention', error: OUTCOME_UNKNOWN_AFTER_CRASH })
+      for (const { taskId } of stranded) {
+        // A stream cut by the crash after some images arrived was billed and answered: keep what came.
+        const partial = repo.resultIndexes(taskId).size > 0
+        repo.updateTask(
+          taskId,
+          partial
+            ? { status: 'incomplete', error: STREAM_CUT_BY_CRASH }
+            : { status: 'needs_attention', error: OUTCOME_UNKNOWN_AFTER_CRASH }
+        )
+      }
     })
     for (const jobId of new Set(stranded.map((s) => s.jobId))) this.publish(jobId)
     const pending = repo.pendingTaskIds()
@@ -334,7 +348,7 @@ export class TaskEngine {
         { signal: controller.signal, idempotencyKey: task.idempotency_key },
         {
           onImage: async (item) => {
-            if (await this.storeItem(job.id, taskId, kind, item)) storedInStream++
+            storedInStream += this.commitResults(taskId, [await this.prepareItem(job.id, taskId, kind, item)])
             const result = repo
               .refreshJob(job.id)
               ?.results.find((r) => r.taskId === taskId && r.index === item.index)
@@ -359,7 +373,8 @@ export class TaskEngine {
           onCompleted: async (items, usage) => {
             const seen = repo.resultIndexes(taskId)
             for (const item of items ?? []) {
-              if (!seen.has(item.index)) await this.storeItem(job.id, taskId, kind, item)
+              if (!seen.has(item.index))
+                this.commitResults(taskId, [await this.prepareItem(job.id, taskId, kind, item)])
             }
             repo.updateTask(taskId, { usage })
           }
@@ -368,8 +383,9 @@ export class TaskEngine {
       if (outcome.type === 'streamed') {
         repo.updateTask(taskId, { status: 'succeeded' })
       } else if (outcome.type === 'sync') {
-        for (const item of outcome.items) await this.storeItem(job.id, taskId, kind, item)
-        repo.updateTask(taskId, { status: 'succeeded', usage: outcome.usage })
+        const prepared: NewResult[] = []
+        for (const item of outcome.items) prepared.push(await this.prepareItem(job.id, taskId, kind, item))
+        this.commitResults(taskId, prepared, { status: 'succeeded', usage: outcome.usage })
       } else {
         this.recordAccepted(task, job.kind, outcome.snapshot, outcome.createdAt)
       }
@@ -392,14 +408,13 @@ export class TaskEngine {
     if (!this.stopped) this.publish(job.id)
   }
 
-  /** Writes a result: b64 straight into the library, a URL as a pending download started at once. */
-  private async storeItem(
+  /** Turns one gateway image entry into a result row to write: b64 goes into the library first (P28). */
+  private async prepareItem(
     jobId: string,
     taskId: string,
     kind: 'image' | 'video',
     item: SyncItem
-  ): Promise<boolean> {
-    const repo = this.deps.repo
+  ): Promise<NewResult> {
     const base = {
       jobId,
       taskId,
@@ -409,42 +424,55 @@ export class TaskEngine {
       revisedPrompt: item.revisedPrompt
     }
     if (item.error && !item.url && !item.b64) {
-      repo.insertResult({
-        ...base,
-        status: 'failed',
-        error: {
-          code: item.error.code ?? 'image_failed',
-          message: item.error.message ?? 'This image failed.'
-        }
-      })
-      return false
+      const error = {
+        code: item.error.code ?? 'image_failed',
+        message: item.error.message ?? 'This image failed.'
+      }
+      return { ...base, status: 'failed', error }
     }
     if (item.b64) {
       try {
         const stored = await this.deps.media.storeBytes(Buffer.from(item.b64, 'base64'))
-        repo.insertResult({ ...base, status: 'stored', mediaId: stored.id })
-        return true
+        return { ...base, status: 'stored', mediaId: stored.id }
       } catch (error) {
-        repo.insertResult({ ...base, status: 'rejected', error: toJobError(error, 'rejected') })
-        return false
+        return { ...base, status: 'rejected', error: toJobError(error, 'rejected') }
       }
     }
     if (item.url) {
-      const resultId = repo.insertResult({
+      return {
         ...base,
         status: 'pending',
         sourceUrl: item.url,
         sourceExpiresAt: this.now() + this.policy.download.windowMs
-      })
-      this.downloads.set(resultId, this.now())
-      return false
+      }
     }
-    repo.insertResult({
+    return {
       ...base,
       status: 'failed',
       error: { code: 'empty_result', message: 'The gateway sent an image entry without data.' }
+    }
+  }
+
+  /**
+   * Writes results (and the task's new state, when given) in ONE transaction, then starts the downloads:
+   * a crash leaves either the task unanswered (needs attention) or fully answered, never half.
+   */
+  private commitResults(
+    taskId: string,
+    results: NewResult[],
+    task?: Parameters<JobRepository['updateTask']>[1]
+  ): number {
+    const repo = this.deps.repo
+    const pending: string[] = []
+    repo.transaction(() => {
+      for (const result of results) {
+        const id = repo.insertResult(result)
+        if (result.status === 'pending') pending.push(id)
+      }
+      if (task) repo.updateTask(taskId, task)
     })
-    return false
+    for (const id of pending) this.downloads.set(id, this.now())
+    return results.filter((result) => result.status === 'stored').length
   }
 
   /** The create response and the remote id are committed in one statement (P19), then polling starts. */

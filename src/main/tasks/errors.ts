@@ -27,3 +27,9 @@ export const NO_RESULT_URL: JobError = {
   code: 'no_result',
   message: 'The gateway reported success but sent no result address. Check the field names of this gateway.'
 }
+
+export const STREAM_CUT_BY_CRASH: JobError = {
+  code: 'stream_incomplete',
+  message:
+    'Gateway Studio stopped while images were arriving. The images that arrived are kept; the rest are lost.'
+}

@@ -110,7 +110,9 @@ export async function sendTask(
       return { type: 'async', snapshot: res.data, createdAt: res.data.task.created_at ?? undefined }
     }
     case 'videos': {
-      const res = await client.createVideoTask(request.body, options)
+      const [image] = await dataUris(media, request.firstFrame ? [request.firstFrame] : undefined)
+      const body = image ? { ...request.body, extra: { ...request.body.extra, image } } : request.body
+      const res = await client.createVideoTask(body, options)
       const created = (res.data.task as { created_at?: unknown }).created_at
       return {
         type: 'async',

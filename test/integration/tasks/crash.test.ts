@@ -76,7 +76,7 @@ describe('kill -9 at several points, then restart (P19, P24, P28)', () => {
   let emulator: RunningEmulator
 
   beforeAll(async () => {
-    emulator = await startEmulator({ timing: { taskQueuedMs: 300, taskRunningMs: 300 } })
+    emulator = await startEmulator({ timing: { taskQueuedMs: 300, taskRunningMs: 300, partialDelayMs: 400 } })
   })
   afterAll(async () => {
     await emulator.stop()
@@ -150,12 +150,30 @@ describe('kill -9 at several points, then restart (P19, P24, P28)', () => {
     })
     await kill9(studio)
 
+    // 5. Killed mid-stream after the first image of a partner-a group was stored.
+    studio = await spawnBackend(dataDir)
+    const streaming = await studio.api.invoke('jobs.submit', {
+      request: {
+        endpoint: 'partnerA',
+        body: {
+          model: 'seedream-stream',
+          prompt: 'mid stream',
+          size: '1280x720',
+          sequential_image_generation: 'auto',
+          sequential_image_generation_options: { max_images: 4 }
+        },
+        stream: true
+      }
+    })
+    await until(studio.api, streaming.id, (job) => job.results.some((r) => r.status === 'stored'))
+    await kill9(studio)
+
     // Restart and let everything settle.
     studio = await spawnBackend(dataDir)
     const final = await Promise.all(
-      [inFlight, polled, downloading, early].map((job) => until(studio.api, job.id, settled))
+      [inFlight, polled, downloading, early, streaming].map((job) => until(studio.api, job.id, settled))
     )
-    const [a, b, c, d] = final
+    const [a, b, c, d, e] = final
     expect(a?.status).toBe('needs_attention')
     expect(a?.error?.code).toBe('outcome_unknown')
     expect(b?.status).toBe('succeeded')
@@ -163,6 +181,9 @@ describe('kill -9 at several points, then restart (P19, P24, P28)', () => {
     expect(c?.status).toBe('succeeded')
     expect(c?.results[0]?.status).toBe('stored')
     expect(['succeeded', 'needs_attention']).toContain(d?.status)
+    // The cut stream was answered: what arrived is kept and it is not offered for re-sending.
+    expect(e?.status).toBe('incomplete')
+    expect(e?.results.filter((r) => r.status === 'stored').length).toBeGreaterThanOrEqual(1)
 
     // Exactly one POST per task, whatever happened.
     const postsByKey = new Map<string, number>()
