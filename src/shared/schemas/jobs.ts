@@ -62,7 +62,9 @@ export const JobRequest = z.discriminatedUnion('endpoint', [
   }),
   z.object({
     endpoint: z.literal('videos'),
-    body: VideoRequest.extend({ extra: ExtraFieldValues.optional() })
+    body: VideoRequest.extend({ extra: ExtraFieldValues.optional() }),
+    /** A first frame picked from the library (or an address): sent as the `image` field (provider-notes §6). */
+    firstFrame: ImageRef.optional()
   })
 ])
 export type JobRequest = z.output<typeof JobRequest>
