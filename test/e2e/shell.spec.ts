@@ -26,6 +26,13 @@ test('a new user moves through every screen, changes a setting and finds it afte
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 
+  // "Follow the system" tracks the OS scheme live.
+  await page.getByRole('radio', { name: 'Follow the system' }).check()
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+
   // The page has no Node: the expressions are evaluated in the browser, as strings, not in this process.
   const nodeGlobals = await page.evaluate('[typeof require, typeof process, typeof Buffer]')
   expect(nodeGlobals).toEqual(['undefined', 'undefined', 'undefined'])

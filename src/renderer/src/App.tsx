@@ -6,21 +6,30 @@ import { ImagesScreen } from './features/images/ImagesScreen'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { Sidebar } from './features/shell/Sidebar'
 import { TasksScreen } from './features/tasks/TasksScreen'
+import { VideoScreen } from './features/video/VideoScreen'
 import { useAppStore, type Screen } from './store/app'
 
 const screenComponents: Record<Screen, () => ReactElement> = {
   chat: ChatScreen,
   images: ImagesScreen,
   edit: EditScreen,
+  video: VideoScreen,
   tasks: TasksScreen,
   gallery: GalleryScreen,
   settings: SettingsScreen
 }
 
+/** Resolves the theme setting to light or dark, following the OS live when the setting is "system". */
 function useTheme(): void {
   const theme = useAppStore((state) => state.settings?.theme ?? 'system')
   useEffect(() => {
-    document.documentElement.dataset.theme = theme
+    const query = window.matchMedia('(prefers-color-scheme: dark)')
+    const apply = (): void => {
+      document.documentElement.dataset.theme = theme === 'system' ? (query.matches ? 'dark' : 'light') : theme
+    }
+    apply()
+    query.addEventListener('change', apply)
+    return () => query.removeEventListener('change', apply)
   }, [theme])
 }
 
