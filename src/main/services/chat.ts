@@ -1,7 +1,253 @@
+import { readFile } from 'node:fs/promises'
 import type { chatCommands } from '../../shared/contracts/chat'
+import {
+  ATTACHMENT_MIMES,
+  MAX_ATTACHMENT_BYTES,
+  defaultChatSettings,
+  settingsIssues,
+  type ChatSettings,
+  type ChatStyle
+} from '../../shared/schemas/chat'
+import { ChatRepository, type ConversationRecord, type StoredAttachment } from '../chat/repository'
+import { conversationMarkdown } from '../chat/markdown'
+import { ChatRunner } from '../chat/runner'
+import { conversationView, messageView, titleFrom } from '../chat/views'
 import type { CommandHandlers } from '../contract/dispatch'
+import { AppFailure } from '../contract/failure'
+import { isMediaError, safeFileName } from '../library'
 import type { ServiceContext } from './context'
 
-export function createChatHandlers(_ctx: ServiceContext): Pick<CommandHandlers, keyof typeof chatCommands> {
-  return {}
+type ChatHandlers = Pick<CommandHandlers, keyof typeof chatCommands>
+
+export interface ChatServiceOptions {
+  /** Test hooks: how often a streaming reply is written and its deltas sent. */
+  persistEveryMs?: number
+  deltaEveryMs?: number
+}
+
+function checkSettings(style: ChatStyle, settings: ChatSettings): void {
+  const issues = settingsIssues(style, settings)
+  if (issues.length > 0) throw new AppFailure('invalid_input', issues.join(' '), { field: 'settings' })
+}
+
+/**
+ * Chat (issue 6): conversations in SQLite, replies streamed from the gateway in three styles. Commands
+ * answer at once; a reply arrives as `chat.delta` events and ends with `chat.messageUpdated`.
+ */
+export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOptions = {}): ChatHandlers {
+  const repo = new ChatRepository(ctx.db)
+  const interrupted = repo.markInterrupted()
+  if (interrupted > 0) ctx.logger.info(`${interrupted} chat repl(ies) were cut off when the app last stopped`)
+
+  const profileName = (id: string): string | null => ctx.profiles.get(id)?.name ?? null
+  const outConversation = (record: ConversationRecord) =>
+    conversationView(record, profileName(record.profileId))
+  const mustConversation = (id: string): ConversationRecord => {
+    const record = repo.getConversation(id)
+    if (!record) throw new AppFailure('not_found', 'That conversation no longer exists.')
+    return record
+  }
+
+  const runner = new ChatRunner({
+    repo,
+    bus: ctx.bus,
+    conversationView: outConversation,
+    alive: () => ctx.db.open,
+    onError: (message, error) => ctx.logger.error(message, error),
+    ...(options.persistEveryMs !== undefined ? { persistEveryMs: options.persistEveryMs } : {}),
+    ...(options.deltaEveryMs !== undefined ? { deltaEveryMs: options.deltaEveryMs } : {}),
+    clientFor: async (profileId) => {
+      if (!ctx.profiles.get(profileId)) {
+        throw new AppFailure(
+          'chat.gateway_missing',
+          'The gateway this conversation used was removed. Pick a model on the gateway in use to carry on.'
+        )
+      }
+      return (await ctx.connections.forProfile(profileId)).client
+    },
+    loadImage: async (mediaId) => {
+      const media = ctx.library.resolve(mediaId)
+      if (!media) return null
+      return { mime: media.mime, base64: (await readFile(media.file)).toString('base64') }
+    }
+  })
+
+  const storeAttachments = async (
+    uploads: readonly { mime: string; data: string }[]
+  ): Promise<StoredAttachment[]> => {
+    const stored: StoredAttachment[] = []
+    for (const upload of uploads) {
+      try {
+        const record = await ctx.library.storeBase64(upload.data, {
+          expect: 'image',
+          maxBytes: MAX_ATTACHMENT_BYTES
+        })
+        if (!(ATTACHMENT_MIMES as readonly string[]).includes(record.mime)) {
+          throw new AppFailure('chat.attachment_rejected', 'Attach a PNG, JPEG or WebP image.')
+        }
+        stored.push({ mediaId: record.id, mime: record.mime, width: record.width, height: record.height })
+      } catch (error) {
+        if (!isMediaError(error)) throw error
+        throw new AppFailure(
+          'chat.attachment_rejected',
+          error.reason === 'too_large'
+            ? 'That image is larger than 10 MB. Attach a smaller one.'
+            : 'That file is not a PNG, JPEG or WebP image.'
+        )
+      }
+    }
+    return stored
+  }
+
+  const exchangeOf = (assistantId: string) => {
+    const assistant = repo.getMessage(assistantId)
+    if (!assistant) throw new AppFailure('not_found', 'That message no longer exists.')
+    const messages = repo.messages(assistant.conversationId)
+    const index = messages.findIndex((m) => m.id === assistantId)
+    const user = messages[index - 1]
+    if (!user) throw new AppFailure('not_found', 'That message no longer exists.')
+    return {
+      conversation: outConversation(mustConversation(assistant.conversationId)),
+      userMessage: messageView(user),
+      assistantMessage: messageView(runner.withLiveText(assistant))
+    }
+  }
+
+  return {
+    'chat.list': ({ limit }) => repo.listConversations(limit).map(outConversation),
+
+    'chat.get': ({ id }) => ({
+      conversation: outConversation(mustConversation(id)),
+      messages: repo.messages(id).map((m) => messageView(runner.withLiveText(m)))
+    }),
+
+    'chat.search': ({ query, limit }) =>
+      repo.search(query, limit).flatMap((hit) => {
+        const conversation = repo.getConversation(hit.conversationId)
+        return conversation
+          ? [{ conversation: outConversation(conversation), messageId: hit.messageId, snippet: hit.snippet }]
+          : []
+      }),
+
+    'chat.update': ({ id, title, model, style, systemPrompt, settings }) => {
+      const current = mustConversation(id)
+      const nextStyle = style ?? current.style
+      if (settings) checkSettings(nextStyle, settings)
+      const record = repo.updateConversation(
+        id,
+        {
+          ...(title !== undefined ? { title, titleSet: true } : {}),
+          // A model is picked from the gateway in use, so the conversation follows it there.
+          ...(model !== undefined ? { model, profileId: ctx.profiles.active().id } : {}),
+          ...(style !== undefined ? { style } : {}),
+          ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+          ...(settings !== undefined ? { settings } : {})
+        },
+        false
+      )
+      const view = outConversation(record)
+      ctx.bus.emit('chat.conversationUpdated', view)
+      return view
+    },
+
+    'chat.delete': ({ id }) => {
+      runner.stopConversation(id)
+      const { deleted, freedMedia } = repo.deleteConversation(id)
+      // The library keeps a file another job's result still uses ('in_use').
+      for (const mediaId of freedMedia) ctx.library.remove(mediaId)
+      if (deleted) ctx.bus.emit('chat.conversationRemoved', { id })
+      return { deleted }
+    },
+
+    'chat.send': async ({ conversationId, draft, text, attachments, requestId }) => {
+      const requestKey = `chat-${requestId}`
+      const repeated = repo.findByRequestKey(requestKey)
+      // The same click arriving twice (a resent message) answers with what the first one started.
+      if (repeated) return exchangeOf(repeated.id)
+      if (text.trim() === '' && attachments.length === 0) {
+        throw new AppFailure('invalid_input', 'Write a message or attach an image first.', { field: 'text' })
+      }
+      const existing = conversationId !== undefined ? mustConversation(conversationId) : null
+      if (existing && runner.hasLiveReply(existing.id)) {
+        throw new AppFailure('chat.busy', 'A reply is still arriving. Stop it or wait before sending again.')
+      }
+      if (!existing && !draft) {
+        throw new AppFailure('invalid_input', 'Pick a model to start a conversation.', { field: 'model' })
+      }
+      if (!existing && draft) checkSettings(draft.style, draft.settings)
+      const stored = await storeAttachments(attachments)
+      const conversation =
+        existing ??
+        repo.createConversation({
+          profileId: ctx.profiles.active().id,
+          model: draft?.model ?? '',
+          style: draft?.style ?? 'chat',
+          systemPrompt: draft?.systemPrompt ?? '',
+          settings: draft?.settings ?? defaultChatSettings(),
+          title: 'New conversation'
+        })
+      const { user, assistant } = repo.insertExchange({
+        conversationId: conversation.id,
+        text,
+        attachments: stored,
+        model: conversation.model,
+        style: conversation.style,
+        requestKey,
+        title: conversation.messageCount === 0 ? titleFrom(text, stored.length > 0) : null
+      })
+      const conversationOut = outConversation(mustConversation(conversation.id))
+      ctx.bus.emit('chat.conversationUpdated', conversationOut)
+      ctx.bus.emit('chat.messageUpdated', messageView(user))
+      ctx.bus.emit('chat.messageUpdated', messageView(assistant))
+      runner.start(assistant.id, conversation.id, requestKey)
+      return {
+        conversation: conversationOut,
+        userMessage: messageView(user),
+        assistantMessage: messageView(assistant)
+      }
+    },
+
+    'chat.stop': ({ messageId }) => {
+      const stopped = runner.stop(messageId)
+      const record = repo.getMessage(messageId)
+      return { stopped, message: record ? messageView(record) : null }
+    },
+
+    'chat.retry': ({ messageId, requestId }) => {
+      const requestKey = `chat-${requestId}`
+      const repeated = repo.findByRequestKey(requestKey)
+      if (repeated) return exchangeOf(repeated.id).assistantMessage
+      const message = repo.getMessage(messageId)
+      if (!message || message.role !== 'assistant') {
+        throw new AppFailure('not_found', 'That reply no longer exists.')
+      }
+      if (runner.isLive(messageId)) {
+        throw new AppFailure('chat.busy', 'This reply is still arriving. Stop it before trying again.')
+      }
+      const conversation = mustConversation(message.conversationId)
+      const last = repo.messages(conversation.id).at(-1)
+      if (last?.id !== messageId) {
+        throw new AppFailure('chat.retry_not_last', 'Only the latest reply can be tried again.')
+      }
+      const reset = repo.resetReply(messageId, {
+        requestKey,
+        model: conversation.model,
+        style: conversation.style
+      })
+      ctx.bus.emit('chat.messageUpdated', messageView(reset))
+      runner.start(messageId, conversation.id, requestKey)
+      return messageView(reset)
+    },
+
+    'chat.export': ({ id }) => {
+      const conversation = mustConversation(id)
+      const markdown = conversationMarkdown(
+        conversation,
+        repo.messages(id).map((m) => runner.withLiveText(m)),
+        profileName(conversation.profileId),
+        Date.now()
+      )
+      return { fileName: safeFileName(conversation.title, id.slice(0, 8), 'md'), markdown }
+    }
+  }
 }

@@ -1,6 +1,39 @@
-import type { z } from 'zod'
+import { z } from 'zod'
+import {
+  ChatDelta,
+  ChatExport,
+  ChatListInput,
+  ChatMessageView,
+  ChatRetryInput,
+  ChatSearchInput,
+  ChatSendInput,
+  ChatSendResult,
+  ChatStopResult,
+  ConversationDetail,
+  ConversationRef,
+  ConversationUpdateInput,
+  ConversationView,
+  MessageRef,
+  SearchHit
+} from '../schemas/chat'
 
 /** Chat: conversations, messages, streaming replies (issue 6). */
-export const chatCommands = {} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+export const chatCommands = {
+  'chat.list': { input: ChatListInput, output: z.array(ConversationView) },
+  'chat.get': { input: ConversationRef, output: ConversationDetail },
+  'chat.search': { input: ChatSearchInput, output: z.array(SearchHit) },
+  'chat.update': { input: ConversationUpdateInput, output: ConversationView },
+  'chat.delete': { input: ConversationRef, output: z.object({ deleted: z.boolean() }) },
+  /** Writes both messages and starts the reply; the reply itself arrives as `chat.delta` / `chat.messageUpdated`. */
+  'chat.send': { input: ChatSendInput, output: ChatSendResult },
+  'chat.stop': { input: MessageRef, output: ChatStopResult },
+  'chat.retry': { input: ChatRetryInput, output: ChatMessageView },
+  'chat.export': { input: ConversationRef, output: ChatExport }
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
-export const chatEvents = {} as const satisfies Record<string, z.ZodType>
+export const chatEvents = {
+  'chat.conversationUpdated': ConversationView,
+  'chat.conversationRemoved': z.object({ id: z.string() }),
+  'chat.messageUpdated': ChatMessageView,
+  'chat.delta': ChatDelta
+} as const satisfies Record<string, z.ZodType>

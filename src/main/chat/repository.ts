@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import {
+  ChatSettings,
+  SNIPPET_MARK_END,
+  SNIPPET_MARK_START,
+  ToolCallView,
+  defaultChatSettings,
+  type AttachmentView,
+  type ChatStyle,
+  type MessageStatus
+} from '../../shared/schemas/chat'
+import { AppErrorSchema, type AppError } from '../../shared/result'
+import { writeTransaction, type Db } from '../db/connection'
+import { readJson } from '../db/json'
+
+export interface ConversationRecord {
+  id: string
+  title: string
+  /** The user named it; the first message no longer sets the title. */
+  titleSet: boolean
+  profileId: string
+  model: string
+  style: ChatStyle
+  systemPrompt: string
+  settings: ChatSettings
+  messageCount: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface MessageRecord {
+  seq: number
+  id: string
+  conversationId: string
+  role: 'user' | 'assistant'
+  status: MessageStatus
+  text: string
+  reasoning: string
+  toolCalls: ToolCallView[]
+  /** The gateway's usage object as it came (merged over the stream). */
+  usage: Record<string, unknown> | null
+  error: AppError | null
+  model: string | null
+  style: ChatStyle | null
+  finishReason: string | null
+  streamed: boolean
+  requestKey: string | null
+  attachments: AttachmentView[]
+  createdAt: number
+  updatedAt: number
+}
+
+export interface NewConversation {
+  profileId: string
+  model: string
+  style: ChatStyle
+  systemPrompt: string
+  settings: ChatSettings
+  title: string
+}
+
+export interface ConversationPatch {
+  title?: string
+  titleSet?: boolean
+  profileId?: string
+  model?: string
+  style?: ChatStyle
+  systemPrompt?: string
+  settings?: ChatSettings
+}
+
+/** What may change on a reply while and after it streams. */
+export interface ReplyPatch {
+  status?: MessageStatus
+  text?: string
+  reasoning?: string
+  toolCalls?: ToolCallView[]
+  usage?: Record<string, unknown> | null
+  error?: AppError | null
+  finishReason?: string | null
+  streamed?: boolean
+}
+
+export interface StoredAttachment {
+  mediaId: string
+  mime: string
+  width: number | null
+  height: number | null
+}
+
+export interface RawSearchHit {
+  conversationId: string
+  messageId: string | null
+  snippet: string
+}
+
+interface ConversationRow {
+  id: string
+  title: string
+  title_set: number
+  profile_id: string
+  model: string
+  style: ChatStyle
+  system_prompt: string
+  settings: string
+  message_count: number
+  created_at: number
+  updated_at: number
+}
+
+interface MessageRow {
+  seq: number
+  id: string
+  conversation_id: string
+  role: 'user' | 'assistant'
+  status: MessageStatus
+  text: string
+  reasoning: string
+  tool_calls: string | null
+  usage: string | null
+  error: string | null
+  model: string | null
+  style: ChatStyle | null
+  finish_reason: string | null
+  streamed: number
+  request_key: string | null
+  created_at: number
+  updated_at: number
+}
+
+interface AttachmentRow {
+  message_id: string
+  media_id: string
+  mime: string
+  width: number | null
+  height: number | null
+}
+
+const CONVERSATION_COLUMNS = `c.*, (SELECT count(*) FROM chat_messages m WHERE m.conversation_id = c.id) AS message_count`
+const UsageJson = z.record(z.string(), z.unknown())
+const ToolCallsJson = z.array(ToolCallView)
+
+function toConversation(row: ConversationRow): ConversationRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    titleSet: row.title_set === 1,
+    profileId: row.profile_id,
+    model: row.model,
+    style: row.style,
+    systemPrompt: row.system_prompt,
+    settings: readJson(ChatSettings, row.settings, defaultChatSettings()),
+    messageCount: row.message_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at
+  }
+}
+
+function toMessage(row: MessageRow, attachments: AttachmentView[]): MessageRecord {
+  return {
+    seq: row.seq,
+    id: row.id,
+    conversationId: row.conversation_id,
+    role: row.role,
+    status: row.status,
+    text: row.text,
+    reasoning: row.reasoning,
+    toolCalls: readJson(ToolCallsJson, row.tool_calls, []),
+    usage: readJson(UsageJson.nullable(), row.usage, null),
+    error: readJson(AppErrorSchema.nullable(), row.error, null),
+    model: row.model,
+    style: row.style,
+    finishReason: row.finish_reason,
+    streamed: row.streamed === 1,
+    requestKey: row.request_key,
+    attachments,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at
+  }
+}
+
+const json = (value: unknown): string | null =>
+  value === null || value === undefined ? null : JSON.stringify(value)
+
+/**
+ * The FTS5 query for what a person typed: each word quoted (so `"`, `-`, `AND` or `NEAR(` are just text),
+ * all words required, the last one as a prefix so results follow the typing.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .split(/\s+/)
+    .map((word) => word.replace(/"/g, '""'))
+    .filter((word) => word !== '')
+  if (words.length === 0) return null
+  return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ')
+}
+
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/** Conversations and their messages in SQLite (migration 004); plain reads and writes, no gateway here. */
+export class ChatRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  listConversations(limit: number): ConversationRecord[] {
+    return this.db
+      .prepare<[number], ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM chat_conversations c ORDER BY c.updated_at DESC, c.rowid DESC LIMIT ?`
+      )
+      .all(limit)
+      .map(toConversation)
+  }
+
+  getConversation(id: string): ConversationRecord | null {
+    const row = this.db
+      .prepare<[string], ConversationRow>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM chat_conversations c WHERE c.id = ?`
+      )
+      .get(id)
+    return row ? toConversation(row) : null
+  }
+
+  createConversation(input: NewConversation): ConversationRecord {
+    const id = randomUUID()
+    const at = this.now()
+    this.db
+      .prepare(
+        `INSERT INTO chat_conversations (id, title, profile_id, model, style, system_prompt, settings, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      )
+      .run(
+        id,
+        input.title,
+        input.profileId,
+        input.model,
+        input.style,
+        input.systemPrompt,
+        JSON.stringify(input.settings),
+        at,
+        at
+      )
+    return this.mustGetConversation(id)
+  }
+
+  updateConversation(id: string, patch: ConversationPatch, touch = true): ConversationRecord {
+    const sets: string[] = []
+    const values: (string | number)[] = []
+    const set = (column: string, value: string | number): void => {
+      sets.push(`${column} = ?`)
+      values.push(value)
+    }
+    if (patch.title !== undefined) set('title', patch.title)
+    if (patch.titleSet !== undefined) set('title_set', patch.titleSet ? 1 : 0)
+    if (patch.profileId !== undefined) set('profile_id', patch.profileId)
+    if (patch.model !== undefined) set('model', patch.model)
+    if (patch.style !== undefined) set('style', patch.style)
+    if (patch.systemPrompt !== undefined) set('system_prompt', patch.systemPrompt)
+    if (patch.settings !== undefined) set('settings', JSON.stringify(patch.settings))
+    if (touch) set('updated_at', this.now())
+    if (sets.length > 0) {
+      this.db.prepare(`UPDATE chat_conversations SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
+    }
+    return this.mustGetConversation(id)
+  }
+
+  /** Deletes a conversation with its messages; returns the media ids no other chat message still uses. */
+  deleteConversation(id: string): { deleted: boolean; freedMedia: string[] } {
+    return writeTransaction(this.db, () => {
+      const media = this.db
+        .prepare<[string], { media_id: string }>(
+          `SELECT DISTINCT a.media_id FROM chat_attachments a JOIN chat_messages m ON m.id = a.message_id
+           WHERE m.conversation_id = ?`
+        )
+        .all(id)
+        .map((row) => row.media_id)
+      const deleted = this.db.prepare('DELETE FROM chat_conversations WHERE id = ?').run(id).changes > 0
+      const stillUsed = this.db.prepare<[string], { n: number }>(
+        'SELECT 1 AS n FROM chat_attachments WHERE media_id = ? LIMIT 1'
+      )
+      return { deleted, freedMedia: media.filter((mediaId) => !stillUsed.get(mediaId)) }
+    })
+  }
+
+  messages(conversationId: string): MessageRecord[] {
+    const rows = this.db
+      .prepare<[string], MessageRow>('SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY seq')
+      .all(conversationId)
+    const attachments = this.db
+      .prepare<[string], AttachmentRow>(
+        `SELECT a.message_id, a.media_id, a.mime, a.width, a.height FROM chat_attachments a
+         JOIN chat_messages m ON m.id = a.message_id WHERE m.conversation_id = ? ORDER BY a.message_id, a.idx`
+      )
+      .all(conversationId)
+    const byMessage = new Map<string, AttachmentView[]>()
+    for (const a of attachments) {
+      const list = byMessage.get(a.message_id) ?? []
+      list.push({ mediaId: a.media_id, mime: a.mime, width: a.width, height: a.height })
+      byMessage.set(a.message_id, list)
+    }
+    return rows.map((row) => toMessage(row, byMessage.get(row.id) ?? []))
+  }
+
+  getMessage(id: string): MessageRecord | null {
+    const row = this.db.prepare<[string], MessageRow>('SELECT * FROM chat_messages WHERE id = ?').get(id)
+    return row ? toMessage(row, this.attachmentsOf(row.id)) : null
+  }
+
+  findByRequestKey(requestKey: string): MessageRecord | null {
+    const row = this.db
+      .prepare<[string], MessageRow>('SELECT * FROM chat_messages WHERE request_key = ?')
+      .get(requestKey)
+    return row ? toMessage(row, []) : null
+  }
+
+  /**
+   * The user's message and the reply that answers it, written together BEFORE any request is sent, so a
+   * reload (or a crash) always finds both. A first message also names the conversation, unless renamed.
+   */
+  insertExchange(input: {
+    conversationId: string
+    text: string
+    attachments: StoredAttachment[]
+    model: string
+    style: ChatStyle
+    requestKey: string
+    title: string | null
+  }): { user: MessageRecord; assistant: MessageRecord } {
+    const userId = randomUUID()
+    const assistantId = randomUUID()
+    writeTransaction(this.db, () => {
+      const at = this.now()
+      const insert = this.db.prepare(
+        `INSERT INTO chat_messages (id, conversation_id, role, status, text, model, style, request_key, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+      )
+      insert.run(userId, input.conversationId, 'user', 'complete', input.text, null, null, null, at, at)
+      const attach = this.db.prepare(
+        'INSERT INTO chat_attachments (message_id, idx, media_id, mime, width, height) VALUES (?, ?, ?, ?, ?, ?)'
+      )
+      input.attachments.forEach((a, idx) => attach.run(userId, idx, a.mediaId, a.mime, a.width, a.height))
+      insert.run(
+        assistantId,
+        input.conversationId,
+        'assistant',
+        'pending',
+        '',
+        input.model,
+        input.style,
+        input.requestKey,
+        at,
+        at
+      )
+      const rename = input.title !== null ? ', title = CASE WHEN title_set = 0 THEN ? ELSE title END' : ''
+      this.db
+        .prepare(`UPDATE chat_conversations SET updated_at = ?${rename} WHERE id = ?`)
+        .run(...(input.title !== null ? [at, input.title] : [at]), input.conversationId)
+    })
+    return { user: this.mustGetMessage(userId), assistant: this.mustGetMessage(assistantId) }
+  }
+
+  /** A retry reuses the reply's row: cleared, pending again, under the new click's key. */
+  resetReply(id: string, input: { requestKey: string; model: string; style: ChatStyle }): MessageRecord {
+    this.db
+      .prepare(
+        `UPDATE chat_messages SET status = 'pending', text = '', reasoning = '', tool_calls = NULL, usage = NULL,
+           error = NULL, finish_reason = NULL, streamed = 1, model = ?, style = ?, request_key = ?, updated_at = ?
+         WHERE id = ?`
+      )
+      .run(input.model, input.style, input.requestKey, this.now(), id)
+    return this.mustGetMessage(id)
+  }
+
+  updateReply(id: string, patch: ReplyPatch): void {
+    const sets: string[] = []
+    const values: (string | number | null)[] = []
+    const set = (column: string, value: string | number | null): void => {
+      sets.push(`${column} = ?`)
+      values.push(value)
+    }
+    if (patch.status !== undefined) set('status', patch.status)
+    if (patch.text !== undefined) set('text', patch.text)
+    if (patch.reasoning !== undefined) set('reasoning', patch.reasoning)
+    if (patch.toolCalls !== undefined)
+      set('tool_calls', patch.toolCalls.length > 0 ? json(patch.toolCalls) : null)
+    if (patch.usage !== undefined) set('usage', json(patch.usage))
+    if (patch.error !== undefined) set('error', json(patch.error))
+    if (patch.finishReason !== undefined) set('finish_reason', patch.finishReason)
+    if (patch.streamed !== undefined) set('streamed', patch.streamed ? 1 : 0)
+    set('updated_at', this.now())
+    this.db.prepare(`UPDATE chat_messages SET ${sets.join(', ')} WHERE id = ?`).run(...values, id)
+  }
+
+  /** Replies that were streaming when the app stopped: their text is kept, their state says so. */
+  markInterrupted(): number {
+    return this.db
+      .prepare(
+        `UPDATE chat_messages SET status = 'interrupted', updated_at = ? WHERE status IN ('pending', 'streaming')`
+      )
+      .run(this.now()).changes
+  }
+
+  /** Best match per conversation, best first; the title counts too (a renamed conversation is found by it). */
+  search(text: string, limit: number): RawSearchHit[] {
+    const hits: RawSearchHit[] = []
+    const seen = new Set<string>()
+    const query = ftsQuery(text)
+    if (query) {
+      const rows = this.db
+        .prepare<[string, string, string, number], { conversation_id: string; id: string; snippet: string }>(
+          `SELECT m.conversation_id, m.id, snippet(chat_search, 0, ?, ?, '…', 14) AS snippet
+           FROM chat_search JOIN chat_messages m ON m.seq = chat_search.rowid
+           WHERE chat_search MATCH ? ORDER BY bm25(chat_search) LIMIT ?`
+        )
+        .all(SNIPPET_MARK_START, SNIPPET_MARK_END, query, limit * 20)
+      for (const row of rows) {
+        if (seen.has(row.conversation_id)) continue
+        seen.add(row.conversation_id)
+        hits.push({ conversationId: row.conversation_id, messageId: row.id, snippet: row.snippet })
+      }
+    }
+    const titled = this.db
+      .prepare<[string], { id: string; title: string }>(
+        `SELECT id, title FROM chat_conversations WHERE title LIKE ? ESCAPE '\\' ORDER BY updated_at DESC LIMIT 200`
+      )
+      .all(likePattern(text.trim()))
+    for (const row of titled) {
+      if (seen.has(row.id)) continue
+      seen.add(row.id)
+      hits.push({ conversationId: row.id, messageId: null, snippet: row.title })
+    }
+    return hits.slice(0, limit)
+  }
+
+  private attachmentsOf(messageId: string): AttachmentView[] {
+    return this.db
+      .prepare<[string], AttachmentRow>(
+        'SELECT message_id, media_id, mime, width, height FROM chat_attachments WHERE message_id = ? ORDER BY idx'
+      )
+      .all(messageId)
+      .map((a) => ({ mediaId: a.media_id, mime: a.mime, width: a.width, height: a.height }))
+  }
+
+  private mustGetConversation(id: string): ConversationRecord {
+    const record = this.getConversation(id)
+    if (!record) throw new Error(`conversation ${id} vanished`)
+    return record
+  }
+
+  private mustGetMessage(id: string): MessageRecord {
+    const record = this.getMessage(id)
+    if (!record) throw new Error(`message ${id} vanished`)
+    return record
+  }
+}
