@@ -1,9 +1,81 @@
+import { join } from 'node:path'
 import type { galleryCommands } from '../../shared/contracts/gallery'
 import type { CommandHandlers } from '../contract/dispatch'
+import { AppFailure } from '../contract/failure'
+import { ExportManager, checkTimeZone } from '../gallery/export'
+import { BadCursorError, GalleryStore } from '../gallery/store'
+import { buildUsageReport } from '../gallery/usage'
+import { APP_NAME, APP_VERSION } from '../version'
 import type { ServiceContext } from './context'
 
-export function createGalleryHandlers(
-  _ctx: ServiceContext
-): Pick<CommandHandlers, keyof typeof galleryCommands> {
-  return {}
+export interface GalleryService {
+  handlers: Pick<CommandHandlers, keyof typeof galleryCommands>
+  exports: ExportManager
+}
+
+/** The gallery, its bulk actions, team export and usage totals (issue 8). */
+export function createGalleryService(ctx: ServiceContext): GalleryService {
+  const store = new GalleryStore(ctx.db)
+  const profileName = (id: string): string | null => ctx.profiles.get(id)?.name ?? null
+  const exports = new ExportManager({
+    exportsDir: join(ctx.dataDir, 'exports'),
+    protectedDir: ctx.dataDir,
+    rows: (selection) => store.rows(selection),
+    resolveFile: (mediaId) => ctx.library.resolve(mediaId)?.file ?? null,
+    nameTemplate: () => ctx.settings.get().exportNameTemplate,
+    emit: (progress) => ctx.bus.emit('gallery.exportProgress', progress),
+    appName: APP_NAME,
+    appVersion: APP_VERSION,
+    onError: (message, error) => ctx.logger.error(message, error)
+  })
+  const swept = exports.sweep()
+  if (swept > 0) ctx.logger.info(`removed ${swept} unfinished export(s)`)
+
+  const handlers: GalleryService['handlers'] = {
+    'gallery.query': ({ filter, cursor, limit }) => {
+      try {
+        return store.page(filter, cursor, limit)
+      } catch (error) {
+        if (error instanceof BadCursorError)
+          throw new AppFailure('invalid_input', 'That page of the gallery is out of date.')
+        throw error
+      }
+    },
+    'gallery.facets': () => store.facets((id) => profileName(id) ?? 'Removed gateway'),
+    'gallery.get': ({ id }) => {
+      const detail = store.detail(id, profileName)
+      if (!detail) throw new AppFailure('not_found', 'That image is no longer in the gallery.')
+      return detail
+    },
+    'gallery.delete': ({ selection }) => {
+      const deleted = store.deleteSelection(selection)
+      let filesRemoved = 0
+      let filesKept = 0
+      for (const mediaId of new Set(deleted.map((row) => row.mediaId))) {
+        const outcome = ctx.library.remove(mediaId)
+        if (outcome === 'removed') filesRemoved += 1
+        else if (outcome === 'in_use') filesKept += 1
+      }
+      for (const jobId of new Set(deleted.map((row) => row.jobId))) {
+        const view = ctx.jobs.refreshJob(jobId)
+        if (view) ctx.bus.emit('jobs.updated', view)
+      }
+      if (deleted.length > 0) ctx.bus.emit('gallery.removed', { ids: deleted.map((row) => row.id) })
+      return { deleted: deleted.length, filesRemoved, filesKept }
+    },
+    'gallery.export': (input) => exports.start(input),
+    'gallery.cancelExport': ({ exportId }) => ({ cancelled: exports.cancel(exportId) }),
+    'gallery.exports': () => exports.list(),
+    'usage.report': ({ from, to, profileIds, timeZone }) =>
+      buildUsageReport(
+        store.usageJobs({ from, to, profileIds }),
+        checkTimeZone(timeZone ?? 'UTC'),
+        (id) => profileName(id) ?? 'Removed gateway'
+      )
+  }
+  return { handlers, exports }
+}
+
+export function createGalleryHandlers(ctx: ServiceContext): GalleryService['handlers'] {
+  return createGalleryService(ctx).handlers
 }

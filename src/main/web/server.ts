@@ -1,6 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { realpath } from 'node:fs/promises'
+import { join } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { ContractErrorCode } from '../../shared/result'
 import {
@@ -13,6 +15,7 @@ import {
   type ServerMessage
 } from '../../shared/wire'
 import type { Backend } from '../backend'
+import { isInside } from '../library/names'
 import { webCsp } from '../security/csp'
 import { resolveInside } from '../security/paths'
 import { contentTypeFor, sendFile } from './static'
@@ -35,6 +38,17 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 96 * 1024 * 1024
+const EXPORTS_PATH_PREFIX = '/exports/'
+/** Export zips are named by us (`gallery-<date>_<time>[-n].zip`): one plain segment, nothing to escape. */
+const EXPORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.zip$/
+
+async function realInside(dir: string, file: string): Promise<boolean> {
+  try {
+    return isInside(await realpath(dir), await realpath(file))
+  } catch {
+    return false
+  }
+}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a)
@@ -78,6 +92,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     'x-frame-options': 'DENY'
   })
 
+  /** A finished export zip from `<data folder>/exports`, as a download, for the session only (issue 8). */
+  const serveExport = async (req: IncomingMessage, res: ServerResponse, name: string): Promise<void> => {
+    if (!cookieValid(req)) {
+      res.writeHead(403, baseHeaders()).end()
+      return
+    }
+    const dir = join(options.backend.dataDir, 'exports')
+    const candidate = EXPORT_NAME.test(name) ? resolveInside(dir, name) : null
+    // No symlink out of the folder either: the real file must be inside the real exports folder.
+    const file = candidate && (await realInside(dir, candidate)) ? candidate : null
+    const headers = {
+      ...baseHeaders(),
+      'cache-control': 'no-store',
+      'content-disposition': `attachment; filename="${name}"`
+    }
+    if (!file || !(await sendFile(res, file, 'application/zip', req.headers.range, headers))) {
+      res.writeHead(404, baseHeaders()).end()
+    }
+  }
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!hostAllowed(req)) {
       res.writeHead(421, { 'content-type': 'text/plain' }).end('Wrong host')
@@ -114,6 +148,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!media || !(await sendFile(res, media.file, media.mime, req.headers.range, headers))) {
         res.writeHead(404, baseHeaders()).end()
       }
+      return
+    }
+    if (url.pathname.startsWith(EXPORTS_PATH_PREFIX)) {
+      await serveExport(req, res, url.pathname.slice(EXPORTS_PATH_PREFIX.length))
       return
     }
     const requested = url.pathname === '/' ? 'index.html' : url.pathname

@@ -1,0 +1,129 @@
+/**
+ * The static `index.html` of an export (RELIABILITY P35): a page that works opened from disk and can do
+ * nothing else. Every interpolated string goes through `escapeHtml` (& < > " '), every attribute is
+ * double-quoted, `src`/`href` values are percent-encoded relative paths, a meta CSP allows images from the
+ * export itself and inline styles only, and the page contains no script at all.
+ */
+
+export const EXPORT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'"
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  // The parser turns a raw CR into LF; the reference keeps it, so the page text equals the prompt.
+  '\r': '&#13;',
+  // A NUL cannot survive HTML parsing either way; say so visibly rather than have it vanish.
+  '\0': '\uFFFD'
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"'\r\0]/g, (ch) => ESCAPES[ch] ?? '')
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** A relative URL for a file in the export: every segment percent-encoded, including `!'()*`. */
+export function relativeUrl(...segments: string[]): string {
+  return segments
+    .map((segment) =>
+      encodeURIComponent(segment.replace(LONE_SURROGATE, '\uFFFD')).replace(
+        /[!'()*]/g,
+        (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`
+      )
+    )
+    .join('/')
+}
+
+export interface PageImage {
+  /** Path inside the export, `/`-separated (e.g. `images/2025-01-31_model_001.png`). */
+  file: string
+  prompt: string
+  revisedPrompt: string | null
+  model: string
+  size: string
+  width: number | null
+  height: number | null
+  created: string
+  jobId: string
+}
+
+export interface PageMeta {
+  title: string
+  exportedAt: string
+  appName: string
+}
+
+const STYLE = `
+:root{color-scheme:light dark;--bg:#f6f6f8;--card:#fff;--text:#17171c;--muted:#5d5d6b;--line:#e2e2e8}
+@media (prefers-color-scheme:dark){:root{--bg:#0f1013;--card:#17181d;--text:#ececf1;--muted:#a2a3b1;--line:#2b2c35}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--text);font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+header{padding:24px 32px;border-bottom:1px solid var(--line);background:var(--card)}
+h1{margin:0 0 4px;font-size:20px}
+header p{margin:0;color:var(--muted)}
+main{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:18px;padding:24px 32px}
+figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:10px;overflow:hidden;display:flex;flex-direction:column}
+figure a{display:block;background:var(--line)}
+img{display:block;width:100%;height:auto;aspect-ratio:1/1;object-fit:contain}
+figcaption{padding:12px 14px;display:grid;gap:8px}
+.prompt,.revised-text{white-space:pre-wrap;overflow-wrap:anywhere}
+.prompt{margin:0;font-weight:550}
+.revised{margin:0;color:var(--muted)}
+.label{font-weight:600}
+dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 10px;font-size:12.5px;color:var(--muted)}
+dd{margin:0;overflow-wrap:anywhere}
+`.trim()
+
+function figure(image: PageImage, index: number): string {
+  const src = escapeHtml(relativeUrl(...image.file.split('/')))
+  const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : ''
+  const revised =
+    image.revisedPrompt === null
+      ? ''
+      : `<p class="revised"><span class="label">Revised prompt: </span><span class="revised-text">${escapeHtml(image.revisedPrompt)}</span></p>`
+  const facts: [string, string][] = [
+    ['Model', image.model],
+    ['Size', image.size],
+    ['Created', image.created],
+    ['File', image.file],
+    ['Job', image.jobId]
+  ]
+  return [
+    `<figure id="image-${index + 1}">`,
+    `<a href="${src}"><img src="${src}" alt="${escapeHtml(image.prompt)}"${size} loading="lazy" decoding="async"></a>`,
+    '<figcaption>',
+    `<p class="prompt">${escapeHtml(image.prompt)}</p>`,
+    revised,
+    `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`,
+    '</figcaption>',
+    '</figure>'
+  ].join('')
+}
+
+/** The page as one string (an export of 10,000 images is a few MB of HTML, written in one go). */
+export function renderIndexHtml(images: readonly PageImage[], meta: PageMeta): string {
+  const count = `${images.length} image${images.length === 1 ? '' : 's'}`
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(EXPORT_CSP)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    `<header><h1>${escapeHtml(meta.title)}</h1><p>${escapeHtml(`${count} · exported ${meta.exportedAt} from ${meta.appName}`)}</p></header>`,
+    '<main>',
+    ...images.map(figure),
+    '</main>',
+    '</body>',
+    '</html>',
+    ''
+  ].join('\n')
+}

@@ -1,0 +1,226 @@
+import type {
+  GalleryDetail,
+  GalleryFacets,
+  GalleryFilter,
+  GalleryItem,
+  GalleryPage,
+  GallerySelection
+} from '../../shared/schemas/gallery'
+import { writeTransaction, type Db } from '../db/connection'
+import {
+  countQuery,
+  decodeCursor,
+  encodeCursor,
+  filterConditions,
+  GALLERY_BASE,
+  GALLERY_FROM,
+  GALLERY_ORDER,
+  pageQuery,
+  selectionConditions
+} from './query'
+import type { UsageJob } from './usage'
+
+/** One image as an export or a deletion needs it. */
+export interface GalleryRow {
+  id: string
+  jobId: string
+  mediaId: string
+  mime: string
+  bytes: number
+  width: number | null
+  height: number | null
+  sizeLabel: string | null
+  prompt: string
+  revisedPrompt: string | null
+  model: string
+  endpoint: string
+  profileId: string
+  params: string
+  usage: string | null
+  billingUnit: string | null
+  createdAt: number
+  storedInJob: number
+}
+
+const ROW_COLUMNS = `r.id AS id, r.job_id AS jobId, r.media_id AS mediaId, m.mime AS mime, m.bytes AS bytes,
+  m.width AS width, m.height AS height, r.size_label AS sizeLabel, j.prompt AS prompt,
+  r.revised_prompt AS revisedPrompt, j.model AS model, j.endpoint AS endpoint, j.profile_id AS profileId,
+  j.params AS params, j.usage AS usage, j.billing_unit AS billingUnit, r.created_at AS createdAt,
+  (SELECT COUNT(*) FROM results s WHERE s.job_id = r.job_id AND s.kind = 'image' AND s.status = 'stored')
+    AS storedInJob`
+
+type ItemRow = Omit<GalleryItem, 'favorite'> & { favorite: number }
+
+export class BadCursorError extends Error {}
+
+const parseJson = (text: string | null): unknown => {
+  if (text === null) return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return null
+  }
+}
+
+/** The seed the user asked for, wherever the endpoint keeps it (body, extra fields, edit fields). */
+export function seedOf(params: unknown): number | string | null {
+  const body = (params as { body?: Record<string, unknown> } | null)?.body
+  if (typeof body !== 'object' || body === null) return null
+  for (const holder of [body, body.extra, body.fields]) {
+    const seed = (holder as Record<string, unknown> | undefined)?.seed
+    if (typeof seed === 'number' || (typeof seed === 'string' && seed !== '')) return seed
+  }
+  return null
+}
+
+/** All SQL of the gallery; read queries are plain statements, the one write is an immediate transaction. */
+export class GalleryStore {
+  constructor(private readonly db: Db) {}
+
+  page(filter: GalleryFilter, cursorText: string | undefined, limit: number): GalleryPage {
+    const cursor = cursorText === undefined ? null : decodeCursor(cursorText)
+    if (cursorText !== undefined && !cursor) throw new BadCursorError('not a gallery cursor')
+    const query = pageQuery(filter, cursor, limit + 1)
+    const rows = this.db.prepare(query.sql).all(...query.params) as ItemRow[]
+    const items = rows.slice(0, limit).map((row) => ({ ...row, favorite: row.favorite === 1 }))
+    const last = items[items.length - 1]
+    const more = rows.length > limit && last !== undefined
+    let matching: number | null = null
+    if (!cursor) {
+      const count = countQuery(filterConditions(filter))
+      matching = (this.db.prepare(count.sql).get(...count.params) as { n: number }).n
+    }
+    return {
+      items,
+      nextCursor: more ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      matching
+    }
+  }
+
+  facets(profileName: (id: string) => string): GalleryFacets {
+    const where = GALLERY_BASE.join(' AND ')
+    const group = (column: string): { value: string; count: number }[] =>
+      this.db
+        .prepare(
+          `SELECT ${column} AS value, COUNT(*) AS count ${GALLERY_FROM} WHERE ${where} GROUP BY ${column} ORDER BY count DESC, value`
+        )
+        .all() as { value: string; count: number }[]
+    const totals = this.db
+      .prepare(
+        `SELECT COUNT(*) AS total, COALESCE(SUM(r.favorite), 0) AS favorites, MIN(r.created_at) AS oldest,
+           MAX(r.created_at) AS newest ${GALLERY_FROM} WHERE ${where}`
+      )
+      .get() as { total: number; favorites: number; oldest: number | null; newest: number | null }
+    return {
+      ...totals,
+      models: group('j.model'),
+      endpoints: group('j.endpoint'),
+      profiles: group('j.profile_id').map((facet) => ({ ...facet, name: profileName(facet.value) }))
+    }
+  }
+
+  detail(id: string, profileName: (id: string) => string | null): GalleryDetail | null {
+    const row = this.db
+      .prepare(
+        `SELECT ${ROW_COLUMNS}, r.favorite AS favorite, r.source_expires_at AS sourceExpiresAt,
+           j.status AS jobStatus, j.kind AS jobKind
+         ${GALLERY_FROM} WHERE ${GALLERY_BASE.join(' AND ')} AND r.id = ?`
+      )
+      .get(id) as
+      | (GalleryRow & {
+          favorite: number
+          sourceExpiresAt: number | null
+          jobStatus: string
+          jobKind: string
+        })
+      | undefined
+    if (!row) return null
+    const params = parseJson(row.params)
+    const request = params as { body?: unknown } | null
+    return {
+      id: row.id,
+      jobId: row.jobId,
+      jobStatus: row.jobStatus,
+      jobKind: row.jobKind,
+      mediaId: row.mediaId,
+      mime: row.mime,
+      width: row.width,
+      height: row.height,
+      bytes: row.bytes,
+      sizeLabel: row.sizeLabel,
+      prompt: row.prompt,
+      revisedPrompt: row.revisedPrompt,
+      params: request?.body ?? params,
+      seed: seedOf(params),
+      model: row.model,
+      endpoint: row.endpoint,
+      profileId: row.profileId,
+      profileName: profileName(row.profileId),
+      usage: parseJson(row.usage),
+      billingUnit: row.billingUnit,
+      imagesInJob: row.storedInJob,
+      favorite: row.favorite === 1,
+      createdAt: row.createdAt,
+      sourceExpiresAt: row.sourceExpiresAt
+    }
+  }
+
+  /** Every image of a selection, in gallery order, with what an export writes about it. */
+  rows(selection: GallerySelection): GalleryRow[] {
+    const where = selectionConditions(selection)
+    return this.db
+      .prepare(`SELECT ${ROW_COLUMNS} ${GALLERY_FROM} WHERE ${where.sql} ${GALLERY_ORDER}`)
+      .all(...where.params) as GalleryRow[]
+  }
+
+  /**
+   * Deletes the selected results and their search rows in one transaction; returns what was deleted so
+   * the caller can remove files no longer used and refresh the jobs.
+   */
+  deleteSelection(selection: GallerySelection): { id: string; jobId: string; mediaId: string }[] {
+    const where = selectionConditions(selection)
+    return writeTransaction(this.db, () => {
+      const doomed = this.db
+        .prepare(
+          `SELECT r.id AS id, r.job_id AS jobId, r.media_id AS mediaId ${GALLERY_FROM} WHERE ${where.sql}`
+        )
+        .all(...where.params) as { id: string; jobId: string; mediaId: string }[]
+      if (doomed.length === 0) return doomed
+      const ids = JSON.stringify(doomed.map((row) => row.id))
+      this.db.prepare('DELETE FROM search_index WHERE result_id IN (SELECT value FROM json_each(?))').run(ids)
+      this.db.prepare('DELETE FROM results WHERE id IN (SELECT value FROM json_each(?))').run(ids)
+      return doomed
+    })
+  }
+
+  usageJobs(query: {
+    from?: number | undefined
+    to?: number | undefined
+    profileIds?: string[] | undefined
+  }): UsageJob[] {
+    const where: string[] = []
+    const params: unknown[] = []
+    if (query.from !== undefined) {
+      where.push('j.created_at >= ?')
+      params.push(query.from)
+    }
+    if (query.to !== undefined) {
+      where.push('j.created_at < ?')
+      params.push(query.to)
+    }
+    if (query.profileIds?.length) {
+      where.push('j.profile_id IN (SELECT value FROM json_each(?))')
+      params.push(JSON.stringify(query.profileIds))
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT j.created_at AS createdAt, j.model AS model, j.profile_id AS profileId, j.billing_unit AS billingUnit,
+           j.usage AS usage,
+           (SELECT COUNT(*) FROM results r WHERE r.job_id = j.id AND r.kind = 'image' AND r.status = 'stored')
+             AS storedImages
+         FROM jobs j ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`
+      )
+      .all(...params) as (Omit<UsageJob, 'usage'> & { usage: string | null })[]
+    return rows.map((row) => ({ ...row, usage: parseJson(row.usage) }))
+  }
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod'
+import { ProfileId } from './profiles'
+
+/**
+ * The gallery (issue 8): every stored image result, newest first, with filters, paging, detail, deletion,
+ * team export and usage totals. Dates are epoch milliseconds; day boundaries are the renderer's to choose
+ * (it sends the bounds of the range it shows, and its IANA time zone for grouping by day).
+ */
+
+const Id = z.string().min(1).max(64)
+const Names = z.array(z.string().min(1).max(200)).max(50)
+
+export const GalleryFilter = z
+  .object({
+    models: Names.optional(),
+    endpoints: Names.optional(),
+    profileIds: z.array(ProfileId).max(50).optional(),
+    /** Created at or after (epoch ms). */
+    from: z.number().int().nonnegative().optional(),
+    /** Created strictly before (epoch ms). */
+    to: z.number().int().nonnegative().optional(),
+    favoritesOnly: z.boolean().optional(),
+    /** Words to find in the prompt or the revised prompt (full text, each word as a prefix). */
+    text: z.string().max(500).optional()
+  })
+  .strict()
+export type GalleryFilter = z.output<typeof GalleryFilter>
+
+/** What a bulk action applies to: a list of result ids, or everything the filter matches except some. */
+export const GallerySelection = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ids'), ids: z.array(Id).min(1).max(20_000) }).strict(),
+  z
+    .object({
+      kind: z.literal('filter'),
+      filter: GalleryFilter,
+      except: z.array(Id).max(20_000).default([])
+    })
+    .strict()
+])
+export type GallerySelection = z.output<typeof GallerySelection>
+export type GallerySelectionInput = z.input<typeof GallerySelection>
+
+export const GALLERY_PAGE_MAX = 500
+
+export const GalleryQueryInput = z
+  .object({
+    filter: GalleryFilter.default({}),
+    /** From the previous page's `nextCursor`; absent for the first page. */
+    cursor: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(GALLERY_PAGE_MAX).default(200)
+  })
+  .strict()
+
+/** One grid tile: enough to draw the thumbnail and its label, nothing more. */
+export const GalleryItem = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  mediaId: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  model: z.string(),
+  /** The prompt, cut to 200 characters (the tile's accessible name); the detail has it whole. */
+  prompt: z.string(),
+  favorite: z.boolean(),
+  createdAt: z.number()
+})
+export type GalleryItem = z.output<typeof GalleryItem>
+
+export const GalleryPage = z.object({
+  items: z.array(GalleryItem),
+  nextCursor: z.string().nullable(),
+  /** How many images the filter matches; only on the first page (null on later ones). */
+  matching: z.number().int().nullable()
+})
+export type GalleryPage = z.output<typeof GalleryPage>
+
+const Facet = z.object({ value: z.string(), count: z.number().int() })
+
+export const GalleryFacets = z.object({
+  total: z.number().int(),
+  favorites: z.number().int(),
+  models: z.array(Facet),
+  endpoints: z.array(Facet),
+  profiles: z.array(Facet.extend({ name: z.string() })),
+  oldest: z.number().nullable(),
+  newest: z.number().nullable()
+})
+export type GalleryFacets = z.output<typeof GalleryFacets>
+
+export const GalleryDetail = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  jobStatus: z.string(),
+  jobKind: z.string(),
+  mediaId: z.string(),
+  mime: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  bytes: z.number().int(),
+  sizeLabel: z.string().nullable(),
+  prompt: z.string(),
+  revisedPrompt: z.string().nullable(),
+  /** The request body as sent (model, prompt and every parameter). */
+  params: z.unknown(),
+  seed: z.union([z.number(), z.string()]).nullable(),
+  model: z.string(),
+  endpoint: z.string(),
+  profileId: z.string(),
+  profileName: z.string().nullable(),
+  /** The job's usage as the gateway reported it (for the whole job, which may hold several images). */
+  usage: z.unknown().nullable(),
+  billingUnit: z.string().nullable(),
+  imagesInJob: z.number().int(),
+  favorite: z.boolean(),
+  createdAt: z.number(),
+  /** When the gateway's copy of the file stops being downloadable (ours is kept). */
+  sourceExpiresAt: z.number().nullable()
+})
+export type GalleryDetail = z.output<typeof GalleryDetail>
+
+export const GalleryDeleteInput = z
+  .object({
+    selection: GallerySelection,
+    /** The user saw "delete N images and their files" and agreed. */
+    confirm: z.literal(true)
+  })
+  .strict()
+
+export const GalleryDeleteResult = z.object({
+  deleted: z.number().int(),
+  filesRemoved: z.number().int(),
+  /** Files kept because another result still uses the same bytes. */
+  filesKept: z.number().int()
+})
+
+export const EXPORT_FORMATS = ['zip', 'folder'] as const
+
+export const GalleryExportInput = z
+  .object({
+    selection: GallerySelection,
+    format: z.enum(EXPORT_FORMATS),
+    /**
+     * An absolute folder to write into; absent: `<data folder>/exports` (the web host then offers a
+     * download link for zips).
+     */
+    folder: z.string().trim().min(1).max(1024).optional(),
+    /** IANA zone for `{date}` / `{time}` in names and the page; absent: the backend's own. */
+    timeZone: z.string().max(64).optional()
+  })
+  .strict()
+
+export const EXPORT_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const
+
+export const ExportProgress = z.object({
+  exportId: z.string(),
+  format: z.enum(EXPORT_FORMATS),
+  status: z.enum(EXPORT_STATUSES),
+  /** Images written so far, of `total`. */
+  done: z.number().int(),
+  total: z.number().int(),
+  /** Selected images whose file is missing from the library (left out of the export). */
+  skipped: z.number().int(),
+  bytesWritten: z.number(),
+  /** Where the export is (absolute), once it exists under its final name. */
+  path: z.string().nullable(),
+  /** File name under `<data folder>/exports` that the web host serves at /exports/<name> (zips only). */
+  downloadName: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable()
+})
+export type ExportProgress = z.output<typeof ExportProgress>
+
+export const ExportRef = z.object({ exportId: z.string().min(1).max(64) }).strict()
+
+export const UsageQueryInput = z
+  .object({
+    from: z.number().int().nonnegative().optional(),
+    to: z.number().int().nonnegative().optional(),
+    profileIds: z.array(ProfileId).max(50).optional(),
+    /** IANA zone the days are cut in (the renderer's); absent: UTC. */
+    timeZone: z.string().max(64).optional()
+  })
+  .strict()
+
+/**
+ * One line of totals: `tokens` adds up token-billed jobs, `images` image-billed ones (the gateway's
+ * `generated_images` when it says, else the images we stored); `otherJobs` had no known billing unit.
+ */
+export const UsageRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  jobs: z.number().int(),
+  tokens: z.number(),
+  images: z.number(),
+  otherJobs: z.number().int()
+})
+export type UsageRow = z.output<typeof UsageRow>
+
+export const UsageReport = z.object({
+  total: UsageRow,
+  byDay: z.array(UsageRow),
+  byModel: z.array(UsageRow),
+  byProfile: z.array(UsageRow),
+  timeZone: z.string()
+})
+export type UsageReport = z.output<typeof UsageReport>
+
+/** A result left the gallery (deleted here or with its job). */
+export const GalleryRemoved = z.object({ ids: z.array(z.string()) })

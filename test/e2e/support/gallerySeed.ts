@@ -1,0 +1,146 @@
+import sharp from 'sharp'
+import type { Db } from '../../../src/main/db/connection'
+import type { Library, MediaRecord } from '../../../src/main/library'
+import { JobRepository } from '../../../src/main/tasks/repository'
+
+/**
+ * Seeds the gallery directly (unit tests, benchmarks): real image files in the library, with real WebP
+ * thumbnails, and job/result rows written through the task engine's own repository.
+ */
+
+/** A deterministic pseudo-random generator, so seeded images are the same on every run. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * `count` distinct images like a generator's output: a two-colour gradient, a few soft shapes and a
+ * little grain (so thumbnails weigh what real ones do, not a few hundred bytes of flat colour).
+ */
+export async function makeImages(
+  count: number,
+  { size = 384, format = 'jpeg', seed = 1 } = {}
+): Promise<Buffer[]> {
+  const random = mulberry32(seed)
+  const out: Buffer[] = []
+  for (let i = 0; i < count; i++) {
+    const c1 = [random() * 255, random() * 255, random() * 255]
+    const c2 = [random() * 255, random() * 255, random() * 255]
+    const shapes = Array.from({ length: 4 }, () => ({
+      x: random() * size,
+      y: random() * size,
+      r: (0.08 + random() * 0.25) * size,
+      c: [random() * 255, random() * 255, random() * 255]
+    }))
+    const raw = Buffer.alloc(size * size * 3)
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const t = (x + y) / (2 * size)
+        let rgb = [0, 1, 2].map((k) => (c1[k] ?? 0) * (1 - t) + (c2[k] ?? 0) * t)
+        for (const s of shapes) {
+          const d = Math.hypot(x - s.x, y - s.y)
+          if (d < s.r) {
+            const w = 1 - d / s.r
+            rgb = rgb.map((v, k) => v * (1 - w) + (s.c[k] ?? 0) * w)
+          }
+        }
+        const grain = (random() - 0.5) * 18
+        const o = (y * size + x) * 3
+        for (let k = 0; k < 3; k++) raw[o + k] = Math.max(0, Math.min(255, (rgb[k] ?? 0) + grain))
+      }
+    }
+    const image = sharp(raw, { raw: { width: size, height: size, channels: 3 } })
+    out.push(
+      await (
+        format === 'png'
+          ? image.png()
+          : format === 'webp'
+            ? image.webp({ quality: 85 })
+            : image.jpeg({ quality: 85 })
+      ).toBuffer()
+    )
+  }
+  return out
+}
+
+export async function storeImages(library: Library, images: Buffer[]): Promise<MediaRecord[]> {
+  const records: MediaRecord[] = []
+  for (const bytes of images) records.push(await library.storeBytes(bytes, { expect: 'image' }))
+  return records
+}
+
+export interface SeedResult {
+  mediaId: string
+  prompt: string
+  revisedPrompt?: string
+  model?: string
+  endpoint?: string
+  profileId?: string
+  createdAt: number
+  favorite?: boolean
+  usage?: unknown
+  billingUnit?: string | null
+  /** Other images of the same job (same prompt, one job, several results). */
+  more?: { mediaId: string; revisedPrompt?: string }[]
+  params?: Record<string, unknown>
+}
+
+/** Writes one succeeded job per entry, with one stored image result each (plus `more`). */
+export function seedResults(
+  db: Db,
+  entries: readonly SeedResult[]
+): { jobId: string; resultIds: string[] }[] {
+  let clock = 0
+  const repo = new JobRepository(db, () => clock)
+  const out: { jobId: string; resultIds: string[] }[] = []
+  db.transaction(() => {
+    for (const entry of entries) {
+      clock = entry.createdAt
+      const model = entry.model ?? 'studio-image-v3'
+      const { jobId, taskIds } = repo.insertJob({
+        kind: 'image',
+        endpoint: entry.endpoint ?? '/v3/images/generations',
+        profileId: entry.profileId ?? 'demo',
+        model,
+        prompt: entry.prompt,
+        request: {
+          endpoint: 'imagesV3',
+          body: { model, prompt: entry.prompt, ...(entry.params ?? {}) }
+        } as never,
+        billingUnit: entry.billingUnit === undefined ? 'image' : entry.billingUnit,
+        taskCount: 1,
+        requestHash: () => 'seed'
+      })
+      const taskId = taskIds[0] as string
+      repo.updateTask(taskId, { status: 'succeeded', usage: entry.usage ?? undefined })
+      const resultIds: string[] = []
+      for (const [index, image] of [
+        { mediaId: entry.mediaId, revisedPrompt: entry.revisedPrompt },
+        ...(entry.more ?? [])
+      ].entries()) {
+        const id = repo.insertResult({
+          taskId,
+          jobId,
+          index,
+          kind: 'image',
+          status: 'stored',
+          mediaId: image.mediaId,
+          sizeLabel: '1024x1024',
+          revisedPrompt: image.revisedPrompt
+        })
+        if (entry.favorite) repo.setFavorite(id, true)
+        resultIds.push(id)
+      }
+      repo.refreshJob(jobId)
+      out.push({ jobId, resultIds })
+    }
+  })()
+  return out
+}
