@@ -81,7 +81,7 @@ function figure(image: PageImage, index: number): string {
   const src = escapeHtml(relativeUrl(...image.file.split('/')))
   const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : ''
   const revised =
-    image.revisedPrompt === null
+    image.revisedPrompt === null || image.revisedPrompt === image.prompt
       ? ''
       : `<p class="revised"><span class="label">Revised prompt: </span><span class="revised-text">${escapeHtml(image.revisedPrompt)}</span></p>`
   const facts: [string, string][] = [

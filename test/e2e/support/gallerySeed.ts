@@ -1,6 +1,10 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
-import type { Db } from '../../../src/main/db/connection'
-import type { Library, MediaRecord } from '../../../src/main/library'
+import { openDatabase, type Db } from '../../../src/main/db/connection'
+import { migrate } from '../../../src/main/db/migrate'
+import { migrations } from '../../../src/main/db/migrations'
+import { Library, type MediaRecord } from '../../../src/main/library'
 import { JobRepository } from '../../../src/main/tasks/repository'
 
 /**
@@ -143,4 +147,70 @@ export function seedResults(
     }
   })()
   return out
+}
+
+const SUBJECTS = [
+  'a red fox in fresh snow',
+  'lighthouse at dawn, long exposure',
+  'isometric cozy reading nook',
+  'ceramic teapot on a linen cloth',
+  'neon city street in the rain',
+  'watercolor map of an imaginary island',
+  'macro shot of a dew-covered leaf',
+  'retro poster for a jazz festival',
+  'minimal logo of a paper crane',
+  'astronaut tending a greenhouse on mars'
+]
+const MODELS = [
+  { model: 'studio-image-v3', endpoint: '/v3/images/generations', billingUnit: 'image' },
+  { model: 'studio-image-async', endpoint: '/v2/images/generations', billingUnit: 'image' },
+  { model: 'seedream-stream', endpoint: '/partner-a/v3/images/generations', billingUnit: 'image' },
+  { model: 'studio-image-compat', endpoint: '/v1/images/generations', billingUnit: 'token' }
+]
+
+/**
+ * A data folder with `count` gallery images made of `distinct` different files (each with its own
+ * thumbnail), spread over the last `days` days, as the web host will find it at start.
+ */
+export async function seedDataDir(
+  dataDir: string,
+  {
+    count,
+    distinct,
+    days = 30,
+    size = 384,
+    now = Date.now()
+  }: { count: number; distinct: number; days?: number; size?: number; now?: number }
+): Promise<void> {
+  mkdirSync(dataDir, { recursive: true })
+  const db = openDatabase(join(dataDir, 'studio.db'))
+  try {
+    migrate(db, migrations)
+    const library = new Library(db, join(dataDir, 'library'))
+    const media = await storeImages(library, await makeImages(distinct, { size }))
+    const random = mulberry32(99)
+    const span = days * 86_400_000
+    const entries: SeedResult[] = Array.from({ length: count }, (_, i) => {
+      const kind = MODELS[i % MODELS.length] ?? MODELS[0]
+      const subject = SUBJECTS[Math.floor(random() * SUBJECTS.length)] ?? ''
+      return {
+        mediaId: media[i % media.length]?.id ?? '',
+        prompt: `${subject} #${i + 1}`,
+        ...(i % 3 === 0 ? { revisedPrompt: `${subject}, highly detailed, soft light` } : {}),
+        model: kind?.model,
+        endpoint: kind?.endpoint,
+        billingUnit: kind?.billingUnit,
+        usage:
+          kind?.billingUnit === 'token'
+            ? { total_tokens: 800 + i }
+            : { generated_images: 1, total_tokens: 300 },
+        createdAt: now - Math.floor((i / count) * span),
+        favorite: i % 17 === 0,
+        params: { size: '1024x1024', seed: i }
+      }
+    })
+    seedResults(db, entries)
+  } finally {
+    db.close()
+  }
 }

@@ -1,6 +1,28 @@
 import type { Connection } from '../../api'
+import { useGalleryStore } from './store'
 
-/** Feeds this feature's stores from contract events; returns the unsubscribe. */
-export function bridgeGallery(_connection: Connection): () => void {
-  return () => undefined
+/** Feeds the gallery store from contract events; returns the unsubscribe. */
+export function bridgeGallery(connection: Connection): () => void {
+  const { api } = connection
+  const store = useGalleryStore
+  const offs = [
+    api.on('gallery.exportProgress', (progress) => store.getState().upsertExport(progress)),
+    api.on('gallery.removed', ({ ids }) => store.getState().removeIds(ids)),
+    api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
+    api.on('jobs.updated', (job) => {
+      const state = store.getState()
+      const shown = new Map(state.items.map((item) => [item.id, item]))
+      // Only images newer than the newest shown are new; older ones may simply not be paged in yet.
+      const newest = state.items[0]?.createdAt ?? -Infinity
+      let fresh = false
+      for (const result of job.results) {
+        if (result.kind !== 'image' || result.status !== 'stored') continue
+        const item = shown.get(result.id)
+        if (!item) fresh ||= result.createdAt >= newest
+        else if (item.favorite !== result.favorite) state.setFavorite(result.id, result.favorite)
+      }
+      if (fresh) state.markStale()
+    })
+  ]
+  return () => offs.forEach((off) => off())
 }

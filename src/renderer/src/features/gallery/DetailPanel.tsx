@@ -1,0 +1,177 @@
+import { useEffect, useState, type ReactElement } from 'react'
+import type { AppError } from '@shared/result'
+import type { GalleryDetail } from '@shared/schemas/gallery'
+import { useAppStore, useConnection } from '../../store/app'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { setFavorite } from './actions'
+import { formatBytes, formatDateTime, plural } from './format'
+import { only } from './selection'
+import { useGalleryStore } from './store'
+
+/** What the job's usage says, for the whole job (which may hold several images). */
+function usageText(detail: GalleryDetail): string {
+  const usage = detail.usage as Record<string, unknown> | null
+  const tokens =
+    typeof usage?.total_tokens === 'number'
+      ? usage.total_tokens
+      : typeof usage?.input_tokens === 'number' || typeof usage?.output_tokens === 'number'
+        ? Number(usage.input_tokens ?? 0) + Number(usage.output_tokens ?? 0)
+        : null
+  const images = typeof usage?.generated_images === 'number' ? usage.generated_images : detail.imagesInJob
+  const job = detail.imagesInJob > 1 ? ` for the job's ${plural(detail.imagesInJob, 'image')}` : ''
+  if (detail.billingUnit === 'token')
+    return tokens === null ? 'Token-billed; no usage reported' : `${plural(tokens, 'token')}${job}`
+  if (detail.billingUnit === 'image') {
+    const extra = tokens === null ? '' : ` (${plural(tokens, 'token')} reported)`
+    return `${plural(images, 'image')} billed${extra}`
+  }
+  return usage ? JSON.stringify(usage) : 'Not reported'
+}
+
+function expiryText(at: number | null): string {
+  if (at === null) return 'No expiry given'
+  return at < Date.now()
+    ? `The gateway's copy expired ${formatDateTime(at)} (ours is kept)`
+    : `The gateway's copy expires ${formatDateTime(at)} (ours is kept)`
+}
+
+/** The image at full size with everything we know about it. */
+export function DetailPanel({ id }: { id: string }): ReactElement {
+  const { api, mediaUrl } = useConnection()
+  const setDetail = useGalleryStore((s) => s.setDetail)
+  const setDialog = useGalleryStore((s) => s.setDialog)
+  const setSelection = useGalleryStore((s) => s.setSelection)
+  const favoriteInList = useGalleryStore((s) => s.items.find((item) => item.id === id)?.favorite)
+  const setScreen = useAppStore((s) => s.setScreen)
+  const [detail, setDetailData] = useState<GalleryDetail | null>(null)
+  const [error, setError] = useState<AppError | null>(null)
+
+  useEffect(() => {
+    // The panel is keyed by image id, so each image starts with fresh state.
+    let live = true
+    void api.call('gallery.get', { id }).then((result) => {
+      if (!live) return
+      if (result.ok) setDetailData(result.value)
+      else {
+        setDetailData(null)
+        setError(result.error)
+      }
+    })
+    return () => {
+      live = false
+    }
+  }, [api, id])
+
+  const favorite = favoriteInList ?? detail?.favorite ?? false
+  const shown = detail?.id === id ? detail : null
+
+  return (
+    <aside className="gallery-detail" aria-label="Image details">
+      <div className="detail-head">
+        <h2>Details</h2>
+        <button
+          type="button"
+          className="button icon-button"
+          aria-label="Close details"
+          onClick={() => setDetail(null)}
+        >
+          ×
+        </button>
+      </div>
+      {error && <ErrorNotice error={error} />}
+      {shown && (
+        <>
+          <div className="detail-image">
+            <img
+              src={mediaUrl(shown.mediaId)}
+              alt={shown.prompt}
+              width={shown.width ?? undefined}
+              height={shown.height ?? undefined}
+            />
+          </div>
+          <div className="detail-actions">
+            <button
+              type="button"
+              className="button"
+              aria-pressed={favorite}
+              onClick={() => void setFavorite(api, shown.id, !favorite).then(setError)}
+            >
+              <span aria-hidden="true" className={favorite ? 'fav-on' : ''}>
+                {favorite ? '★' : '☆'}
+              </span>
+              {favorite ? 'Favorite' : 'Add to favorites'}
+            </button>
+            <button
+              type="button"
+              className="button danger-quiet"
+              onClick={() => {
+                setSelection(only(shown.id))
+                setDialog('delete')
+              }}
+            >
+              Delete this image…
+            </button>
+          </div>
+          <section className="detail-section" aria-label="Prompt">
+            <h3>Prompt</h3>
+            <p className="detail-prompt">{shown.prompt}</p>
+            {shown.revisedPrompt !== null && shown.revisedPrompt !== shown.prompt && (
+              <>
+                <h3>Revised prompt</h3>
+                <p className="detail-prompt muted">{shown.revisedPrompt}</p>
+              </>
+            )}
+          </section>
+          <dl className="facts detail-facts">
+            <dt>Model</dt>
+            <dd>{shown.model}</dd>
+            <dt>Endpoint</dt>
+            <dd>
+              <code>{shown.endpoint}</code>
+            </dd>
+            <dt>Gateway</dt>
+            <dd>{shown.profileName ?? 'Removed gateway'}</dd>
+            <dt>Size</dt>
+            <dd>
+              {shown.width && shown.height ? `${shown.width} × ${shown.height}` : 'Unknown'}
+              {shown.sizeLabel && shown.sizeLabel !== `${shown.width}x${shown.height}`
+                ? ` (asked: ${shown.sizeLabel})`
+                : ''}
+            </dd>
+            <dt>File</dt>
+            <dd>
+              {shown.mime.replace('image/', '').toUpperCase()}, {formatBytes(shown.bytes)}
+            </dd>
+            {shown.seed !== null && (
+              <>
+                <dt>Seed</dt>
+                <dd>{String(shown.seed)}</dd>
+              </>
+            )}
+            <dt>Usage</dt>
+            <dd>
+              {usageText(shown)}
+              {shown.billingUnit && <span className="pill detail-unit">{shown.billingUnit}-billed</span>}
+            </dd>
+            <dt>Created</dt>
+            <dd>{formatDateTime(shown.createdAt)}</dd>
+            <dt>Source URL</dt>
+            <dd>{expiryText(shown.sourceExpiresAt)}</dd>
+            <dt>Job</dt>
+            <dd>
+              <button type="button" className="link-button" onClick={() => setScreen('tasks')}>
+                Open in Tasks
+              </button>{' '}
+              <code title={shown.jobId}>{shown.jobId.slice(0, 8)}</code> · {shown.jobStatus.replace('_', ' ')}
+            </dd>
+          </dl>
+          <details className="detail-params">
+            <summary>All parameters</summary>
+            <pre>{JSON.stringify(shown.params, null, 2)}</pre>
+          </details>
+        </>
+      )}
+      {!shown && !error && <p className="muted">Loading…</p>}
+    </aside>
+  )
+}

@@ -1,0 +1,71 @@
+import type { GalleryFilter, GalleryItem, GallerySelectionInput } from '@shared/schemas/gallery'
+
+/**
+ * What the user has selected: some ids, or "everything the filter matches" minus some. The second form is
+ * how "select all" covers 10,000 images without loading them; bulk actions send it to the backend as is.
+ */
+export type Selection =
+  | { mode: 'ids'; ids: Readonly<Record<string, true>> }
+  | { mode: 'all'; filter: GalleryFilter; except: Readonly<Record<string, true>> }
+
+export const EMPTY_SELECTION: Selection = { mode: 'ids', ids: {} }
+
+export function isSelected(selection: Selection, id: string): boolean {
+  return selection.mode === 'ids' ? id in selection.ids : !(id in selection.except)
+}
+
+export function selectedCount(selection: Selection, matching: number): number {
+  return selection.mode === 'ids'
+    ? Object.keys(selection.ids).length
+    : Math.max(0, matching - Object.keys(selection.except).length)
+}
+
+const without = (record: Readonly<Record<string, true>>, id: string): Record<string, true> => {
+  const next = { ...record }
+  delete next[id]
+  return next
+}
+
+export function toggle(selection: Selection, id: string): Selection {
+  if (selection.mode === 'ids') {
+    return {
+      mode: 'ids',
+      ids: id in selection.ids ? without(selection.ids, id) : { ...selection.ids, [id]: true }
+    }
+  }
+  return {
+    ...selection,
+    except: id in selection.except ? without(selection.except, id) : { ...selection.except, [id]: true }
+  }
+}
+
+export function only(id: string): Selection {
+  return { mode: 'ids', ids: { [id]: true } }
+}
+
+export function selectAll(filter: GalleryFilter): Selection {
+  return { mode: 'all', filter, except: {} }
+}
+
+/** Shift-click: everything between the anchor and the clicked tile (inclusive) joins the selection. */
+export function selectRange(
+  selection: Selection,
+  items: readonly GalleryItem[],
+  from: number,
+  to: number
+): Selection {
+  const [lo, hi] = from <= to ? [from, to] : [to, from]
+  let next = selection
+  for (let i = lo; i <= hi; i++) {
+    const id = items[i]?.id
+    if (id !== undefined && !isSelected(next, id)) next = toggle(next, id)
+  }
+  return next
+}
+
+/** The selection as the contract takes it, or null when nothing is selected. */
+export function toContract(selection: Selection, matching: number): GallerySelectionInput | null {
+  if (selectedCount(selection, matching) === 0) return null
+  if (selection.mode === 'ids') return { kind: 'ids', ids: Object.keys(selection.ids) }
+  return { kind: 'filter', filter: selection.filter, except: Object.keys(selection.except) }
+}

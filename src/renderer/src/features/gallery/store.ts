@@ -1,0 +1,163 @@
+import { create } from 'zustand'
+import type { AppError } from '@shared/result'
+import type { ExportProgress, GalleryFacets, GalleryFilter, GalleryItem } from '@shared/schemas/gallery'
+import { EMPTY_SELECTION, type Selection } from './selection'
+
+/** The filter as the form holds it: plain strings, '' meaning "any". Dates are local `YYYY-MM-DD`. */
+export interface FilterForm {
+  text: string
+  model: string
+  endpoint: string
+  profileId: string
+  fromDate: string
+  toDate: string
+  favoritesOnly: boolean
+}
+
+export const EMPTY_FORM: FilterForm = {
+  text: '',
+  model: '',
+  endpoint: '',
+  profileId: '',
+  fromDate: '',
+  toDate: '',
+  favoritesOnly: false
+}
+
+/** Local midnight of a `YYYY-MM-DD` day, plus `days`. */
+function localDay(date: string, days = 0): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  if (!m) return undefined
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days).getTime()
+}
+
+/** The contract filter: "To" includes its whole day. */
+export function toFilter(form: FilterForm): GalleryFilter {
+  const filter: GalleryFilter = {}
+  if (form.text.trim()) filter.text = form.text.trim()
+  if (form.model) filter.models = [form.model]
+  if (form.endpoint) filter.endpoints = [form.endpoint]
+  if (form.profileId) filter.profileIds = [form.profileId]
+  const from = localDay(form.fromDate)
+  const to = localDay(form.toDate, 1)
+  if (from !== undefined) filter.from = from
+  if (to !== undefined) filter.to = to
+  if (form.favoritesOnly) filter.favoritesOnly = true
+  return filter
+}
+
+export const isFiltered = (form: FilterForm): boolean => Object.keys(toFilter(form)).length > 0
+
+export type GalleryTab = 'images' | 'usage'
+export type GalleryDialog = 'export' | 'delete' | null
+
+interface GalleryState {
+  tab: GalleryTab
+  form: FilterForm
+  /** Bumped whenever what is shown must be fetched again; answers for an older one are dropped. */
+  generation: number
+  items: GalleryItem[]
+  matching: number | null
+  nextCursor: string | null
+  loading: boolean
+  error: AppError | null
+  /** New images arrived (or some left) since the list was loaded. */
+  stale: boolean
+  facets: GalleryFacets | null
+  selection: Selection
+  /** Index of the last plain or ctrl click: where a shift-click range starts. */
+  anchor: number | null
+  detailId: string | null
+  dialog: GalleryDialog
+  exports: Record<string, ExportProgress>
+  /** The outcome of the last bulk action, in words ("Deleted 3 images"). */
+  notice: string | null
+  setTab: (tab: GalleryTab) => void
+  setForm: (patch: Partial<FilterForm>) => void
+  resetForm: () => void
+  setSelection: (selection: Selection, anchor?: number | null) => void
+  setDetail: (id: string | null) => void
+  setDialog: (dialog: GalleryDialog) => void
+  upsertExport: (progress: ExportProgress) => void
+  dismissExport: (exportId: string) => void
+  removeIds: (ids: readonly string[]) => void
+  removeJob: (jobId: string) => void
+  setFavorite: (id: string, favorite: boolean) => void
+  markStale: () => void
+}
+
+/** The gallery's state, outside the screen so filters, selection and exports survive navigation. */
+export const useGalleryStore = create<GalleryState>()((set) => ({
+  tab: 'images',
+  form: EMPTY_FORM,
+  generation: 0,
+  items: [],
+  matching: null,
+  nextCursor: null,
+  loading: false,
+  error: null,
+  stale: true,
+  facets: null,
+  selection: EMPTY_SELECTION,
+  anchor: null,
+  detailId: null,
+  dialog: null,
+  exports: {},
+  notice: null,
+  setTab: (tab) => set({ tab }),
+  setForm: (patch) =>
+    set((state) => ({
+      form: { ...state.form, ...patch },
+      stale: true,
+      selection: EMPTY_SELECTION,
+      anchor: null
+    })),
+  resetForm: () => set({ form: EMPTY_FORM, stale: true, selection: EMPTY_SELECTION, anchor: null }),
+  setSelection: (selection, anchor) =>
+    set((state) => ({ selection, anchor: anchor === undefined ? state.anchor : anchor })),
+  setDetail: (detailId) => set({ detailId }),
+  setDialog: (dialog) => set({ dialog }),
+  upsertExport: (progress) =>
+    set((state) => {
+      const known = state.exports[progress.exportId]
+      // Events can overtake the command's answer: never step back from a finished state.
+      if (known && known.status !== 'running' && progress.status === 'running') return state
+      return { exports: { ...state.exports, [progress.exportId]: progress } }
+    }),
+  dismissExport: (exportId) =>
+    set((state) => {
+      const exports = { ...state.exports }
+      delete exports[exportId]
+      return { exports }
+    }),
+  removeIds: (ids) =>
+    set((state) => {
+      const gone = new Set(ids)
+      const items = state.items.filter((item) => !gone.has(item.id))
+      if (items.length === state.items.length) return state
+      return {
+        items,
+        matching: state.matching === null ? null : state.matching - (state.items.length - items.length),
+        detailId: state.detailId && gone.has(state.detailId) ? null : state.detailId,
+        stale: true
+      }
+    }),
+  removeJob: (jobId) =>
+    set((state) => {
+      if (!state.items.some((item) => item.jobId === jobId)) return state
+      return {
+        items: state.items.filter((item) => item.jobId !== jobId),
+        stale: true,
+        detailId: state.items.some((item) => item.id === state.detailId && item.jobId === jobId)
+          ? null
+          : state.detailId
+      }
+    }),
+  setFavorite: (id, favorite) =>
+    set((state) => ({
+      items: state.items.map((item) =>
+        item.id === id && item.favorite !== favorite ? { ...item, favorite } : item
+      )
+    })),
+  markStale: () => set({ stale: true })
+}))

@@ -1,0 +1,226 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Browser, Page } from '@playwright/test'
+import { unzipSync } from 'fflate'
+import { connectApi, generateImages } from './support/galleryApi'
+import { seedDataDir } from './support/gallerySeed'
+import { expect, openStudio, test } from './support/fixtures'
+import { startWebHostProcess } from './support/webHost'
+
+const SCRIPT_PROMPT = '<script>window.__pwned = 1</script> red fox in the snow'
+const ATTR_PROMPT = '"><img src=x onerror="window.__pwned=2"> fox at dusk, \'quoted\' & <b>bold</b>'
+const PLAIN_FOX = 'a quiet fox  sleeping\nunder two lines'
+
+interface OpenedPage {
+  scripts: string[]
+  requests: string[]
+  page: Page
+  close: () => Promise<void>
+}
+
+/**
+ * Opens a file in a fresh browser context, counting every script the main world parses (from the
+ * debugger, so an inline script, a handler or a javascript: URL would all show) and every request.
+ */
+async function openFromDisk(browser: Browser, file: string): Promise<OpenedPage> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(request.url()))
+  const cdp = await context.newCDPSession(page)
+  const scripts: string[] = []
+  let counting = true
+  cdp.on('Debugger.scriptParsed', (event) => {
+    const aux = event.executionContextAuxData as { isDefault?: boolean } | undefined
+    if (counting && aux?.isDefault !== false) scripts.push(event.url || '(inline)')
+  })
+  await cdp.send('Debugger.enable')
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' })
+  // Let lazy images and anything deferred settle before the count is closed.
+  await page.waitForLoadState('networkidle')
+  counting = false
+  return { scripts, requests, page, close: () => context.close() }
+}
+
+test('a user filters the gallery, selects images and exports a zip whose page is inert offline', async ({
+  page,
+  studio,
+  outsideRequests,
+  browser
+}) => {
+  const { api, close } = await connectApi(studio)
+  await api.invoke('models.refresh', { profileId: 'demo' })
+  await generateImages(api, [SCRIPT_PROMPT, 'lighthouse at dawn', ATTR_PROMPT, PLAIN_FOX, 'ceramic teapot'])
+  close()
+
+  await openStudio(page, studio)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Gallery' }).click()
+  const grid = page.getByRole('listbox', { name: 'Images' })
+  await expect(grid.getByRole('option')).toHaveCount(5)
+
+  await page.getByLabel('Search prompts').fill('fox')
+  await expect(grid.getByRole('option')).toHaveCount(3)
+  await expect(page.getByText('3 images match')).toBeVisible()
+
+  // Newest first: the plain fox, the attribute one, the script one. Select the first two by click and
+  // shift-click, then the third by ctrl-click.
+  const options = grid.getByRole('option')
+  await options.nth(0).click()
+  await expect(
+    page.getByRole('complementary', { name: 'Image details' }).getByText('studio-image-v3', { exact: true })
+  ).toBeVisible()
+  await options.nth(1).click({ modifiers: ['Shift'] })
+  await options.nth(2).click({ modifiers: ['ControlOrMeta'] })
+  await expect(page.getByText('3 selected images of 3')).toBeVisible()
+  await options.nth(0).click({ modifiers: ['ControlOrMeta'] })
+  await expect(page.getByText('2 selected images of 3')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Export selected…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export images' })
+  await expect(dialog.getByLabel('The 2 selected images')).toBeChecked()
+  await expect(dialog.getByLabel('Zip file')).toBeChecked()
+  await dialog.getByRole('button', { name: 'Start export' }).click()
+
+  const tray = page.getByRole('region', { name: 'Exports' })
+  const download = page.waitForEvent('download')
+  await tray.getByRole('link', { name: 'Download zip' }).click()
+  const zipPath = join(mkdtempSync(join(tmpdir(), 'gs-e2e-zip-')), 'export.zip')
+  await (await download).saveAs(zipPath)
+
+  // The zip: exactly the two selected images, named from the template, listed in both manifests.
+  const files = unzipSync(readFileSync(zipPath))
+  const manifest = JSON.parse(Buffer.from(files['manifest.json'] ?? []).toString('utf8')) as {
+    images: { file: string; prompt: string; model: string }[]
+  }
+  expect(manifest.images.map((i) => i.prompt)).toEqual([ATTR_PROMPT, SCRIPT_PROMPT])
+  for (const image of manifest.images) {
+    expect(image.file).toMatch(/^images\/\d{4}-\d{2}-\d{2}_studio-image-v3_00[12]\.png$/)
+    expect(files[image.file]?.length).toBeGreaterThan(100)
+  }
+  const csv = Buffer.from(files['manifest.csv'] ?? []).toString('utf8')
+  expect(csv.split('\r\n').filter(Boolean)).toHaveLength(3)
+
+  // Unpacked on disk and opened as a file in a fresh page: nothing runs, nothing is fetched from anywhere
+  // but the export itself, and the captions are the prompts exactly.
+  const dir = mkdtempSync(join(tmpdir(), 'gs-e2e-unzipped-'))
+  for (const [name, bytes] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true })
+    writeFileSync(join(dir, name), bytes)
+  }
+  const opened = await openFromDisk(browser, join(dir, 'index.html'))
+  try {
+    expect(opened.scripts).toEqual([])
+    const base = pathToFileURL(dir).href
+    expect(opened.requests.filter((url) => !url.startsWith(`${base}/`))).toEqual([])
+    expect(opened.requests.filter((url) => !url.startsWith('file:'))).toEqual([])
+    const captions = await opened.page.locator('.prompt').allTextContents()
+    expect(captions).toEqual([ATTR_PROMPT, SCRIPT_PROMPT])
+    const shown = await opened.page
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => {
+          const image = img as unknown as { complete: boolean; naturalWidth: number }
+          return image.complete && image.naturalWidth > 0
+        })
+      )
+    expect(shown).toEqual([true, true])
+    expect(await opened.page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined()
+    await opened.page.screenshot({ path: 'test-results/gallery-export-page.png', fullPage: true })
+  } finally {
+    await opened.close()
+  }
+
+  // The detector itself works: a page with a script is caught.
+  const control = join(dir, 'control.html')
+  writeFileSync(control, '<!doctype html><p>x</p><script>document.title = "ran"</script>')
+  const caught = await openFromDisk(browser, control)
+  expect(caught.scripts.length).toBeGreaterThan(0)
+  await caught.close()
+
+  expect(outsideRequests).toEqual([])
+})
+
+test('screenshots: empty, full, filtered, detail, selection with export progress, usage; light and dark', async ({
+  page,
+  studio
+}) => {
+  test.setTimeout(180_000)
+  const outside: string[] = []
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://127.0.0.1') && !request.url().startsWith('ws://127.0.0.1'))
+      outside.push(request.url())
+  })
+  // Empty: the fresh host of the fixture.
+  await openStudio(page, studio)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Gallery' }).click()
+  await expect(page.getByText('No images yet')).toBeVisible()
+  await page.screenshot({ path: 'test-results/gallery-empty-light.png' })
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-gallery-'))
+  await seedDataDir(dataDir, { count: 3000, distinct: 120, size: 320 })
+  const host = await startWebHostProcess(dataDir)
+  try {
+    for (const theme of ['light', 'dark'] as const) {
+      const { api, close } = await connectApi(host)
+      await api.invoke('settings.update', { theme })
+      close()
+      await openStudio(page, host)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Gallery' }).click()
+      const grid = page.getByRole('listbox', { name: 'Images' })
+      await expect(grid.getByRole('option').first()).toBeVisible()
+      await expect(page.getByText('3,000 images')).toBeVisible()
+      await page.screenshot({ path: `test-results/gallery-full-${theme}.png` })
+
+      await page.getByLabel('Search prompts').fill('fox')
+      await page.getByLabel('Model').selectOption('studio-image-v3')
+      await expect(page.getByText(/^\d+ images match$/)).toBeVisible()
+      await page.screenshot({ path: `test-results/gallery-filtered-${theme}.png` })
+
+      await grid.getByRole('option').nth(1).click()
+      await expect(
+        page
+          .getByRole('complementary', { name: 'Image details' })
+          .getByText('Revised prompt')
+          .or(page.getByText('Prompt', { exact: true }))
+      ).toBeVisible()
+      await page.screenshot({ path: `test-results/gallery-detail-${theme}.png` })
+
+      await page.getByRole('button', { name: 'Clear filters' }).first().click()
+      await expect(page.getByText('3,000 images')).toBeVisible()
+      await grid.getByRole('option').nth(0).click()
+      await grid
+        .getByRole('option')
+        .nth(7)
+        .click({ modifiers: ['Shift'] })
+      await page.getByRole('button', { name: 'Select all' }).click()
+      await grid
+        .getByRole('option')
+        .nth(2)
+        .click({ modifiers: ['ControlOrMeta'] })
+      await expect(page.getByText('2,999 selected images of 3,000')).toBeVisible()
+      await page.getByRole('button', { name: 'Export selected…' }).click()
+      await page
+        .getByRole('dialog', { name: 'Export images' })
+        .screenshot({ path: `test-results/gallery-export-dialog-${theme}.png` })
+      await page.getByRole('dialog', { name: 'Export images' }).getByLabel('Folder', { exact: true }).check()
+      await page.getByRole('button', { name: 'Start export' }).click()
+      await expect(page.getByRole('progressbar')).toBeVisible()
+      await page.screenshot({ path: `test-results/gallery-export-progress-${theme}.png` })
+      await expect(
+        page.getByRole('region', { name: 'Exports' }).getByText(/Exported 2,999 images/)
+      ).toBeVisible({ timeout: 60_000 })
+      await page.screenshot({ path: `test-results/gallery-export-done-${theme}.png` })
+      await page.getByRole('button', { name: 'Dismiss' }).click()
+
+      await page.getByRole('tab', { name: 'Usage' }).click()
+      await expect(page.getByRole('region', { name: 'By model' })).toBeVisible()
+      await page.screenshot({ path: `test-results/gallery-usage-${theme}.png`, fullPage: true })
+      await page.getByRole('tab', { name: 'Images' }).click()
+    }
+  } finally {
+    await host.stop()
+  }
+  expect(outside).toEqual([])
+})

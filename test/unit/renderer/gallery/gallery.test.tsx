@@ -1,0 +1,254 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { GalleryScreen } from '@renderer/features/gallery/GalleryScreen'
+import {
+  EMPTY_SELECTION,
+  isSelected,
+  selectAll,
+  selectedCount,
+  selectRange,
+  toContract,
+  toggle
+} from '@renderer/features/gallery/selection'
+import { EMPTY_FORM, toFilter, useGalleryStore } from '@renderer/features/gallery/store'
+import { useAppStore } from '@renderer/store/app'
+import { createApiClient, type Transport } from '@shared/client'
+import type { GalleryItem } from '@shared/schemas/gallery'
+
+const TOTAL = 5000
+
+const item = (i: number): GalleryItem => ({
+  id: `r${i}`,
+  jobId: `j${Math.floor(i / 2)}`,
+  mediaId: `${String(i).padStart(32, '0')}`,
+  width: 1024,
+  height: 1024,
+  model: 'studio-image-v3',
+  prompt: `prompt ${i}`,
+  favorite: i === 1,
+  createdAt: 1_000_000 - i
+})
+
+const facets = {
+  total: TOTAL,
+  favorites: 1,
+  models: [{ value: 'studio-image-v3', count: TOTAL }],
+  endpoints: [{ value: '/v3/images/generations', count: TOTAL }],
+  profiles: [{ value: 'demo', count: TOTAL, name: 'Demo gateway' }],
+  oldest: 0,
+  newest: 1
+}
+
+let calls: { name: string; input: Record<string, unknown> }[] = []
+
+function setup(): void {
+  calls = []
+  const invoke = vi.fn((name: string, input: Record<string, unknown>) => {
+    calls.push({ name, input })
+    const ok = (value: unknown): Promise<unknown> => Promise.resolve({ ok: true, value })
+    if (name === 'gallery.query') {
+      const start = typeof input.cursor === 'string' ? Number(input.cursor) : 0
+      const limit = Number(input.limit)
+      const items = Array.from({ length: Math.min(limit, TOTAL - start) }, (_, k) => item(start + k))
+      const next = start + items.length
+      return ok({
+        items,
+        nextCursor: next < TOTAL ? String(next) : null,
+        matching: input.cursor ? null : TOTAL
+      })
+    }
+    if (name === 'gallery.facets') return ok(facets)
+    if (name === 'gallery.delete') return ok({ deleted: 3, filesRemoved: 2, filesKept: 1 })
+    if (name === 'gallery.get')
+      return ok({
+        id: input.id,
+        jobId: 'job-1',
+        jobStatus: 'succeeded',
+        jobKind: 'image',
+        mediaId: '0'.repeat(32),
+        mime: 'image/png',
+        width: 1024,
+        height: 1024,
+        bytes: 2048,
+        sizeLabel: '1024x1024',
+        prompt: 'a red fox',
+        revisedPrompt: 'a red fox in snow',
+        params: { model: 'studio-image-v3', prompt: 'a red fox', seed: 7 },
+        seed: 7,
+        model: 'studio-image-v3',
+        endpoint: '/v3/images/generations',
+        profileId: 'demo',
+        profileName: 'Demo gateway',
+        usage: { total_tokens: 300 },
+        billingUnit: 'image',
+        imagesInJob: 2,
+        favorite: false,
+        createdAt: 1,
+        sourceExpiresAt: null
+      })
+    return ok({})
+  })
+  const transport: Transport = { invoke, subscribe: () => () => undefined }
+  useAppStore
+    .getState()
+    .setConnection(
+      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
+      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    )
+  useGalleryStore.setState({
+    tab: 'images',
+    form: EMPTY_FORM,
+    items: [],
+    matching: null,
+    nextCursor: null,
+    stale: true,
+    loading: false,
+    selection: EMPTY_SELECTION,
+    anchor: null,
+    detailId: null,
+    dialog: null,
+    notice: null,
+    exports: {}
+  })
+}
+
+describe('gallery selection model', () => {
+  const items = Array.from({ length: 10 }, (_, i) => item(i))
+  it('toggles, ranges and selects all in the filter minus exceptions', () => {
+    let s = toggle(EMPTY_SELECTION, 'r2')
+    s = selectRange(s, items, 2, 5)
+    expect(['r2', 'r3', 'r4', 'r5'].every((id) => isSelected(s, id))).toBe(true)
+    expect(selectedCount(s, 10)).toBe(4)
+    expect(toContract(s, 10)).toEqual({ kind: 'ids', ids: ['r2', 'r3', 'r4', 'r5'] })
+    const all = toggle(selectAll(toFilter({ ...EMPTY_FORM, model: 'm' })), 'r1')
+    expect(selectedCount(all, 10)).toBe(9)
+    expect(toContract(all, 10)).toEqual({ kind: 'filter', filter: { models: ['m'] }, except: ['r1'] })
+    expect(toContract(EMPTY_SELECTION, 10)).toBeNull()
+  })
+
+  it('turns the form into a contract filter, "To" including its whole day', () => {
+    const filter = toFilter({
+      ...EMPTY_FORM,
+      text: ' fox ',
+      fromDate: '2025-05-01',
+      toDate: '2025-05-01',
+      favoritesOnly: true
+    })
+    expect(filter.text).toBe('fox')
+    expect(filter.favoritesOnly).toBe(true)
+    expect((filter.to ?? 0) - (filter.from ?? 0)).toBe(86_400_000)
+    expect(new Date(filter.from ?? 0).getHours()).toBe(0)
+  })
+})
+
+describe('gallery screen', () => {
+  const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+  const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 })
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 })
+  })
+  afterAll(() => {
+    if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height)
+    if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width)
+  })
+  beforeEach(setup)
+
+  it('renders only the rows on screen, with thumbnails only, for 5,000 images', async () => {
+    render(<GalleryScreen />)
+    const grid = await screen.findByRole('listbox', { name: 'Images' })
+    await waitFor(() => expect(within(grid).getAllByRole('option').length).toBeGreaterThan(10))
+    const options = within(grid).getAllByRole('option')
+    // 1000 px wide: 5 columns of 168+ px; 800 px tall: 5 rows on screen, plus 2 of overscan.
+    expect(options.length).toBeLessThanOrEqual(5 * 8)
+    expect(options[0]).toHaveAttribute('aria-setsize', String(TOTAL))
+    const sources = Array.from(grid.querySelectorAll('img')).map((img) => img.getAttribute('src'))
+    expect(sources.every((src) => src?.startsWith('/media/') && src.endsWith('_thumb'))).toBe(true)
+    expect(screen.getByText('5,000 images')).toBeInTheDocument()
+    // Only the first page was fetched: nothing near the end was needed yet.
+    expect(calls.filter((c) => c.name === 'gallery.query')).toHaveLength(1)
+  })
+
+  it('opens the detail on click, ranges on shift-click, and deletes only after confirmation', async () => {
+    render(<GalleryScreen />)
+    const grid = await screen.findByRole('listbox', { name: 'Images' })
+    const first = await within(grid).findByRole('option', { name: 'prompt 0' })
+    fireEvent.click(first)
+    const details = await screen.findByRole('complementary', { name: 'Image details' })
+    expect(await within(details).findByText('a red fox in snow')).toBeInTheDocument()
+    expect(within(details).getByText('studio-image-v3')).toBeInTheDocument()
+    expect(details.querySelector('img')?.getAttribute('src')).toBe(`/media/${'0'.repeat(32)}`)
+
+    fireEvent.click(within(grid).getByRole('option', { name: 'prompt 3' }), { shiftKey: true })
+    expect(
+      within(grid)
+        .getAllByRole('option', { selected: true })
+        .map((o) => o.getAttribute('aria-label'))
+    ).toEqual(['prompt 0', 'prompt 1', 'prompt 2', 'prompt 3'])
+    fireEvent.click(within(grid).getByRole('option', { name: 'prompt 1' }), { ctrlKey: true })
+    expect(screen.getByText('3 selected images of 5,000')).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected…' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete 3 images?' })
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep them' }))
+    expect(calls.some((c) => c.name === 'gallery.delete')).toBe(false)
+    fireEvent.click(screen.getByRole('button', { name: 'Delete selected…' }))
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete 3 images' }))
+    await screen.findByText(/Deleted 3 images \(2 files removed; 1 file kept/)
+    expect(calls.find((c) => c.name === 'gallery.delete')?.input).toEqual({
+      selection: { kind: 'ids', ids: ['r0', 'r2', 'r3'] },
+      confirm: true
+    })
+  })
+
+  it('exports everything in the filter after "Select all", with the filter sent as is', async () => {
+    render(<GalleryScreen />)
+    await screen.findByRole('listbox', { name: 'Images' })
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'studio-image-v3' } })
+    await waitFor(() =>
+      expect(calls.filter((c) => c.name === 'gallery.query').at(-1)?.input.filter).toEqual({
+        models: ['studio-image-v3']
+      })
+    )
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Select all in filter' }))
+    })
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'prompt 2' }), {
+      ctrlKey: true
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Export selected…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Export images' })
+    expect(within(dialog).getByLabelText('The 4,999 selected images')).toBeChecked()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start export' }))
+    await waitFor(() => expect(calls.some((c) => c.name === 'gallery.export')).toBe(true))
+    expect(calls.find((c) => c.name === 'gallery.export')?.input).toMatchObject({
+      format: 'zip',
+      selection: { kind: 'filter', filter: { models: ['studio-image-v3'] }, except: ['r2'] }
+    })
+  })
+
+  it('says so when there is nothing yet', async () => {
+    useAppStore.getState().setConnection(
+      {
+        api: createApiClient({
+          invoke: (name) =>
+            Promise.resolve({
+              ok: true,
+              value:
+                name === 'gallery.query'
+                  ? { items: [], nextCursor: null, matching: 0 }
+                  : { ...facets, total: 0, models: [], endpoints: [], profiles: [] }
+            }),
+          subscribe: () => () => undefined
+        }),
+        host: 'web',
+        mediaUrl: (id) => `/media/${id}`
+      },
+      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
+      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    )
+    render(<GalleryScreen />)
+    expect(await screen.findByText('No images yet')).toBeInTheDocument()
+  })
+})
