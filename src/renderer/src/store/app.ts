@@ -3,7 +3,7 @@ import type { AppInfo } from '@shared/schemas/app'
 import type { Settings } from '@shared/schemas/settings'
 import type { Connection } from '../api'
 
-export const screens = ['chat', 'images', 'edit', 'tasks', 'gallery', 'settings'] as const
+export const screens = ['chat', 'images', 'edit', 'video', 'tasks', 'gallery', 'settings'] as const
 export type Screen = (typeof screens)[number]
 
 interface AppState {

@@ -3,64 +3,8 @@ import { createEventBus } from '../../../../src/main/contract/events'
 import { isLongJob, isSettled, noticeFor } from '../../../../src/main/queue/notices'
 import { watchJobFinishes } from '../../../../src/main/queue/watcher'
 import type { Notice } from '../../../../src/main/services/context'
-import type { JobView, ResultView, TaskView } from '../../../../src/shared/schemas/jobs'
 import type { QueueNotice } from '../../../../src/shared/schemas/queue'
-
-const task = (patch: Partial<TaskView> = {}): TaskView => ({
-  id: 't1',
-  seq: 0,
-  status: 'succeeded',
-  remoteId: null,
-  remoteStatus: null,
-  pollCount: 0,
-  lastPolledAt: null,
-  nextPollAt: null,
-  progress: null,
-  error: null,
-  ...patch
-})
-
-const result = (patch: Partial<ResultView> = {}): ResultView => ({
-  id: 'r1',
-  jobId: 'j1',
-  taskId: 't1',
-  index: 0,
-  kind: 'image',
-  status: 'stored',
-  mediaId: 'a'.repeat(32),
-  mime: 'image/png',
-  width: 1024,
-  height: 1024,
-  bytes: 1000,
-  durationMs: null,
-  sizeLabel: null,
-  revisedPrompt: null,
-  sourceExpiresAt: null,
-  error: null,
-  favorite: false,
-  createdAt: 0,
-  ...patch
-})
-
-const job = (patch: Partial<JobView> = {}): JobView => ({
-  id: 'j1',
-  kind: 'image',
-  endpoint: '/v3/images/generations',
-  profileId: 'demo',
-  model: 'studio-image-v3',
-  prompt: 'a red fox',
-  request: {},
-  status: 'succeeded',
-  error: null,
-  usage: null,
-  billingUnit: null,
-  createdAt: 1_000,
-  updatedAt: 2_000,
-  finishedAt: 2_000,
-  tasks: [task()],
-  results: [result()],
-  ...patch
-})
+import { job, result, task } from './jobViews'
 
 describe('what counts as a long job and as settled', () => {
   it('videos and v2 groups are long at once; other jobs after ten seconds', () => {

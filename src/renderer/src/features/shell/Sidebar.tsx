@@ -1,11 +1,14 @@
 import type { ReactElement } from 'react'
 import { Icon } from '../../ui/icons'
+import { QUEUE_BADGE_ID, QueueBadge } from '../tasks/QueueBadge'
+import { QueueToasts } from '../tasks/QueueToasts'
 import { screens, useAppStore, type Screen } from '../../store/app'
 
 export const screenLabels: Record<Screen, string> = {
   chat: 'Chat',
   images: 'Images',
   edit: 'Edit',
+  video: 'Video',
   tasks: 'Tasks',
   gallery: 'Gallery',
   settings: 'Settings'
@@ -27,14 +30,17 @@ export function Sidebar(): ReactElement {
               type="button"
               className="nav-item"
               aria-current={screen === name ? 'page' : undefined}
+              aria-describedby={name === 'tasks' ? QUEUE_BADGE_ID : undefined}
               onClick={() => setScreen(name)}
             >
               <Icon name={name} />
               <span>{screenLabels[name]}</span>
+              {name === 'tasks' && <QueueBadge />}
             </button>
           </li>
         ))}
       </ul>
+      <QueueToasts />
     </nav>
   )
 }

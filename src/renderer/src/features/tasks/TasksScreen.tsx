@@ -1,11 +1,169 @@
-import type { ReactElement } from 'react'
-import { ComingSoon } from '../shell/ComingSoon'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useMemo, useRef, type ReactElement } from 'react'
+import type { JobView } from '@shared/schemas/jobs'
+import { useAppStore, useConnection } from '../../store/app'
+import { useJobsStore } from '../../store/jobs'
+import { useProfilesStore } from '../../store/profiles'
+import { filterKey, isActiveJob, isFiltered, isSaving, matchesFilter, ALL_TASKS } from './model'
+import { useQueueCounts } from './QueueBadge'
+import { loadPage } from './queries'
+import { useTasksStore } from './store'
+import { TaskDialogs } from './TaskDialogs'
+import { TaskFilters } from './TaskFilters'
+import { TaskRow } from './TaskRow'
+import { useNow } from './useNow'
+import './tasks.css'
+
+const ROW_ESTIMATE = 92
+const ROW_GAP = 8
+
+/** Jobs of the current filter that the loaded pages cover, newest first. */
+function useVisibleJobs(): { jobs: JobView[]; exhausted: boolean; loading: boolean; error: string | null } {
+  const filter = useTasksStore((state) => state.filter)
+  const page = useTasksStore((state) => state.pages[filterKey(filter)])
+  const byId = useJobsStore((state) => state.byId)
+  const order = useJobsStore((state) => state.order)
+  const jobs = useMemo(() => {
+    const oldest = page?.exhausted ? null : (page?.oldest ?? null)
+    return order
+      .map((id) => byId[id])
+      .filter(
+        (job): job is JobView =>
+          job !== undefined && matchesFilter(job, filter) && (oldest === null || job.createdAt >= oldest)
+      )
+  }, [order, byId, filter, page])
+  return {
+    jobs,
+    exhausted: page?.exhausted ?? false,
+    loading: page?.loading ?? true,
+    error: page?.error ?? null
+  }
+}
+
+function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
+  const setFilter = useTasksStore((state) => state.setFilter)
+  const setScreen = useAppStore((state) => state.setScreen)
+  if (filtered) {
+    return (
+      <div className="empty-state">
+        <p className="empty-title">No tasks match these filters</p>
+        <p>Try another status, kind or gateway.</p>
+        <button type="button" className="button" onClick={() => setFilter(ALL_TASKS)}>
+          Clear filters
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="empty-state tq-empty">
+      <p className="empty-title">No tasks yet</p>
+      <p>
+        Videos, image groups and every other generation show up here while they run, with their progress and
+        results. They keep going when the app restarts.
+      </p>
+      <div className="tq-empty-actions">
+        <button type="button" className="button primary" onClick={() => setScreen('video')}>
+          Make a video
+        </button>
+        <button type="button" className="button" onClick={() => setScreen('images')}>
+          Generate images
+        </button>
+      </div>
+    </div>
+  )
+}
 
 export function TasksScreen(): ReactElement {
+  const { api } = useConnection()
+  const filter = useTasksStore((state) => state.filter)
+  const profiles = useProfilesStore((state) => state.profiles)
+  const { jobs, exhausted, loading, error } = useVisibleJobs()
+  const { running, attention } = useQueueCounts()
+  const live = jobs.some((job) => isActiveJob(job) || isSaving(job))
+  const now = useNow(live)
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    void loadPage(api, filter)
+  }, [api, filter])
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's API is used as documented
+  const virtualizer = useVirtualizer({
+    count: jobs.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (index) => jobs[index]?.id ?? index,
+    overscan: 6,
+    gap: ROW_GAP
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? -1
+  useEffect(() => {
+    // Scrolled near the end of what is loaded: fetch the next page.
+    if (!exhausted && !loading && jobs.length > 0 && lastIndex >= jobs.length - 3) void loadPage(api, filter)
+  }, [api, filter, exhausted, loading, jobs.length, lastIndex])
+
+  const summary =
+    running + attention === 0
+      ? 'Nothing running'
+      : [running > 0 ? `${running} running` : '', attention > 0 ? `${attention} need attention` : '']
+          .filter(Boolean)
+          .join(' · ')
+
   return (
-    <ComingSoon
-      title="Tasks"
-      promise="Follow long image and video jobs; they keep going when the app restarts."
-    />
+    <section className="screen tq-screen" aria-labelledby="screen-title">
+      <header className="screen-header">
+        <div className="tq-title">
+          <h1 id="screen-title">Tasks</h1>
+          <p className="muted" aria-live="polite">
+            {summary}
+          </p>
+        </div>
+      </header>
+      <TaskFilters running={running} attention={attention} />
+      <div className="tq-scroll" ref={scrollRef}>
+        {error && (
+          <div className="notice notice-error tq-load-error" role="alert">
+            <p className="notice-title">The task list could not be loaded</p>
+            <p>{error}</p>
+          </div>
+        )}
+        {jobs.length === 0 && !loading && !error ? (
+          <EmptyState filtered={isFiltered(filter)} />
+        ) : (
+          <ul className="tq-list" aria-label="Tasks" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const job = jobs[item.index]
+              if (!job) return null
+              return (
+                <TaskRow
+                  key={job.id}
+                  job={job}
+                  now={now}
+                  profile={profiles.find((profile) => profile.id === job.profileId)}
+                  index={item.index}
+                  count={jobs.length}
+                  measureRef={virtualizer.measureElement}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                />
+              )
+            })}
+          </ul>
+        )}
+        {!exhausted && jobs.length > 0 && (
+          <div className="tq-more">
+            <button
+              type="button"
+              className="button"
+              disabled={loading}
+              onClick={() => void loadPage(api, filter)}
+            >
+              {loading ? 'Loading…' : 'Show older tasks'}
+            </button>
+          </div>
+        )}
+      </div>
+      <TaskDialogs />
+    </section>
   )
 }

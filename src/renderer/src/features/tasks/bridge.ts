@@ -1,6 +1,10 @@
 import type { Connection } from '../../api'
+import { loadAtStart } from './queries'
+import { useTasksStore } from './store'
 
 /** Feeds this feature's stores from contract events; returns the unsubscribe. */
-export function bridgeTasks(_connection: Connection): () => void {
-  return () => undefined
+export function bridgeTasks(connection: Connection): () => void {
+  const off = connection.api.on('queue.notice', (notice) => useTasksStore.getState().pushToast(notice))
+  void loadAtStart(connection.api)
+  return off
 }

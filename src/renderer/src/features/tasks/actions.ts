@@ -1,0 +1,46 @@
+import type { ApiClient } from '@shared/client'
+import type { JobView } from '@shared/schemas/jobs'
+import type { Result } from '@shared/result'
+import { useJobsStore } from '../../store/jobs'
+import { retryRequest } from './model'
+import { useTasksStore } from './store'
+
+/** Runs one row action; the row shows the failure, and the mirror takes the fresh view at once. */
+async function run(jobId: string, action: () => Promise<Result<JobView | null>>): Promise<JobView | null> {
+  const result = await action()
+  const tasks = useTasksStore.getState()
+  if (!result.ok) {
+    tasks.setActionError(jobId, result.error.message)
+    return null
+  }
+  tasks.setActionError(jobId, null)
+  if (result.value) useJobsStore.getState().upsert(result.value)
+  return result.value
+}
+
+export const cancelJob = (api: ApiClient, job: JobView): Promise<JobView | null> =>
+  run(job.id, () => api.call('jobs.cancel', { id: job.id }))
+
+/** Only ever called from the "may charge twice" confirmation. */
+export const resendJob = (api: ApiClient, job: JobView): Promise<JobView | null> =>
+  run(job.id, () => api.call('jobs.resend', { id: job.id, confirmMayChargeTwice: true }))
+
+/** The same request as a brand-new job (new tasks, new idempotency keys) on the job's own gateway. */
+export function retryJob(api: ApiClient, job: JobView): Promise<JobView | null> {
+  const request = retryRequest(job)
+  if (!request) {
+    useTasksStore.getState().setActionError(job.id, 'This job’s request can no longer be read to retry it.')
+    return Promise.resolve(null)
+  }
+  return run(job.id, () => api.call('jobs.submit', { profileId: job.profileId, request }))
+}
+
+export async function deleteJob(api: ApiClient, job: JobView): Promise<boolean> {
+  const result = await api.call('jobs.delete', { id: job.id })
+  if (!result.ok) {
+    useTasksStore.getState().setActionError(job.id, result.error.message)
+    return false
+  }
+  useJobsStore.getState().remove(job.id)
+  return true
+}

@@ -1,0 +1,274 @@
+import { ENDPOINTS } from '@shared/gateway/spec'
+import {
+  JobRequest,
+  type JobStatus,
+  type JobView,
+  type TaskLocalStatus,
+  type TaskView
+} from '@shared/schemas/jobs'
+import type { ProfileView } from '@shared/schemas/profiles'
+
+/**
+ * What the Tasks screen derives from a JobView: filters, counts, progress, times and which actions apply.
+ * Pure functions, so the rules are unit-tested without a screen.
+ */
+
+export type JobKind = JobView['kind']
+export type StatusFilter = 'all' | 'active' | 'attention' | 'done' | 'failed' | 'cancelled'
+export type KindFilter = 'all' | JobKind
+
+export interface TaskFilter {
+  status: StatusFilter
+  kind: KindFilter
+  /** A profile id, or 'all'. */
+  profileId: string
+}
+
+export const ALL_TASKS: TaskFilter = { status: 'all', kind: 'all', profileId: 'all' }
+
+export const STATUS_FILTERS: Record<StatusFilter, { label: string; statuses: JobStatus[] | null }> = {
+  all: { label: 'Any status', statuses: null },
+  active: { label: 'In progress', statuses: ['pending', 'running'] },
+  attention: { label: 'Needs attention', statuses: ['needs_attention'] },
+  done: { label: 'Done', statuses: ['succeeded'] },
+  failed: { label: 'Failed or partly done', statuses: ['failed', 'expired', 'incomplete'] },
+  cancelled: { label: 'Cancelled', statuses: ['cancelled'] }
+}
+
+export const KIND_FILTERS: Record<KindFilter, string> = {
+  all: 'Any kind',
+  image: 'Images',
+  edit: 'Edits',
+  video: 'Videos'
+}
+
+export const PAGE_SIZE = 50
+
+/** The `jobs.list` query that loads one page of a filter. */
+export function toJobQuery(
+  filter: TaskFilter,
+  before?: number
+): { status?: JobStatus[]; kind?: JobKind[]; profileId?: string; limit: number; before?: number } {
+  const statuses = STATUS_FILTERS[filter.status].statuses
+  return {
+    ...(statuses ? { status: statuses } : {}),
+    ...(filter.kind !== 'all' ? { kind: [filter.kind] } : {}),
+    ...(filter.profileId !== 'all' ? { profileId: filter.profileId } : {}),
+    limit: PAGE_SIZE,
+    ...(before !== undefined ? { before } : {})
+  }
+}
+
+export function filterKey(filter: TaskFilter): string {
+  return `${filter.status}|${filter.kind}|${filter.profileId}`
+}
+
+export function matchesFilter(job: JobView, filter: TaskFilter): boolean {
+  const statuses = STATUS_FILTERS[filter.status].statuses
+  if (statuses && !statuses.includes(job.status)) return false
+  if (filter.kind !== 'all' && job.kind !== filter.kind) return false
+  if (filter.profileId !== 'all' && job.profileId !== filter.profileId) return false
+  return true
+}
+
+export function isFiltered(filter: TaskFilter): boolean {
+  return filter.status !== 'all' || filter.kind !== 'all' || filter.profileId !== 'all'
+}
+
+/** The navigation badge: jobs still going, and jobs waiting for the user's word. */
+export function queueCounts(jobs: Iterable<JobView>): { running: number; attention: number } {
+  let running = 0
+  let attention = 0
+  for (const job of jobs) {
+    if (job.status === 'pending' || job.status === 'running') running++
+    else if (job.status === 'needs_attention') attention++
+  }
+  return { running, attention }
+}
+
+const ACTIVE_TASK: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'running']
+export const isActiveTask = (task: TaskView): boolean => ACTIVE_TASK.includes(task.status)
+export const isActiveJob = (job: JobView): boolean => job.status === 'pending' || job.status === 'running'
+
+/** Results still being downloaded into the library after the gateway finished. */
+export const isSaving = (job: JobView): boolean =>
+  !isActiveJob(job) && job.results.some((result) => result.status === 'pending')
+
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  pending: 'Waiting to send',
+  running: 'Running',
+  succeeded: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  needs_attention: 'Needs attention',
+  incomplete: 'Partly done'
+}
+
+export const TASK_STATUS_LABELS: Record<TaskLocalStatus, string> = {
+  pending: 'Waiting to send',
+  submitting: 'Sending',
+  queued: 'Queued at the gateway',
+  running: 'Running at the gateway',
+  succeeded: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  needs_attention: 'Needs attention',
+  incomplete: 'Partly done'
+}
+
+export type StatusTone = 'active' | 'ok' | 'error' | 'attention' | 'quiet'
+
+export function statusTone(status: JobStatus): StatusTone {
+  switch (status) {
+    case 'pending':
+    case 'running':
+      return 'active'
+    case 'succeeded':
+      return 'ok'
+    case 'needs_attention':
+      return 'attention'
+    case 'cancelled':
+      return 'quiet'
+    default:
+      return 'error'
+  }
+}
+
+/** The job's status in words, as precise as its tasks allow ("Queued at the gateway", "Saving result"). */
+export function statusText(job: JobView): string {
+  if (isSaving(job)) return 'Saving result'
+  if (job.status !== 'running') return JOB_STATUS_LABELS[job.status]
+  const active = job.tasks.filter(isActiveTask).map((task) => task.status)
+  for (const status of ['running', 'submitting', 'queued', 'pending'] as const) {
+    if (active.length > 0 && active.every((s) => s === status)) return TASK_STATUS_LABELS[status]
+  }
+  if (active.includes('running')) return TASK_STATUS_LABELS.running
+  return JOB_STATUS_LABELS.running
+}
+
+export type Progress =
+  | { type: 'determinate'; value: number; label: string }
+  | { type: 'indeterminate'; label: string }
+  | { type: 'none' }
+
+/**
+ * Determinate only when the gateway reported progress for every task still going; otherwise an honest
+ * "working on it" with what is known (a phase, how many of a group are done).
+ */
+export function progressOf(job: JobView): Progress {
+  if (isSaving(job)) return { type: 'indeterminate', label: 'Saving the result to the library' }
+  if (!isActiveJob(job)) return { type: 'none' }
+  const active = job.tasks.filter(isActiveTask)
+  const reported = active.length > 0 && active.every((task) => task.progress !== null)
+  if (reported) {
+    const sum = job.tasks.reduce(
+      (total, task) => total + (isActiveTask(task) ? Math.min(1, Math.max(0, task.progress ?? 0)) : 1),
+      0
+    )
+    const value = sum / Math.max(1, job.tasks.length)
+    return { type: 'determinate', value, label: `${Math.round(value * 100)} %` }
+  }
+  const done = job.tasks.length - active.length
+  const label = job.tasks.length > 1 ? `${done} of ${job.tasks.length} done` : statusText(job)
+  return { type: 'indeterminate', label }
+}
+
+export function elapsedMs(job: JobView, now: number): number {
+  return Math.max(0, (job.finishedAt ?? now) - job.createdAt)
+}
+
+export function formatDuration(ms: number): string {
+  const seconds = Math.floor(ms / 1000)
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`
+  return `${Math.floor(hours / 24)} days`
+}
+
+export function formatAgo(at: number, now: number): string {
+  const ms = now - at
+  if (ms < 2_000) return 'just now'
+  return `${formatDuration(ms)} ago`
+}
+
+/** When the next poll is due, in words ("next in 4 s"; "polling" once it is due). */
+export function formatIn(at: number, now: number): string {
+  const ms = at - now
+  if (ms < 1_000) return 'polling'
+  return `next in ${formatDuration(ms)}`
+}
+
+export interface PollFacts {
+  polls: number
+  lastPolledAt: number | null
+  nextPollAt: number | null
+  remoteStatus: string | null
+}
+
+/** Polling of the gateway-side tasks of a job; null for synchronous jobs, which are never polled. */
+export function pollFacts(job: JobView): PollFacts | null {
+  const remote = job.tasks.filter((task) => task.remoteId !== null || task.pollCount > 0)
+  if (remote.length === 0) return null
+  const last = remote.reduce<TaskView | null>(
+    (latest, task) =>
+      task.lastPolledAt !== null && (latest === null || task.lastPolledAt > (latest.lastPolledAt ?? 0))
+        ? task
+        : latest,
+    null
+  )
+  const next = remote
+    .filter(isActiveTask)
+    .map((task) => task.nextPollAt)
+    .filter((at): at is number => at !== null)
+  return {
+    polls: remote.reduce((total, task) => total + task.pollCount, 0),
+    lastPolledAt: last?.lastPolledAt ?? null,
+    nextPollAt: next.length > 0 ? Math.min(...next) : null,
+    remoteStatus: last?.remoteStatus ?? remote[0]?.remoteStatus ?? null
+  }
+}
+
+const ENDPOINT_LABELS: Record<string, string> = {
+  [ENDPOINTS.imagesV1]: 'Images',
+  [ENDPOINTS.imagesV3]: 'Images v3',
+  [ENDPOINTS.imagesV2]: 'Images v2 task',
+  [ENDPOINTS.partnerA]: 'Partner A',
+  [ENDPOINTS.partnerB]: 'Partner B',
+  [ENDPOINTS.imageEdits]: 'Edit',
+  [ENDPOINTS.videos]: 'Video'
+}
+
+export function endpointLabel(job: JobView): string {
+  const label = ENDPOINT_LABELS[job.endpoint] ?? job.endpoint
+  const stream = (job.request as { stream?: unknown } | null)?.stream === true
+  const group = job.tasks.length > 1 ? ` ×${job.tasks.length}` : ''
+  return `${label}${stream ? ' (stream)' : ''}${group}`
+}
+
+export const canCancel = (job: JobView): boolean =>
+  job.status === 'pending' || job.status === 'running' || job.status === 'needs_attention'
+export const canResend = (job: JobView): boolean => job.status === 'needs_attention'
+export const canOpen = (job: JobView): boolean => job.results.some((result) => result.status === 'stored')
+
+/** The stored request, ready to be submitted again as a new job; null if it no longer reads. */
+export function retryRequest(job: JobView): JobRequest | null {
+  if (!['failed', 'expired', 'cancelled', 'incomplete'].includes(job.status)) return null
+  const parsed = JobRequest.safeParse(job.request)
+  return parsed.success ? parsed.data : null
+}
+
+/**
+ * What Cancel does to this job, in words: a task the gateway holds keeps running there unless the
+ * profile's field map names a cancel call (videos only).
+ */
+export function cancelEffect(job: JobView, profile: ProfileView | undefined): string {
+  const remote = job.tasks.some((task) => task.remoteId !== null && isActiveTask(task))
+  if (!remote) return 'Stops it here; nothing more is sent.'
+  if (job.kind === 'video' && profile?.fieldMap.video.cancel)
+    return 'Stops it here and asks the gateway to cancel it.'
+  return 'Stops following it here. The gateway has no cancel we know of, so it may still finish there and be charged.'
+}

@@ -1,0 +1,45 @@
+import type { ApiClient } from '@shared/client'
+import type { JobView } from '@shared/schemas/jobs'
+import { useJobsStore } from '../../store/jobs'
+import { ALL_TASKS, filterKey, PAGE_SIZE, toJobQuery, type TaskFilter } from './model'
+import { useTasksStore } from './store'
+
+/**
+ * Adds listed jobs to the mirror without stepping back in time: a `jobs.updated` event that overtook the
+ * list reply carries a newer view, which is kept.
+ */
+export function upsertFresh(jobs: JobView[]): void {
+  const { byId, upsertMany } = useJobsStore.getState()
+  upsertMany(jobs.filter((job) => (byId[job.id]?.updatedAt ?? -Infinity) <= job.updatedAt))
+}
+
+/** Loads the next page of a filter (newest first) and records how far it reaches. */
+export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void> {
+  const key = filterKey(filter)
+  const tasks = useTasksStore.getState()
+  const page = tasks.pages[key]
+  if (page?.loading || page?.exhausted) return
+  tasks.setPage(key, { loading: true, error: null })
+  const result = await api.call('jobs.list', toJobQuery(filter, page?.oldest ?? undefined))
+  if (!result.ok) {
+    useTasksStore.getState().setPage(key, { loading: false, error: result.error.message })
+    return
+  }
+  upsertFresh(result.value)
+  const last = result.value.at(-1)
+  useTasksStore.getState().setPage(key, {
+    loading: false,
+    exhausted: result.value.length < PAGE_SIZE,
+    oldest: last ? last.createdAt : (page?.oldest ?? null)
+  })
+}
+
+/**
+ * At start: every job still going or waiting for the user (so the navigation badge is right before the
+ * Tasks screen is ever opened), and the first page of everything.
+ */
+export async function loadAtStart(api: ApiClient): Promise<void> {
+  const open = await api.call('jobs.list', { status: ['pending', 'running', 'needs_attention'], limit: 500 })
+  if (open.ok) upsertFresh(open.value)
+  await loadPage(api, ALL_TASKS)
+}

@@ -1,0 +1,68 @@
+import { create } from 'zustand'
+import type { QueueNotice } from '@shared/schemas/queue'
+import { ALL_TASKS, type TaskFilter } from './model'
+
+/** How far each filter has been paged in: jobs older than `oldest` are not shown until the next page. */
+export interface PageState {
+  oldest: number | null
+  exhausted: boolean
+  loading: boolean
+  error: string | null
+}
+
+export type TaskDialog =
+  | { type: 'resend'; jobId: string }
+  | { type: 'delete'; jobId: string }
+  | { type: 'view'; jobId: string }
+  | null
+
+export const MAX_TOASTS = 4
+
+interface TasksState {
+  filter: TaskFilter
+  /** Groups and jobs whose task lines are open. */
+  expanded: Record<string, boolean>
+  pages: Record<string, PageState>
+  dialog: TaskDialog
+  /** Per job: the last action's failure, shown on its row. */
+  actionErrors: Record<string, string>
+  toasts: QueueNotice[]
+  setFilter: (patch: Partial<TaskFilter>) => void
+  toggleExpanded: (jobId: string) => void
+  setPage: (key: string, patch: Partial<PageState>) => void
+  openDialog: (dialog: TaskDialog) => void
+  setActionError: (jobId: string, message: string | null) => void
+  pushToast: (notice: QueueNotice) => void
+  dismissToast: (jobId: string, at: number) => void
+}
+
+const emptyPage: PageState = { oldest: null, exhausted: false, loading: false, error: null }
+
+/** The Tasks screen's own state, kept outside the screen so it survives navigation. */
+export const useTasksStore = create<TasksState>()((set) => ({
+  filter: ALL_TASKS,
+  expanded: {},
+  pages: {},
+  dialog: null,
+  actionErrors: {},
+  toasts: [],
+  setFilter: (patch) => set((state) => ({ filter: { ...state.filter, ...patch } })),
+  toggleExpanded: (jobId) =>
+    set((state) => ({ expanded: { ...state.expanded, [jobId]: !state.expanded[jobId] } })),
+  setPage: (key, patch) =>
+    set((state) => ({ pages: { ...state.pages, [key]: { ...(state.pages[key] ?? emptyPage), ...patch } } })),
+  openDialog: (dialog) => set({ dialog }),
+  setActionError: (jobId, message) =>
+    set((state) => {
+      const actionErrors = { ...state.actionErrors }
+      if (message === null) delete actionErrors[jobId]
+      else actionErrors[jobId] = message
+      return { actionErrors }
+    }),
+  pushToast: (notice) =>
+    set((state) => ({
+      toasts: [...state.toasts.filter((t) => t.jobId !== notice.jobId), notice].slice(-MAX_TOASTS)
+    })),
+  dismissToast: (jobId, at) =>
+    set((state) => ({ toasts: state.toasts.filter((t) => !(t.jobId === jobId && t.at === at)) }))
+}))

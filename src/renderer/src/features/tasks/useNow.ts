@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * The current time for "2 s ago" and elapsed times: every second while something runs (`live`), every
+ * half minute otherwise, so idle lists do not re-render for nothing.
+ */
+export function useNow(live: boolean): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    // Catch up at once when a job starts or stops, then tick.
+    const catchUp = setTimeout(() => setNow(Date.now()), 0)
+    const timer = setInterval(() => setNow(Date.now()), live ? 1_000 : 30_000)
+    return () => {
+      clearTimeout(catchUp)
+      clearInterval(timer)
+    }
+  }, [live])
+  return now
+}

@@ -1,0 +1,148 @@
+import { ExtraFieldValues } from '@shared/gateway/fieldMap'
+import type { PreflightIssue } from '@shared/gateway/preflight'
+import { preflightJob } from '@shared/schemas/jobPreflight'
+import type { ImageRef, JobRequest } from '@shared/schemas/jobs'
+import type { ModelView } from '@shared/schemas/profiles'
+
+/**
+ * The Video form as the user typed it (strings, so a half-typed number stays on screen), and the one
+ * function that turns it into a `videos` job request plus every issue, per field, as they type.
+ */
+
+export type TriState = 'default' | 'on' | 'off'
+
+export interface VideoDraft {
+  model: string
+  prompt: string
+  duration: string
+  width: string
+  height: string
+  resolution: string
+  ratio: string
+  seed: string
+  watermark: TriState
+  audio: TriState
+  firstFrame: { type: 'none' } | { type: 'library'; mediaId: string } | { type: 'url'; url: string }
+  /** Any further fields, as a JSON object (provider-notes §6: names the gateway may want). */
+  extraJson: string
+}
+
+export const emptyVideoDraft: VideoDraft = {
+  model: '',
+  prompt: '',
+  duration: '5',
+  width: '',
+  height: '',
+  resolution: '',
+  ratio: '',
+  seed: '',
+  watermark: 'default',
+  audio: 'default',
+  firstFrame: { type: 'none' },
+  extraJson: ''
+}
+
+/** Provider-notes §6 values; the gateway is the judge, these are what the pickers offer. */
+export const RESOLUTIONS = ['480p', '720p', '1080p'] as const
+export const RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', 'adaptive'] as const
+export const SIZE_PRESETS = [
+  { label: '1280 × 720 · landscape', width: 1280, height: 720 },
+  { label: '720 × 1280 · portrait', width: 720, height: 1280 },
+  { label: '1920 × 1080 · landscape HD', width: 1920, height: 1080 },
+  { label: '1024 × 1024 · square', width: 1024, height: 1024 }
+] as const
+
+/** Form fields sent as extra fields, by their provider-notes names. */
+const FORM_EXTRAS = ['resolution', 'ratio', 'seed', 'watermark', 'generate_audio', 'image'] as const
+
+export interface VideoForm {
+  request: Extract<JobRequest, { endpoint: 'videos' }>
+  /** Field name → first message; fields are the form's (`duration`, `size`, `seed`, `extra`, ...). */
+  issues: Record<string, string>
+}
+
+/** What a number box holds: a number, nothing (left empty), or the text as typed (preflight names it). */
+const numberOrText = (text: string): number | string | undefined => {
+  const trimmed = text.trim()
+  if (trimmed === '') return undefined
+  return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed
+}
+
+function parseExtra(text: string, issues: Record<string, string>): Record<string, unknown> {
+  if (text.trim() === '') return {}
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    issues.extra = 'This is not valid JSON. Use an object such as {"camera_fixed": true}.'
+    return {}
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.extra = 'Use a JSON object, such as {"camera_fixed": true}.'
+    return {}
+  }
+  const parsed = ExtraFieldValues.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    issues.extra = `${issue?.path.join('.') || 'A field name'}: ${issue?.message ?? 'not allowed'}`
+    return {}
+  }
+  const twice = FORM_EXTRAS.filter((name) => name in parsed.data)
+  if (twice.length > 0)
+    issues.extra = `Set ${twice.map((n) => `"${n}"`).join(', ')} with the fields above, not here.`
+  return parsed.data
+}
+
+export function buildVideoForm(draft: VideoDraft, model: ModelView | undefined): VideoForm {
+  const issues: Record<string, string> = {}
+  const extra: Record<string, unknown> = parseExtra(draft.extraJson, issues)
+  if (draft.resolution) extra.resolution = draft.resolution
+  if (draft.ratio) extra.ratio = draft.ratio
+  if (draft.seed.trim() !== '') {
+    const seed = Number(draft.seed)
+    if (!Number.isInteger(seed)) issues.seed = 'The seed must be a whole number.'
+    else extra.seed = seed
+  }
+  if (draft.watermark !== 'default') extra.watermark = draft.watermark === 'on'
+  if (draft.audio !== 'default') extra.generate_audio = draft.audio === 'on'
+
+  let firstFrame: ImageRef | undefined
+  if (draft.firstFrame.type === 'library') {
+    if (draft.firstFrame.mediaId) firstFrame = { mediaId: draft.firstFrame.mediaId }
+    else issues.firstFrame = 'Pick an image of the library, or choose None.'
+  }
+  if (draft.firstFrame.type === 'url') {
+    const url = draft.firstFrame.url.trim()
+    if (!/^https?:\/\/\S+$/i.test(url)) issues.firstFrame = 'Enter an http(s) address of an image.'
+    else firstFrame = { url }
+  }
+
+  const width = draft.width.trim()
+  const height = draft.height.trim()
+  let size: string | undefined
+  if (width !== '' || height !== '') {
+    const w = Number(width)
+    const h = Number(height)
+    if (width === '' || height === '') issues.size = 'Enter both width and height, or neither.'
+    else if (!Number.isInteger(w) || !Number.isInteger(h) || w < 1 || h < 1)
+      issues.size = 'Width and height are whole numbers of pixels.'
+    else size = `${w}x${h}`
+  }
+
+  const duration = numberOrText(draft.duration)
+  const body = {
+    model: draft.model,
+    prompt: draft.prompt,
+    duration: duration as number,
+    ...(size ? { size } : {}),
+    ...(Object.keys(extra).length > 0 ? { extra: extra as ExtraFieldValues } : {})
+  }
+  const request = { endpoint: 'videos' as const, body, ...(firstFrame ? { firstFrame } : {}) }
+  const preflight: PreflightIssue[] = preflightJob(
+    request,
+    model ? { id: model.id, supported_endpoints: model.supportedEndpoints } : undefined
+  )
+  for (const issue of preflight) issues[issue.field] ??= issue.message
+  if (!model && draft.model) issues.model ??= 'Pick a video model of this gateway.'
+  return { request, issues }
+}

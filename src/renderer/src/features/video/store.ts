@@ -1,0 +1,52 @@
+import { create } from 'zustand'
+import type { AppError } from '@shared/result'
+import { emptyVideoDraft, type VideoDraft } from './form'
+
+interface VideoData {
+  draft: VideoDraft
+  /** Fields the user has left at least once; their issues show as they type. */
+  touched: Record<string, boolean>
+  /** After a first Generate, every issue shows. */
+  attempted: boolean
+  submitting: boolean
+  error: AppError | null
+  /** The job just started, highlighted in the list. */
+  lastJobId: string | null
+  moreOpen: boolean
+}
+
+interface VideoState extends VideoData {
+  edit: (patch: Partial<VideoDraft>) => void
+  touch: (field: string) => void
+  setAttempted: () => void
+  setMoreOpen: (open: boolean) => void
+  setSubmitting: (submitting: boolean) => void
+  finishSubmit: (result: { jobId: string } | { error: AppError }) => void
+}
+
+export const initialVideoState: VideoData = {
+  draft: emptyVideoDraft,
+  touched: {},
+  attempted: false,
+  submitting: false,
+  error: null,
+  lastJobId: null,
+  moreOpen: false
+}
+
+/** The Video form lives here, not in the screen: navigating away and back keeps what was typed. */
+export const useVideoStore = create<VideoState>()((set) => ({
+  ...initialVideoState,
+  edit: (patch) => set((state) => ({ draft: { ...state.draft, ...patch }, error: null })),
+  touch: (field) => set((state) => ({ touched: { ...state.touched, [field]: true } })),
+  setAttempted: () => set({ attempted: true }),
+  setMoreOpen: (moreOpen) => set({ moreOpen }),
+  setSubmitting: (submitting) => set({ submitting }),
+  finishSubmit: (result) =>
+    // The draft stays as it was: the next video is usually a variation of this one.
+    set(
+      'error' in result
+        ? { submitting: false, error: result.error }
+        : { submitting: false, error: null, lastJobId: result.jobId, attempted: false, touched: {} }
+    )
+}))

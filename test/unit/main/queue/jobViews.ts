@@ -1,0 +1,58 @@
+import type { JobView, ResultView, TaskView } from '../../../../src/shared/schemas/jobs'
+
+/** JobView factories for the queue's tests (backend notices and renderer alike): a finished v3 image job. */
+export const task = (patch: Partial<TaskView> = {}): TaskView => ({
+  id: 't1',
+  seq: 0,
+  status: 'succeeded',
+  remoteId: null,
+  remoteStatus: null,
+  pollCount: 0,
+  lastPolledAt: null,
+  nextPollAt: null,
+  progress: null,
+  error: null,
+  ...patch
+})
+
+export const result = (patch: Partial<ResultView> = {}): ResultView => ({
+  id: 'r1',
+  jobId: 'j1',
+  taskId: 't1',
+  index: 0,
+  kind: 'image',
+  status: 'stored',
+  mediaId: 'a'.repeat(32),
+  mime: 'image/png',
+  width: 1024,
+  height: 1024,
+  bytes: 2048,
+  durationMs: null,
+  sizeLabel: null,
+  revisedPrompt: null,
+  sourceExpiresAt: null,
+  error: null,
+  favorite: false,
+  createdAt: 0,
+  ...patch
+})
+
+export const job = (patch: Partial<JobView> = {}): JobView => ({
+  id: 'j1',
+  kind: 'image',
+  endpoint: '/v3/images/generations',
+  profileId: 'demo',
+  model: 'studio-image-v3',
+  prompt: 'a red fox',
+  request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'a red fox' } },
+  status: 'succeeded',
+  error: null,
+  usage: null,
+  billingUnit: null,
+  createdAt: 1_000,
+  updatedAt: 2_000,
+  finishedAt: 2_000,
+  tasks: [task()],
+  results: [result()],
+  ...patch
+})

@@ -1,0 +1,264 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { TasksScreen } from '@renderer/features/tasks/TasksScreen'
+import { useJobsStore } from '@renderer/store/jobs'
+import type { JobView } from '@shared/schemas/jobs'
+import { connect, job, resetStores, result, runningVideo, stubLayout, task } from './fixtures'
+
+let restoreLayout: () => void = () => undefined
+
+beforeEach(() => {
+  resetStores()
+  restoreLayout = stubLayout()
+})
+afterEach(() => restoreLayout())
+
+const seed = (...jobs: JobView[]): void => useJobsStore.getState().upsertMany(jobs)
+const rowOf = (prompt: string): HTMLElement => {
+  const row = within(screen.getByRole('list', { name: 'Tasks' }))
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.includes(prompt) && item.classList.contains('tq-row'))
+  if (!row) throw new Error(`no row for ${prompt}`)
+  return row
+}
+
+const attention = job({
+  id: 'att',
+  kind: 'video',
+  endpoint: '/v1/videos/generations',
+  prompt: 'maybe billed',
+  status: 'needs_attention',
+  createdAt: 3_000,
+  finishedAt: 3_000,
+  error: { code: 'outcome_unknown', message: 'The connection broke after sending.' },
+  tasks: [task({ status: 'needs_attention' })],
+  results: []
+})
+const failed = job({ id: 'bad', prompt: 'too spicy', status: 'failed', createdAt: 500, results: [] })
+
+describe('Tasks screen', () => {
+  it('says what the screen is for when there is nothing yet', async () => {
+    connect({ 'jobs.list': () => [] })
+    render(<TasksScreen />)
+    expect(await screen.findByText('No tasks yet')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Make a video' })).toBeInTheDocument()
+  })
+
+  it('shows kind, model, status, elapsed time and polls; a bar fills only where the gateway gave progress', () => {
+    connect({ 'jobs.list': () => [] })
+    const withProgress = job({
+      id: 'v2',
+      endpoint: '/v2/images/generations',
+      prompt: 'lighthouse',
+      status: 'running',
+      createdAt: 2_000,
+      finishedAt: null,
+      tasks: [
+        task({ status: 'running', remoteId: 'img_1', progress: 0.4, pollCount: 1, lastPolledAt: 2_500 })
+      ],
+      results: []
+    })
+    seed(runningVideo(), withProgress, failed)
+    render(<TasksScreen />)
+    const video = rowOf('waves at night')
+    expect(within(video).getByText('Running at the gateway')).toBeInTheDocument()
+    expect(within(video).getByText(/seedance-video/)).toBeInTheDocument()
+    expect(within(video).getByText(/2 polls/)).toBeInTheDocument()
+    const honest = within(video).getByRole('progressbar')
+    expect(honest).not.toHaveAttribute('aria-valuenow')
+    expect(honest).toHaveAttribute('aria-valuetext', 'Running at the gateway')
+    const figure = within(rowOf('lighthouse')).getByRole('progressbar')
+    expect(figure).toHaveAttribute('aria-valuenow', '40')
+    // A finished job has no bar, and says how long it took.
+    expect(within(rowOf('too spicy')).queryByRole('progressbar')).toBeNull()
+    expect(within(rowOf('too spicy')).getByText('1 s')).toBeInTheDocument()
+    // Newest first.
+    const prompts = within(screen.getByRole('list', { name: 'Tasks' }))
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('tq-row'))
+      .map((item) => item.querySelector('.tq-prompt')?.textContent)
+    expect(prompts).toEqual(['lighthouse', 'waves at night', 'too spicy'])
+  })
+
+  it('filters by status, kind and gateway, and asks the backend for that filter', async () => {
+    const { invoke } = connect({ 'jobs.list': () => [] })
+    seed(runningVideo(), attention, failed)
+    render(<TasksScreen />)
+    fireEvent.click(screen.getByRole('radio', { name: /Needs attention/ }))
+    await waitFor(() =>
+      expect(invoke).toHaveBeenCalledWith('jobs.list', { status: ['needs_attention'], limit: 50 })
+    )
+    expect(rowOf('maybe billed')).toBeInTheDocument()
+    expect(screen.queryByText('waves at night')).toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: 'Any status' }))
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'image' } })
+    expect(rowOf('too spicy')).toBeInTheDocument()
+    expect(screen.queryByText('maybe billed')).toBeNull()
+    fireEvent.change(screen.getByLabelText('Gateway'), { target: { value: 'demo' } })
+    await waitFor(() =>
+      expect(invoke).toHaveBeenCalledWith('jobs.list', { kind: ['image'], profileId: 'demo', limit: 50 })
+    )
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement)
+    expect(rowOf('waves at night')).toBeInTheDocument()
+  })
+
+  it('shows the counts of what is going on right now on the status chips', () => {
+    connect({ 'jobs.list': () => [] })
+    seed(runningVideo(), attention)
+    render(<TasksScreen />)
+    expect(screen.getByRole('radio', { name: 'In progress 1' })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: 'Needs attention 1' })).toBeInTheDocument()
+  })
+
+  it('re-sends a needs-attention job only after the "may charge twice" confirmation', async () => {
+    const resent: unknown[] = []
+    connect({
+      'jobs.list': () => [],
+      'jobs.resend': (input) => {
+        resent.push(input)
+        return { ...attention, status: 'pending', tasks: [task({ status: 'pending' })] }
+      }
+    })
+    seed(attention)
+    render(<TasksScreen />)
+    fireEvent.click(within(rowOf('maybe billed')).getByRole('button', { name: 'Send again…' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Send this request again?' })
+    expect(dialog).toHaveTextContent('may charge twice')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Don’t send' }))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(resent).toEqual([])
+
+    fireEvent.click(within(rowOf('maybe billed')).getByRole('button', { name: 'Send again…' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Send again, it may charge twice' }))
+    await waitFor(() => expect(resent).toEqual([{ id: 'att', confirmMayChargeTwice: true }]))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(useJobsStore.getState().byId.att?.status).toBe('pending')
+  })
+
+  it('retries a failed job as a new job with the stored request, on the same gateway', async () => {
+    const submitted: unknown[] = []
+    connect({
+      'jobs.list': () => [],
+      'jobs.submit': (input) => {
+        submitted.push(input)
+        return job({
+          id: 'again',
+          prompt: 'too spicy',
+          status: 'pending',
+          createdAt: 9_000,
+          finishedAt: null
+        })
+      }
+    })
+    seed(failed)
+    render(<TasksScreen />)
+    fireEvent.click(within(rowOf('too spicy')).getByRole('button', { name: 'Retry' }))
+    await waitFor(() =>
+      expect(submitted).toEqual([
+        {
+          profileId: 'demo',
+          request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'a red fox' } }
+        }
+      ])
+    )
+    await waitFor(() => expect(useJobsStore.getState().order).toEqual(['again', 'bad']))
+  })
+
+  it('cancels, and shows why when an action fails', async () => {
+    connect({
+      'jobs.list': () => [],
+      'jobs.cancel': () => {
+        throw new Error('That job no longer exists.')
+      }
+    })
+    seed(runningVideo())
+    render(<TasksScreen />)
+    const row = rowOf('waves at night')
+    expect(within(row).getByRole('button', { name: 'Cancel' })).toHaveAttribute(
+      'title',
+      expect.stringMatching(/may still finish there/) as string
+    )
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }))
+    expect(await within(rowOf('waves at night')).findByRole('alert')).toHaveTextContent(
+      'That job no longer exists.'
+    )
+  })
+
+  it('deletes after a confirmation that says what goes with it', async () => {
+    const deleted: unknown[] = []
+    connect({
+      'jobs.list': () => [],
+      'jobs.delete': (input) => {
+        deleted.push(input)
+        return { deleted: true, filesRemoved: 2 }
+      }
+    })
+    seed(job({ id: 'two', prompt: 'two foxes', results: [result(), result({ id: 'r2', index: 1 })] }))
+    render(<TasksScreen />)
+    fireEvent.click(within(rowOf('two foxes')).getByRole('button', { name: 'Delete…' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this task?' })
+    expect(dialog).toHaveTextContent('its 2 saved files will be removed from the library')
+    expect(deleted).toEqual([])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(deleted).toEqual([{ id: 'two' }]))
+    await waitFor(() => expect(screen.queryByText('two foxes')).toBeNull())
+  })
+
+  it('opens a video result in a player with its size and duration, and groups the tasks of a v2 job', () => {
+    connect({ 'jobs.list': () => [] })
+    const video = runningVideo({
+      status: 'succeeded',
+      finishedAt: 9_000,
+      tasks: [task({ remoteId: 'vtask_1', pollCount: 3, lastPolledAt: 8_000 })],
+      results: [
+        result({
+          kind: 'video',
+          mime: 'video/mp4',
+          width: 320,
+          height: 180,
+          durationMs: 2_000,
+          bytes: 21_000
+        })
+      ]
+    })
+    const group = job({
+      id: 'grp',
+      endpoint: '/v2/images/generations',
+      prompt: 'lighthouse pair',
+      status: 'running',
+      finishedAt: null,
+      tasks: [task({ remoteId: 'a' }), task({ id: 't2', seq: 1, status: 'queued', remoteId: 'b' })],
+      results: []
+    })
+    seed(video, group)
+    render(<TasksScreen />)
+    const groupRow = rowOf('lighthouse pair')
+    expect(within(groupRow).getByText('1 of 2 done')).toBeInTheDocument()
+    fireEvent.click(within(groupRow).getByRole('button', { name: 'Show the 2 tasks' }))
+    const lines = within(groupRow).getByRole('list', { name: 'Tasks of this job' })
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2)
+    expect(lines).toHaveTextContent('Queued at the gateway')
+
+    fireEvent.click(within(rowOf('waves at night')).getByRole('button', { name: 'Play' }))
+    const player = screen.getByRole('dialog', { name: 'Video' })
+    const element = player.querySelector('video')
+    expect(element).toHaveAttribute('src', `/media/${'a'.repeat(32)}`)
+    expect(element).toHaveAttribute('poster', `/media/${'a'.repeat(32)}_thumb`)
+    expect(player).toHaveTextContent('320 × 180')
+    expect(player).toHaveTextContent('2.0 s')
+  })
+
+  it('ticks the elapsed time of a running job', () => {
+    connect({ 'jobs.list': () => [] })
+    const now = Date.now()
+    seed(runningVideo({ createdAt: now - 4_000 }))
+    render(<TasksScreen />)
+    expect(within(rowOf('waves at night')).getByText(/^[45] s$/)).toBeInTheDocument()
+    act(() => {
+      useJobsStore
+        .getState()
+        .upsert(runningVideo({ createdAt: now - 4_000, status: 'succeeded', finishedAt: now + 61_000 }))
+    })
+    expect(within(rowOf('waves at night')).getByText('1 min 05 s')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest'
+import {
+  cancelEffect,
+  endpointLabel,
+  formatDuration,
+  matchesFilter,
+  pollFacts,
+  progressOf,
+  queueCounts,
+  retryRequest,
+  statusText,
+  toJobQuery,
+  type TaskFilter
+} from '@renderer/features/tasks/model'
+import { job, profile, result, runningVideo, task } from './fixtures'
+
+const all: TaskFilter = { status: 'all', kind: 'all', profileId: 'all' }
+
+describe('filters', () => {
+  it('match by status group, kind and gateway, the same way the backend query does', () => {
+    const video = runningVideo()
+    const failed = job({ id: 'f', status: 'expired', profileId: 'team' })
+    expect(matchesFilter(video, { ...all, status: 'active' })).toBe(true)
+    expect(matchesFilter(failed, { ...all, status: 'active' })).toBe(false)
+    expect(matchesFilter(failed, { ...all, status: 'failed' })).toBe(true)
+    expect(matchesFilter(video, { ...all, kind: 'image' })).toBe(false)
+    expect(matchesFilter(failed, { ...all, profileId: 'team' })).toBe(true)
+    expect(matchesFilter(video, { ...all, profileId: 'team' })).toBe(false)
+    expect(toJobQuery({ status: 'failed', kind: 'video', profileId: 'team' }, 123)).toEqual({
+      status: ['failed', 'expired', 'incomplete'],
+      kind: ['video'],
+      profileId: 'team',
+      limit: 50,
+      before: 123
+    })
+    expect(toJobQuery(all)).toEqual({ limit: 50 })
+  })
+})
+
+describe('badge counts', () => {
+  it('counts pending and running as running, needs_attention apart, and nothing else', () => {
+    const jobs = [
+      runningVideo(),
+      job({ id: 'p', status: 'pending' }),
+      job({ id: 'a', status: 'needs_attention' }),
+      job({ id: 'a2', status: 'needs_attention' }),
+      job({ id: 'd' }),
+      job({ id: 'x', status: 'failed' })
+    ]
+    expect(queueCounts(jobs)).toEqual({ running: 2, attention: 2 })
+    expect(queueCounts([])).toEqual({ running: 0, attention: 0 })
+  })
+})
+
+describe('progress', () => {
+  it('is determinate only when the gateway reported progress for every task still going', () => {
+    expect(progressOf(runningVideo({ tasks: [task({ status: 'running', progress: 0.4 })] }))).toEqual({
+      type: 'determinate',
+      value: 0.4,
+      label: '40 %'
+    })
+    const group = runningVideo({
+      tasks: [
+        task({ status: 'succeeded', progress: 1 }),
+        task({ id: 't2', seq: 1, status: 'running', progress: 0.5 })
+      ]
+    })
+    expect(progressOf(group)).toMatchObject({ type: 'determinate', value: 0.75 })
+    const oneSilent = runningVideo({
+      tasks: [task({ status: 'running', progress: 0.5 }), task({ id: 't2', seq: 1, status: 'queued' })]
+    })
+    expect(progressOf(oneSilent)).toEqual({ type: 'indeterminate', label: '0 of 2 done' })
+  })
+
+  it('says what is known when there is no figure: the phase, or how many of a group are done', () => {
+    expect(progressOf(runningVideo())).toEqual({ type: 'indeterminate', label: 'Running at the gateway' })
+    const group = job({
+      status: 'running',
+      finishedAt: null,
+      tasks: [task(), task({ id: 't2', seq: 1, status: 'queued' })]
+    })
+    expect(progressOf(group)).toEqual({ type: 'indeterminate', label: '1 of 2 done' })
+    expect(progressOf(job({ status: 'pending', tasks: [task({ status: 'pending' })] }))).toMatchObject({
+      label: 'Waiting to send'
+    })
+  })
+
+  it('shows nothing once over, except a result still being saved', () => {
+    expect(progressOf(job())).toEqual({ type: 'none' })
+    expect(progressOf(job({ status: 'failed' }))).toEqual({ type: 'none' })
+    const saving = job({ results: [result({ status: 'pending', mediaId: null })] })
+    expect(progressOf(saving)).toMatchObject({
+      type: 'indeterminate',
+      label: 'Saving the result to the library'
+    })
+    expect(statusText(saving)).toBe('Saving result')
+  })
+})
+
+describe('status words and polling facts', () => {
+  it('names the phase of a running job from its tasks', () => {
+    expect(statusText(runningVideo({ tasks: [task({ status: 'queued' })] }))).toBe('Queued at the gateway')
+    expect(statusText(runningVideo({ tasks: [task({ status: 'submitting' })] }))).toBe('Sending')
+    expect(
+      statusText(runningVideo({ tasks: [task({ status: 'queued' }), task({ id: 't2', status: 'running' })] }))
+    ).toBe('Running at the gateway')
+    expect(statusText(job({ status: 'incomplete' }))).toBe('Partly done')
+  })
+
+  it('sums polls, takes the latest poll and the earliest next one; none for synchronous jobs', () => {
+    const group = runningVideo({
+      tasks: [
+        task({
+          status: 'running',
+          remoteId: 'a',
+          pollCount: 2,
+          lastPolledAt: 100,
+          nextPollAt: 900,
+          remoteStatus: 'queued'
+        }),
+        task({
+          id: 't2',
+          status: 'running',
+          remoteId: 'b',
+          pollCount: 3,
+          lastPolledAt: 300,
+          nextPollAt: 700,
+          remoteStatus: 'running'
+        })
+      ]
+    })
+    expect(pollFacts(group)).toEqual({
+      polls: 5,
+      lastPolledAt: 300,
+      nextPollAt: 700,
+      remoteStatus: 'running'
+    })
+    expect(pollFacts(job())).toBeNull()
+  })
+
+  it('labels endpoints, streams and groups', () => {
+    expect(endpointLabel(runningVideo())).toBe('Video')
+    expect(
+      endpointLabel(job({ endpoint: '/v2/images/generations', tasks: [task(), task({ id: 't2', seq: 1 })] }))
+    ).toBe('Images v2 task ×2')
+    expect(
+      endpointLabel(job({ endpoint: '/partner-a/v3/images/generations', request: { stream: true } }))
+    ).toBe('Partner A (stream)')
+  })
+
+  it('formats durations for people', () => {
+    expect(formatDuration(8_400)).toBe('8 s')
+    expect(formatDuration(65_000)).toBe('1 min 05 s')
+    expect(formatDuration(3_720_000)).toBe('1 h 02 min')
+  })
+})
+
+describe('actions', () => {
+  it('retries only finished-without-success jobs whose stored request still reads', () => {
+    expect(retryRequest(job({ status: 'failed' }))).toMatchObject({ endpoint: 'imagesV3' })
+    expect(retryRequest(job())).toBeNull()
+    expect(retryRequest(runningVideo())).toBeNull()
+    expect(retryRequest(job({ status: 'failed', request: { endpoint: 'nope' } }))).toBeNull()
+  })
+
+  it('tells the truth about what Cancel does at the gateway', () => {
+    expect(cancelEffect(runningVideo(), profile())).toMatch(/may still finish there and be charged/)
+    const withCancel = profile({
+      fieldMap: {
+        ...profile().fieldMap,
+        video: { ...profile().fieldMap.video, cancel: { method: 'DELETE', path: '/v1/videos/{id}' } }
+      }
+    })
+    expect(cancelEffect(runningVideo(), withCancel)).toBe('Stops it here and asks the gateway to cancel it.')
+    expect(cancelEffect(job({ status: 'pending', tasks: [task({ status: 'pending' })] }), profile())).toBe(
+      'Stops it here; nothing more is sent.'
+    )
+  })
+})

@@ -1,0 +1,144 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { initialVideoState, useVideoStore } from '@renderer/features/video/store'
+import { VideoScreen } from '@renderer/features/video/VideoScreen'
+import { useAppStore } from '@renderer/store/app'
+import { useJobsStore } from '@renderer/store/jobs'
+import { connect, job, resetStores, result, runningVideo, task } from '../tasks/fixtures'
+
+const catalog = {
+  profileId: 'demo',
+  fetchedAt: 1,
+  models: [
+    { id: 'studio-chat', ownedBy: null, supportedEndpoints: ['/v1/chat/completions'], billingUnit: 'token' },
+    {
+      id: 'seedance-video',
+      ownedBy: null,
+      supportedEndpoints: ['/v1/videos/generations'],
+      billingUnit: 'token'
+    }
+  ]
+}
+
+beforeEach(() => {
+  resetStores()
+  useVideoStore.setState(initialVideoState)
+})
+
+describe('Video screen', () => {
+  it('offers only video models, validates as the user types and submits a durable videos job', async () => {
+    const submitted: unknown[] = []
+    connect({
+      'models.list': () => catalog,
+      'jobs.list': () => [],
+      'jobs.submit': (input) => {
+        submitted.push(input)
+        return runningVideo({ id: 'new', prompt: 'a paper boat', status: 'pending' })
+      }
+    })
+    render(<VideoScreen />)
+    const model = await screen.findByRole('combobox', { name: 'Model' })
+    await waitFor(() =>
+      expect(
+        within(model)
+          .getAllByRole('option')
+          .map((o) => o.textContent)
+      ).toEqual(['seedance-video'])
+    )
+
+    const duration = screen.getByLabelText('Duration (seconds)')
+    fireEvent.change(duration, { target: { value: '0' } })
+    expect(duration).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText(/duration must be a whole number at least 1/)).toBeInTheDocument()
+    fireEvent.change(duration, { target: { value: '3' } })
+    expect(duration).not.toHaveAttribute('aria-invalid')
+
+    // Submitting with an empty prompt shows the issue and sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Generate video' }))
+    expect(await screen.findByText(/prompt is required/)).toBeInTheDocument()
+    expect(submitted).toEqual([])
+
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a paper boat' } })
+    fireEvent.change(screen.getByLabelText('Size preset'), { target: { value: '0' } })
+    expect(screen.getByLabelText('Width')).toHaveValue(1280)
+    fireEvent.change(screen.getByLabelText('Resolution'), { target: { value: '1080p' } })
+    fireEvent.change(screen.getByLabelText('Audio'), { target: { value: 'off' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Generate video' }))
+    await waitFor(() =>
+      expect(submitted).toEqual([
+        {
+          request: {
+            endpoint: 'videos',
+            body: {
+              model: 'seedance-video',
+              prompt: 'a paper boat',
+              duration: 3,
+              size: '1280x720',
+              extra: { resolution: '1080p', generate_audio: false }
+            }
+          }
+        }
+      ])
+    )
+    // The new job shows at once in the list beside the form.
+    const recent = await screen.findByRole('list', { name: 'Recent videos' })
+    expect(recent).toHaveTextContent('a paper boat')
+    expect(useJobsStore.getState().byId.new).toBeDefined()
+  })
+
+  it('opens "More options" when an issue hides there, and keeps the draft across navigation', async () => {
+    connect({ 'models.list': () => catalog, 'jobs.list': () => [] })
+    const { unmount } = render(<VideoScreen />)
+    await screen.findByRole('option', { name: 'seedance-video' })
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'kept' } })
+    fireEvent.change(screen.getByLabelText('Other fields (JSON)'), { target: { value: '{"a":' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Generate video' }))
+    expect(screen.getByText('More options').closest('details')).toHaveAttribute('open')
+    unmount()
+    render(<VideoScreen />)
+    expect(screen.getByLabelText('Prompt')).toHaveValue('kept')
+  })
+
+  it('shows the gateway’s refusal next to the form', async () => {
+    connect({
+      'models.list': () => catalog,
+      'jobs.list': () => [],
+      'jobs.submit': () => {
+        throw new Error('Your balance is too low.')
+      }
+    })
+    render(<VideoScreen />)
+    await screen.findByRole('option', { name: 'seedance-video' })
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'x' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Generate video' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your balance is too low.')
+  })
+
+  it('plays finished videos inline with their size and duration; shows progress for the others', async () => {
+    const done = runningVideo({
+      id: 'done',
+      prompt: 'finished clip',
+      status: 'succeeded',
+      createdAt: 5,
+      finishedAt: 9,
+      tasks: [task()],
+      results: [result({ kind: 'video', mime: 'video/mp4', width: 320, height: 180, durationMs: 2_000 })]
+    })
+    connect({ 'models.list': () => catalog, 'jobs.list': () => [done, runningVideo()] })
+    useJobsStore.getState().upsert(job({ id: 'img', prompt: 'not a video' }))
+    render(<VideoScreen />)
+    const recent = await screen.findByRole('list', { name: 'Recent videos' })
+    await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(2))
+    expect(recent).not.toHaveTextContent('not a video')
+    const player = screen.getByLabelText('Video: finished clip')
+    expect(player.tagName).toBe('VIDEO')
+    expect(recent).toHaveTextContent('320 × 180')
+    expect(recent).toHaveTextContent('2.0 s')
+    expect(within(recent).getByRole('progressbar')).toHaveAttribute(
+      'aria-valuetext',
+      'Running at the gateway'
+    )
+    fireEvent.click(within(recent).getAllByRole('button', { name: 'Show in Tasks' })[0] as HTMLElement)
+    expect(useAppStore.getState().screen).toBe('tasks')
+  })
+})

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { buildVideoForm, emptyVideoDraft, type VideoDraft } from '@renderer/features/video/form'
+import type { ModelView } from '@shared/schemas/profiles'
+
+const model: ModelView = {
+  id: 'seedance-video',
+  ownedBy: 'studio',
+  supportedEndpoints: ['/v1/videos/generations'],
+  billingUnit: 'token'
+}
+const draft = (patch: Partial<VideoDraft> = {}): VideoDraft => ({
+  ...emptyVideoDraft,
+  model: 'seedance-video',
+  prompt: 'a paper boat',
+  ...patch
+})
+
+describe('the video form', () => {
+  it('builds the videos request: duration, W×H size, extras under their provider names, first frame apart', () => {
+    const form = buildVideoForm(
+      draft({
+        duration: '4',
+        width: '1280',
+        height: '720',
+        resolution: '720p',
+        ratio: '16:9',
+        seed: '42',
+        watermark: 'off',
+        audio: 'on',
+        firstFrame: { type: 'library', mediaId: 'b'.repeat(32) },
+        extraJson: '{"camera_fixed": true}'
+      }),
+      model
+    )
+    expect(form.issues).toEqual({})
+    expect(form.request).toEqual({
+      endpoint: 'videos',
+      body: {
+        model: 'seedance-video',
+        prompt: 'a paper boat',
+        duration: 4,
+        size: '1280x720',
+        extra: {
+          camera_fixed: true,
+          resolution: '720p',
+          ratio: '16:9',
+          seed: 42,
+          watermark: false,
+          generate_audio: true
+        }
+      },
+      firstFrame: { mediaId: 'b'.repeat(32) }
+    })
+  })
+
+  it('sends nothing it was not asked to: defaults stay off the wire', () => {
+    const form = buildVideoForm(draft(), model)
+    expect(form.request).toEqual({
+      endpoint: 'videos',
+      body: { model: 'seedance-video', prompt: 'a paper boat', duration: 5 }
+    })
+  })
+
+  it('requires a duration of at least one whole second, in the spec’s words', () => {
+    expect(buildVideoForm(draft({ duration: '' }), model).issues.duration).toMatch(/required/)
+    expect(buildVideoForm(draft({ duration: '0' }), model).issues.duration).toMatch(/at least 1/)
+    expect(buildVideoForm(draft({ duration: '1.5' }), model).issues.duration).toMatch(/whole number/)
+    expect(buildVideoForm(draft({ duration: '1' }), model).issues).toEqual({})
+  })
+
+  it('names the field of every other issue', () => {
+    expect(buildVideoForm(draft({ prompt: ' ' }), model).issues.prompt).toMatch(/prompt is required/)
+    expect(buildVideoForm(draft({ width: '640' }), model).issues.size).toBe(
+      'Enter both width and height, or neither.'
+    )
+    expect(buildVideoForm(draft({ width: '640', height: '0' }), model).issues.size).toMatch(/whole numbers/)
+    expect(buildVideoForm(draft({ seed: '1.5' }), model).issues.seed).toMatch(/whole number/)
+    expect(buildVideoForm(draft({ extraJson: '{"a":' }), model).issues.extra).toMatch(/not valid JSON/)
+    expect(buildVideoForm(draft({ extraJson: '[1]' }), model).issues.extra).toMatch(/JSON object/)
+    expect(buildVideoForm(draft({ extraJson: '{"seed": 3}' }), model).issues.extra).toMatch(/"seed"/)
+    expect(buildVideoForm(draft({ extraJson: '{"bad name": 3}' }), model).issues.extra).toBeDefined()
+    expect(
+      buildVideoForm(draft({ firstFrame: { type: 'url', url: 'ftp://x' } }), model).issues.firstFrame
+    ).toMatch(/http/)
+    expect(
+      buildVideoForm(draft({ firstFrame: { type: 'library', mediaId: '' } }), model).issues.firstFrame
+    ).toMatch(/Pick an image/)
+  })
+
+  it('refuses a model that does not list the video endpoint', () => {
+    const chat = { ...model, id: 'studio-chat', supportedEndpoints: ['/v1/chat/completions'] }
+    expect(buildVideoForm(draft({ model: 'studio-chat' }), chat).issues.model).toMatch(/cannot be used/)
+  })
+
+  it('takes a first frame by address as the gateway would fetch it', () => {
+    const form = buildVideoForm(
+      draft({ firstFrame: { type: 'url', url: ' https://cdn.example/f.png ' } }),
+      model
+    )
+    expect(form.request.firstFrame).toEqual({ url: 'https://cdn.example/f.png' })
+  })
+})
