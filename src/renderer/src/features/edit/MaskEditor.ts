@@ -1,0 +1,534 @@
+/**
+ * The mask painting logic of the edit screen, free of React and of any canvas: a tool state machine
+ * (Idle → Painting | Erasing → Idle), strokes kept in image-pixel space, the mask raster in a plain byte
+ * buffer (1 = the area to edit, 0 = keep), undo by the list of operations, and at most one raster per
+ * animation frame however many pointer events arrive. The screen draws the buffer to a canvas; the export
+ * turns it into the PNG the gateway wants (fully transparent where the image is to be edited).
+ */
+
+export type MaskTool = 'brush' | 'eraser'
+export type MaskEditorState = 'idle' | 'painting' | 'erasing'
+
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface MaskStroke {
+  kind: 'stroke'
+  tool: MaskTool
+  /** Brush diameter in image pixels. */
+  size: number
+  /** x0, y0, x1, y1, … in image pixels (fractions allowed). */
+  points: number[]
+}
+
+export type MaskOp =
+  | MaskStroke
+  | { kind: 'invert' }
+  | { kind: 'clear' }
+  /** A whole mask put in at once (a remix restoring an earlier edit's mask). */
+  | { kind: 'replace'; mask: Uint8Array }
+
+/** What changed in the raster since the last notice: a rectangle, or everything. */
+export interface MaskChange {
+  dirty: Rect
+  full: boolean
+}
+
+export interface FrameScheduler {
+  request(callback: () => void): number
+  cancel(handle: number): void
+}
+
+export interface MaskEditorOptions {
+  /** Defaults to `requestAnimationFrame`; tests pass a manual one. */
+  scheduler?: FrameScheduler
+  brushSize?: number
+  /** Memory allowed for undo checkpoints (ours): 96 MiB, i.e. six of a 4096² mask. */
+  checkpointBudgetBytes?: number
+}
+
+export const MIN_BRUSH = 1
+export const MAX_BRUSH = 1024
+/** Undo keeps a copy of the raster every this many operations, so undo replays at most this many. */
+const CHECKPOINT_EVERY = 12
+
+const animationFrames: FrameScheduler = {
+  request: (callback) => requestAnimationFrame(callback),
+  cancel: (handle) => cancelAnimationFrame(handle)
+}
+
+const clampBrush = (size: number): number => Math.round(Math.min(MAX_BRUSH, Math.max(MIN_BRUSH, size)))
+
+function union(a: Rect | null, b: Rect): Rect {
+  if (!a) return b
+  const x = Math.min(a.x, b.x)
+  const y = Math.min(a.y, b.y)
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y
+  }
+}
+
+/** Brush size steps for `[` and `]`: finer when small, coarser when large. */
+export function nextBrushSize(size: number, direction: 1 | -1): number {
+  const step = size < 10 ? 1 : size < 40 ? 4 : size < 120 ? 10 : size < 400 ? 25 : 50
+  return clampBrush(size + direction * step)
+}
+
+export class MaskEditor {
+  readonly width: number
+  readonly height: number
+  private readonly mask: Uint8Array
+  private readonly scheduler: FrameScheduler
+  private readonly maxCheckpoints: number
+  private toolValue: MaskTool = 'brush'
+  private sizeValue: number
+  private stateValue: MaskEditorState = 'idle'
+  private readonly ops: MaskOp[] = []
+  private readonly redoOps: MaskOp[] = []
+  /** ops length → raster copy at that point (0 is the blank mask and is never stored). */
+  private readonly checkpoints = new Map<number, Uint8Array>()
+  private current: MaskStroke | null = null
+  /** How many of the current stroke's points are already in the raster. */
+  private rasterized = 0
+  private frame: number | null = null
+  private pending: Rect | null = null
+  private pendingFull = false
+  private readonly listeners = new Set<(change: MaskChange) => void>()
+  private readonly stateListeners = new Set<() => void>()
+  private version = 0
+
+  constructor(width: number, height: number, options: MaskEditorOptions = {}) {
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+      throw new Error(`A mask needs a whole positive size, got ${width}x${height}`)
+    this.width = width
+    this.height = height
+    this.mask = new Uint8Array(width * height)
+    this.scheduler = options.scheduler ?? animationFrames
+    this.sizeValue = clampBrush(options.brushSize ?? Math.max(8, Math.round(Math.max(width, height) / 24)))
+    const budget = options.checkpointBudgetBytes ?? 96 * 1024 * 1024
+    this.maxCheckpoints = Math.max(1, Math.floor(budget / (width * height)))
+  }
+
+  // ---- state ----
+
+  get tool(): MaskTool {
+    return this.toolValue
+  }
+
+  get brushSize(): number {
+    return this.sizeValue
+  }
+
+  get state(): MaskEditorState {
+    return this.stateValue
+  }
+
+  get canUndo(): boolean {
+    return this.stateValue === 'idle' && this.ops.length > 0
+  }
+
+  get canRedo(): boolean {
+    return this.stateValue === 'idle' && this.redoOps.length > 0
+  }
+
+  /** Grows on every change of tool, size, history or raster; for `useSyncExternalStore`. */
+  get revision(): number {
+    return this.version
+  }
+
+  /** The operations that make the current mask, oldest first (for inspection and tests). */
+  get history(): readonly MaskOp[] {
+    return this.ops
+  }
+
+  /** The raster: one byte per image pixel, row by row; 1 where the image is to be edited. */
+  get buffer(): Readonly<Uint8Array> {
+    return this.mask
+  }
+
+  setTool(tool: MaskTool): void {
+    if (this.toolValue === tool) return
+    this.toolValue = tool
+    this.touched()
+  }
+
+  setBrushSize(size: number): void {
+    const next = clampBrush(size)
+    if (next === this.sizeValue) return
+    this.sizeValue = next
+    this.touched()
+  }
+
+  isPainted(x: number, y: number): boolean {
+    return this.mask[y * this.width + x] === 1
+  }
+
+  paintedCount(): number {
+    let count = 0
+    for (const value of this.mask) count += value
+    return count
+  }
+
+  isEmpty(): boolean {
+    return this.mask.indexOf(1) === -1
+  }
+
+  // ---- pointer input (image-pixel coordinates) ----
+
+  /** Starts a stroke with the current tool: Idle → Painting (brush) or Erasing (eraser). */
+  pointerDown(x: number, y: number): void {
+    if (this.stateValue !== 'idle') return
+    this.current = { kind: 'stroke', tool: this.toolValue, size: this.sizeValue, points: [x, y] }
+    this.rasterized = 0
+    this.stateValue = this.toolValue === 'brush' ? 'painting' : 'erasing'
+    this.redoOps.length = 0
+    this.schedule()
+    this.touched()
+  }
+
+  /** Extends the stroke; the raster catches up once per animation frame. */
+  pointerMove(x: number, y: number): void {
+    const stroke = this.current
+    if (!stroke) return
+    const lastX = stroke.points[stroke.points.length - 2] ?? x
+    const lastY = stroke.points[stroke.points.length - 1] ?? y
+    // Sub-pixel jitter adds nothing to a mask but work.
+    if (Math.abs(x - lastX) < 0.5 && Math.abs(y - lastY) < 0.5) return
+    stroke.points.push(x, y)
+    this.schedule()
+  }
+
+  /** Ends the stroke and records it as one undoable operation: → Idle. */
+  pointerUp(x?: number, y?: number): void {
+    const stroke = this.current
+    if (!stroke) return
+    if (x !== undefined && y !== undefined) this.pointerMove(x, y)
+    this.rasterPending()
+    this.current = null
+    this.stateValue = 'idle'
+    this.pushOp(stroke)
+    this.flush()
+  }
+
+  /** The system took the pointer away: the unfinished stroke is dropped, the raster restored → Idle. */
+  pointerCancel(): void {
+    if (!this.current) return
+    this.current = null
+    this.stateValue = 'idle'
+    this.rebuild()
+    this.flush()
+  }
+
+  // ---- whole-mask operations ----
+
+  invert(): void {
+    if (this.stateValue !== 'idle') return
+    this.redoOps.length = 0
+    this.apply({ kind: 'invert' })
+    this.pushOp({ kind: 'invert' })
+    this.markFull()
+    this.flush()
+  }
+
+  clear(): void {
+    if (this.stateValue !== 'idle' || this.isEmpty()) return
+    this.redoOps.length = 0
+    this.apply({ kind: 'clear' })
+    this.pushOp({ kind: 'clear' })
+    this.markFull()
+    this.flush()
+  }
+
+  /**
+   * Puts in a whole mask from RGBA pixels of the image's size, read the way the gateway reads a mask:
+   * alpha 0 is the area to edit. One undoable operation.
+   */
+  replaceFromRgba(rgba: Uint8Array | Uint8ClampedArray): void {
+    if (this.stateValue !== 'idle') return
+    if (rgba.length !== this.width * this.height * 4)
+      throw new Error('The mask does not match the image size')
+    const mask = new Uint8Array(this.width * this.height)
+    for (let i = 0; i < mask.length; i++) mask[i] = rgba[i * 4 + 3] === 0 ? 1 : 0
+    this.redoOps.length = 0
+    const op: MaskOp = { kind: 'replace', mask }
+    this.apply(op)
+    this.pushOp(op)
+    this.markFull()
+    this.flush()
+  }
+
+  undo(): void {
+    if (!this.canUndo) return
+    const op = this.ops.pop() as MaskOp
+    this.redoOps.push(op)
+    for (const at of this.checkpoints.keys()) if (at > this.ops.length) this.checkpoints.delete(at)
+    this.rebuild()
+    this.flush()
+  }
+
+  redo(): void {
+    if (!this.canRedo) return
+    const op = this.redoOps.pop() as MaskOp
+    const dirty = this.apply(op)
+    this.ops.push(op)
+    this.maybeCheckpoint()
+    if (dirty) this.markDirty(dirty)
+    else this.markFull()
+    this.flush()
+  }
+
+  // ---- output ----
+
+  /** Listens for raster changes (at most one call per animation frame); returns the unsubscribe. */
+  subscribe(listener: (change: MaskChange) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Listens for any change (tool, size, history, raster); for React's `useSyncExternalStore`. */
+  subscribeState(listener: () => void): () => void {
+    this.stateListeners.add(listener)
+    return () => this.stateListeners.delete(listener)
+  }
+
+  /** Rasters what is pending now instead of at the next frame, and tells the listeners. */
+  flush(): void {
+    if (this.frame !== null) {
+      this.scheduler.cancel(this.frame)
+      this.frame = null
+    }
+    this.rasterPending()
+    const dirty = this.pending
+    const full = this.pendingFull
+    this.pending = null
+    this.pendingFull = false
+    if (!dirty && !full) return
+    const change: MaskChange = full
+      ? { dirty: { x: 0, y: 0, width: this.width, height: this.height }, full: true }
+      : { dirty: dirty as Rect, full: false }
+    this.touched()
+    for (const listener of this.listeners) listener(change)
+  }
+
+  /**
+   * The mask as the gateway wants it, RGBA at the image's exact size: fully transparent (alpha 0) where the
+   * image is to be edited, opaque black elsewhere.
+   */
+  toMaskRgba(): Uint8ClampedArray {
+    this.flush()
+    const out = new Uint8ClampedArray(this.width * this.height * 4)
+    const words = new Uint32Array(out.buffer)
+    const opaqueBlack = new Uint8ClampedArray([0, 0, 0, 255])
+    words.fill(new Uint32Array(opaqueBlack.buffer)[0] ?? 0)
+    for (let i = 0; i < this.mask.length; i++) if (this.mask[i] === 1) words[i] = 0
+    return out
+  }
+
+  destroy(): void {
+    if (this.frame !== null) this.scheduler.cancel(this.frame)
+    this.frame = null
+    this.listeners.clear()
+    this.stateListeners.clear()
+  }
+
+  // ---- internals ----
+
+  private touched(): void {
+    this.version++
+    for (const listener of this.stateListeners) listener()
+  }
+
+  private schedule(): void {
+    if (this.frame !== null) return
+    this.frame = this.scheduler.request(() => {
+      this.frame = null
+      this.flush()
+    })
+  }
+
+  private markDirty(rect: Rect): void {
+    this.pending = union(this.pending, rect)
+  }
+
+  private markFull(): void {
+    this.pendingFull = true
+  }
+
+  /** Rasters the points of the current stroke that are not in the buffer yet. */
+  private rasterPending(): void {
+    const stroke = this.current
+    if (!stroke) return
+    const value = stroke.tool === 'brush' ? 1 : 0
+    const radius = stroke.size / 2
+    const count = stroke.points.length / 2
+    if (this.rasterized === 0 && count > 0) {
+      const dirty = this.segment(stroke.points[0] ?? 0, stroke.points[1] ?? 0, null, null, radius, value)
+      if (dirty) this.markDirty(dirty)
+      this.rasterized = 1
+    }
+    for (let i = Math.max(1, this.rasterized); i < count; i++) {
+      const dirty = this.segment(
+        stroke.points[2 * i - 2] ?? 0,
+        stroke.points[2 * i - 1] ?? 0,
+        stroke.points[2 * i] ?? 0,
+        stroke.points[2 * i + 1] ?? 0,
+        radius,
+        value
+      )
+      if (dirty) this.markDirty(dirty)
+    }
+    this.rasterized = count
+  }
+
+  private pushOp(op: MaskOp): void {
+    this.ops.push(op)
+    for (const at of this.checkpoints.keys()) if (at > this.ops.length) this.checkpoints.delete(at)
+    this.maybeCheckpoint()
+    this.touched()
+  }
+
+  private maybeCheckpoint(): void {
+    if (this.ops.length % CHECKPOINT_EVERY !== 0) return
+    this.checkpoints.set(this.ops.length, this.mask.slice())
+    while (this.checkpoints.size > this.maxCheckpoints) {
+      // Keep the newest: undo walks back from the end.
+      const oldest = Math.min(...this.checkpoints.keys())
+      this.checkpoints.delete(oldest)
+    }
+  }
+
+  /** The raster of `ops` from the nearest checkpoint (or the blank mask); undo and cancel come here. */
+  private rebuild(): void {
+    let from = 0
+    for (const at of this.checkpoints.keys()) if (at <= this.ops.length && at > from) from = at
+    const base = from > 0 ? this.checkpoints.get(from) : undefined
+    if (base) this.mask.set(base)
+    else this.mask.fill(0)
+    for (const op of this.ops.slice(from)) this.apply(op)
+    this.markFull()
+  }
+
+  /** Applies one operation to the raster; returns the rectangle a stroke touched (null: everything). */
+  private apply(op: MaskOp): Rect | null {
+    if (op.kind === 'invert') {
+      for (let i = 0; i < this.mask.length; i++) this.mask[i] = 1 - (this.mask[i] ?? 0)
+      return null
+    }
+    if (op.kind === 'clear') {
+      this.mask.fill(0)
+      return null
+    }
+    if (op.kind === 'replace') {
+      this.mask.set(op.mask)
+      return null
+    }
+    const value = op.tool === 'brush' ? 1 : 0
+    const radius = op.size / 2
+    let dirty: Rect | null = null
+    const count = op.points.length / 2
+    for (let i = 0; i < count; i++) {
+      const rect =
+        i === 0
+          ? this.segment(op.points[0] ?? 0, op.points[1] ?? 0, null, null, radius, value)
+          : this.segment(
+              op.points[2 * i - 2] ?? 0,
+              op.points[2 * i - 1] ?? 0,
+              op.points[2 * i] ?? 0,
+              op.points[2 * i + 1] ?? 0,
+              radius,
+              value
+            )
+      if (rect) dirty = union(dirty, rect)
+    }
+    return dirty ?? { x: 0, y: 0, width: 0, height: 0 }
+  }
+
+  /**
+   * Fills every pixel whose centre lies within `r` of the segment A–B (a capsule; a disc when B is null),
+   * one horizontal span per row: the capsule is convex, so each row meets it in a single interval, which is
+   * the union of the end discs' and the band's intervals.
+   */
+  private segment(
+    ax: number,
+    ay: number,
+    bx: number | null,
+    by: number | null,
+    r: number,
+    value: number
+  ): Rect | null {
+    const ex = bx ?? ax
+    const ey = by ?? ay
+    const top = Math.max(0, Math.ceil(Math.min(ay, ey) - r - 0.5))
+    const bottom = Math.min(this.height - 1, Math.floor(Math.max(ay, ey) + r - 0.5))
+    if (top > bottom) return null
+    const dx = ex - ax
+    const dy = ey - ay
+    const len2 = dx * dx + dy * dy
+    const len = Math.sqrt(len2)
+    const r2 = r * r
+    let minX = Infinity
+    let maxX = -Infinity
+    for (let row = top; row <= bottom; row++) {
+      const cy = row + 0.5
+      let left = Infinity
+      let right = -Infinity
+      const disc = (px: number, py: number): void => {
+        const h = cy - py
+        const rest = r2 - h * h
+        if (rest < 0) return
+        const half = Math.sqrt(rest)
+        if (px - half < left) left = px - half
+        if (px + half > right) right = px + half
+      }
+      disc(ax, ay)
+      if (len > 0) {
+        disc(ex, ey)
+        // The band: perpendicular distance ≤ r and projection within the segment.
+        const oy = cy - ay
+        let lo = -Infinity
+        let hi = Infinity
+        let empty = false
+        if (dy === 0) {
+          empty = Math.abs(oy) > r
+          lo = Math.min(ax, ex)
+          hi = Math.max(ax, ex)
+        } else {
+          const centre = ax + (dx * oy) / dy
+          const spread = (r * len) / Math.abs(dy)
+          lo = centre - spread
+          hi = centre + spread
+          if (dx !== 0) {
+            const t0 = ax - (oy * dy) / dx
+            const t1 = ax + (len2 - oy * dy) / dx
+            lo = Math.max(lo, Math.min(t0, t1))
+            hi = Math.min(hi, Math.max(t0, t1))
+          } else {
+            const t = (oy * dy) / len2
+            empty = t < 0 || t > 1
+          }
+        }
+        if (!empty && lo <= hi) {
+          if (lo < left) left = lo
+          if (hi > right) right = hi
+        }
+      }
+      if (left > right) continue
+      const x0 = Math.max(0, Math.ceil(left - 0.5))
+      const x1 = Math.min(this.width - 1, Math.floor(right - 0.5))
+      if (x0 > x1) continue
+      const start = row * this.width
+      this.mask.fill(value, start + x0, start + x1 + 1)
+      if (x0 < minX) minX = x0
+      if (x1 > maxX) maxX = x1
+    }
+    if (minX > maxX) return null
+    return { x: minX, y: top, width: maxX - minX + 1, height: bottom - top + 1 }
+  }
+}
