@@ -1,11 +1,81 @@
-import type { ReactElement } from 'react'
-import { ComingSoon } from '../shell/ComingSoon'
+import { useEffect, useMemo, type ReactElement } from 'react'
+import { useJobsStore } from '../../store/jobs'
+import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
+import { useHandoffStore } from '../../store/handoff'
+import { copyPrompt, editResult, remixIntoForm, useAsReference } from './actions'
+import { GenerateForm } from './generate/GenerateForm'
+import { ImageViewer } from './results/ImageViewer'
+import type { JobActions } from './results/JobCard'
+import { ResultsList } from './results/ResultsList'
+import { useImagesStore } from './store'
+import './images.css'
 
+const say = (notice: string): void => useImagesStore.getState().setNotice(notice)
+
+/** Generate on every image endpoint of the gateway; results arrive in the list beside the form. */
 export function ImagesScreen(): ReactElement {
+  const profile = useProfilesStore(selectActiveProfile)
+  const viewer = useImagesStore((state) => state.viewer)
+  const viewerJob = useJobsStore((state) => (viewer ? state.byId[viewer.jobId] : undefined))
+
+  // A prompt handed over from the chat fills the form when the studio opens.
+  useEffect(() => {
+    const prompt = useHandoffStore.getState().takeImagePrompt()
+    if (prompt !== null) {
+      useImagesStore.getState().setPrompt(prompt)
+      say('Prompt taken from the chat.')
+    }
+  }, [])
+
+  const actions = useMemo<JobActions>(
+    () => ({
+      onOpen: (job, result) => useImagesStore.getState().openViewer({ jobId: job.id, resultId: result.id }),
+      onRemix: (job, options) => {
+        if (!remixIntoForm(job, options)) say('That job cannot be loaded into the form.')
+      },
+      onCopyPrompt: (text) => void copyPrompt(text, say)
+    }),
+    []
+  )
+  const viewerActions = useMemo(
+    () => ({
+      onRemix: (job: Parameters<JobActions['onRemix']>[0]) => actions.onRemix(job),
+      onCopyPrompt: actions.onCopyPrompt,
+      onUseAsReference: useAsReference,
+      onEdit: editResult
+    }),
+    [actions]
+  )
+
   return (
-    <ComingSoon
-      title="Images"
-      promise="Generate images on every image endpoint of the gateway and watch image groups arrive live."
-    />
+    <section className="screen studio" aria-labelledby="screen-title">
+      <header className="screen-header">
+        <div className="screen-title-block">
+          <h1 id="screen-title">Images</h1>
+          {profile && <p className="muted">On {profile.name}</p>}
+        </div>
+      </header>
+      <div className="studio-layout">
+        <GenerateForm />
+        <ResultsList
+          kind="image"
+          title="Results"
+          empty={{
+            title: 'No images yet',
+            text: 'Write a prompt, pick a model and press Generate. Every image is saved to your library as it arrives.'
+          }}
+          actions={actions}
+        />
+      </div>
+      {viewer && viewerJob && (
+        <ImageViewer
+          job={viewerJob}
+          resultId={viewer.resultId}
+          onNavigate={(resultId) => useImagesStore.getState().openViewer({ jobId: viewer.jobId, resultId })}
+          onClose={() => useImagesStore.getState().openViewer(null)}
+          actions={viewerActions}
+        />
+      )}
+    </section>
   )
 }

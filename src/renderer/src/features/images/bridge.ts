@@ -1,6 +1,14 @@
 import type { Connection } from '../../api'
+import { useImagesStore } from './store'
+import { refusedStream } from './streamRefusal'
 
-/** Feeds this feature's stores from contract events; returns the unsubscribe. */
-export function bridgeImages(_connection: Connection): () => void {
-  return () => undefined
+/**
+ * Feeds this feature's stores from contract events; returns the unsubscribe. Job results themselves reach
+ * the shared jobs store through the app bridge; here the studio only learns which models refuse streams,
+ * even when the screen is closed while the job fails.
+ */
+export function bridgeImages(connection: Connection): () => void {
+  return connection.api.on('jobs.updated', (job) => {
+    if (refusedStream(job)) useImagesStore.getState().rememberNoStream(job.profileId, job.model)
+  })
 }

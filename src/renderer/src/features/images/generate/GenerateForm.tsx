@@ -1,0 +1,350 @@
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type DragEvent,
+  type FormEvent,
+  type ReactElement
+} from 'react'
+import type { LibraryImage } from '@shared/schemas/studio'
+import { useConnection } from '../../../store/app'
+import { useJobsStore } from '../../../store/jobs'
+import { selectActiveProfile, useProfilesStore } from '../../../store/profiles'
+import { ErrorNotice } from '../../../ui/ErrorNotice'
+import { useModels } from '../../../ui/useModels'
+import {
+  billingLabel,
+  buildRequest,
+  endpointInfo,
+  GEN_ENDPOINTS,
+  imageEndpointsOf,
+  MAX_REFERENCES,
+  URL_ONLY,
+  type FormField,
+  type GenEndpoint
+} from '../form'
+import { filesOf, hasFiles, importFiles } from '../intake'
+import { noStreamKey, useImagesStore } from '../store'
+import { LibraryDialog } from '../ui/LibraryDialog'
+import { EndpointFields } from './EndpointFields'
+import { Field, IssuesContext, useControl } from './Field'
+import { References } from './References'
+
+const toRef = (image: LibraryImage) =>
+  ({ kind: 'media', mediaId: image.mediaId, width: image.width, height: image.height }) as const
+
+function PromptField({
+  value,
+  onChange
+}: {
+  value: string
+  onChange: (value: string) => void
+}): ReactElement {
+  const control = useControl('prompt', 'images-prompt')
+  return (
+    <Field field="prompt" id="images-prompt" label="Prompt">
+      <textarea
+        {...control}
+        className="prompt-input"
+        rows={4}
+        value={value}
+        placeholder="Describe the image…"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  )
+}
+
+/**
+ * The generate form: prompt, a model picker built from the listing (grouped by image endpoint; the
+ * endpoint follows the model), the endpoint's parameters validated as one types, reference images, and
+ * Generate, disabled with the reason while something stops the request.
+ */
+export function GenerateForm(): ReactElement {
+  const { api } = useConnection()
+  const profile = useProfilesStore(selectActiveProfile)
+  const { models, loading: modelsLoading, error: modelsError, refresh } = useModels([])
+  const draft = useImagesStore((state) => state.draft)
+  const setPrompt = useImagesStore((state) => state.setPrompt)
+  const selectModel = useImagesStore((state) => state.selectModel)
+  const addReferences = useImagesStore((state) => state.addReferences)
+  const submitting = useImagesStore((state) => state.submitting)
+  const submitError = useImagesStore((state) => state.submitError)
+  const notice = useImagesStore((state) => state.notice)
+  const noStream = useImagesStore((state) => state.noStream)
+  const [touched, setTouched] = useState<ReadonlySet<FormField>>(() => new Set())
+  const [attempted, setAttempted] = useState(false)
+  const [dragging, setDragging] = useState(false)
+  const [importing, setImporting] = useState(false)
+  const [importErrors, setImportErrors] = useState<string[]>([])
+  const [libraryOpen, setLibraryOpen] = useState(false)
+
+  const groups = useMemo(
+    () =>
+      GEN_ENDPOINTS.map((endpoint) => ({
+        endpoint,
+        models: models.filter((model) => imageEndpointsOf(model).includes(endpoint))
+      })).filter((group) => group.models.length > 0),
+    [models]
+  )
+  const model = models.find((m) => m.id === draft.model)
+  const modelEndpoints = model ? imageEndpointsOf(model) : []
+  const endpoint: GenEndpoint | null =
+    draft.endpoint && modelEndpoints.includes(draft.endpoint) ? draft.endpoint : (modelEndpoints[0] ?? null)
+  const effective = { ...draft, endpoint }
+  const refusedBefore = !!profile && !!model && noStream.includes(noStreamKey(profile.id, model.id))
+  const built = buildRequest(effective, model, { modelStreams: refusedBefore ? false : undefined })
+
+  // A new user finds a model chosen; a model that left the listing is not silently replaced.
+  useEffect(() => {
+    const first = groups[0]
+    if (draft.model === '' && first?.models[0]) selectModel(first.models[0].id, first.endpoint)
+  }, [draft.model, groups, selectModel])
+
+  const touch = useCallback((field: FormField) => {
+    setTouched((current) => (current.has(field) ? current : new Set([...current, field])))
+  }, [])
+  const issuesContext = {
+    visible: (field: FormField) =>
+      attempted || touched.has(field) || field === 'references' || field === 'stream' || field === 'model'
+        ? built.issues.find((issue) => issue.field === field)
+        : undefined,
+    touch
+  }
+
+  const acceptsFiles = endpoint !== null && MAX_REFERENCES[endpoint] > 0 && !URL_ONLY[endpoint]
+  const room = endpoint ? Math.max(0, MAX_REFERENCES[endpoint] - draft.references.length) : 0
+
+  const takeFiles = useCallback(
+    async (files: File[]): Promise<void> => {
+      if (files.length === 0) return
+      setImporting(true)
+      const kept = files.slice(0, Math.max(0, room))
+      const { images, errors } = await importFiles(api, kept)
+      if (files.length > kept.length)
+        errors.push(`Only ${room} more reference image${room === 1 ? '' : 's'} fit; the rest were left out.`)
+      addReferences(images.map(toRef))
+      touch('references')
+      setImportErrors(errors)
+      setImporting(false)
+    },
+    [api, room, addReferences, touch]
+  )
+
+  // Pasting an image anywhere on the screen adds it as a reference (text pastes are left alone).
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent): void => {
+      const files = filesOf(event.clipboardData).filter((file) => file.type.startsWith('image/'))
+      if (files.length === 0 || !acceptsFiles) return
+      event.preventDefault()
+      void takeFiles(files)
+    }
+    document.addEventListener('paste', onPaste)
+    return () => document.removeEventListener('paste', onPaste)
+  }, [acceptsFiles, takeFiles])
+
+  const onDrop = (event: DragEvent<HTMLFormElement>): void => {
+    if (!hasFiles(event.dataTransfer)) return
+    event.preventDefault()
+    setDragging(false)
+    if (!acceptsFiles) {
+      setImportErrors([
+        endpoint && URL_ONLY[endpoint]
+          ? 'This endpoint takes reference images by address only.'
+          : 'This endpoint takes no reference images.'
+      ])
+      return
+    }
+    void takeFiles(filesOf(event.dataTransfer))
+  }
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault()
+    setAttempted(true)
+    if (!built.request || submitting) return
+    const store = useImagesStore.getState()
+    store.setSubmitting(true)
+    store.setNotice(null)
+    const result = await api.call('jobs.submit', { request: built.request })
+    store.setSubmitting(false)
+    if (result.ok) {
+      useJobsStore.getState().upsert(result.value)
+      store.setSubmitError(null)
+    } else store.setSubmitError(result.error)
+  }
+
+  const firstIssue = built.issues[0]
+  const reason = submitting ? 'Sending…' : firstIssue ? firstIssue.message : null
+  return (
+    <IssuesContext.Provider value={issuesContext}>
+      <form
+        className="studio-form"
+        aria-label="Generate images"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onDragOver={(event) => {
+          if (!hasFiles(event.dataTransfer)) return
+          event.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+        }}
+        onDrop={onDrop}
+      >
+        <div className="form-scroll">
+          <PromptField
+            value={draft.prompt}
+            onChange={(prompt) => {
+              setPrompt(prompt)
+              touch('prompt')
+            }}
+          />
+          <div className="field">
+            <label htmlFor="images-model">Model</label>
+            <select
+              id="images-model"
+              value={model && endpoint ? `${endpoint}|${model.id}` : ''}
+              aria-invalid={issuesContext.visible('model') ? true : undefined}
+              aria-describedby="images-model-facts"
+              onChange={(event) => {
+                const [ep, ...rest] = event.target.value.split('|')
+                selectModel(rest.join('|'), (ep as GenEndpoint) || null)
+                touch('model')
+              }}
+            >
+              {!model && <option value="">{modelsLoading ? 'Loading models…' : 'Choose a model…'}</option>}
+              {groups.map((group) => (
+                <optgroup
+                  key={group.endpoint}
+                  label={`${endpointInfo[group.endpoint].label} — ${endpointInfo[group.endpoint].path}`}
+                >
+                  {group.models.map((m) => (
+                    <option key={m.id} value={`${group.endpoint}|${m.id}`}>
+                      {m.id}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <div id="images-model-facts" className="model-facts">
+              {model && endpoint ? (
+                <>
+                  <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
+                    {billingLabel(model.billingUnit)}
+                  </span>
+                  <span className="muted">{endpointInfo[endpoint].blurb}</span>
+                </>
+              ) : (
+                !modelsLoading &&
+                groups.length === 0 &&
+                !modelsError && (
+                  <span className="muted">This gateway lists no image models for your key.</span>
+                )
+              )}
+            </div>
+            {issuesContext.visible('model') && model === undefined && draft.model !== '' && (
+              <p className="field-error">
+                “{draft.model}” is not in this gateway’s listing; pick another model.
+              </p>
+            )}
+          </div>
+          {modelsError && (
+            <ErrorNotice error={modelsError}>
+              <button type="button" className="button small" onClick={refresh}>
+                Try again
+              </button>
+            </ErrorNotice>
+          )}
+          {model && modelEndpoints.length > 1 && (
+            <fieldset className="endpoint-choice">
+              <legend>Endpoint</legend>
+              <div className="radio-row">
+                {modelEndpoints.map((ep) => (
+                  <label key={ep} className="radio">
+                    <input
+                      type="radio"
+                      name="images-endpoint"
+                      checked={endpoint === ep}
+                      onChange={() => selectModel(model.id, ep)}
+                    />
+                    {endpointInfo[ep].label} <code>{endpointInfo[ep].path}</code>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {endpoint && (
+            <section className="params" aria-label="Parameters">
+              <EndpointFields
+                draft={effective}
+                streamRefused={refusedBefore}
+                onRetryStream={() =>
+                  profile && model && useImagesStore.getState().forgetNoStream(profile.id, model.id)
+                }
+              />
+            </section>
+          )}
+          {endpoint && (
+            <References
+              endpoint={endpoint}
+              references={draft.references}
+              dragging={dragging}
+              busy={importing}
+              onPickLibrary={() => setLibraryOpen(true)}
+              onFiles={(files) => void takeFiles(files)}
+            />
+          )}
+          {importErrors.length > 0 && (
+            <div className="notice notice-warn" role="alert">
+              {importErrors.map((message) => (
+                <p key={message}>{message}</p>
+              ))}
+            </div>
+          )}
+        </div>
+        <div className="form-foot">
+          {submitError && <ErrorNotice error={submitError} />}
+          <div className="generate-row">
+            <button
+              type="submit"
+              className="button primary"
+              disabled={!built.request || submitting}
+              aria-describedby="images-generate-reason"
+            >
+              {submitting ? 'Sending…' : 'Generate'}
+            </button>
+            <p className="generate-facts">
+              {built.images} image{built.images === 1 ? '' : 's'}
+              {model ? ` · ${billingLabel(model.billingUnit).toLowerCase()}` : ''}
+            </p>
+          </div>
+          <p
+            id="images-generate-reason"
+            className={`generate-reason ${reason && !submitting ? 'blocked' : ''}`}
+          >
+            {reason ?? 'Ready. Results are saved to your library as they arrive.'}
+          </p>
+          {notice && (
+            <p className="form-notice" role="status">
+              {notice}
+            </p>
+          )}
+        </div>
+      </form>
+      {libraryOpen && (
+        <LibraryDialog
+          title="Pick reference images"
+          limit={Math.max(1, room)}
+          onClose={() => setLibraryOpen(false)}
+          onPick={(images) => {
+            addReferences(images.map(toRef))
+            touch('references')
+            setLibraryOpen(false)
+          }}
+        />
+      )}
+    </IssuesContext.Provider>
+  )
+}

@@ -1,0 +1,180 @@
+import { useRef, useState, type ReactElement } from 'react'
+import { endpointInfo, MAX_REFERENCES, URL_ONLY, type GenEndpoint, type RefItem } from '../form'
+import { ACCEPT_ATTRIBUTE } from '../intake'
+import { useImagesStore } from '../store'
+import { MediaThumb } from '../../../ui/MediaThumb'
+import { FieldMessage, useTouch } from './Field'
+
+function hostOf(url: string): string {
+  try {
+    const parsed = new URL(url)
+    const tail = parsed.pathname.split('/').filter(Boolean).pop() ?? ''
+    return `${parsed.host}${tail ? `/…/${tail}` : ''}`
+  } catch {
+    return url
+  }
+}
+
+/**
+ * The reference images of the request: library images (sent as data URIs by the backend) or web
+ * addresses, as the endpoint allows, shown as removable thumbnails; drop and paste land here too.
+ */
+export function References({
+  endpoint,
+  references,
+  dragging,
+  busy,
+  onPickLibrary,
+  onFiles
+}: {
+  endpoint: GenEndpoint
+  references: RefItem[]
+  dragging: boolean
+  busy: boolean
+  onPickLibrary: () => void
+  onFiles: (files: File[]) => void
+}): ReactElement | null {
+  const removeReference = useImagesStore((state) => state.removeReference)
+  const addReferences = useImagesStore((state) => state.addReferences)
+  const touch = useTouch()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [url, setUrl] = useState('')
+  const [urlError, setUrlError] = useState<string | null>(null)
+  const max = MAX_REFERENCES[endpoint]
+  const urlOnly = URL_ONLY[endpoint]
+  if (max === 0 && references.length === 0) return null
+  const full = references.length >= max
+
+  const addUrl = (): void => {
+    const text = url.trim()
+    let parsed: URL | null = null
+    try {
+      parsed = new URL(text)
+    } catch {
+      parsed = null
+    }
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+      setUrlError('Enter a web address that starts with https://')
+      return
+    }
+    addReferences([{ kind: 'url', url: parsed.href }])
+    touch('references')
+    setUrl('')
+    setUrlError(null)
+  }
+
+  return (
+    <fieldset
+      className={`references ${dragging ? 'dragging' : ''}`}
+      aria-describedby="images-references-error"
+    >
+      <legend>
+        Reference images{' '}
+        <span className="muted">
+          {references.length} of {max}
+        </span>
+      </legend>
+      {references.length > 0 && (
+        <ul className="ref-list" aria-label="Reference images">
+          {references.map((ref, index) => (
+            <li key={ref.kind === 'url' ? ref.url : ref.mediaId} className={`ref ref-${ref.kind}`}>
+              {ref.kind === 'media' ? (
+                <MediaThumb mediaId={ref.mediaId} alt={`Reference image ${index + 1}`} />
+              ) : (
+                <span className="ref-url" title={ref.url}>
+                  <span aria-hidden="true">🔗</span> {hostOf(ref.url)}
+                </span>
+              )}
+              <button
+                type="button"
+                className="ref-remove"
+                aria-label={`Remove reference image ${index + 1}`}
+                onClick={() => {
+                  removeReference(index)
+                  touch('references')
+                }}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldMessage field="references" id="images-references" />
+      {max > 0 && (
+        <>
+          {!urlOnly && (
+            <div className="ref-actions">
+              <button type="button" className="button small" disabled={full || busy} onClick={onPickLibrary}>
+                From library
+              </button>
+              <button
+                type="button"
+                className="button small"
+                disabled={full || busy}
+                onClick={() => fileInput.current?.click()}
+              >
+                Add files…
+              </button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept={ACCEPT_ATTRIBUTE}
+                multiple
+                hidden
+                aria-label="Reference image files"
+                onChange={(event) => {
+                  onFiles([...(event.target.files ?? [])])
+                  event.target.value = ''
+                }}
+              />
+              <span className="field-hint">{busy ? 'Adding…' : 'or drop or paste images here'}</span>
+            </div>
+          )}
+          <div className="ref-url-row">
+            <label htmlFor="images-ref-url" className="visually-hidden">
+              Reference image address
+            </label>
+            <input
+              id="images-ref-url"
+              type="text"
+              inputMode="url"
+              placeholder={
+                urlOnly ? 'https://… (this endpoint takes addresses only)' : 'or an image address: https://…'
+              }
+              value={url}
+              disabled={full}
+              aria-invalid={urlError ? true : undefined}
+              aria-describedby={urlError ? 'images-ref-url-error' : undefined}
+              onChange={(event) => setUrl(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault()
+                  addUrl()
+                }
+              }}
+            />
+            <button
+              type="button"
+              className="button small"
+              disabled={full || url.trim() === ''}
+              onClick={addUrl}
+            >
+              Add address
+            </button>
+          </div>
+          {urlError && (
+            <p className="field-error" id="images-ref-url-error">
+              {urlError}
+            </p>
+          )}
+          {urlOnly && (
+            <p className="field-hint">
+              {endpointInfo[endpoint].label} fetches references itself, by address.
+            </p>
+          )}
+        </>
+      )}
+    </fieldset>
+  )
+}

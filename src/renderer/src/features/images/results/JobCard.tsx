@@ -1,0 +1,200 @@
+import { memo, useState, type ReactElement } from 'react'
+import type { AppError } from '@shared/result'
+import type { JobView, ResultView } from '@shared/schemas/jobs'
+import { useConnection } from '../../../store/app'
+import { ErrorNotice } from '../../../ui/ErrorNotice'
+import { MediaThumb } from '../../../ui/MediaThumb'
+import { refusedStream } from '../streamRefusal'
+import { endpointLabel, isLive, slotsOf, statusLabels, usageSummary, when, type Slot } from './slots'
+
+export interface JobActions {
+  onOpen: (job: JobView, result: ResultView) => void
+  onRemix: (job: JobView, options?: { withoutStream?: boolean }) => void
+  onCopyPrompt: (text: string) => void
+}
+
+function Star({ filled }: { filled: boolean }): ReactElement {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+function SlotView({
+  job,
+  slot,
+  total,
+  actions
+}: {
+  job: JobView
+  slot: Slot
+  total: number
+  actions: JobActions
+}): ReactElement {
+  const { api } = useConnection()
+  const name = `Image ${slot.position} of ${total}`
+  if (slot.kind === 'image') {
+    const r = slot.result
+    const size = r.width && r.height ? `${r.width}×${r.height}` : (r.sizeLabel ?? '')
+    return (
+      <li className="slot slot-image">
+        <button
+          type="button"
+          className="slot-open"
+          aria-label={`${name}, ${size}: open full view`}
+          onClick={() => actions.onOpen(job, r)}
+        >
+          <MediaThumb mediaId={r.mediaId as string} alt="" />
+        </button>
+        <button
+          type="button"
+          className="slot-star"
+          aria-label={`Favorite ${name.toLowerCase()}`}
+          aria-pressed={r.favorite}
+          onClick={() => void api.call('results.setFavorite', { id: r.id, favorite: !r.favorite })}
+        >
+          <Star filled={r.favorite} />
+        </button>
+        <span className="slot-caption">{size}</span>
+      </li>
+    )
+  }
+  if (slot.kind === 'failed')
+    return (
+      <li className="slot slot-note slot-failed" aria-label={`${name} failed`}>
+        <span className="slot-title">Image {slot.position} failed</span>
+        <span className="slot-text">{slot.message}</span>
+      </li>
+    )
+  const text =
+    slot.kind === 'downloading'
+      ? 'Saving to the library…'
+      : slot.kind === 'missing'
+        ? 'Never arrived: the stream ended early.'
+        : 'Generating…'
+  return (
+    <li
+      className={`slot slot-note ${slot.kind === 'missing' ? 'slot-missing' : 'slot-waiting'}`}
+      aria-label={`${name}: ${text}`}
+    >
+      <span className="slot-title">Image {slot.position}</span>
+      <span className="slot-text">{text}</span>
+    </li>
+  )
+}
+
+const asAppError = (error: NonNullable<JobView['error']>): AppError => ({
+  code: error.code,
+  message: error.message,
+  ...(error.view ? { details: error.view } : {})
+})
+
+/** One job of the studio: its prompt and facts, its image grid (live while it runs), its actions. */
+export const JobCard = memo(function JobCard({
+  job,
+  actions
+}: {
+  job: JobView
+  actions: JobActions
+}): ReactElement {
+  const { api } = useConnection()
+  const [cancelling, setCancelling] = useState(false)
+  const slots = slotsOf(job)
+  const live = isLive(job)
+  const usage = usageSummary(job.usage)
+  const arrived = slots.filter((s) => s.kind === 'image').length
+  const streamRefused = refusedStream(job)
+  const cancel = async (): Promise<void> => {
+    setCancelling(true)
+    await api.call('jobs.cancel', { id: job.id })
+    setCancelling(false)
+  }
+  return (
+    <article className="job-card" aria-label={`Job: ${job.prompt.slice(0, 80)}`} aria-busy={live}>
+      <header className="job-head">
+        <div className="job-title">
+          <p className="job-prompt" title={job.prompt}>
+            {job.prompt}
+          </p>
+          <p className="job-meta">
+            <span>{job.model}</span>
+            <span aria-hidden="true">·</span>
+            <span title={job.endpoint}>{endpointLabel(job.endpoint)}</span>
+            <span aria-hidden="true">·</span>
+            <span>{when(job.createdAt)}</span>
+          </p>
+        </div>
+        <span
+          className={`pill job-status status-${job.status}`}
+          role={live ? 'status' : undefined}
+          aria-label={
+            live && slots.length > 1
+              ? `${statusLabels[job.status]}: ${arrived} of ${slots.length} images`
+              : statusLabels[job.status]
+          }
+        >
+          {live && <span className="spinner" aria-hidden="true" />}
+          {statusLabels[job.status]}
+          {live && slots.length > 1 ? ` · ${arrived}/${slots.length}` : ''}
+        </span>
+      </header>
+      {job.error && !live && (
+        <ErrorNotice error={asAppError(job.error)}>
+          {streamRefused && (
+            <div className="notice-actions">
+              <p className="notice-hint">
+                The gateway refused to stream this model. It is remembered: streaming starts off for it next
+                time.
+              </p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => actions.onRemix(job, { withoutStream: true })}
+              >
+                Remix without streaming
+              </button>
+            </div>
+          )}
+        </ErrorNotice>
+      )}
+      {slots.length > 0 && (
+        <ul className="slot-grid" aria-label="Images">
+          {slots.map((slot) => (
+            <SlotView key={slot.key} job={job} slot={slot} total={slots.length} actions={actions} />
+          ))}
+        </ul>
+      )}
+      <footer className="job-foot">
+        <span className="job-usage">
+          {usage ? `Usage: ${usage}` : ''}
+          {job.billingUnit ? `${usage ? ' · ' : ''}billed per ${job.billingUnit}` : ''}
+        </span>
+        <div className="job-actions">
+          {live && (
+            <button
+              type="button"
+              className="button small"
+              disabled={cancelling}
+              onClick={() => void cancel()}
+            >
+              Cancel
+            </button>
+          )}
+          <button type="button" className="button small" onClick={() => actions.onCopyPrompt(job.prompt)}>
+            Copy prompt
+          </button>
+          <button type="button" className="button small" onClick={() => actions.onRemix(job)}>
+            Remix
+          </button>
+        </div>
+      </footer>
+    </article>
+  )
+})

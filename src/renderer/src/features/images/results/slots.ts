@@ -1,0 +1,100 @@
+import { ENDPOINTS } from '@shared/gateway/spec'
+import type { JobStatus, JobView, ResultView, TaskLocalStatus } from '@shared/schemas/jobs'
+import { expectedImages } from '../form'
+
+/** One place in a job's image grid: an image, one still to come, or one that will not come. */
+export type Slot =
+  | { kind: 'image'; key: string; position: number; result: ResultView }
+  | { kind: 'downloading'; key: string; position: number; result: ResultView }
+  | { kind: 'failed'; key: string; position: number; message: string; result: ResultView | null }
+  | { kind: 'waiting'; key: string; position: number }
+  | { kind: 'missing'; key: string; position: number }
+
+const LIVE: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'running']
+
+/**
+ * The grid of a job: one slot per expected image of each task (a v2 "Images: N" group has N tasks of one
+ * image; a partner-a group has one task of `max_images`), filled as results arrive in any order. While a
+ * task runs its missing images wait; a cut stream shows what never came; a task that failed outright has
+ * no slots (the job's error says why).
+ */
+export function slotsOf(job: JobView): Slot[] {
+  const perTask = job.endpoint === ENDPOINTS.imagesV2 ? 1 : expectedImages(job.request)
+  const slots: Slot[] = []
+  const tasks = [...job.tasks].sort((a, b) => a.seq - b.seq)
+  for (const task of tasks) {
+    const results = job.results.filter((r) => r.taskId === task.id)
+    const indexes = new Set<number>(results.map((r) => r.index))
+    for (let i = 0; i < perTask; i++) indexes.add(i)
+    for (const index of [...indexes].sort((a, b) => a - b)) {
+      const key = `${task.id}:${index}`
+      const position = slots.length + 1
+      const result = results.find((r) => r.index === index)
+      if (result) {
+        if (result.status === 'stored' && result.mediaId) slots.push({ kind: 'image', key, position, result })
+        else if (result.status === 'pending') slots.push({ kind: 'downloading', key, position, result })
+        else
+          slots.push({
+            kind: 'failed',
+            key,
+            position,
+            result,
+            message: result.error?.message ?? 'This image could not be kept.'
+          })
+      } else if (LIVE.includes(task.status)) slots.push({ kind: 'waiting', key, position })
+      else if (task.status === 'incomplete') slots.push({ kind: 'missing', key, position })
+    }
+  }
+  return slots
+}
+
+export const statusLabels: Record<JobStatus, string> = {
+  pending: 'Queued',
+  running: 'Running',
+  succeeded: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  needs_attention: 'Needs your attention',
+  incomplete: 'Incomplete'
+}
+
+export const isLive = (job: JobView): boolean => job.status === 'pending' || job.status === 'running'
+
+const numberFormat = new Intl.NumberFormat()
+
+/** A one-line summary of whatever usage object the gateway sent (its shape differs per endpoint). */
+export function usageSummary(usage: unknown): string | null {
+  if (typeof usage !== 'object' || usage === null) return null
+  const u = usage as Record<string, unknown>
+  const parts: string[] = []
+  if (typeof u['generated_images'] === 'number')
+    parts.push(`${numberFormat.format(u['generated_images'])} images`)
+  if (typeof u['total_tokens'] === 'number') parts.push(`${numberFormat.format(u['total_tokens'])} tokens`)
+  else if (typeof u['output_tokens'] === 'number')
+    parts.push(`${numberFormat.format(u['output_tokens'])} output tokens`)
+  return parts.length > 0 ? parts.join(' · ') : null
+}
+
+/** Stored images of a job in grid order (the viewer pages through these). */
+export const imagesOf = (job: JobView): ResultView[] =>
+  slotsOf(job).flatMap((slot) => (slot.kind === 'image' ? [slot.result] : []))
+
+export function endpointLabel(path: string): string {
+  const labels: Record<string, string> = {
+    [ENDPOINTS.imagesV1]: 'Compatible',
+    [ENDPOINTS.imagesV3]: 'Per image',
+    [ENDPOINTS.imagesV2]: 'Async task',
+    [ENDPOINTS.partnerA]: 'Partner A',
+    [ENDPOINTS.partnerB]: 'Partner B',
+    [ENDPOINTS.imageEdits]: 'Edit'
+  }
+  return labels[path] ?? path
+}
+
+export function when(time: number, now = Date.now()): string {
+  const date = new Date(time)
+  const sameDay = new Date(now).toDateString() === date.toDateString()
+  const clock = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+  return sameDay ? clock : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${clock}`
+}
