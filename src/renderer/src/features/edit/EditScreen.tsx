@@ -1,8 +1,259 @@
-import type { ReactElement } from 'react'
-import { ComingSoon } from '../shell/ComingSoon'
+import { useEffect, useMemo, useState, type DragEvent, type ReactElement } from 'react'
+import type { LibraryImage } from '@shared/schemas/studio'
+import { useConnection } from '../../store/app'
+import { useJobsStore } from '../../store/jobs'
+import { copyPrompt, editResult, useAsReference } from '../images/actions'
+import { ACCEPT_ATTRIBUTE, filesOf, hasFiles, importFiles } from '../images/intake'
+import { ImageViewer } from '../images/results/ImageViewer'
+import type { JobActions } from '../images/results/JobCard'
+import { ResultsList } from '../images/results/ResultsList'
+import { LibraryDialog } from '../images/ui/LibraryDialog'
+import { EditForm } from './EditForm'
+import { nextBrushSize } from './MaskEditor'
+import { MaskStage } from './MaskStage'
+import { MaskToolbar } from './MaskToolbar'
+import { remixEdit } from './remix'
+import { useEditStore } from './store'
+import '../images/images.css'
+import './edit.css'
 
-export function EditScreen(): ReactElement {
+const say = (notice: string): void => useEditStore.getState().setNotice(notice)
+
+const isTyping = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    (target instanceof HTMLInputElement && target.type !== 'range' && target.type !== 'checkbox'))
+
+function openImage(image: LibraryImage): void {
+  if (!image.width || !image.height) {
+    say('That image has no known size, so a mask cannot be made for it.')
+    return
+  }
+  useEditStore.getState().openSource({ mediaId: image.mediaId, width: image.width, height: image.height })
+}
+
+/** Keyboard shortcuts of the mask editor: B, E, [ and ], Ctrl+Z, Ctrl+Shift+Z (and Ctrl+Y). */
+function useShortcuts(): boolean {
+  const editor = useEditStore((state) => state.editor)
+  const [space, setSpace] = useState(false)
+  useEffect(() => {
+    if (!editor) return
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (isTyping(event.target) || event.altKey) return
+      const key = event.key.toLowerCase()
+      const mod = event.ctrlKey || event.metaKey
+      let handled = true
+      if (mod && key === 'z' && event.shiftKey) editor.redo()
+      else if (mod && key === 'z') editor.undo()
+      else if (mod && key === 'y') editor.redo()
+      else if (mod) handled = false
+      else if (key === 'b') editor.setTool('brush')
+      else if (key === 'e') editor.setTool('eraser')
+      else if (key === '[') editor.setBrushSize(nextBrushSize(editor.brushSize, -1))
+      else if (key === ']') editor.setBrushSize(nextBrushSize(editor.brushSize, 1))
+      else if (key === ' ') setSpace(true)
+      else handled = false
+      if (handled) event.preventDefault()
+    }
+    const onKeyUp = (event: KeyboardEvent): void => {
+      if (event.key === ' ') setSpace(false)
+    }
+    window.addEventListener('keydown', onKeyDown)
+    window.addEventListener('keyup', onKeyUp)
+    return () => {
+      window.removeEventListener('keydown', onKeyDown)
+      window.removeEventListener('keyup', onKeyUp)
+    }
+  }, [editor])
+  return space
+}
+
+function SourcePicker({
+  busy,
+  onFiles,
+  onLibrary
+}: {
+  busy: boolean
+  onFiles: (files: File[]) => void
+  onLibrary: () => void
+}): ReactElement {
   return (
-    <ComingSoon title="Edit" promise="Paint a mask over an image and ask a model to change just that area." />
+    <div className="source-picker">
+      <p className="empty-title">Choose an image to edit</p>
+      <p className="muted">Then paint over the part that should change, and say how.</p>
+      <div className="source-actions">
+        <button type="button" className="button primary" disabled={busy} onClick={onLibrary}>
+          Pick from library
+        </button>
+        <label className={`button ${busy ? 'disabled' : ''}`}>
+          Open a file…
+          <input
+            type="file"
+            accept={ACCEPT_ATTRIBUTE}
+            hidden
+            disabled={busy}
+            aria-label="Image file to edit"
+            onChange={(event) => {
+              onFiles([...(event.target.files ?? [])])
+              event.target.value = ''
+            }}
+          />
+        </label>
+      </div>
+      <p className="field-hint">{busy ? 'Adding the image…' : 'or drop or paste an image here'}</p>
+    </div>
+  )
+}
+
+/**
+ * Edit an image with a painted mask (/v1/images/edits): choose an image, paint where it should change,
+ * describe the change, send; results land below like any other job.
+ */
+export function EditScreen(): ReactElement {
+  const { api, mediaUrl } = useConnection()
+  const source = useEditStore((state) => state.source)
+  const editor = useEditStore((state) => state.editor)
+  const viewer = useEditStore((state) => state.viewer)
+  const viewerJob = useJobsStore((state) => (viewer ? state.byId[viewer.jobId] : undefined))
+  const [libraryOpen, setLibraryOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [dragging, setDragging] = useState(false)
+  const space = useShortcuts()
+
+  const takeFile = async (files: File[]): Promise<void> => {
+    const file = files[0]
+    if (!file) return
+    const painted = useEditStore.getState().editor?.isEmpty() === false
+    if (painted) {
+      say('Close the current image first; its mask would be lost.')
+      return
+    }
+    setBusy(true)
+    const { images, errors } = await importFiles(api, [file])
+    setBusy(false)
+    const image = images[0]
+    if (image) openImage(image)
+    if (errors[0]) say(errors[0])
+  }
+
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent): void => {
+      const files = filesOf(event.clipboardData).filter((file) => file.type.startsWith('image/'))
+      if (files.length === 0) return
+      event.preventDefault()
+      void takeFile(files)
+    }
+    document.addEventListener('paste', onPaste)
+    return () => document.removeEventListener('paste', onPaste)
+  })
+
+  const actions = useMemo<JobActions>(
+    () => ({
+      onOpen: (job, result) => useEditStore.getState().openViewer({ jobId: job.id, resultId: result.id }),
+      onRemix: (job) => void remixEdit(api, mediaUrl, job),
+      onCopyPrompt: (text) => void copyPrompt(text, say)
+    }),
+    [api, mediaUrl]
+  )
+  const viewerActions = useMemo(
+    () => ({
+      onRemix: actions.onRemix,
+      onCopyPrompt: actions.onCopyPrompt,
+      onUseAsReference: useAsReference,
+      onEdit: editResult
+    }),
+    [actions]
+  )
+
+  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
+    if (!hasFiles(event.dataTransfer)) return
+    event.preventDefault()
+    setDragging(false)
+    void takeFile(filesOf(event.dataTransfer))
+  }
+
+  return (
+    <section className="screen studio edit-screen" aria-labelledby="screen-title">
+      <header className="screen-header">
+        <div className="screen-title-block">
+          <h1 id="screen-title">Edit</h1>
+          {source && (
+            <p className="muted">
+              {source.width}×{source.height} · the mask is sent at this exact size
+            </p>
+          )}
+        </div>
+        {source && (
+          <button type="button" className="button" onClick={() => useEditStore.getState().closeSource()}>
+            Close image
+          </button>
+        )}
+      </header>
+      <div className="edit-layout">
+        <div
+          className={`edit-main ${dragging ? 'dragging' : ''}`}
+          onDragOver={(event) => {
+            if (!hasFiles(event.dataTransfer)) return
+            event.preventDefault()
+            setDragging(true)
+          }}
+          onDragLeave={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false)
+          }}
+          onDrop={onDrop}
+        >
+          {source && editor ? (
+            <>
+              <MaskToolbar editor={editor} source={source} />
+              <MaskStage source={source} editor={editor} spaceHeld={space} />
+              <p className="stage-hint">
+                B brush · E eraser · [ ] size · Ctrl+Z undo · Ctrl+Shift+Z redo · wheel to zoom · Space or
+                middle button and drag to pan
+              </p>
+            </>
+          ) : (
+            <SourcePicker
+              busy={busy}
+              onFiles={(files) => void takeFile(files)}
+              onLibrary={() => setLibraryOpen(true)}
+            />
+          )}
+          <ResultsList
+            kind="edit"
+            title="Edits"
+            empty={{
+              title: 'No edits yet',
+              text: 'Results of your edits appear here and in the library.'
+            }}
+            actions={actions}
+          />
+        </div>
+        <aside className="edit-side" aria-label="Edit settings">
+          <EditForm />
+        </aside>
+      </div>
+      {libraryOpen && (
+        <LibraryDialog
+          title="Pick an image to edit"
+          limit={1}
+          onClose={() => setLibraryOpen(false)}
+          onPick={([image]) => {
+            setLibraryOpen(false)
+            if (image) openImage(image)
+          }}
+        />
+      )}
+      {viewer && viewerJob && (
+        <ImageViewer
+          job={viewerJob}
+          resultId={viewer.resultId}
+          onNavigate={(resultId) => useEditStore.getState().openViewer({ jobId: viewer.jobId, resultId })}
+          onClose={() => useEditStore.getState().openViewer(null)}
+          actions={viewerActions}
+        />
+      )}
+    </section>
   )
 }

@@ -1,0 +1,65 @@
+import { preflightJob } from '@shared/schemas/jobPreflight'
+import { JobRequest } from '@shared/schemas/jobs'
+import type { ModelView } from '@shared/schemas/profiles'
+import type { EditOptions, EditSource } from './store'
+
+export interface EditIssue {
+  field: 'source' | 'prompt' | 'model' | 'mask' | 'n' | 'outputFormat'
+  message: string
+}
+
+export const EDIT_OUTPUT_FORMATS = ['png', 'webp', 'jpeg'] as const
+/** Stands in for the mask until it is exported at send time; only its presence matters to the checks. */
+const MASK_PLACEHOLDER = '0'.repeat(32)
+
+/**
+ * The edit request for the current screen state, with a mask id placeholder (the mask is exported and
+ * imported at send time), and every issue that stops it, in the order a user fixes them.
+ */
+export function buildEdit(input: {
+  source: EditSource | null
+  prompt: string
+  model: Pick<ModelView, 'id' | 'supportedEndpoints'> | undefined
+  options: EditOptions
+  maskEmpty: boolean
+}): { request: Extract<JobRequest, { endpoint: 'imageEdits' }> | null; issues: EditIssue[] } {
+  const issues: EditIssue[] = []
+  if (!input.source) issues.push({ field: 'source', message: 'Choose an image to edit.' })
+  if (input.prompt.trim() === '') issues.push({ field: 'prompt', message: 'Say what should change.' })
+  if (!input.model) issues.push({ field: 'model', message: 'Pick a model that can edit images.' })
+  if (input.source && input.maskEmpty)
+    issues.push({ field: 'mask', message: 'Paint the area to change (B for the brush).' })
+  const fields: Record<string, string | number> = {}
+  const n = input.options.n.trim()
+  if (n !== '') {
+    if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 10)
+      issues.push({ field: 'n', message: 'Images must be a whole number from 1 to 10.' })
+    else fields['n'] = Number(n)
+  }
+  if (input.options.outputFormat) fields['output_format'] = input.options.outputFormat
+  if (!input.source || !input.model) return { request: null, issues }
+  const request = {
+    endpoint: 'imageEdits' as const,
+    body: {
+      model: input.model.id,
+      prompt: input.prompt,
+      ...(Object.keys(fields).length > 0 ? { fields } : {})
+    },
+    images: [{ mediaId: input.source.mediaId }],
+    mask: { mediaId: MASK_PLACEHOLDER }
+  }
+  const known = new Set(issues.map((issue) => issue.field))
+  for (const issue of preflightJob(request, {
+    id: input.model.id,
+    supported_endpoints: input.model.supportedEndpoints
+  })) {
+    const field = issue.field === 'prompt' ? 'prompt' : issue.field === 'model' ? 'model' : 'source'
+    if (!known.has(field)) issues.push({ field, message: issue.message })
+  }
+  const parsed = JobRequest.safeParse(request)
+  return {
+    request:
+      issues.length === 0 && parsed.success && parsed.data.endpoint === 'imageEdits' ? parsed.data : null,
+    issues
+  }
+}
