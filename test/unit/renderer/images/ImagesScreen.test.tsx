@@ -1,0 +1,256 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
+import { emptyDraft } from '@renderer/features/images/form'
+import { useImagesStore } from '@renderer/features/images/store'
+import { useHandoffStore } from '@renderer/store/handoff'
+import { fakeBackend, jobView, resultView } from './harness'
+
+const streamRequest = {
+  endpoint: 'partnerA',
+  body: {
+    model: 'seedream-stream',
+    prompt: 'a kite',
+    watermark: false,
+    sequential_image_generation: 'auto',
+    sequential_image_generation_options: { max_images: 3 }
+  },
+  stream: true
+}
+
+async function ready(): Promise<void> {
+  await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('imagesV3|gpt-image'))
+}
+
+describe('Images screen', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    useImagesStore.setState({
+      draft: emptyDraft(),
+      noStream: [],
+      submitError: null,
+      notice: null,
+      viewer: null
+    })
+    useHandoffStore.setState({ imagePrompt: null })
+  })
+
+  it('offers only image models, grouped by endpoint, and says how the chosen one is billed', async () => {
+    fakeBackend()
+    render(<ImagesScreen />)
+    await ready()
+    const picker = screen.getByLabelText('Model')
+    const groups = within(picker).getAllByRole('group')
+    expect(groups.map((g) => g.getAttribute('label'))).toEqual([
+      'Per image — /v3/images/generations',
+      'Partner A — /partner-a/v3/images/generations',
+      'Compatible — /v1/images/generations'
+    ])
+    expect(within(picker).queryByRole('option', { name: 'chat' })).toBeNull()
+    expect(screen.getAllByText('Billed per image').length).toBeGreaterThan(0)
+    expect(screen.getByText('No images yet')).toBeInTheDocument()
+  })
+
+  it('validates as the user types: the message sits next to the field and Generate says why it is off', async () => {
+    fakeBackend()
+    render(<ImagesScreen />)
+    await ready()
+    const generate = screen.getByRole('button', { name: 'Generate' })
+    expect(generate).toBeDisabled()
+    expect(generate).toHaveAccessibleDescription('Write a prompt.')
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a fox' } })
+    expect(generate).toBeEnabled()
+    fireEvent.change(screen.getByLabelText('Output format'), { target: { value: 'jpeg' } })
+    fireEvent.change(screen.getByLabelText('Background'), { target: { value: 'transparent' } })
+    const message = 'Background "transparent" needs output format "png", "webp" (got "jpeg").'
+    expect(screen.getByLabelText('Background')).toHaveAccessibleDescription(message)
+    expect(screen.getByLabelText('Background')).toHaveAttribute('aria-invalid', 'true')
+    expect(generate).toBeDisabled()
+    expect(generate).toHaveAccessibleDescription(message)
+    // Untouched fields keep quiet until the user tries to send.
+    expect(screen.getByRole('textbox', { name: 'Images' })).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('sends what preflight accepted and fills a streamed group slot by slot as images arrive', async () => {
+    const submitted = jobView({ id: 'j1', request: streamRequest })
+    const backend = fakeBackend({ 'jobs.submit': () => submitted })
+    render(<ImagesScreen />)
+    await ready()
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'partnerA|seedream-stream' } })
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a kite' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Generate a group of images' }))
+    fireEvent.change(screen.getByLabelText('Max images'), { target: { value: '3' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show images as they arrive (stream)' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }))
+    await waitFor(() => expect(backend.calls.some((c) => c.name === 'jobs.submit')).toBe(true))
+    expect(backend.calls.find((c) => c.name === 'jobs.submit')?.input).toEqual({ request: streamRequest })
+
+    const card = await screen.findByRole('article', { name: 'Job: a kite' })
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label'))
+    ).toEqual(['Image 1 of 3: Generating…', 'Image 2 of 3: Generating…', 'Image 3 of 3: Generating…'])
+    // The second image comes first: it takes its own slot, the others keep waiting.
+    act(() => backend.emit('jobs.partial', { jobId: 'j1', result: resultView({ id: 'r2', index: 1 }) }))
+    expect(
+      within(card).getByRole('button', { name: 'Image 2 of 3, 2048×2048: open full view' })
+    ).toBeInTheDocument()
+    expect(within(card).getAllByRole('listitem', { name: /Generating/ })).toHaveLength(2)
+    expect(within(card).getByRole('status')).toHaveAccessibleName('Running: 1 of 3 images')
+    act(() =>
+      backend.emit(
+        'jobs.updated',
+        jobView({
+          id: 'j1',
+          request: streamRequest,
+          status: 'succeeded',
+          tasks: [{ ...submitted.tasks[0]!, status: 'succeeded' }],
+          results: [
+            resultView({ id: 'r1', index: 0 }),
+            resultView({ id: 'r2', index: 1 }),
+            resultView({
+              id: 'r3',
+              index: 2,
+              status: 'failed',
+              mediaId: null,
+              error: {
+                code: 'OutputImageSensitiveContentDetected',
+                message: 'The output image may be sensitive.'
+              }
+            })
+          ],
+          usage: { generated_images: 2, total_tokens: 32768 }
+        })
+      )
+    )
+    expect(within(card).getAllByRole('button', { name: /open full view/ })).toHaveLength(2)
+    expect(within(card).getByRole('listitem', { name: 'Image 3 of 3 failed' })).toHaveTextContent(
+      'The output image may be sensitive.'
+    )
+    expect(within(card).getByText('Done')).toBeInTheDocument()
+    expect(within(card).getByText(/2 images · 32,768 tokens/)).toBeInTheDocument()
+  })
+
+  it('opens the full view with the image facts, favorites, and remixes back into the form', async () => {
+    const done = jobView({
+      id: 'j1',
+      request: streamRequest,
+      status: 'succeeded',
+      tasks: [{ ...jobView({ id: 'x', request: null }).tasks[0]!, status: 'succeeded' }],
+      results: [resultView({ id: 'r1', index: 0, revisedPrompt: 'a red kite over dunes' })]
+    })
+    const backend = fakeBackend({
+      'jobs.list': () => [done],
+      'results.setFavorite': () => ({ id: 'r1', favorite: true })
+    })
+    render(<ImagesScreen />)
+    await ready()
+    fireEvent.click(await screen.findByRole('button', { name: 'Image 1 of 1, 2048×2048: open full view' }))
+    const viewer = screen.getByRole('dialog', { name: 'Image 1 of 1' })
+    expect(within(viewer).getByRole('img', { name: 'a kite' })).toHaveAttribute(
+      'src',
+      `/media/${'a'.repeat(31)}0`
+    )
+    expect(within(viewer).getByText('a red kite over dunes')).toBeInTheDocument()
+    fireEvent.click(within(viewer).getByRole('button', { name: '☆ Favorite' }))
+    await waitFor(() =>
+      expect(backend.calls.find((c) => c.name === 'results.setFavorite')?.input).toEqual({
+        id: 'r1',
+        favorite: true
+      })
+    )
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Remix' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByLabelText('Model')).toHaveValue('partnerA|seedream-stream')
+    expect(screen.getByLabelText('Prompt')).toHaveValue('a kite')
+    expect(screen.getByLabelText('Max images')).toHaveValue('3')
+    expect(screen.getByRole('checkbox', { name: 'Show images as they arrive (stream)' })).toBeChecked()
+  })
+
+  it('takes a prompt handed over from the chat when it opens', async () => {
+    useHandoffStore.getState().setImagePrompt('a castle made of glass')
+    fakeBackend()
+    render(<ImagesScreen />)
+    await ready()
+    expect(screen.getByLabelText('Prompt')).toHaveValue('a castle made of glass')
+    expect(useHandoffStore.getState().imagePrompt).toBeNull()
+  })
+
+  it('remembers a model whose stream request the gateway refused, and stops the next one before sending', async () => {
+    const backend = fakeBackend()
+    render(<ImagesScreen />)
+    await ready()
+    act(() =>
+      backend.emit(
+        'jobs.updated',
+        jobView({
+          id: 'j9',
+          request: streamRequest,
+          status: 'failed',
+          tasks: [],
+          error: {
+            code: 'stream_not_supported',
+            message: 'Model "seedream-stream" does not support streaming',
+            view: {
+              kind: 'invalid',
+              title: 'The gateway refused the request',
+              message: 'Model "seedream-stream" does not support streaming',
+              action: 'fix_input',
+              status: 400,
+              code: 'stream_not_supported'
+            }
+          }
+        })
+      )
+    )
+    expect(useImagesStore.getState().noStream).toEqual(['p1 seedream-stream'])
+    expect(JSON.parse(localStorage.getItem('gs.images.noStream') ?? '[]')).toEqual(['p1 seedream-stream'])
+    const card = screen.getByRole('article', { name: 'Job: a kite' })
+    expect(within(card).getByRole('alert')).toHaveTextContent('does not support streaming')
+    fireEvent.click(within(card).getByRole('button', { name: 'Remix without streaming' }))
+    const toggle = screen.getByRole('checkbox', { name: 'Show images as they arrive (stream)' })
+    expect(toggle).not.toBeChecked()
+    fireEvent.click(toggle)
+    expect(toggle).toHaveAccessibleDescription(
+      'This model refused streaming last time; turn it off, or try again to check.'
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Forget that' }))
+    expect(toggle).not.toHaveAttribute('aria-invalid')
+  })
+
+  it('adds pasted images as references through the library and removes them again', async () => {
+    const backend = fakeBackend({
+      'library.import': () => ({
+        mediaId: 'c'.repeat(32),
+        mime: 'image/png',
+        width: 8,
+        height: 8,
+        bytes: 70,
+        createdAt: 1,
+        prompt: null
+      })
+    })
+    render(<ImagesScreen />)
+    await ready()
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'partnerA|seedream-stream' } })
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'ref.png', { type: 'image/png' })
+    const paste = new Event('paste', { bubbles: true, cancelable: true })
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [file], types: ['Files'] } })
+    act(() => {
+      document.dispatchEvent(paste)
+    })
+    const list = await screen.findByRole('list', { name: 'Reference images' })
+    expect(within(list).getByRole('img', { name: 'Reference image 1' })).toHaveAttribute(
+      'src',
+      `/media/${'c'.repeat(32)}_thumb`
+    )
+    expect(backend.calls.find((c) => c.name === 'library.import')?.input).toEqual({
+      data: 'iVBORw==',
+      purpose: 'image'
+    })
+    expect(screen.getByText('1 of 14')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Remove reference image 1' }))
+    expect(screen.queryByRole('list', { name: 'Reference images' })).toBeNull()
+  })
+})

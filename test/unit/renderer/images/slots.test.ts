@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { slotsOf, usageSummary } from '@renderer/features/images/results/slots'
+import { jobView, resultView } from './harness'
+
+const task = (id: string, seq: number, status: 'running' | 'succeeded' | 'incomplete' | 'failed') => ({
+  ...jobView({ id: 'x', request: null }).tasks[0]!,
+  id,
+  seq,
+  status
+})
+
+describe('slots of a job', () => {
+  it('shows a v2 group as one slot per task, in task order, whatever order they finish in', () => {
+    const job = jobView({
+      id: 'j',
+      endpoint: '/v2/images/generations',
+      request: { endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 3 },
+      tasks: [task('b', 1, 'succeeded'), task('a', 0, 'running'), task('c', 2, 'running')],
+      results: [resultView({ id: 'r', index: 0, taskId: 'b' })]
+    })
+    expect(slotsOf(job).map((s) => [s.kind, s.position])).toEqual([
+      ['waiting', 1],
+      ['image', 2],
+      ['waiting', 3]
+    ])
+  })
+
+  it('keeps what a cut stream delivered and marks the rest as never arrived; a failed task has no slots', () => {
+    const request = {
+      endpoint: 'partnerA',
+      body: {
+        model: 'm',
+        prompt: 'p',
+        sequential_image_generation: 'auto',
+        sequential_image_generation_options: { max_images: 3 }
+      },
+      stream: true
+    }
+    const cut = jobView({
+      id: 'j',
+      request,
+      status: 'incomplete',
+      tasks: [task('t1', 0, 'incomplete')],
+      results: [
+        resultView({ id: 'r0', index: 0 }),
+        resultView({ id: 'r1', index: 1, status: 'pending', mediaId: null })
+      ]
+    })
+    expect(slotsOf(cut).map((s) => s.kind)).toEqual(['image', 'downloading', 'missing'])
+    const failed = jobView({ id: 'j', request, status: 'failed', tasks: [task('t1', 0, 'failed')] })
+    expect(slotsOf(failed)).toEqual([])
+  })
+
+  it('sums up whichever usage the endpoint reported', () => {
+    expect(usageSummary({ generated_images: 4, output_tokens: 65536, total_tokens: 65536 })).toBe(
+      '4 images · 65,536 tokens'
+    )
+    expect(usageSummary({ output_tokens: 12 })).toBe('12 output tokens')
+    expect(usageSummary(null)).toBeNull()
+    expect(usageSummary({ other: 1 })).toBeNull()
+  })
+})
