@@ -49,8 +49,9 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
             <span style={{ width: `${percent}%` }} />
           </div>
           <p className="muted">
-            {progress.done.toLocaleString()} of {progress.total.toLocaleString()} written ·{' '}
-            {formatBytes(progress.bytesWritten)}
+            {progress.done === 0 && progress.bytesWritten === 0
+              ? 'Preparing names, manifest and page…'
+              : `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} written · ${formatBytes(progress.bytesWritten)}`}
           </p>
         </>
       )}

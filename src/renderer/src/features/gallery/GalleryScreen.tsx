@@ -35,17 +35,19 @@ function FacetSelect({
   onChange: (value: string) => void
 }): ReactElement {
   return (
-    <label className="field">
-      <span>{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{any}</option>
-        {facets.map((f) => (
-          <option key={f.value} value={f.value}>
-            {f.name ?? f.value} ({f.count})
-          </option>
-        ))}
-      </select>
-    </label>
+    <select
+      className={value ? 'filter-select active' : 'filter-select'}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">{any}</option>
+      {facets.map((f) => (
+        <option key={f.value} value={f.value}>
+          {f.name ?? f.value} ({f.count})
+        </option>
+      ))}
+    </select>
   )
 }
 
@@ -56,16 +58,14 @@ function FilterBar(): ReactElement {
   const resetForm = useGalleryStore((s) => s.resetForm)
   return (
     <div className="gallery-filters" role="search" aria-label="Filter images">
-      <label className="field grow">
-        <span>Search</span>
-        <input
-          type="search"
-          aria-label="Search prompts"
-          placeholder="Words in the prompt or revised prompt"
-          value={form.text}
-          onChange={(event) => setForm({ text: event.target.value })}
-        />
-      </label>
+      <input
+        type="search"
+        className="filter-search"
+        aria-label="Search prompts"
+        placeholder="Search prompts and revised prompts"
+        value={form.text}
+        onChange={(event) => setForm({ text: event.target.value })}
+      />
       <FacetSelect
         label="Model"
         any="Any model"
@@ -87,24 +87,26 @@ function FilterBar(): ReactElement {
         facets={facets?.profiles}
         onChange={(profileId) => setForm({ profileId })}
       />
-      <label className="field date-field">
-        <span>From</span>
+      <span className="filter-dates" role="group" aria-label="Created between">
+        <span className="filter-dates-label" aria-hidden="true">
+          Created
+        </span>
         <input
           type="date"
+          aria-label="From"
           value={form.fromDate}
           max={form.toDate || undefined}
           onChange={(event) => setForm({ fromDate: event.target.value })}
         />
-      </label>
-      <label className="field date-field">
-        <span>To</span>
+        <span aria-hidden="true">–</span>
         <input
           type="date"
+          aria-label="To"
           value={form.toDate}
           min={form.fromDate || undefined}
           onChange={(event) => setForm({ toDate: event.target.value })}
         />
-      </label>
+      </span>
       <label className="check favorites-check">
         <input
           type="checkbox"
@@ -213,8 +215,8 @@ function ImagesView(): ReactElement {
 
   return (
     <>
-      <FilterBar />
-      <SelectionBar />
+      {!nothingAtAll && <FilterBar />}
+      {!nothingAtAll && <SelectionBar />}
       {notice && (
         <div className="notice notice-ok gallery-notice" role="status">
           <p>{notice}</p>
