@@ -80,7 +80,17 @@ describe('progress', () => {
       tasks: [task(), task({ id: 't2', seq: 1, status: 'queued' })]
     })
     expect(progressOf(group)).toEqual({ type: 'indeterminate', label: '1 of 2 done' })
-    expect(progressOf(job({ status: 'pending', tasks: [task({ status: 'pending' })] }))).toMatchObject({
+    const stream = job({
+      endpoint: '/partner-a/v3/images/generations',
+      status: 'running',
+      finishedAt: null,
+      tasks: [task({ status: 'submitting' })],
+      results: [result(), result({ id: 'r2', index: 1 })]
+    })
+    expect(progressOf(stream)).toEqual({ type: 'indeterminate', label: '2 images so far' })
+    expect(
+      progressOf(job({ status: 'pending', tasks: [task({ status: 'pending' })], results: [] }))
+    ).toMatchObject({
       label: 'Waiting to send'
     })
   })

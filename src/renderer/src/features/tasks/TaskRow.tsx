@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactElement, Ref } from 'react'
+import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
 import type { ProfileView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
@@ -35,6 +36,30 @@ function clock(at: number, now: number): string {
   return today
     ? date.toLocaleTimeString(undefined, { timeStyle: 'short' })
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+}
+
+/** A row-action glyph (trash, chevron), drawn like the navigation icons. */
+function Glyph({ d, size }: { d: string; size: number }): ReactElement {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.9"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+/** What the poll column says of a job that was never polled. */
+function noPollText(job: JobView): string {
+  if (job.status === 'needs_attention') return 'No answer received'
+  if (isActiveJob(job)) return 'Waiting for the reply'
+  const async = job.kind === 'video' || job.tasks.some((task) => task.remoteId !== null)
+  return async || job.endpoint === ENDPOINTS.imagesV2 ? 'Never polled' : 'One request, no polling'
 }
 
 function Thumb({ job }: { job: JobView }): ReactElement {
@@ -174,7 +199,7 @@ export function TaskRow({
               </span>
             </>
           ) : (
-            <span className="muted">{active ? 'Waiting for the reply' : 'One request, no polling'}</span>
+            <span className="muted">{noPollText(job)}</span>
           )}
         </div>
         <div className="tq-actions">
@@ -218,10 +243,12 @@ export function TaskRow({
           )}
           <button
             type="button"
-            className="button tq-btn quiet"
+            className="tq-icon-button tq-delete"
+            aria-label="Delete…"
+            title="Delete"
             onClick={() => openDialog({ type: 'delete', jobId: job.id })}
           >
-            Delete…
+            <Glyph d="M4 7h16 M9 7V4h6v3 M6 7l1 13h10l1-13 M10 11v6 M14 11v6" size={16} />
           </button>
           <button
             type="button"
@@ -231,15 +258,7 @@ export function TaskRow({
             onClick={() => toggleExpanded(job.id)}
           >
             {group && <span aria-hidden="true">{job.tasks.length} tasks</span>}
-            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="M6 9l6 6 6-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
+            <Glyph d="M6 9l6 6 6-6" size={14} />
           </button>
         </div>
       </div>

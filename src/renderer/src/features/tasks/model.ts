@@ -171,8 +171,12 @@ export function progressOf(job: JobView): Progress {
     return { type: 'determinate', value, label: `${Math.round(value * 100)} %` }
   }
   const done = job.tasks.length - active.length
-  const label = job.tasks.length > 1 ? `${done} of ${job.tasks.length} done` : statusText(job)
-  return { type: 'indeterminate', label }
+  if (job.tasks.length > 1) return { type: 'indeterminate', label: `${done} of ${job.tasks.length} done` }
+  // A stream's images arrive one by one: say how many, still without inventing a total.
+  const arrived = job.results.filter((result) => result.status === 'stored').length
+  if (arrived > 0)
+    return { type: 'indeterminate', label: `${arrived} ${arrived === 1 ? 'image' : 'images'} so far` }
+  return { type: 'indeterminate', label: statusText(job) }
 }
 
 export function elapsedMs(job: JobView, now: number): number {
