@@ -1,11 +1,273 @@
-import type { ReactElement } from 'react'
-import { ComingSoon } from '../shell/ComingSoon'
+import { useEffect, useMemo, useState, type ReactElement } from 'react'
+import { stylesFor, type ChatSettings, type ConversationView } from '@shared/schemas/chat'
+import { useConnection } from '../../store/app'
+import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { useModels } from '../../ui/useModels'
+import { exportMarkdown, loadConversation, loadList, remove, rename, updateConversation } from './actions'
+import { Composer } from './Composer'
+import { ConfirmDialog } from './ConfirmDialog'
+import { ConversationList } from './ConversationList'
+import { MessageList } from './MessageList'
+import { isLive } from './model'
+import { ModelBar } from './ModelBar'
+import { SettingsPanel } from './SettingsPanel'
+import { composerKey, selectCurrentConversation, useChatStore } from './store'
+import './chat.css'
 
-export function ChatScreen(): ReactElement {
+const NO_IDS: readonly string[] = []
+const EXPORTS = [
+  ['download', 'Download Markdown'],
+  ['copy', 'Copy Markdown']
+] as const
+
+function TitleBar({ conversation }: { conversation: ConversationView | undefined }): ReactElement {
+  const { api } = useConnection()
+  const [editing, setEditing] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const settingsOpen = useChatStore((state) => state.settingsOpen)
+  const setSettingsOpen = useChatStore((state) => state.setSettingsOpen)
+
+  const save = async (): Promise<void> => {
+    if (!conversation || editing === null || editing.trim() === '') return
+    if (await rename(api, conversation.id, editing.trim())) setEditing(null)
+  }
+
   return (
-    <ComingSoon
-      title="Chat"
-      promise="Talk with chat models in all three gateway styles, with streaming replies and a history that lasts."
-    />
+    <header className="screen-header chat-header">
+      {editing !== null && conversation ? (
+        <form
+          className="chat-rename"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void save()
+          }}
+        >
+          <input
+            aria-label="Conversation title"
+            value={editing}
+            maxLength={200}
+            autoFocus
+            onChange={(event) => setEditing(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}
+          />
+          <button type="submit" className="button primary" disabled={editing.trim() === ''}>
+            Save
+          </button>
+          <button type="button" className="button" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </form>
+      ) : (
+        <h1 id="screen-title" className="chat-title" title={conversation?.title}>
+          {conversation?.title ?? 'New chat'}
+        </h1>
+      )}
+      <div className="chat-header-actions">
+        <button
+          type="button"
+          className="button"
+          aria-expanded={settingsOpen}
+          aria-controls="chat-settings"
+          onClick={() => setSettingsOpen(!settingsOpen)}
+        >
+          Chat settings
+        </button>
+        {conversation && editing === null && (
+          <>
+            <button type="button" className="button" onClick={() => setEditing(conversation.title)}>
+              Rename
+            </button>
+            <details className="chat-menu">
+              <summary className="button">Export</summary>
+              <div className="chat-menu-items">
+                {EXPORTS.map(([how, label]) => (
+                  <button
+                    key={how}
+                    type="button"
+                    className="button quiet"
+                    onClick={() => void exportMarkdown(api, conversation.id, how)}
+                  >
+                    {label}
+                  </button>
+                ))}
+              </div>
+            </details>
+            <button type="button" className="button danger-quiet" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          </>
+        )}
+      </div>
+      {confirming && conversation && (
+        <ConfirmDialog
+          title="Delete this conversation?"
+          body={`“${conversation.title}” and all ${conversation.messageCount} messages go for good. Images attached only here are removed from the library.`}
+          confirm="Delete conversation"
+          onConfirm={() => {
+            setConfirming(false)
+            void remove(api, conversation.id)
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </header>
+  )
+}
+
+function EmptyState({ hasModel }: { hasModel: boolean }): ReactElement {
+  return (
+    <div className="chat-empty">
+      <p className="empty-title">Start a conversation</p>
+      <p className="muted">
+        {hasModel
+          ? 'Write below to begin. Replies stream in as they are written; Stop keeps what arrived.'
+          : 'Pick a model above, then write below. Only models that can chat are listed.'}
+      </p>
+      <ul className="chat-empty-tips muted">
+        <li>Paste or attach an image to ask about it.</li>
+        <li>Chat settings hold the system prompt, temperature, max tokens and tools.</li>
+        <li>Every conversation is kept; search finds any word in it.</li>
+      </ul>
+    </div>
+  )
+}
+
+function Notice(): ReactElement | null {
+  const notice = useChatStore((state) => state.notice)
+  const setNotice = useChatStore((state) => state.setNotice)
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), 4000)
+    return () => clearTimeout(timer)
+  }, [notice, setNotice])
+  return (
+    <p className="chat-notice" role="status">
+      {notice}
+    </p>
+  )
+}
+
+function ConversationPane(): ReactElement {
+  const { api } = useConnection()
+  const conversation = useChatStore(selectCurrentConversation)
+  const currentId = useChatStore((state) => state.currentId)
+  const draft = useChatStore((state) => state.draft)
+  const setDraft = useChatStore((state) => state.setDraft)
+  const settingsOpen = useChatStore((state) => state.settingsOpen)
+  const ids = useChatStore((state) => (currentId ? (state.messageIds[currentId] ?? NO_IDS) : NO_IDS))
+  const loadError = useChatStore((state) => (currentId ? state.loadErrors[currentId] : undefined))
+  const lastId = ids.at(-1)
+  const liveReplyId = useChatStore((state) => (lastId && isLive(state.messages[lastId]) ? lastId : null))
+  const activeProfile = useProfilesStore(selectActiveProfile)
+  const { models, loading, error: modelsError, refresh } = useModels(NO_IDS)
+  const chatModels = useMemo(() => models.filter((m) => stylesFor(m.supportedEndpoints).length > 0), [models])
+
+  const model = conversation?.model ?? draft.model
+  const style = conversation?.style ?? draft.style
+  const otherGateway =
+    conversation && activeProfile && conversation.profileId !== activeProfile.id
+      ? (conversation.profileName ?? 'a removed gateway')
+      : null
+  const saveSettings = (settings: ChatSettings): void => {
+    if (conversation) void updateConversation(api, conversation.id, { settings })
+    else setDraft({ settings })
+  }
+  const saveSystemPrompt = (systemPrompt: string): void => {
+    if (conversation) void updateConversation(api, conversation.id, { systemPrompt })
+    else setDraft({ systemPrompt })
+  }
+
+  return (
+    <div className="conversation-view">
+      <TitleBar conversation={conversation} />
+      <div className="chat-controls">
+        <ModelBar
+          models={chatModels}
+          loading={loading}
+          model={model}
+          style={style}
+          onOtherGateway={otherGateway}
+        />
+        {otherGateway && (
+          <p className="muted chat-gateway-note">
+            Made on {otherGateway}; replies still go there. Pick a model to carry on with the gateway in use.
+          </p>
+        )}
+        {modelsError && (
+          <ErrorNotice error={modelsError}>
+            <div className="notice-actions">
+              <button type="button" className="button" onClick={refresh}>
+                Try again
+              </button>
+            </div>
+          </ErrorNotice>
+        )}
+      </div>
+      {settingsOpen && style && (
+        <div id="chat-settings" className="chat-settings-wrap">
+          <SettingsPanel
+            key={conversation?.id ?? 'new'}
+            style={style}
+            systemPrompt={conversation?.systemPrompt ?? draft.systemPrompt}
+            settings={conversation?.settings ?? draft.settings}
+            onSystemPrompt={saveSystemPrompt}
+            onSettings={saveSettings}
+          />
+        </div>
+      )}
+      {loadError && currentId && (
+        <div className="chat-load-error">
+          <ErrorNotice error={loadError}>
+            <div className="notice-actions">
+              <button type="button" className="button" onClick={() => void loadConversation(api, currentId)}>
+                Try again
+              </button>
+            </div>
+          </ErrorNotice>
+        </div>
+      )}
+      {ids.length > 0 ? (
+        <MessageList ids={ids} busy={liveReplyId !== null} />
+      ) : (
+        <EmptyState hasModel={model !== null} />
+      )}
+      <Composer
+        composerKey={composerKey(currentId)}
+        liveReplyId={liveReplyId}
+        canSend={model !== null && style !== null}
+        placeholder={model ? `Message ${model}` : 'Pick a model to start'}
+      />
+      <Notice />
+    </div>
+  )
+}
+
+/** Chat (issue 6): conversations on the left, the open one on the right. */
+export function ChatScreen(): ReactElement {
+  const { api } = useConnection()
+  const listLoaded = useChatStore((state) => state.listLoaded)
+  const currentId = useChatStore((state) => state.currentId)
+  const listError = useChatStore((state) => state.listError)
+
+  useEffect(() => {
+    if (!listLoaded) void loadList(api)
+  }, [api, listLoaded])
+  // Coming back to the screen (or to a conversation) reads it fresh: events only fill what is loaded.
+  useEffect(() => {
+    if (currentId) void loadConversation(api, currentId)
+  }, [api, currentId])
+
+  return (
+    <section className="screen chat-screen" aria-labelledby="screen-title">
+      <ConversationList />
+      {listError ? (
+        <div className="chat-load-error">
+          <ErrorNotice error={listError} />
+        </div>
+      ) : (
+        <ConversationPane />
+      )}
+    </section>
   )
 }

@@ -1,6 +1,42 @@
+import type { ChatDelta } from '@shared/schemas/chat'
 import type { Connection } from '../../api'
+import { loadConversation } from './actions'
+import { useChatStore } from './store'
 
-/** Feeds this feature's stores from contract events; returns the unsubscribe. */
-export function bridgeChat(_connection: Connection): () => void {
-  return () => undefined
+/**
+ * Feeds chat events into the store. Deltas are gathered and applied once per animation frame, so a fast
+ * stream re-renders the growing reply at most once a frame, never the whole list per token.
+ */
+export function bridgeChat({ api }: Connection): () => void {
+  let pending: ChatDelta[] = []
+  let frame: number | null = null
+
+  const flush = (): void => {
+    frame = null
+    if (pending.length === 0) return
+    const batch = pending
+    pending = []
+    const gaps = useChatStore.getState().applyDeltas(batch)
+    for (const conversationId of gaps) void loadConversation(api, conversationId)
+  }
+
+  const offs = [
+    api.on('chat.delta', (delta) => {
+      pending.push(delta)
+      frame ??= requestAnimationFrame(flush)
+    }),
+    api.on('chat.messageUpdated', (message) => {
+      // Deltas queued before this update come first, so the update's text is never overtaken.
+      flush()
+      useChatStore.getState().upsertMessage(message)
+    }),
+    api.on('chat.conversationUpdated', (conversation) =>
+      useChatStore.getState().upsertConversation(conversation)
+    ),
+    api.on('chat.conversationRemoved', ({ id }) => useChatStore.getState().removeConversation(id))
+  ]
+  return () => {
+    if (frame !== null) cancelAnimationFrame(frame)
+    offs.forEach((off) => off())
+  }
 }

@@ -1,0 +1,193 @@
+import { useState, type ReactElement } from 'react'
+import {
+  DEFAULT_MAX_TOKENS,
+  STYLE_LABELS,
+  TEMPERATURE_MAX,
+  ToolDefinition,
+  type ChatSettings,
+  type ChatStyle
+} from '@shared/schemas/chat'
+import { z } from 'zod'
+
+const ToolList = z.array(ToolDefinition).max(32)
+
+function toolsText(settings: ChatSettings): string {
+  return settings.tools.length > 0 ? JSON.stringify(settings.tools, null, 2) : ''
+}
+
+/** Reads the tools field: empty is no tools; otherwise a JSON list of {name, description?, parameters?}. */
+export function parseTools(text: string): { tools: ChatSettings['tools'] } | { error: string } {
+  if (text.trim() === '') return { tools: [] }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { error: 'Tools must be valid JSON: a list like [{"name": "get_weather", "parameters": {…}}].' }
+  }
+  const parsed = ToolList.safeParse(value)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue && issue.path.length > 0 ? ` (at ${issue.path.join('.')})` : ''
+    return { error: `Tools${where}: ${issue?.message ?? 'not a list of tools'}.` }
+  }
+  return { tools: parsed.data }
+}
+
+function numberOrNull(text: string): number | null {
+  if (text.trim() === '') return null
+  const n = Number(text)
+  return Number.isFinite(n) ? n : Number.NaN
+}
+
+/**
+ * A conversation's system prompt and the settings its style allows. Fields commit when they lose focus
+ * (or at once for switches), so typing never sends an update per key.
+ */
+export function SettingsPanel({
+  style,
+  systemPrompt,
+  settings,
+  onSystemPrompt,
+  onSettings
+}: {
+  style: ChatStyle
+  systemPrompt: string
+  settings: ChatSettings
+  onSystemPrompt: (value: string) => void
+  onSettings: (settings: ChatSettings) => void
+}): ReactElement {
+  const [prompt, setPrompt] = useState(systemPrompt)
+  const [temperature, setTemperature] = useState(settings.temperature?.toString() ?? '')
+  const [maxTokens, setMaxTokens] = useState(settings.maxTokens?.toString() ?? '')
+  const [tools, setTools] = useState(toolsText(settings))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const maxTemperature = TEMPERATURE_MAX[style]
+
+  const fail = (field: string, message: string | null): boolean => {
+    setErrors((current) => {
+      const next = { ...current }
+      if (message) next[field] = message
+      else delete next[field]
+      return next
+    })
+    return message === null
+  }
+
+  const commitTemperature = (): void => {
+    const value = numberOrNull(temperature)
+    if (value !== null && (Number.isNaN(value) || value < 0 || value > maxTemperature)) {
+      fail(
+        'temperature',
+        `For ${STYLE_LABELS[style]} the temperature is a number from 0 to ${maxTemperature}.`
+      )
+      return
+    }
+    if (fail('temperature', null) && value !== settings.temperature)
+      onSettings({ ...settings, temperature: value })
+  }
+
+  const commitMaxTokens = (): void => {
+    const value = numberOrNull(maxTokens)
+    if (value !== null && (!Number.isInteger(value) || value < 1)) {
+      fail('maxTokens', 'Max tokens is a whole number of at least 1.')
+      return
+    }
+    if (fail('maxTokens', null) && value !== settings.maxTokens) onSettings({ ...settings, maxTokens: value })
+  }
+
+  const commitTools = (): void => {
+    const parsed = parseTools(tools)
+    if ('error' in parsed) {
+      fail('tools', parsed.error)
+      return
+    }
+    if (fail('tools', null) && JSON.stringify(parsed.tools) !== JSON.stringify(settings.tools)) {
+      onSettings({ ...settings, tools: parsed.tools })
+    }
+  }
+
+  return (
+    <section className="chat-settings" aria-label="Conversation settings">
+      <label className="field">
+        <span>System prompt</span>
+        <textarea
+          rows={3}
+          value={prompt}
+          placeholder="How the model should behave in this conversation (optional)"
+          onChange={(event) => setPrompt(event.target.value)}
+          onBlur={() => prompt !== systemPrompt && onSystemPrompt(prompt)}
+        />
+      </label>
+      <div className="field-row">
+        <label className="field">
+          <span>Temperature</span>
+          <input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={maxTemperature}
+            step={0.1}
+            value={temperature}
+            placeholder="Model default"
+            aria-invalid={errors['temperature'] ? true : undefined}
+            onChange={(event) => setTemperature(event.target.value)}
+            onBlur={commitTemperature}
+          />
+        </label>
+        <label className="field">
+          <span>Max tokens{style === 'messages' ? ' (required by Messages)' : ''}</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={maxTokens}
+            placeholder={style === 'messages' ? `${DEFAULT_MAX_TOKENS}` : 'Model default'}
+            aria-invalid={errors['maxTokens'] ? true : undefined}
+            onChange={(event) => setMaxTokens(event.target.value)}
+            onBlur={commitMaxTokens}
+          />
+        </label>
+        <label className="check chat-stream-toggle">
+          <input
+            type="checkbox"
+            checked={settings.stream}
+            onChange={(event) => onSettings({ ...settings, stream: event.target.checked })}
+          />
+          Stream replies
+        </label>
+      </div>
+      {(errors['temperature'] ?? errors['maxTokens']) && (
+        <p className="field-error" role="alert">
+          {errors['temperature'] ?? errors['maxTokens']}
+        </p>
+      )}
+      <details className="advanced" open={settings.tools.length > 0 || undefined}>
+        <summary>Tools the model may call</summary>
+        <label className="field chat-tools">
+          <span>Tools (JSON)</span>
+          <textarea
+            rows={5}
+            value={tools}
+            spellCheck={false}
+            placeholder={
+              '[{"name": "get_weather", "description": "Weather for a city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}]'
+            }
+            aria-invalid={errors['tools'] ? true : undefined}
+            onChange={(event) => setTools(event.target.value)}
+            onBlur={commitTools}
+          />
+        </label>
+        <p className="muted">
+          Sent in the style&apos;s own tool format. Calls the model makes are shown; Gateway Studio does not
+          run them.
+        </p>
+        {errors['tools'] && (
+          <p className="field-error" role="alert">
+            {errors['tools']}
+          </p>
+        )}
+      </details>
+    </section>
+  )
+}

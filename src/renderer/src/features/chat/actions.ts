@@ -1,0 +1,258 @@
+import type { ApiClient } from '@shared/client'
+import {
+  pickStyle,
+  stylesFor,
+  type ChatSettings,
+  type ChatStyle,
+  type ConversationView
+} from '@shared/schemas/chat'
+import type { ModelView } from '@shared/schemas/profiles'
+import { useAppStore } from '../../store/app'
+import { useHandoffStore } from '../../store/handoff'
+import { composerKey, useChatStore, type PendingImage } from './store'
+
+const store = () => useChatStore.getState()
+
+/** One id per click of Send or Retry: the backend's Idempotency-Key, so a click never bills twice. */
+const clickId = (): string => crypto.randomUUID()
+
+export async function loadList(api: ApiClient): Promise<void> {
+  const result = await api.call('chat.list', {})
+  if (result.ok) store().setList(result.value)
+  else store().setListError(result.error)
+}
+
+const reloading = new Set<string>()
+
+/** Loads a conversation's messages (always fresh: events may have filled only part of it). */
+export async function loadConversation(api: ApiClient, id: string): Promise<void> {
+  if (reloading.has(id)) return
+  reloading.add(id)
+  try {
+    const result = await api.call('chat.get', { id })
+    if (result.ok) {
+      store().upsertConversation(result.value.conversation)
+      store().setMessages(id, result.value.messages)
+    } else store().setLoadError(id, result.error)
+  } finally {
+    reloading.delete(id)
+  }
+}
+
+export function openConversation(api: ApiClient, id: string | null): void {
+  store().open(id)
+  if (id) void loadConversation(api, id)
+}
+
+export async function send(api: ApiClient): Promise<void> {
+  const state = store()
+  const key = composerKey(state.currentId)
+  const composer = state.composers[key]
+  if (!composer || composer.sending) return
+  const text = composer.text
+  if (text.trim() === '' && composer.images.length === 0) return
+  const conversationId = state.currentId
+  const { draft } = state
+  if (!conversationId && (!draft.model || !draft.style)) {
+    state.updateComposer(key, {
+      error: { code: 'invalid_input', message: 'Pick a model first.' }
+    })
+    return
+  }
+  state.updateComposer(key, { sending: true, error: null })
+  const result = await api.call('chat.send', {
+    ...(conversationId
+      ? { conversationId }
+      : {
+          draft: {
+            model: draft.model ?? '',
+            style: draft.style ?? 'chat',
+            systemPrompt: draft.systemPrompt,
+            settings: draft.settings
+          }
+        }),
+    text,
+    attachments: composer.images.map(({ name, mime, data }) => ({ name, mime, data })),
+    requestId: clickId()
+  })
+  if (!result.ok) {
+    store().updateComposer(key, { sending: false, error: result.error })
+    return
+  }
+  const { conversation, userMessage, assistantMessage } = result.value
+  for (const image of composer.images) URL.revokeObjectURL(image.previewUrl)
+  store().updateComposer(key, { sending: false, text: '', images: [], error: null })
+  store().upsertConversation(conversation)
+  store().upsertMessage(userMessage)
+  store().upsertMessage(assistantMessage)
+  if (!conversationId) {
+    // The new chat's composer and settings start over for the next one.
+    store().setDraft({ systemPrompt: '' })
+    store().open(conversation.id)
+  }
+}
+
+export async function stop(api: ApiClient, messageId: string): Promise<void> {
+  const result = await api.call('chat.stop', { messageId })
+  if (result.ok && result.value.message) store().upsertMessage(result.value.message)
+}
+
+export async function retry(api: ApiClient, messageId: string): Promise<void> {
+  const result = await api.call('chat.retry', { messageId, requestId: clickId() })
+  if (result.ok) store().upsertMessage(result.value)
+  else store().setNotice(result.error.message)
+}
+
+export async function updateConversation(
+  api: ApiClient,
+  id: string,
+  patch: { title?: string; model?: string; style?: ChatStyle; systemPrompt?: string; settings?: ChatSettings }
+): Promise<ConversationView | null> {
+  const result = await api.call('chat.update', { id, ...patch })
+  if (result.ok) {
+    store().upsertConversation(result.value)
+    return result.value
+  }
+  store().setNotice(result.error.message)
+  return null
+}
+
+/** Picks a model (and the style it allows, preferring the person's last choice) for the open chat or the draft. */
+export async function chooseModel(api: ApiClient, model: ModelView): Promise<void> {
+  const state = store()
+  const styles = stylesFor(model.supportedEndpoints)
+  const current = state.currentId ? state.conversations.find((c) => c.id === state.currentId) : undefined
+  const style = pickStyle(styles, current?.style ?? state.draft.style ?? state.stylePreference)
+  if (!style) return
+  if (current) await updateConversation(api, current.id, { model: model.id, style })
+  else state.setDraft({ model: model.id, style })
+}
+
+export async function chooseStyle(api: ApiClient, style: ChatStyle): Promise<void> {
+  const state = store()
+  state.setStylePreference(style)
+  if (state.currentId) await updateConversation(api, state.currentId, { style })
+  else state.setDraft({ style })
+}
+
+export async function rename(api: ApiClient, id: string, title: string): Promise<boolean> {
+  return (await updateConversation(api, id, { title })) !== null
+}
+
+export async function remove(api: ApiClient, id: string): Promise<void> {
+  const result = await api.call('chat.delete', { id })
+  if (result.ok) store().removeConversation(id)
+  else store().setNotice(result.error.message)
+}
+
+let searchSeq = 0
+
+export async function search(api: ApiClient, query: string): Promise<void> {
+  store().setQuery(query)
+  const seq = ++searchSeq
+  if (query.trim() === '') {
+    store().setHits(null)
+    return
+  }
+  const result = await api.call('chat.search', { query })
+  // Only the answer to the latest typing counts.
+  if (seq !== searchSeq) return
+  store().setHits(result.ok ? result.value : [])
+}
+
+export async function exportMarkdown(api: ApiClient, id: string, how: 'download' | 'copy'): Promise<void> {
+  const result = await api.call('chat.export', { id })
+  if (!result.ok) {
+    store().setNotice(result.error.message)
+    return
+  }
+  const { fileName, markdown } = result.value
+  if (how === 'copy') {
+    await copyText(markdown, 'Markdown copied.')
+    return
+  }
+  const url = URL.createObjectURL(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  store().setNotice(`Saved ${fileName} to your downloads.`)
+}
+
+export async function copyText(text: string, done = 'Copied.'): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    store().setNotice(done)
+    return true
+  } catch {
+    store().setNotice('Copying is not allowed here. Select the text and copy it instead.')
+    return false
+  }
+}
+
+/** Hands a message's text to the Images screen as its prompt (the images engineer's screen reads it). */
+export function sendToImageStudio(text: string): void {
+  useHandoffStore.getState().setImagePrompt(text)
+  useAppStore.getState().setScreen('images')
+}
+
+/** Opens a vetted link outside the app; a browser tab opens it itself when the host says so. */
+export async function openLink(api: ApiClient, url: string): Promise<void> {
+  const result = await api.call('app.openExternal', { url })
+  if (result.ok && !result.value.opened && result.value.allowed)
+    window.open(url, '_blank', 'noopener,noreferrer')
+}
+
+const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp'])
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+
+function readBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => {
+      const url = typeof reader.result === 'string' ? reader.result : ''
+      resolve(url.slice(url.indexOf(',') + 1))
+    }
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
+    reader.readAsDataURL(file)
+  })
+}
+
+/** Adds attached or pasted images to the composer; refuses other types and files over 10 MB, in words. */
+export async function addImages(key: string, files: readonly File[]): Promise<void> {
+  const accepted: PendingImage[] = []
+  const refused: string[] = []
+  for (const file of files) {
+    if (!IMAGE_MIMES.has(file.type))
+      refused.push(`${file.name || 'That file'} is not a PNG, JPEG or WebP image.`)
+    else if (file.size > MAX_IMAGE_BYTES) refused.push(`${file.name || 'That image'} is larger than 10 MB.`)
+    else {
+      accepted.push({
+        id: crypto.randomUUID(),
+        name: file.name || 'pasted image',
+        mime: file.type as PendingImage['mime'],
+        data: await readBase64(file),
+        previewUrl: URL.createObjectURL(file),
+        bytes: file.size
+      })
+    }
+  }
+  store().updateComposer(key, (composer) => {
+    const room = Math.max(0, 4 - composer.images.length)
+    if (accepted.length > room) refused.push('Up to 4 images can go with one message.')
+    for (const extra of accepted.slice(room)) URL.revokeObjectURL(extra.previewUrl)
+    return {
+      images: [...composer.images, ...accepted.slice(0, room)],
+      error: refused.length > 0 ? { code: 'chat.attachment_rejected', message: refused.join(' ') } : null
+    }
+  })
+}
+
+export function removeImage(key: string, id: string): void {
+  store().updateComposer(key, (composer) => {
+    const image = composer.images.find((i) => i.id === id)
+    if (image) URL.revokeObjectURL(image.previewUrl)
+    return { images: composer.images.filter((i) => i.id !== id) }
+  })
+}

@@ -1,0 +1,195 @@
+import { create } from 'zustand'
+import {
+  defaultChatSettings,
+  type ChatDelta,
+  type ChatMessageView,
+  type ChatSettings,
+  type ChatStyle,
+  type ConversationView,
+  type SearchHit
+} from '@shared/schemas/chat'
+import type { AppError } from '@shared/result'
+import { applyDeltas, mergeMessage, sortConversations } from './model'
+
+/** The composer of a conversation not created yet (its first message creates it). */
+export const NEW_CHAT = 'new'
+
+export interface PendingImage {
+  id: string
+  name: string
+  mime: 'image/png' | 'image/jpeg' | 'image/webp'
+  /** Base64 without prefix: what crosses the contract once, on Send. */
+  data: string
+  /** A blob: URL for the thumbnail before sending. */
+  previewUrl: string
+  bytes: number
+}
+
+export interface Composer {
+  text: string
+  images: PendingImage[]
+  sending: boolean
+  error: AppError | null
+}
+
+/** What a new conversation will be created with. */
+export interface Draft {
+  model: string | null
+  style: ChatStyle | null
+  systemPrompt: string
+  settings: ChatSettings
+}
+
+const emptyComposer = (): Composer => ({ text: '', images: [], sending: false, error: null })
+const STYLE_KEY = 'gs.chat.style'
+
+function savedStyle(): ChatStyle | null {
+  try {
+    const value = globalThis.localStorage?.getItem(STYLE_KEY)
+    return value === 'chat' || value === 'messages' || value === 'responses' ? value : null
+  } catch {
+    return null
+  }
+}
+
+interface ChatState {
+  conversations: ConversationView[]
+  listLoaded: boolean
+  listError: AppError | null
+  /** The open conversation; null shows a new chat. */
+  currentId: string | null
+  messageIds: Record<string, string[]>
+  messages: Record<string, ChatMessageView>
+  loadErrors: Record<string, AppError>
+  draft: Draft
+  composers: Record<string, Composer>
+  query: string
+  hits: SearchHit[] | null
+  /** The style a person last chose, used when a new model offers it. */
+  stylePreference: ChatStyle | null
+  settingsOpen: boolean
+  notice: string | null
+
+  setList: (list: ConversationView[]) => void
+  setListError: (error: AppError | null) => void
+  upsertConversation: (conversation: ConversationView) => void
+  removeConversation: (id: string) => void
+  open: (id: string | null) => void
+  setMessages: (conversationId: string, messages: ChatMessageView[]) => void
+  setLoadError: (conversationId: string, error: AppError | null) => void
+  upsertMessage: (message: ChatMessageView) => void
+  /** Applies deltas; returns conversations that missed text and need reloading. */
+  applyDeltas: (deltas: readonly ChatDelta[]) => Set<string>
+  setDraft: (patch: Partial<Draft>) => void
+  updateComposer: (key: string, patch: Partial<Composer> | ((c: Composer) => Partial<Composer>)) => void
+  setQuery: (query: string) => void
+  setHits: (hits: SearchHit[] | null) => void
+  setStylePreference: (style: ChatStyle) => void
+  setSettingsOpen: (open: boolean) => void
+  setNotice: (notice: string | null) => void
+}
+
+export const useChatStore = create<ChatState>()((set, get) => ({
+  conversations: [],
+  listLoaded: false,
+  listError: null,
+  currentId: null,
+  messageIds: {},
+  messages: {},
+  loadErrors: {},
+  draft: { model: null, style: null, systemPrompt: '', settings: defaultChatSettings() },
+  composers: {},
+  query: '',
+  hits: null,
+  stylePreference: savedStyle(),
+  settingsOpen: false,
+  notice: null,
+
+  setList: (list) => set({ conversations: sortConversations(list), listLoaded: true, listError: null }),
+  setListError: (listError) => set({ listError }),
+  upsertConversation: (conversation) =>
+    set((state) => ({
+      conversations: sortConversations([
+        conversation,
+        ...state.conversations.filter((c) => c.id !== conversation.id)
+      ])
+    })),
+  removeConversation: (id) =>
+    set((state) => {
+      const messageIds = { ...state.messageIds }
+      const messages = { ...state.messages }
+      for (const messageId of messageIds[id] ?? []) delete messages[messageId]
+      delete messageIds[id]
+      return {
+        conversations: state.conversations.filter((c) => c.id !== id),
+        hits: state.hits?.filter((hit) => hit.conversation.id !== id) ?? null,
+        currentId: state.currentId === id ? null : state.currentId,
+        messageIds,
+        messages
+      }
+    }),
+  open: (currentId) => set({ currentId, settingsOpen: false }),
+  setMessages: (conversationId, list) =>
+    set((state) => {
+      const messages = { ...state.messages }
+      for (const message of list) messages[message.id] = mergeMessage(messages[message.id], message)
+      const loadErrors = { ...state.loadErrors }
+      delete loadErrors[conversationId]
+      return {
+        messages,
+        loadErrors,
+        messageIds: { ...state.messageIds, [conversationId]: list.map((m) => m.id) }
+      }
+    }),
+  setLoadError: (conversationId, error) =>
+    set((state) => {
+      const loadErrors = { ...state.loadErrors }
+      if (error) loadErrors[conversationId] = error
+      else delete loadErrors[conversationId]
+      return { loadErrors }
+    }),
+  upsertMessage: (message) =>
+    set((state) => {
+      const ids = state.messageIds[message.conversationId] ?? []
+      return {
+        messages: { ...state.messages, [message.id]: mergeMessage(state.messages[message.id], message) },
+        messageIds: ids.includes(message.id)
+          ? state.messageIds
+          : { ...state.messageIds, [message.conversationId]: [...ids, message.id] }
+      }
+    }),
+  applyDeltas: (deltas) => {
+    const { changed, gaps } = applyDeltas(get().messages, deltas)
+    if (Object.keys(changed).length > 0) set((state) => ({ messages: { ...state.messages, ...changed } }))
+    return gaps
+  },
+  setDraft: (patch) => set((state) => ({ draft: { ...state.draft, ...patch } })),
+  updateComposer: (key, patch) =>
+    set((state) => {
+      const current = state.composers[key] ?? emptyComposer()
+      const next = typeof patch === 'function' ? patch(current) : patch
+      return { composers: { ...state.composers, [key]: { ...current, ...next } } }
+    }),
+  setQuery: (query) => set({ query }),
+  setHits: (hits) => set({ hits }),
+  setStylePreference: (stylePreference) => {
+    try {
+      globalThis.localStorage?.setItem(STYLE_KEY, stylePreference)
+    } catch {
+      // No storage: the preference lasts for this session only.
+    }
+    set({ stylePreference })
+  },
+  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  setNotice: (notice) => set({ notice })
+}))
+
+export const composerKey = (currentId: string | null): string => currentId ?? NEW_CHAT
+const EMPTY_COMPOSER: Composer = emptyComposer()
+export const selectComposer =
+  (key: string) =>
+  (state: ChatState): Composer =>
+    state.composers[key] ?? EMPTY_COMPOSER
+
+export const selectCurrentConversation = (state: ChatState): ConversationView | undefined =>
+  state.currentId ? state.conversations.find((c) => c.id === state.currentId) : undefined
