@@ -1,8 +1,9 @@
 import type { Bench, BenchResult } from './harness'
+import { chatStream } from './suites/chatStream'
 import { contractRoundTrip } from './suites/contractRoundTrip'
 import { engineOverhead, engineRestart } from './suites/engine'
 
-const all: Bench[] = [contractRoundTrip, engineOverhead, engineRestart]
+const all: Bench[] = [contractRoundTrip, engineOverhead, engineRestart, chatStream]
 
 async function main(): Promise<void> {
   const filter = process.argv[2]
