@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import sharp from 'sharp'
 import {
   emulatorPosts,
   lastReply,
@@ -64,6 +66,63 @@ for (const { style, model, word } of STYLES) {
     expect(outsideRequests).toEqual([])
   })
 }
+
+test('attach an image, rename, export as Markdown, hand a reply to the image studio, delete', async ({
+  page,
+  studio,
+  outsideRequests
+}) => {
+  const png = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#2e6f8e' } })
+    .png()
+    .toBuffer()
+  await openStudio(page, studio)
+  await startNewChat(page, 'studio-messages', 'Messages')
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Attach image' }).click()
+  await (await chooser).setFiles({ name: 'swatch.png', mimeType: 'image/png', buffer: png })
+  await expect(
+    page.getByRole('list', { name: 'Images to send' }).getByRole('img', { name: 'swatch.png' })
+  ).toBeVisible()
+  await send(page, 'What colour is this swatch?')
+  await expect(lastReply(page)).toContainText('I received 1 image')
+  // The sent image is a library thumbnail now, loaded from the app itself.
+  const thumb = page.getByRole('list', { name: 'Attached images' }).getByRole('img')
+  await expect(thumb).toHaveJSProperty('complete', true)
+  await expect(thumb).toHaveJSProperty('naturalWidth', 64)
+  await shot(page, 'chat-attachment-light')
+
+  await page.getByRole('button', { name: 'Rename' }).click()
+  await page.getByRole('textbox', { name: 'Conversation title' }).fill('Swatch check')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Swatch check' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Conversation history' })).toContainText('Swatch check')
+
+  await page.getByText('Export', { exact: true }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download Markdown' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^Swatch check-.+\.md$/)
+  const markdown = readFileSync((await file.path()) ?? '', 'utf8')
+  expect(markdown).toContain('# Swatch check')
+  expect(markdown).toContain('What colour is this swatch?')
+  expect(markdown).toContain('- Image attachment (image/png, 64×40)')
+
+  await lastReply(page).hover()
+  await lastReply(page).getByRole('button', { name: 'Send to image studio' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Images' })).toBeVisible()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click()
+
+  await page.getByRole('button', { name: 'Delete' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Delete this conversation?' })
+  await expect(dialog).toContainText('Swatch check')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Swatch check' })).toBeVisible()
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await dialog.getByRole('button', { name: 'Delete conversation' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New chat' })).toBeVisible()
+  await expect(page.getByText('Your conversations will appear here.')).toBeVisible()
+  expect(outsideRequests).toEqual([])
+})
 
 test.describe('with a separately started emulator', () => {
   let emulator: EmulatorProcess
@@ -176,6 +235,7 @@ test.describe('with a separately started emulator', () => {
     await page.getByLabel('System prompt').fill('You are a colour consultant.')
     await page.getByLabel('Temperature').fill('0.6')
     await page.getByLabel('Temperature').blur()
+    await shot(page, 'chat-settings-light')
     await page.getByRole('button', { name: 'Chat settings' }).click()
     await send(page, '[[tool]] swatches like sea foam')
     const toolCall = lastReply(page).getByRole('region', { name: 'Tool call find_swatches' })

@@ -4,6 +4,8 @@ import {
   ATTACHMENT_MIMES,
   MAX_ATTACHMENT_BYTES,
   defaultChatSettings,
+  fitSettings,
+  patchSettings,
   settingsIssues,
   type ChatSettings,
   type ChatStyle
@@ -132,7 +134,11 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
     'chat.update': ({ id, title, model, style, systemPrompt, settings }) => {
       const current = mustConversation(id)
       const nextStyle = style ?? current.style
-      if (settings) checkSettings(nextStyle, settings)
+      const patched = settings ? patchSettings(current.settings, settings) : current.settings
+      if (settings) checkSettings(nextStyle, patched)
+      // A new style may allow less (Messages: temperature 0-1): what was set before is lowered to fit.
+      const merged = fitSettings(nextStyle, patched)
+      const changed = settings !== undefined || merged !== current.settings
       const record = repo.updateConversation(
         id,
         {
@@ -141,7 +147,7 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
           ...(model !== undefined ? { model, profileId: ctx.profiles.active().id } : {}),
           ...(style !== undefined ? { style } : {}),
           ...(systemPrompt !== undefined ? { systemPrompt } : {}),
-          ...(settings !== undefined ? { settings } : {})
+          ...(changed ? { settings: merged } : {})
         },
         false
       )

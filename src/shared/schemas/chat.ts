@@ -70,6 +70,35 @@ export type ChatSettingsInput = z.input<typeof ChatSettings>
 
 export const defaultChatSettings = (): ChatSettings => ChatSettings.parse({})
 
+/** Only the settings that change; the backend merges them, so two quick edits never undo each other. */
+export const ChatSettingsPatch = z
+  .object({
+    temperature: z.number().min(0).max(2).nullable().optional(),
+    maxTokens: z.number().int().min(1).max(MAX_TOKENS_LIMIT).nullable().optional(),
+    stream: z.boolean().optional(),
+    tools: z.array(ToolDefinition).max(32).optional()
+  })
+  .strict()
+export type ChatSettingsPatch = z.output<typeof ChatSettingsPatch>
+
+/** Settings with a patch applied; fields the patch leaves out stay as they were. */
+export function patchSettings(settings: ChatSettings, patch: ChatSettingsPatch): ChatSettings {
+  const next = { ...settings }
+  if (patch.temperature !== undefined) next.temperature = patch.temperature
+  if (patch.maxTokens !== undefined) next.maxTokens = patch.maxTokens
+  if (patch.stream !== undefined) next.stream = patch.stream
+  if (patch.tools !== undefined) next.tools = patch.tools
+  return next
+}
+
+/** A temperature above what a newly chosen style allows is lowered to its maximum (Messages takes 0-1). */
+export function fitSettings(style: ChatStyle, settings: ChatSettings): ChatSettings {
+  const max = TEMPERATURE_MAX[style]
+  return settings.temperature !== null && settings.temperature > max
+    ? { ...settings, temperature: max }
+    : settings
+}
+
 /** Problems with settings for a style, in words for the field; empty when all is well. */
 export function settingsIssues(style: ChatStyle, settings: ChatSettings): string[] {
   const issues: string[] = []
@@ -215,7 +244,7 @@ export const ConversationUpdateInput = z
     model: z.string().trim().min(1).max(200).optional(),
     style: ChatStyle.optional(),
     systemPrompt: z.string().max(100_000).optional(),
-    settings: ChatSettings.optional()
+    settings: ChatSettingsPatch.optional()
   })
   .strict()
 

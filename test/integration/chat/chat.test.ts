@@ -408,6 +408,33 @@ describe('chat service against the emulator', () => {
     expect((await studio.api.invoke('chat.list', {})).map((c) => c.id)).toEqual([b.conversation.id])
   })
 
+  it('merges settings edits, refuses out-of-range ones, and fits them to a new style', async () => {
+    const { conversation } = await send({ draft: draft('chat'), text: 'Settings' })
+    const tools = [{ name: 'lookup' }]
+    // Two edits at once (tools, then temperature): neither undoes the other.
+    await Promise.all([
+      studio.api.invoke('chat.update', { id: conversation.id, settings: { tools } }),
+      studio.api.invoke('chat.update', { id: conversation.id, settings: { temperature: 1.5 } })
+    ])
+    let view = (await studio.api.invoke('chat.get', { id: conversation.id })).conversation
+    expect(view.settings).toMatchObject({ tools, temperature: 1.5, maxTokens: null, stream: true })
+    // Messages takes 0-1: switching lowers the temperature to fit; a value above is refused.
+    view = await studio.api.invoke('chat.update', {
+      id: conversation.id,
+      style: 'messages',
+      model: 'studio-messages'
+    })
+    expect(view.settings.temperature).toBe(1)
+    const refused = await studio.api.call('chat.update', {
+      id: conversation.id,
+      settings: { temperature: 1.2 }
+    })
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) expect(refused.error.message).toContain('between 0 and 1')
+    const { reply } = await send({ conversationId: conversation.id, text: 'Now in messages' })
+    expect(reply).toMatchObject({ status: 'complete', style: 'messages', model: 'studio-messages' })
+  })
+
   it('a reply cut off by a shutdown is marked interrupted on the next start', async () => {
     emulator.faults.script(PATHS.chat, [{ stallAfterBytes: 1500 }])
     const sent = await studio.api.invoke('chat.send', {

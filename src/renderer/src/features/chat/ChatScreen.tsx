@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react'
-import { stylesFor, type ChatSettings, type ConversationView } from '@shared/schemas/chat'
+import { patchSettings, stylesFor, type ChatSettingsPatch, type ConversationView } from '@shared/schemas/chat'
 import { useConnection } from '../../store/app'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -169,9 +169,9 @@ function ConversationPane(): ReactElement {
     conversation && activeProfile && conversation.profileId !== activeProfile.id
       ? (conversation.profileName ?? 'a removed gateway')
       : null
-  const saveSettings = (settings: ChatSettings): void => {
-    if (conversation) void updateConversation(api, conversation.id, { settings })
-    else setDraft({ settings })
+  const saveSettings = (patch: ChatSettingsPatch): void => {
+    if (conversation) void updateConversation(api, conversation.id, { settings: patch })
+    else setDraft({ settings: patchSettings(draft.settings, patch) })
   }
   const saveSystemPrompt = (systemPrompt: string): void => {
     if (conversation) void updateConversation(api, conversation.id, { systemPrompt })

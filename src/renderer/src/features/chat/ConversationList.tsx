@@ -63,7 +63,10 @@ function Entry({
         <span className="conversation-title">{conversation.title}</span>
         {snippet !== undefined && <Snippet text={snippet} />}
         <span className="conversation-meta">
-          <span>{conversation.model}</span>
+          <span className="conversation-model">{conversation.model}</span>
+        </span>
+        <span className="conversation-meta">
+          <span className="conversation-profile">{conversation.profileName ?? 'a removed gateway'}</span>
           <span aria-hidden="true">·</span>
           <span title={STYLE_LABELS[conversation.style]}>{when(conversation.updatedAt)}</span>
         </span>

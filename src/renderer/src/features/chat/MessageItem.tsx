@@ -39,6 +39,13 @@ function ToolCall({ call, live }: { call: ToolCallView; live: boolean }): ReactE
   )
 }
 
+/** A thumbnail box of the image's own shape (at most 160×120, small images at most doubled): no jump on load. */
+function thumbBox(width: number | null, height: number | null): { width: number; height: number } {
+  if (!width || !height) return { width: 120, height: 120 }
+  const scale = Math.min(160 / width, 120 / height, 2)
+  return { width: Math.round(width * scale), height: Math.round(height * scale) }
+}
+
 function StatusNote({ message }: { message: ChatMessageView }): ReactElement | null {
   switch (message.status) {
     case 'pending':
@@ -126,7 +133,7 @@ export const MessageItem = memo(function MessageItem({
         {message.attachments.length > 0 && (
           <ul className="message-images" aria-label="Attached images">
             {message.attachments.map((a) => (
-              <li key={a.mediaId}>
+              <li key={a.mediaId} style={thumbBox(a.width, a.height)}>
                 <MediaThumb
                   mediaId={a.mediaId}
                   alt={`Attached image${a.width && a.height ? `, ${a.width}×${a.height}` : ''}`}

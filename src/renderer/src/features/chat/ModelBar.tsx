@@ -63,9 +63,11 @@ export function ModelBar({
         </select>
       </div>
       {styles.length > 1 ? (
-        <fieldset className="style-choice">
-          <legend>Style</legend>
-          <div className="segmented" role="radiogroup" aria-label="Style">
+        <div className="style-choice">
+          <span className="style-label" id={`${selectId}-style`}>
+            Style
+          </span>
+          <div className="segmented" role="radiogroup" aria-labelledby={`${selectId}-style`}>
             {styles.map((s) => (
               <label key={s} className={s === style ? 'segment selected' : 'segment'}>
                 <input
@@ -79,7 +81,7 @@ export function ModelBar({
               </label>
             ))}
           </div>
-        </fieldset>
+        </div>
       ) : (
         style && (
           <div className="style-choice">

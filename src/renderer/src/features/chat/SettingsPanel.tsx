@@ -5,6 +5,7 @@ import {
   TEMPERATURE_MAX,
   ToolDefinition,
   type ChatSettings,
+  type ChatSettingsPatch,
   type ChatStyle
 } from '@shared/schemas/chat'
 import { z } from 'zod'
@@ -54,7 +55,7 @@ export function SettingsPanel({
   systemPrompt: string
   settings: ChatSettings
   onSystemPrompt: (value: string) => void
-  onSettings: (settings: ChatSettings) => void
+  onSettings: (patch: ChatSettingsPatch) => void
 }): ReactElement {
   const [prompt, setPrompt] = useState(systemPrompt)
   const [temperature, setTemperature] = useState(settings.temperature?.toString() ?? '')
@@ -82,8 +83,7 @@ export function SettingsPanel({
       )
       return
     }
-    if (fail('temperature', null) && value !== settings.temperature)
-      onSettings({ ...settings, temperature: value })
+    if (fail('temperature', null) && value !== settings.temperature) onSettings({ temperature: value })
   }
 
   const commitMaxTokens = (): void => {
@@ -92,7 +92,7 @@ export function SettingsPanel({
       fail('maxTokens', 'Max tokens is a whole number of at least 1.')
       return
     }
-    if (fail('maxTokens', null) && value !== settings.maxTokens) onSettings({ ...settings, maxTokens: value })
+    if (fail('maxTokens', null) && value !== settings.maxTokens) onSettings({ maxTokens: value })
   }
 
   const commitTools = (): void => {
@@ -102,7 +102,7 @@ export function SettingsPanel({
       return
     }
     if (fail('tools', null) && JSON.stringify(parsed.tools) !== JSON.stringify(settings.tools)) {
-      onSettings({ ...settings, tools: parsed.tools })
+      onSettings({ tools: parsed.tools })
     }
   }
 
@@ -152,7 +152,7 @@ export function SettingsPanel({
           <input
             type="checkbox"
             checked={settings.stream}
-            onChange={(event) => onSettings({ ...settings, stream: event.target.checked })}
+            onChange={(event) => onSettings({ stream: event.target.checked })}
           />
           Stream replies
         </label>

@@ -1,8 +1,9 @@
 import type { ApiClient } from '@shared/client'
 import {
+  fitSettings,
   pickStyle,
   stylesFor,
-  type ChatSettings,
+  type ChatSettingsPatch,
   type ChatStyle,
   type ConversationView
 } from '@shared/schemas/chat'
@@ -106,7 +107,13 @@ export async function retry(api: ApiClient, messageId: string): Promise<void> {
 export async function updateConversation(
   api: ApiClient,
   id: string,
-  patch: { title?: string; model?: string; style?: ChatStyle; systemPrompt?: string; settings?: ChatSettings }
+  patch: {
+    title?: string
+    model?: string
+    style?: ChatStyle
+    systemPrompt?: string
+    settings?: ChatSettingsPatch
+  }
 ): Promise<ConversationView | null> {
   const result = await api.call('chat.update', { id, ...patch })
   if (result.ok) {
@@ -125,14 +132,14 @@ export async function chooseModel(api: ApiClient, model: ModelView): Promise<voi
   const style = pickStyle(styles, current?.style ?? state.draft.style ?? state.stylePreference)
   if (!style) return
   if (current) await updateConversation(api, current.id, { model: model.id, style })
-  else state.setDraft({ model: model.id, style })
+  else state.setDraft({ model: model.id, style, settings: fitSettings(style, state.draft.settings) })
 }
 
 export async function chooseStyle(api: ApiClient, style: ChatStyle): Promise<void> {
   const state = store()
   state.setStylePreference(style)
   if (state.currentId) await updateConversation(api, state.currentId, { style })
-  else state.setDraft({ style })
+  else state.setDraft({ style, settings: fitSettings(style, state.draft.settings) })
 }
 
 export async function rename(api: ApiClient, id: string, title: string): Promise<boolean> {
