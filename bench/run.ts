@@ -2,8 +2,17 @@ import type { Bench, BenchResult } from './harness'
 import { chatStream } from './suites/chatStream'
 import { contractRoundTrip } from './suites/contractRoundTrip'
 import { engineOverhead, engineRestart } from './suites/engine'
+import { partialToVisible } from './suites/partialToVisible'
+import { partnerAStream } from './suites/partnerAStream'
 
-const all: Bench[] = [contractRoundTrip, engineOverhead, engineRestart, chatStream]
+const all: Bench[] = [
+  contractRoundTrip,
+  engineOverhead,
+  engineRestart,
+  chatStream,
+  partnerAStream,
+  partialToVisible
+]
 
 async function main(): Promise<void> {
   const filter = process.argv[2]

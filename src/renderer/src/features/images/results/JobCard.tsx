@@ -3,7 +3,6 @@ import type { AppError } from '@shared/result'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../../../store/app'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
-import { MediaThumb } from '../../../ui/MediaThumb'
 import { refusedStream } from '../streamRefusal'
 import { endpointLabel, isLive, slotsOf, statusLabels, usageSummary, when, type Slot } from './slots'
 
@@ -38,7 +37,8 @@ function SlotView({
   total: number
   actions: JobActions
 }): ReactElement {
-  const { api } = useConnection()
+  const { api, mediaUrl } = useConnection()
+  const live = isLive(job)
   const name = `Image ${slot.position} of ${total}`
   if (slot.kind === 'image') {
     const r = slot.result
@@ -51,7 +51,14 @@ function SlotView({
           aria-label={`${name}, ${size}: open full view`}
           onClick={() => actions.onOpen(job, r)}
         >
-          <MediaThumb mediaId={r.mediaId as string} alt="" />
+          {/* The thumbnail, as MediaThumb shows it, but loaded at once while the group is still arriving. */}
+          <img
+            src={mediaUrl(`${r.mediaId as string}_thumb`)}
+            alt=""
+            loading={live ? 'eager' : 'lazy'}
+            decoding="async"
+            draggable={false}
+          />
         </button>
         <button
           type="button"
