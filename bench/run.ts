@@ -2,6 +2,8 @@ import type { Bench, BenchResult } from './harness'
 import { chatStream } from './suites/chatStream'
 import { contractRoundTrip } from './suites/contractRoundTrip'
 import { engineOverhead, engineRestart } from './suites/engine'
+import { exportSpeed } from './suites/export'
+import { galleryFirstPaint } from './suites/gallery'
 import { partialToVisible } from './suites/partialToVisible'
 import { partnerAStream } from './suites/partnerAStream'
 
@@ -13,6 +15,7 @@ const all: Bench[] = [
   partnerAStream,
   partialToVisible
 ]
+all.push(galleryFirstPaint, exportSpeed)
 
 async function main(): Promise<void> {
   const filter = process.argv[2]

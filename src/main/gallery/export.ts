@@ -76,6 +76,7 @@ interface Running {
 }
 
 const IMAGES_DIR = 'images'
+const WRITE_BATCH_BYTES = 1024 * 1024
 const FINISHED_KEPT = 20
 
 class ExportCancelled extends Error {
@@ -482,11 +483,25 @@ async function writeZip(
     zip.addBuffer(Buffer.from(plan.manifestJson, 'utf8'), 'manifest.json', { mtime })
     zip.addBuffer(Buffer.from(plan.manifestCsv, 'utf8'), 'manifest.csv', { mtime })
     zip.end()
+    // yazl hands over many small pieces (headers, descriptors, small files): gather them into larger
+    // writes, so a thousand thumbnails-sized images cost tens of write calls, not thousands.
     const pump = (async () => {
-      for await (const chunk of output) {
-        await writer.write(chunk as Buffer)
+      let pending: Buffer[] = []
+      let pendingBytes = 0
+      const flush = async (): Promise<void> => {
+        if (pendingBytes === 0) return
+        const batch = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending, pendingBytes)
+        pending = []
+        pendingBytes = 0
+        await writer.write(batch)
         onProgress(null, writer.bytesWritten)
       }
+      for await (const chunk of output) {
+        pending.push(chunk as Buffer)
+        pendingBytes += (chunk as Buffer).length
+        if (pendingBytes >= WRITE_BATCH_BYTES) await flush()
+      }
+      await flush()
     })()
     pump.catch(() => undefined)
     await Promise.race([pump, failed])

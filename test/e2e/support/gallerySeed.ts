@@ -26,11 +26,17 @@ export function mulberry32(seed: number): () => number {
 
 /**
  * `count` distinct images like a generator's output: a two-colour gradient, a few soft shapes and a
- * little grain (so thumbnails weigh what real ones do, not a few hundred bytes of flat colour).
+ * little grain (so thumbnails weigh something, not a few hundred bytes of flat colour); more `grain` makes
+ * heavier, photo-like thumbnails.
  */
 export async function makeImages(
   count: number,
-  { size = 384, format = 'jpeg', seed = 1 } = {}
+  {
+    size = 384,
+    format = 'jpeg',
+    seed = 1,
+    grain = 18
+  }: { size?: number; format?: 'jpeg' | 'png' | 'webp'; seed?: number; grain?: number } = {}
 ): Promise<Buffer[]> {
   const random = mulberry32(seed)
   const out: Buffer[] = []
@@ -55,9 +61,9 @@ export async function makeImages(
             rgb = rgb.map((v, k) => v * (1 - w) + (s.c[k] ?? 0) * w)
           }
         }
-        const grain = (random() - 0.5) * 18
+        const noise = (random() - 0.5) * grain
         const o = (y * size + x) * 3
-        for (let k = 0; k < 3; k++) raw[o + k] = Math.max(0, Math.min(255, (rgb[k] ?? 0) + grain))
+        for (let k = 0; k < 3; k++) raw[o + k] = Math.max(0, Math.min(255, (rgb[k] ?? 0) + noise))
       }
     }
     const image = sharp(raw, { raw: { width: size, height: size, channels: 3 } })
@@ -179,15 +185,16 @@ export async function seedDataDir(
     distinct,
     days = 30,
     size = 384,
+    grain = 18,
     now = Date.now()
-  }: { count: number; distinct: number; days?: number; size?: number; now?: number }
+  }: { count: number; distinct: number; days?: number; size?: number; grain?: number; now?: number }
 ): Promise<void> {
   mkdirSync(dataDir, { recursive: true })
   const db = openDatabase(join(dataDir, 'studio.db'))
   try {
     migrate(db, migrations)
     const library = new Library(db, join(dataDir, 'library'))
-    const media = await storeImages(library, await makeImages(distinct, { size }))
+    const media = await storeImages(library, await makeImages(distinct, { size, grain }))
     const random = mulberry32(99)
     const span = days * 86_400_000
     const entries: SeedResult[] = Array.from({ length: count }, (_, i) => {

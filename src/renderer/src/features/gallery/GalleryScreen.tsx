@@ -195,11 +195,12 @@ function ImagesView(): ReactElement {
   const dialog = useGalleryStore((s) => s.dialog)
   const notice = useGalleryStore((s) => s.notice)
 
+  const typing = useGalleryStore((s) => s.typing)
   useEffect(() => {
     if (!stale) return
-    const timer = setTimeout(() => void reload(api), SEARCH_DEBOUNCE_MS)
+    const timer = setTimeout(() => void reload(api), typing ? SEARCH_DEBOUNCE_MS : 0)
     return () => clearTimeout(timer)
-  }, [api, stale, form])
+  }, [api, stale, typing, form])
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {

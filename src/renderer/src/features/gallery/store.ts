@@ -63,6 +63,8 @@ interface GalleryState {
   error: AppError | null
   /** New images arrived (or some left) since the list was loaded. */
   stale: boolean
+  /** The last change was typing in the search box: wait for a pause before fetching. */
+  typing: boolean
   facets: GalleryFacets | null
   selection: Selection
   /** Index of the last plain or ctrl click: where a shift-click range starts. */
@@ -97,6 +99,7 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
   loading: false,
   error: null,
   stale: true,
+  typing: false,
   facets: null,
   selection: EMPTY_SELECTION,
   anchor: null,
@@ -109,10 +112,12 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
     set((state) => ({
       form: { ...state.form, ...patch },
       stale: true,
+      typing: 'text' in patch,
       selection: EMPTY_SELECTION,
       anchor: null
     })),
-  resetForm: () => set({ form: EMPTY_FORM, stale: true, selection: EMPTY_SELECTION, anchor: null }),
+  resetForm: () =>
+    set({ form: EMPTY_FORM, stale: true, typing: false, selection: EMPTY_SELECTION, anchor: null }),
   setSelection: (selection, anchor) =>
     set((state) => ({ selection, anchor: anchor === undefined ? state.anchor : anchor })),
   setDetail: (detailId) => set({ detailId }),
@@ -159,5 +164,5 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
         item.id === id && item.favorite !== favorite ? { ...item, favorite } : item
       )
     })),
-  markStale: () => set({ stale: true })
+  markStale: () => set({ stale: true, typing: false })
 }))
