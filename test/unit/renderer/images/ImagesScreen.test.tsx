@@ -47,6 +47,11 @@ describe('Images screen', () => {
       'Compatible — /v1/images/generations'
     ])
     expect(within(picker).queryByRole('option', { name: 'chat' })).toBeNull()
+    expect(
+      within(groups[0]!)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+    ).toEqual(['gpt-image', 'multi'])
     expect(screen.getAllByText('Billed per image').length).toBeGreaterThan(0)
     expect(screen.getByText('No images yet')).toBeInTheDocument()
   })
@@ -252,5 +257,60 @@ describe('Images screen', () => {
     expect(screen.getByText('1 of 14')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Remove reference image 1' }))
     expect(screen.queryByRole('list', { name: 'Reference images' })).toBeNull()
+  })
+
+  it('lets the user choose the endpoint of a model listed on several, and says when billing is unknown', async () => {
+    fakeBackend()
+    render(<ImagesScreen />)
+    await ready()
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'imagesV3|multi' } })
+    const choice = screen.getByRole('group', { name: 'Endpoint' })
+    expect(within(choice).getByRole('radio', { name: /Per image/ })).toBeChecked()
+    expect(screen.getByText('The gateway does not say how this model is billed')).toBeInTheDocument()
+    fireEvent.click(within(choice).getByRole('radio', { name: /Partner A/ }))
+    expect(screen.getByLabelText('Model')).toHaveValue('partnerA|multi')
+    expect(screen.getByRole('checkbox', { name: 'Show images as they arrive (stream)' })).toBeInTheDocument()
+  })
+
+  it('adds dropped files and library picks as references, up to the endpoint’s limit', async () => {
+    let next = 0
+    const image = (id: string) => ({
+      mediaId: id,
+      mime: 'image/png',
+      width: 8,
+      height: 8,
+      bytes: 70,
+      createdAt: 1,
+      prompt: null
+    })
+    const backend = fakeBackend({
+      'library.import': () => image(String(next++).repeat(32).slice(0, 32)),
+      'library.recent': () => ({
+        items: ['a', 'b', 'c'].map((c) => ({ ...image(c.repeat(32)), prompt: `picture ${c}` })),
+        hasMore: false
+      })
+    })
+    render(<ImagesScreen />)
+    await ready()
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'partnerA|seedream-stream' } })
+    const png = (name: string) => new File([new Uint8Array([0x89, 0x50])], name, { type: 'image/png' })
+    const gif = new File([new Uint8Array([0x47, 0x49])], 'anim.gif', { type: 'image/gif' })
+    fireEvent.drop(screen.getByRole('form', { name: 'Generate images' }), {
+      dataTransfer: { files: [png('one.png'), gif], types: ['Files'] }
+    })
+    const list = await screen.findByRole('list', { name: 'Reference images' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1)
+    expect(screen.getByRole('alert')).toHaveTextContent('anim.gif is not a PNG, JPEG or WebP image.')
+    expect(backend.calls.filter((c) => c.name === 'library.import')).toHaveLength(1)
+
+    fireEvent.click(screen.getByRole('button', { name: 'From library' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Pick reference images' })
+    fireEvent.click(await within(dialog).findByRole('button', { name: '“picture a”, 8×8' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: '“picture c”, 8×8' }))
+    expect(within(dialog).getByText('2 of 13 chosen')).toBeInTheDocument()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add 2 images' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3)
+    expect(screen.getByText('3 of 14')).toBeInTheDocument()
   })
 })

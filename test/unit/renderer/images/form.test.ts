@@ -170,6 +170,22 @@ describe('generate form: requests and issues', () => {
     })
   })
 
+  it('enforces the reference counts of each endpoint', () => {
+    const refs = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ kind: 'url' as const, url: `https://example.com/${i}.png` }))
+    const b = draftFor('partnerB', 'wan', { references: refs(10) })
+    expect(buildRequest(b, models.b).issues).toEqual([
+      { field: 'references', message: 'This endpoint takes at most 9 reference images (you have 10).' }
+    ])
+    expect(buildRequest({ ...b, references: refs(9) }, models.b).issues).toEqual([])
+    const v2 = draftFor('imagesV2', 'async', { references: refs(9) })
+    expect(buildRequest(v2, models.v2).issues.map((i) => i.message)).toEqual([
+      'This endpoint takes at most 8 reference images (you have 9).'
+    ])
+    const a = draftFor('partnerA', 'seedream', { references: refs(15) })
+    expect(buildRequest(a, models.a).issues.map((i) => i.field)).toEqual(['references'])
+  })
+
   it('refuses a model the listing does not show on the endpoint, and an empty prompt, in plain words', () => {
     const built = buildRequest(draftFor('imagesV3', 'seedream', { prompt: ' ' }), models.a)
     expect(built.issues.map((i) => i.field)).toEqual(['model', 'prompt'])

@@ -47,6 +47,12 @@ export const catalog = {
       supportedEndpoints: ['/partner-a/v3/images/generations'],
       billingUnit: 'image'
     },
+    {
+      id: 'multi',
+      ownedBy: null,
+      supportedEndpoints: ['images_generations_v3', '/partner-a/v3/images/generations'],
+      billingUnit: null
+    },
     { id: 'chat', ownedBy: null, supportedEndpoints: ['/v1/chat/completions'], billingUnit: 'token' }
   ]
 }
