@@ -143,6 +143,15 @@ test('a user filters the gallery, selects images and exports a zip whose page is
   expect(caught.scripts.length).toBeGreaterThan(0)
   await caught.close()
 
+  // The detail's job link opens that job on the Tasks screen.
+  await page
+    .getByRole('complementary', { name: 'Image details' })
+    .getByRole('button', { name: 'Open in Tasks' })
+    .click()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Tasks' })
+  ).toHaveAttribute('aria-current', 'page')
+
   expect(outsideRequests).toEqual([])
 })
 

@@ -3,6 +3,7 @@ import type { AppError } from '@shared/result'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { useAppStore, useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { useTasksStore } from '../tasks/store'
 import { setFavorite } from './actions'
 import { formatBytes, formatDateTime, plural } from './format'
 import { only } from './selection'
@@ -104,12 +105,13 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
             <button
               type="button"
               className="button danger-quiet"
+              aria-label="Delete this image…"
               onClick={() => {
                 setSelection(only(shown.id))
                 setDialog('delete')
               }}
             >
-              Delete this image…
+              Delete…
             </button>
           </div>
           <section className="detail-section" aria-label="Prompt">
@@ -159,7 +161,15 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
             <dd>{expiryText(shown.sourceExpiresAt)}</dd>
             <dt>Job</dt>
             <dd>
-              <button type="button" className="link-button" onClick={() => setScreen('tasks')}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  // As the queue's own toasts do: the Tasks screen opens with this job's dialog.
+                  setScreen('tasks')
+                  useTasksStore.getState().openDialog({ type: 'view', jobId: shown.jobId })
+                }}
+              >
                 Open in Tasks
               </button>{' '}
               <code title={shown.jobId}>{shown.jobId.slice(0, 8)}</code> · {shown.jobStatus.replace('_', ' ')}

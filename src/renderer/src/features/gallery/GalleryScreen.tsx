@@ -257,8 +257,18 @@ function ImagesView(): ReactElement {
 }
 
 export function GalleryScreen(): ReactElement {
+  const { api } = useConnection()
   const tab = useGalleryStore((s) => s.tab)
   const setTab = useGalleryStore((s) => s.setTab)
+
+  // An export keeps running in the backend when the page reloads: pick its progress up again.
+  useEffect(() => {
+    void api.call('gallery.exports', {}).then((result) => {
+      if (!result.ok) return
+      for (const progress of result.value)
+        if (progress.status === 'running') useGalleryStore.getState().upsertExport(progress)
+    })
+  }, [api])
   return (
     <section className="screen gallery-screen" aria-labelledby="screen-title">
       <header className="screen-header">

@@ -25,9 +25,3 @@ export function formatDay(key: string): string {
 
 export const plural = (n: number, word: string, many = `${word}s`): string =>
   `${n.toLocaleString()} ${n === 1 ? word : many}`
-
-/** Local `YYYY-MM-DD` of an instant (date inputs). */
-export function localDate(at: number): string {
-  const d = new Date(at)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
