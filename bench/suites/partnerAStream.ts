@@ -29,7 +29,8 @@ const body = {
 
 /**
  * The app's path: the gateway client's SSE decoding, then each image kept as it arrives (the task engine
- * awaits `library.storeBytes`); with a plain file write instead, the client's own share shows.
+ * starts `library.storeBytes` per image without holding up the stream); with a plain file write instead, the
+ * client's own share shows.
  */
 async function throughClient(
   client: GatewayClient,
@@ -40,13 +41,15 @@ async function throughClient(
     signal: AbortSignal.timeout(120_000),
     idempotencyKey: `bench-${Math.random()}`
   })
-  let stored = 0
+  // As the task engine does: each image starts into the library at once while the stream is read on.
+  const keeping: Promise<unknown>[] = []
   for await (const event of stream.events) {
     if (event.type === 'partial_succeeded' && event.b64Json) {
-      await keep(Buffer.from(event.b64Json, 'base64'), event.imageIndex)
-      stored++
+      keeping.push(keep(Buffer.from(event.b64Json, 'base64'), event.imageIndex))
     }
   }
+  await Promise.all(keeping)
+  const stored = keeping.length
   if (stored !== IMAGES) throw new Error(`client pipeline stored ${stored} images`)
   return Number(process.hrtime.bigint() - start) / 1e6
 }

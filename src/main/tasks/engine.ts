@@ -340,6 +340,12 @@ export class TaskEngine {
     }
     const kind = job.kind === 'video' ? 'video' : 'image'
     let storedInStream = 0
+    let chain: Promise<void> = Promise.resolve()
+    const inOrder = (step: () => Promise<void>): void => {
+      chain = chain
+        .then(step)
+        .catch((error: unknown) => this.deps.onError?.('storing a streamed image failed', error))
+    }
     try {
       const outcome = await sendTask(
         client,
@@ -347,40 +353,52 @@ export class TaskEngine {
         this.deps.media,
         { signal: controller.signal, idempotencyKey: task.idempotency_key },
         {
-          onImage: async (item) => {
-            storedInStream += this.commitResults(taskId, [await this.prepareItem(job.id, taskId, kind, item)])
-            const result = repo
-              .refreshJob(job.id)
-              ?.results.find((r) => r.taskId === taskId && r.index === item.index)
-            if (result) this.deps.bus.emit('jobs.partial', { jobId: job.id, result })
-            this.publish(job.id)
-          },
-          onFailed: async (index, error) => {
-            repo.insertResult({
-              jobId: job.id,
-              taskId,
-              index,
-              kind,
-              status: 'failed',
-              error: {
-                code: error.code ?? 'image_failed',
-                message: error.message ?? 'This image could not be generated.'
-              }
+          // Each image starts into the library at once while the stream keeps being read; rows commit in order.
+          onImage: (item) => {
+            const prepared = this.prepareItem(job.id, taskId, kind, item)
+            inOrder(async () => {
+              storedInStream += this.commitResults(taskId, [await prepared])
+              const result = repo
+                .refreshJob(job.id)
+                ?.results.find((r) => r.taskId === taskId && r.index === item.index)
+              if (result) this.deps.bus.emit('jobs.partial', { jobId: job.id, result })
+              this.publish(job.id)
             })
-            this.publish(job.id)
-            await Promise.resolve()
+            return Promise.resolve()
           },
-          onCompleted: async (items, usage) => {
-            const seen = repo.resultIndexes(taskId)
-            for (const item of items ?? []) {
-              if (!seen.has(item.index))
-                this.commitResults(taskId, [await this.prepareItem(job.id, taskId, kind, item)])
-            }
-            repo.updateTask(taskId, { usage })
+          onFailed: (index, error) => {
+            inOrder(() => {
+              repo.insertResult({
+                jobId: job.id,
+                taskId,
+                index,
+                kind,
+                status: 'failed',
+                error: {
+                  code: error.code ?? 'image_failed',
+                  message: error.message ?? 'This image could not be generated.'
+                }
+              })
+              this.publish(job.id)
+              return Promise.resolve()
+            })
+            return Promise.resolve()
+          },
+          onCompleted: (items, usage) => {
+            inOrder(async () => {
+              const seen = repo.resultIndexes(taskId)
+              for (const item of items ?? []) {
+                if (!seen.has(item.index))
+                  this.commitResults(taskId, [await this.prepareItem(job.id, taskId, kind, item)])
+              }
+              repo.updateTask(taskId, { usage })
+            })
+            return Promise.resolve()
           }
         }
       )
       if (outcome.type === 'streamed') {
+        await chain
         repo.updateTask(taskId, { status: 'succeeded' })
       } else if (outcome.type === 'sync') {
         const prepared: NewResult[] = []
@@ -390,6 +408,7 @@ export class TaskEngine {
         this.recordAccepted(task, job.kind, outcome.snapshot, outcome.createdAt)
       }
     } catch (error) {
+      await chain
       // Shutting down: leave the row `submitting`; the next start marks it needs_attention (outcome unknown).
       if (this.stopped) return
       if (this.cancelled.has(taskId)) {
