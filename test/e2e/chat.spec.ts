@@ -249,7 +249,7 @@ test.describe('with a separately started emulator', () => {
     await send(page, 'One more idea')
     const failed = lastReply(page)
     await expect(failed.getByRole('alert')).toContainText('Not enough balance')
-    await expect(failed.getByRole('alert')).toContainText('Top up the balance')
+    await expect(failed.getByRole('alert')).toContainText('run out of balance')
     await shot(page, 'chat-error-light')
     await page.emulateMedia({ colorScheme: 'dark' })
     await shot(page, 'chat-error-dark')

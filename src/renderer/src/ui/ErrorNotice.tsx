@@ -17,7 +17,10 @@ const actionHints: Record<GatewayErrorView['action'], string | null> = {
 export function ErrorNotice({ error, children }: { error: AppError; children?: ReactNode }): ReactElement {
   const view = GatewayErrorView.safeParse(error.details)
   const title = view.success ? view.data.title : 'That did not work'
-  const hint = view.success ? actionHints[view.data.action] : null
+  // The mapped message already says what to do, except where it was replaced by the gateway's own words.
+  const replaced = view.success && ['invalid', 'mismatch', 'unknown'].includes(view.data.kind)
+  const hint = view.success && replaced ? actionHints[view.data.action] : null
+  const raw = view.success && view.data.raw && view.data.raw !== error.message ? view.data.raw : null
   return (
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{title}</p>
@@ -25,6 +28,12 @@ export function ErrorNotice({ error, children }: { error: AppError; children?: R
       {hint && <p className="notice-hint">{hint}</p>}
       {view.success && view.data.supportedEndpoints && view.data.supportedEndpoints.length > 0 && (
         <p className="notice-hint">This model supports: {view.data.supportedEndpoints.join(', ')}</p>
+      )}
+      {raw && (
+        <details className="notice-raw">
+          <summary>What the gateway said</summary>
+          <code>{raw}</code>
+        </details>
       )}
       {children}
     </div>
