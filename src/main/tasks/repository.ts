@@ -429,6 +429,7 @@ export class JobRepository {
   }
 
   listJobIds(query: {
+    beforeId?: string
     status?: JobStatus[]
     kind?: JobKind[]
     profileId?: string
@@ -449,7 +450,11 @@ export class JobRepository {
       where.push('profile_id = ?')
       params.push(query.profileId)
     }
-    if (query.before !== undefined) {
+    if (query.before !== undefined && query.beforeId !== undefined) {
+      // Keyset on (created_at, id), the list's order, so jobs sharing a millisecond are never skipped.
+      where.push('(created_at < ? OR (created_at = ? AND id < ?))')
+      params.push(query.before, query.before, query.beforeId)
+    } else if (query.before !== undefined) {
       where.push('created_at < ?')
       params.push(query.before)
     }

@@ -171,7 +171,9 @@ export const JobQuery = z
     profileId: ProfileId.optional(),
     limit: z.number().int().min(1).max(500).default(100),
     /** Jobs created strictly before this time (paging, newest first). */
-    before: z.number().optional()
+    before: z.number().optional(),
+    /** With `before`: jobs created at exactly that time whose id sorts below this one (keyset paging). */
+    beforeId: z.string().max(64).optional()
   })
   .strict()
 

@@ -26,12 +26,15 @@ describe('filters', () => {
     expect(matchesFilter(video, { ...all, kind: 'image' })).toBe(false)
     expect(matchesFilter(failed, { ...all, profileId: 'team' })).toBe(true)
     expect(matchesFilter(video, { ...all, profileId: 'team' })).toBe(false)
-    expect(toJobQuery({ status: 'failed', kind: 'video', profileId: 'team' }, 123)).toEqual({
+    expect(
+      toJobQuery({ status: 'failed', kind: 'video', profileId: 'team' }, { createdAt: 123, id: 'j9' })
+    ).toEqual({
       status: ['failed', 'expired', 'incomplete'],
       kind: ['video'],
       profileId: 'team',
       limit: 50,
-      before: 123
+      before: 123,
+      beforeId: 'j9'
     })
     expect(toJobQuery(all)).toEqual({ limit: 50 })
   })

@@ -47,15 +47,22 @@ export const PAGE_SIZE = 50
 /** The `jobs.list` query that loads one page of a filter. */
 export function toJobQuery(
   filter: TaskFilter,
+  cursor?: { createdAt: number; id: string }
+): {
+  status?: JobStatus[]
+  kind?: JobKind[]
+  profileId?: string
+  limit: number
   before?: number
-): { status?: JobStatus[]; kind?: JobKind[]; profileId?: string; limit: number; before?: number } {
+  beforeId?: string
+} {
   const statuses = STATUS_FILTERS[filter.status].statuses
   return {
     ...(statuses ? { status: statuses } : {}),
     ...(filter.kind !== 'all' ? { kind: [filter.kind] } : {}),
     ...(filter.profileId !== 'all' ? { profileId: filter.profileId } : {}),
     limit: PAGE_SIZE,
-    ...(before !== undefined ? { before } : {})
+    ...(cursor ? { before: cursor.createdAt, beforeId: cursor.id } : {})
   }
 }
 

@@ -20,7 +20,9 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
   const page = tasks.pages[key]
   if (page?.loading || page?.exhausted) return
   tasks.setPage(key, { loading: true, error: null })
-  const result = await api.call('jobs.list', toJobQuery(filter, page?.oldest ?? undefined))
+  const cursor =
+    page?.oldest != null && page.oldestId != null ? { createdAt: page.oldest, id: page.oldestId } : undefined
+  const result = await api.call('jobs.list', toJobQuery(filter, cursor))
   if (!result.ok) {
     useTasksStore.getState().setPage(key, { loading: false, error: result.error.message })
     return
@@ -30,7 +32,8 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
   useTasksStore.getState().setPage(key, {
     loading: false,
     exhausted: result.value.length < PAGE_SIZE,
-    oldest: last ? last.createdAt : (page?.oldest ?? null)
+    oldest: last ? last.createdAt : (page?.oldest ?? null),
+    oldestId: last ? last.id : (page?.oldestId ?? null)
   })
 }
 

@@ -5,6 +5,8 @@ import { ALL_TASKS, type TaskFilter } from './model'
 /** How far each filter has been paged in: jobs older than `oldest` are not shown until the next page. */
 export interface PageState {
   oldest: number | null
+  /** Id of the oldest loaded job: with `oldest`, the keyset cursor of the next page. */
+  oldestId: string | null
   exhausted: boolean
   loading: boolean
   error: string | null
@@ -36,7 +38,7 @@ interface TasksState {
   dismissToast: (jobId: string, at: number) => void
 }
 
-const emptyPage: PageState = { oldest: null, exhausted: false, loading: false, error: null }
+const emptyPage: PageState = { oldest: null, oldestId: null, exhausted: false, loading: false, error: null }
 
 /** The Tasks screen's own state, kept outside the screen so it survives navigation. */
 export const useTasksStore = create<TasksState>()((set) => ({
