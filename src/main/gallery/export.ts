@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
   createReadStream,
+  createWriteStream,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -8,13 +9,15 @@ import {
   rmSync,
   type ReadStream
 } from 'node:fs'
-import { access, constants, copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { access, constants, copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import { isAbsolute, join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { ZipFile } from 'yazl'
 import type { ExportProgress, GallerySelection } from '../../shared/schemas/gallery'
 import { AppFailure } from '../contract/failure'
-import { isTempName, openAtomicWriter, pathInside } from '../library'
+import { isTempName, pathInside } from '../library'
+import { tempPathFor } from '../library/atomic'
 import { isInside } from '../library/names'
 import { renderIndexHtml, type PageImage } from './html'
 import { manifestCsv, manifestJson, type ManifestEntry } from './manifest'
@@ -76,7 +79,6 @@ interface Running {
 }
 
 const IMAGES_DIR = 'images'
-const WRITE_BATCH_BYTES = 1024 * 1024
 const FINISHED_KEPT = 20
 
 class ExportCancelled extends Error {
@@ -435,7 +437,13 @@ async function checkWritable(dir: string): Promise<void> {
   }
 }
 
-/** Streams the zip into `<name>.zip.tmp-<rand>` and renames it when whole; deletes the temp file otherwise. */
+/**
+ * Streams the zip into `<name>.zip.tmp-<rand>` exactly as yazl is meant to be used (piped into a file
+ * stream, so reading the next image overlaps writing the last), renames it when whole and deletes it
+ * otherwise: nobody ever sees a half-written zip under its final name. Unlike the library's atomic writer
+ * there is no fsync: an export is a copy that can be made again, and flushing hundreds of megabytes would
+ * cost the user seconds for files the library already keeps durably (P28).
+ */
 async function writeZip(
   dir: string,
   name: string,
@@ -444,7 +452,8 @@ async function writeZip(
   onProgress: (done: number | null, bytes: number) => void
 ): Promise<string> {
   const finalPath = pathInside(dir, `${name}.zip`)
-  const writer = await openAtomicWriter(finalPath)
+  const tempPath = tempPathFor(finalPath)
+  const sink = createWriteStream(tempPath, { flags: 'wx', mode: 0o644 })
   const zip = new ZipFile()
   const output = zip.outputStream as Readable
   let current: ReadStream | null = null
@@ -467,7 +476,7 @@ async function writeZip(
         { compress: false, mtime: new Date(file.createdAt) },
         (callback) => {
           // Called when the entries before this one are written: that is the progress.
-          onProgress(index, writer.bytesWritten)
+          onProgress(index, sink.bytesWritten)
           if (signal.aborted) {
             callback(new ExportCancelled(), null as unknown as ReadStream)
             return
@@ -483,33 +492,17 @@ async function writeZip(
     zip.addBuffer(Buffer.from(plan.manifestJson, 'utf8'), 'manifest.json', { mtime })
     zip.addBuffer(Buffer.from(plan.manifestCsv, 'utf8'), 'manifest.csv', { mtime })
     zip.end()
-    // yazl hands over many small pieces (headers, descriptors, small files): gather them into larger
-    // writes, so a thousand thumbnails-sized images cost tens of write calls, not thousands.
-    const pump = (async () => {
-      let pending: Buffer[] = []
-      let pendingBytes = 0
-      const flush = async (): Promise<void> => {
-        if (pendingBytes === 0) return
-        const batch = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending, pendingBytes)
-        pending = []
-        pendingBytes = 0
-        await writer.write(batch)
-        onProgress(null, writer.bytesWritten)
-      }
-      for await (const chunk of output) {
-        pending.push(chunk as Buffer)
-        pendingBytes += (chunk as Buffer).length
-        if (pendingBytes >= WRITE_BATCH_BYTES) await flush()
-      }
-      await flush()
-    })()
-    pump.catch(() => undefined)
-    await Promise.race([pump, failed])
+    const written = pipeline(output, sink)
+    written.catch(() => undefined)
+    await Promise.race([written, failed])
     if (signal.aborted) throw new ExportCancelled()
-    return await writer.commit()
+    onProgress(null, sink.bytesWritten)
+    await rename(tempPath, finalPath)
+    return finalPath
   } catch (error) {
     stop()
-    await writer.abort()
+    sink.destroy()
+    await unlink(tempPath).catch(() => undefined)
     throw error
   } finally {
     signal.removeEventListener('abort', stop)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { isReservedName, pathInside } from '../../../../src/main/library/names'
 import {
+  DATE_TIME_FIELDS,
   dateTimeParts,
   endpointSlug,
   renderTemplate,
@@ -95,5 +96,37 @@ describe('export names from the template', () => {
     expect(dateTimeParts('UTC')(at)).toEqual({ date: '2025-01-31', time: '23-30-05' })
     expect(dateTimeParts('Asia/Tokyo')(at)).toEqual({ date: '2025-02-01', time: '08-30-05' })
     expect(endpointSlug('/v3/images/generations')).toBe('v3-images-generations')
+  })
+
+  it('agrees with Intl for every instant, across DST changes and quarter-hour zones', () => {
+    const zones = [
+      'UTC',
+      'Europe/Berlin',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'America/Los_Angeles'
+    ]
+    const instants = [
+      Date.UTC(2025, 2, 9, 9, 59, 59),
+      Date.UTC(2025, 2, 9, 10, 0, 0),
+      Date.UTC(2025, 2, 30, 0, 59, 59),
+      Date.UTC(2025, 2, 30, 1, 0, 0),
+      Date.UTC(2025, 3, 5, 15, 29, 59),
+      Date.UTC(2025, 3, 5, 15, 30, 0),
+      ...Array.from({ length: 400 }, (_, i) => Date.UTC(2025, 0, 1) + i * 7_919_113)
+    ]
+    for (const zone of zones) {
+      const fast = dateTimeParts(zone)
+      const slow = new Intl.DateTimeFormat('en-CA', { ...DATE_TIME_FIELDS, timeZone: zone })
+      for (const at of instants) {
+        const p = Object.fromEntries(slow.formatToParts(at).map((part) => [part.type, part.value]))
+        expect([zone, at, fast(at)]).toEqual([
+          zone,
+          at,
+          { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}-${p.minute}-${p.second}` }
+        ])
+      }
+    }
   })
 })
