@@ -40,6 +40,8 @@ export default defineConfig({
     build: {
       // GS_RENDERER_OUT lets parallel work build and test its own renderer copy without clobbering out/.
       outDir: process.env.GS_RENDERER_OUT ?? resolve(__dirname, 'out/renderer'),
+      // electron-vite leaves the renderer unminified; the web host serves it over HTTP, so size matters there.
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') }
     }
   }

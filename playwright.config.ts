@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunchOptions } from './test/helpers/chromium'
 
 /**
  * End-to-end tests drive the real renderer in Debian's Chromium against the web host (the Electron binary
- * cannot be downloaded here). The proxy flags keep the browser from calling out: anything that is not
- * loopback fails at once on a closed local port (TOOLCHAIN §7).
+ * cannot be downloaded here), launched as every benchmark launches it (test/helpers/chromium.ts).
  */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -19,20 +19,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1360, height: 860 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--proxy-server=http://127.0.0.1:9',
-        '--proxy-bypass-list=<-loopback>;localhost;127.0.0.0/8;[::1]'
-      ]
-    },
+    launchOptions: chromiumLaunchOptions(),
     screenshot: 'only-on-failure',
     trace: 'off'
   }

@@ -7,6 +7,7 @@ import { createKeyFileCipher } from '../../src/main/secrets/cipher'
 import { startWebHost } from '../../src/main/web/server'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import type { Bench } from '../harness'
+import { chromiumLaunchOptions } from '../../test/helpers/chromium'
 
 const TOKENS = 10_000
 const TARGET_MS = 50
@@ -89,17 +90,7 @@ export const chatStream: Bench = {
       demoTiming: { chatChunkDelayMs: Number(process.env.CHAT_BENCH_CHUNK_MS ?? 0) }
     })
     const host = await startWebHost({ backend, rendererDir: rendererDir() })
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--proxy-server=http://127.0.0.1:9',
-        '--proxy-bypass-list=<-loopback>;localhost;127.0.0.0/8;[::1]'
-      ]
-    })
+    const browser = await chromium.launch(chromiumLaunchOptions())
     try {
       const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
       await page.addInitScript(PROBE)

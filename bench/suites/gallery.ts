@@ -7,6 +7,7 @@ import { startWebHost } from '../../src/main/web/server'
 import { seedDataDir } from '../../test/e2e/support/gallerySeed'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import { median, type Bench } from '../harness'
+import { chromiumLaunchOptions } from '../../test/helpers/chromium'
 
 const IMAGES = 10_000
 const DISTINCT = 300
@@ -80,15 +81,7 @@ export const galleryFirstPaint: Bench = {
     await seedDataDir(dataDir, { count: IMAGES, distinct: DISTINCT, size: 512, grain: 40, days: 120 })
     const backend = createBackend({ dataDir, host: 'web', secretCipher: createKeyFileCipher(dataDir) })
     const host = await startWebHost({ backend, rendererDir })
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--proxy-server=http://127.0.0.1:9',
-        '--proxy-bypass-list=<-loopback>;localhost;127.0.0.0/8;[::1]'
-      ]
-    })
+    const browser = await chromium.launch(chromiumLaunchOptions())
     const paints: number[] = []
     const settings: number[] = []
     const firstScreen: number[] = []

@@ -7,6 +7,7 @@ import { createKeyFileCipher } from '../../src/main/secrets/cipher'
 import { startWebHost } from '../../src/main/web/server'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import { percentile, type Bench } from '../harness'
+import { chromiumLaunchOptions } from '../../test/helpers/chromium'
 
 const GROUPS = 3
 const IMAGES = 10
@@ -106,15 +107,7 @@ export const partialToVisible: Bench = {
       demoTiming: { ...DEMO_TIMING, partialDelayMs: 300 }
     })
     const host = await startWebHost({ backend, rendererDir })
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--proxy-server=http://127.0.0.1:9',
-        '--proxy-bypass-list=<-loopback>;localhost;127.0.0.0/8;[::1]'
-      ]
-    })
+    const browser = await chromium.launch(chromiumLaunchOptions())
     try {
       const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
       await page.addInitScript({ content: INSTRUMENT })

