@@ -1,40 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../../src/emulator'
-import type { JobView } from '../../../src/shared/schemas/jobs'
-import { connectToEmulator, startTestBackend, type TestBackend } from '../../helpers/backend'
-import { makeTempDir } from '../../helpers/tempDir'
+import { describe, expect, it } from 'vitest'
+import { useStudioAgainstEmulator } from '../../helpers/suite'
 
 describe('video jobs as the Video screen sends them', () => {
-  const temp = makeTempDir()
-  let emulator: RunningEmulator
-  let studio: TestBackend
-  let run = 0
+  const env = useStudioAgainstEmulator({ name: 'video' })
 
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.stop()
-    temp.cleanup()
-  })
-  beforeEach(async () => {
-    studio = startTestBackend(temp.dir, `video-${run++}`)
-    await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
-    emulator.clearLog()
-  })
-  afterEach(async () => {
-    await studio.backend.close()
-  })
-
-  const finished = async (jobId: string): Promise<JobView> => {
-    await studio.backend.engine.waitForIdle()
-    return studio.api.invoke('jobs.get', { id: jobId })
-  }
+  const finished = env.finished
   const videoPosts = () =>
-    emulator.requestLog.filter((entry) => entry.method === 'POST' && entry.path === '/v1/videos/generations')
+    env.emulator.requestLog.filter(
+      (entry) => entry.method === 'POST' && entry.path === '/v1/videos/generations'
+    )
 
   it('sends the extra fields under their provider names and stores a playable MP4 with its size and duration', async () => {
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'videos',
         body: {
@@ -71,18 +48,18 @@ describe('video jobs as the Video screen sends them', () => {
     })
     expect(result?.durationMs).toBeGreaterThan(0)
     // The library keeps a thumbnail for every video (a placeholder for MP4s), served as `<id>_thumb`.
-    expect(await studio.backend.resolveMedia(`${result?.mediaId ?? ''}_thumb`)).not.toBeNull()
+    expect(await env.studio.backend.resolveMedia(`${result?.mediaId ?? ''}_thumb`)).not.toBeNull()
   })
 
   it('sends a first frame picked from the library as the image field, read from the library at send time', async () => {
-    const image = await studio.api.invoke('jobs.submit', {
+    const image = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'imagesV3',
         body: { model: 'studio-image-v3', prompt: 'first frame', size: '1024x1024' }
       }
     })
     const mediaId = (await finished(image.id)).results[0]?.mediaId ?? ''
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'videos',
         body: { model: 'seedance-video', prompt: 'it starts here', duration: 1 },
@@ -96,7 +73,7 @@ describe('video jobs as the Video screen sends them', () => {
   })
 
   it('fails plainly when the first frame left the library before sending', async () => {
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'videos',
         body: { model: 'seedance-video', prompt: 'orphan', duration: 1 },

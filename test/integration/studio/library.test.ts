@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../../src/emulator'
-import type { JobView } from '../../../src/shared/schemas/jobs'
-import { connectToEmulator, startTestBackend, type TestBackend } from '../../helpers/backend'
-import { makeTempDir } from '../../helpers/tempDir'
+import { describe, expect, it } from 'vitest'
+import { useStudioAgainstEmulator } from '../../helpers/suite'
 
 const png = async (width: number, height: number, colour = { r: 40, g: 120, b: 200 }): Promise<Buffer> =>
   sharp({ create: { width, height, channels: 3, background: colour } })
@@ -29,34 +26,13 @@ async function rectMask(
 }
 
 describe('studio library commands against the emulator', () => {
-  const temp = makeTempDir()
-  let emulator: RunningEmulator
-  let studio: TestBackend
-  let run = 0
+  const env = useStudioAgainstEmulator({ name: 'data' })
 
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.stop()
-    temp.cleanup()
-  })
-  beforeEach(async () => {
-    studio = startTestBackend(temp.dir, `data-${run++}`)
-    await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
-  })
-  afterEach(async () => {
-    await studio.backend.close()
-  })
-
-  const finished = async (jobId: string): Promise<JobView> => {
-    await studio.backend.engine.waitForIdle()
-    return studio.api.invoke('jobs.get', { id: jobId })
-  }
+  const finished = env.finished
 
   it('imports a dropped PNG as a library image with its pixel size, and lists it as recent', async () => {
     const bytes = await png(320, 200)
-    const image = await studio.api.invoke('library.import', { data: bytes.toString('base64') })
+    const image = await env.studio.api.invoke('library.import', { data: bytes.toString('base64') })
     expect(image).toMatchObject({
       mime: 'image/png',
       width: 320,
@@ -64,15 +40,15 @@ describe('studio library commands against the emulator', () => {
       bytes: bytes.length,
       prompt: null
     })
-    const media = await studio.backend.resolveMedia(image.mediaId)
+    const media = await env.studio.backend.resolveMedia(image.mediaId)
     expect(media && readFileSync(media.file).equals(bytes)).toBe(true)
-    const recent = await studio.api.invoke('library.recent', {})
+    const recent = await env.studio.api.invoke('library.recent', {})
     expect(recent.items.map((item) => item.mediaId)).toEqual([image.mediaId])
-    expect(await studio.api.invoke('library.info', { mediaId: image.mediaId })).toEqual(image)
+    expect(await env.studio.api.invoke('library.info', { mediaId: image.mediaId })).toEqual(image)
   })
 
   it('refuses what is not a PNG, JPEG or WebP, and a mask that is not a PNG, in words a user reads', async () => {
-    const svg = await studio.api.call('library.import', {
+    const svg = await env.studio.api.call('library.import', {
       data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')
     })
     expect(svg.ok).toBe(false)
@@ -81,28 +57,33 @@ describe('studio library commands against the emulator', () => {
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .jpeg()
       .toBuffer()
-    const mask = await studio.api.call('library.import', { data: jpeg.toString('base64'), purpose: 'mask' })
+    const mask = await env.studio.api.call('library.import', {
+      data: jpeg.toString('base64'),
+      purpose: 'mask'
+    })
     expect(mask.ok).toBe(false)
     if (!mask.ok) expect(mask.error.message).toBe('A mask must be a PNG image.')
     // Nothing was kept for the refused mask.
-    expect((await studio.api.invoke('library.recent', {})).items).toEqual([])
+    expect((await env.studio.api.invoke('library.recent', {})).items).toEqual([])
 
-    const missing = await studio.api.call('library.info', { mediaId: 'f'.repeat(32) })
+    const missing = await env.studio.api.call('library.info', { mediaId: 'f'.repeat(32) })
     expect(missing.ok ? null : missing.error.code).toBe('not_found')
   })
 
   it('pages recent images newest first and names the prompt that made a generated one', async () => {
-    const first = await studio.api.invoke('library.import', { data: (await png(16, 16)).toString('base64') })
-    const job = await studio.api.invoke('jobs.submit', {
+    const first = await env.studio.api.invoke('library.import', {
+      data: (await png(16, 16)).toString('base64')
+    })
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'a paper boat', n: 1 } }
     })
     const done = await finished(job.id)
     const generated = done.results[0]?.mediaId
     expect(generated).toBeTruthy()
-    const page1 = await studio.api.invoke('library.recent', { limit: 1 })
+    const page1 = await env.studio.api.invoke('library.recent', { limit: 1 })
     expect(page1.items.map((i) => [i.mediaId, i.prompt])).toEqual([[generated, 'a paper boat']])
     expect(page1.hasMore).toBe(true)
-    const page2 = await studio.api.invoke('library.recent', {
+    const page2 = await env.studio.api.invoke('library.recent', {
       limit: 1,
       before: page1.items[0]?.createdAt ?? 0
     })
@@ -112,13 +93,13 @@ describe('studio library commands against the emulator', () => {
 
   it('edits an imported image with an imported mask: only pixels under the mask change, and the mask is not offered again', async () => {
     const source = await png(64, 48)
-    const image = await studio.api.invoke('library.import', { data: source.toString('base64') })
+    const image = await env.studio.api.invoke('library.import', { data: source.toString('base64') })
     const maskBytes = await rectMask(64, 48, { x: 10, y: 8, w: 20, h: 12 })
-    const mask = await studio.api.invoke('library.import', {
+    const mask = await env.studio.api.invoke('library.import', {
       data: maskBytes.toString('base64'),
       purpose: 'mask'
     })
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'imageEdits',
         body: { model: 'studio-image-compat', prompt: 'make it glow', fields: { output_format: 'png' } },
@@ -128,7 +109,7 @@ describe('studio library commands against the emulator', () => {
     })
     const done = await finished(job.id)
     expect(done.status).toBe('succeeded')
-    const result = await studio.backend.resolveMedia(done.results[0]?.mediaId ?? '')
+    const result = await env.studio.backend.resolveMedia(done.results[0]?.mediaId ?? '')
     const before = await sharp(source).ensureAlpha().raw().toBuffer()
     const after = await sharp(readFileSync(result?.file ?? ''))
       .ensureAlpha()
@@ -144,14 +125,16 @@ describe('studio library commands against the emulator', () => {
       if (inside && changed) changedInside++
     }
     expect(changedInside).toBe(20 * 12)
-    const recent = await studio.api.invoke('library.recent', {})
+    const recent = await env.studio.api.invoke('library.recent', {})
     expect(recent.items.map((i) => i.mediaId)).not.toContain(mask.mediaId)
     expect(recent.items.map((i) => i.mediaId)).toContain(image.mediaId)
   })
 
   it('sends a library image as a partner-a reference, and refuses one on v2 where only URLs are taken', async () => {
-    const ref = await studio.api.invoke('library.import', { data: (await png(32, 32)).toString('base64') })
-    const job = await studio.api.invoke('jobs.submit', {
+    const ref = await env.studio.api.invoke('library.import', {
+      data: (await png(32, 32)).toString('base64')
+    })
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'partnerA',
         body: { model: 'seedream-basic', prompt: 'like this', size: '1K', watermark: false },
@@ -160,7 +143,7 @@ describe('studio library commands against the emulator', () => {
     })
     expect((await finished(job.id)).status).toBe('succeeded')
 
-    const v2 = await studio.api.call('jobs.submit', {
+    const v2 = await env.studio.api.call('jobs.submit', {
       request: {
         endpoint: 'imagesV2',
         body: { model: 'studio-image-async', prompt: 'like this' },
@@ -168,7 +151,7 @@ describe('studio library commands against the emulator', () => {
       }
     })
     expect(v2.ok ? null : v2.error.message).toMatch(/http\(s\) URL/)
-    const v2url = await studio.api.call('jobs.submit', {
+    const v2url = await env.studio.api.call('jobs.submit', {
       request: {
         endpoint: 'imagesV2',
         body: { model: 'studio-image-async', prompt: 'like this', resolution: '1K' },
@@ -176,6 +159,6 @@ describe('studio library commands against the emulator', () => {
       }
     })
     expect(v2url.ok).toBe(true)
-    await studio.backend.engine.waitForIdle()
+    await env.studio.backend.engine.waitForIdle()
   })
 })

@@ -1,52 +1,32 @@
 import { existsSync, readFileSync } from 'node:fs'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type RunningEmulator } from '../../../src/emulator'
-import type { JobView } from '../../../src/shared/schemas/jobs'
-import { connectToEmulator, startTestBackend, type TestBackend } from '../../helpers/backend'
-import { makeTempDir } from '../../helpers/tempDir'
+import { describe, expect, it } from 'vitest'
+import type { RunningEmulator } from '../../../src/emulator'
+import { useStudioAgainstEmulator } from '../../helpers/suite'
 
 const posts = (emulator: RunningEmulator, path: string) =>
   emulator.requestLog.filter((entry) => entry.method === 'POST' && entry.path === path)
 
 describe('task engine against the emulator', () => {
-  const temp = makeTempDir()
-  let emulator: RunningEmulator
-  let studio: TestBackend
-  let run = 0
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.stop()
-    temp.cleanup()
-  })
-  beforeEach(async () => {
-    studio = startTestBackend(temp.dir, `data-${run++}`)
-    await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
-    emulator.faults.clear()
-    emulator.clearLog()
-  })
-  afterEach(async () => {
-    await studio.backend.close()
-  })
+  const env = useStudioAgainstEmulator({ name: 'data' })
 
   const resolve = async (mediaId: string | null) => {
-    const media = mediaId ? await studio.backend.resolveMedia(mediaId) : null
+    const media = mediaId ? await env.studio.backend.resolveMedia(mediaId) : null
     if (!media) throw new Error(`media ${mediaId} not resolvable`)
     return media
   }
-  const finished = async (jobId: string): Promise<JobView> => {
-    await studio.backend.engine.waitForIdle()
-    return studio.api.invoke('jobs.get', { id: jobId })
-  }
+  const finished = env.finished
 
   it('runs a v2 task group ("Images: 2") to succeeded and keeps both files with the right type and size', async () => {
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'imagesV2',
-        body: { model: 'studio-image-async', prompt: 'a lighthouse at dawn', size: '16:9', resolution: '1K' },
+        body: {
+          model: 'studio-image-async',
+          prompt: 'a lighthouse at dawn',
+          size: '16:9',
+          resolution: '1K'
+        },
         count: 2
       }
     })
@@ -66,13 +46,13 @@ describe('task engine against the emulator', () => {
       expect(result.width).toBe(1024)
     }
     // Two tasks: two POSTs with distinct idempotency keys, one per task.
-    const creates = posts(emulator, '/v2/images/generations')
+    const creates = posts(env.emulator, '/v2/images/generations')
     expect(creates).toHaveLength(2)
     expect(new Set(creates.map((c) => c.idempotencyKey)).size).toBe(2)
   })
 
   it('runs a video task to succeeded and stores a real MP4', async () => {
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'videos',
         body: { model: 'seedance-video', prompt: 'waves', duration: 2, size: '320x180' }
@@ -88,10 +68,16 @@ describe('task engine against the emulator', () => {
   })
 
   it('stores synchronous v3 results and records usage and the billing unit', async () => {
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'imagesV3',
-        body: { model: 'studio-image-v3', prompt: 'red fox', n: 2, size: '1024x1024', output_format: 'webp' }
+        body: {
+          model: 'studio-image-v3',
+          prompt: 'red fox',
+          n: 2,
+          size: '1024x1024',
+          output_format: 'webp'
+        }
       }
     })
     const done = await finished(job.id)
@@ -105,13 +91,13 @@ describe('task engine against the emulator', () => {
   })
 
   it('downloads a partner-b URL at once; an already expired URL is marked expired, not lost', async () => {
-    const ok = await studio.api.invoke('jobs.submit', {
+    const ok = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'partnerB', body: { model: 'wan-image', prompt: 'teapot', size: '1K' } }
     })
     expect((await finished(ok.id)).results[0]?.status).toBe('stored')
 
-    emulator.faults.script('/v1/images/partner-b', { expiredUrls: true })
-    const late = await studio.api.invoke('jobs.submit', {
+    env.emulator.faults.script('/v1/images/partner-b', { expiredUrls: true })
+    const late = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'partnerB', body: { model: 'wan-image', prompt: 'teapot two', size: '1K' } }
     })
     const done = await finished(late.id)
@@ -121,8 +107,8 @@ describe('task engine against the emulator', () => {
 
   it('streams a partner-a group of 4, saving each image as it arrives', async () => {
     const partials: number[] = []
-    const off = studio.api.on('jobs.partial', (event) => partials.push(event.result.index))
-    const job = await studio.api.invoke('jobs.submit', {
+    const off = env.studio.api.on('jobs.partial', (event) => partials.push(event.result.index))
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'partnerA',
         body: {
@@ -144,8 +130,8 @@ describe('task engine against the emulator', () => {
   })
 
   it('keeps what a cut stream delivered, marks it incomplete and never posts again', async () => {
-    emulator.faults.script('/partner-a/v3/images/generations', { cutAfterEvents: 2 })
-    const job = await studio.api.invoke('jobs.submit', {
+    env.emulator.faults.script('/partner-a/v3/images/generations', { cutAfterEvents: 2 })
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'partnerA',
         body: {
@@ -161,37 +147,40 @@ describe('task engine against the emulator', () => {
     const done = await finished(job.id)
     expect(done.status).toBe('incomplete')
     expect(done.results.filter((r) => r.status === 'stored')).toHaveLength(2)
-    expect(posts(emulator, '/partner-a/v3/images/generations')).toHaveLength(1)
+    expect(posts(env.emulator, '/partner-a/v3/images/generations')).toHaveLength(1)
   })
 
   it('an ambiguous failure (reset after sending) waits for the user, then re-sends with the same key', async () => {
-    emulator.faults.script('/v3/images/generations', { reset: true })
-    const job = await studio.api.invoke('jobs.submit', {
+    env.emulator.faults.script('/v3/images/generations', { reset: true })
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'maybe billed' } }
     })
     const stuck = await finished(job.id)
     expect(stuck.status).toBe('needs_attention')
     expect(stuck.error?.view?.action).toBe('confirm_resend')
-    expect(posts(emulator, '/v3/images/generations')).toHaveLength(1)
+    expect(posts(env.emulator, '/v3/images/generations')).toHaveLength(1)
 
-    const refused = await studio.api.call('jobs.resend', { id: job.id, confirmMayChargeTwice: false as true })
+    const refused = await env.studio.api.call('jobs.resend', {
+      id: job.id,
+      confirmMayChargeTwice: false as true
+    })
     expect(refused.ok).toBe(false)
-    await studio.api.invoke('jobs.resend', { id: job.id, confirmMayChargeTwice: true })
+    await env.studio.api.invoke('jobs.resend', { id: job.id, confirmMayChargeTwice: true })
     const done = await finished(job.id)
     expect(done.status).toBe('succeeded')
-    const sent = posts(emulator, '/v3/images/generations')
+    const sent = posts(env.emulator, '/v3/images/generations')
     expect(sent).toHaveLength(2)
     expect(sent[0]?.idempotencyKey).toBeTruthy()
     expect(sent[1]?.idempotencyKey).toBe(sent[0]?.idempotencyKey)
   })
 
   it('rejects bytes that are not an image and keeps the job honest about it', async () => {
-    emulator.faults.script('/files/*', {
+    env.emulator.faults.script('/files/*', {
       status: 200,
       body: '<html><script>alert(1)</script></html>',
       contentType: 'image/png'
     })
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'partnerB', body: { model: 'wan-image', prompt: 'fake bytes', size: '1K' } }
     })
     const done = await finished(job.id)
@@ -199,52 +188,55 @@ describe('task engine against the emulator', () => {
   })
 
   it('refuses invalid requests before storing or sending anything', async () => {
-    const tooMany = await studio.api.call('jobs.submit', {
+    const tooMany = await env.studio.api.call('jobs.submit', {
       request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'x', n: 11 } }
     })
     expect(tooMany.ok).toBe(false)
     if (!tooMany.ok) expect(tooMany.error.message).toMatch(/n/)
-    const mismatch = await studio.api.call('jobs.submit', {
+    const mismatch = await env.studio.api.call('jobs.submit', {
       request: { endpoint: 'imagesV3', body: { model: 'studio-image-async', prompt: 'x' } }
     })
     expect(mismatch.ok).toBe(false)
     if (!mismatch.ok)
       expect(mismatch.error.details).toMatchObject({ supportedEndpoints: ['/v2/images/generations'] })
-    expect(await studio.api.invoke('jobs.list', {})).toEqual([])
-    expect(emulator.requestLog.filter((e) => e.method === 'POST')).toEqual([])
+    expect(await env.studio.api.invoke('jobs.list', {})).toEqual([])
+    expect(env.emulator.requestLog.filter((e) => e.method === 'POST')).toEqual([])
   })
 
   it('cancels a polling task: no poll after the cancel', async () => {
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'videos',
         body: { model: 'seedance-video', prompt: 'slow waves', duration: 1 }
       }
     })
     await new Promise<void>((resolve) => {
-      const off = studio.api.on('jobs.updated', (view) => {
+      const off = env.studio.api.on('jobs.updated', (view) => {
         if (view.id === job.id && view.tasks[0]?.remoteId) {
           off()
           resolve()
         }
       })
     })
-    const cancelled = await studio.api.invoke('jobs.cancel', { id: job.id })
+    const cancelled = await env.studio.api.invoke('jobs.cancel', { id: job.id })
     expect(cancelled.status).toBe('cancelled')
-    const pollsBefore = emulator.requestLog.filter((e) => e.method === 'GET').length
-    await studio.backend.engine.waitForIdle()
-    expect(emulator.requestLog.filter((e) => e.method === 'GET').length).toBe(pollsBefore)
+    const pollsBefore = env.emulator.requestLog.filter((e) => e.method === 'GET').length
+    await env.studio.backend.engine.waitForIdle()
+    expect(env.emulator.requestLog.filter((e) => e.method === 'GET').length).toBe(pollsBefore)
   })
 
   it('deletes a job with its files', async () => {
-    const job = await studio.api.invoke('jobs.submit', {
+    const job = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'delete me' } }
     })
     const done = await finished(job.id)
     const media = await resolve(done.results[0]?.mediaId ?? null)
     expect(existsSync(media.file)).toBe(true)
-    expect(await studio.api.invoke('jobs.delete', { id: job.id })).toEqual({ deleted: true, filesRemoved: 1 })
+    expect(await env.studio.api.invoke('jobs.delete', { id: job.id })).toEqual({
+      deleted: true,
+      filesRemoved: 1
+    })
     expect(existsSync(media.file)).toBe(false)
-    expect((await studio.api.call('jobs.get', { id: job.id })).ok).toBe(false)
+    expect((await env.studio.api.call('jobs.get', { id: job.id })).ok).toBe(false)
   })
 })
