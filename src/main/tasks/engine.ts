@@ -540,21 +540,27 @@ export class TaskEngine {
         job.kind === 'video'
           ? await client.getVideoTask(task.remote_id, { signal: controller.signal })
           : await client.getImageTask(task.remote_id, { signal: controller.signal })
-      if (this.cancelled.has(taskId)) return
-      repo.updateTask(taskId, {
-        pollCount: task.poll_count + 1,
-        lastPolledAt: this.now(),
-        remoteStatus: res.data.status
-      })
+      if (this.cancelled.has(taskId) || this.stopped) return
+      // One transaction per poll: under synchronous=FULL every commit is an fsync, and a poll touches the
+      // task, maybe a result, and the job's aggregate.
       const progress = (res.data.task as { progress?: unknown }).progress
-      if (typeof progress === 'number')
-        repo.updateTask(taskId, { progress: progress > 1 ? progress / 100 : progress })
-      if (res.data.terminal) {
-        this.applySnapshot(taskId, res.data, job.kind)
-      } else {
-        const status = res.data.status === 'running' ? 'running' : 'queued'
-        this.schedulePoll(taskId, task.poll_count + 1, status)
-      }
+      const view = repo.transaction(() => {
+        repo.updateTask(taskId, {
+          pollCount: task.poll_count + 1,
+          lastPolledAt: this.now(),
+          remoteStatus: res.data.status,
+          ...(typeof progress === 'number' ? { progress: progress > 1 ? progress / 100 : progress } : {})
+        })
+        if (res.data.terminal) {
+          this.applySnapshot(taskId, res.data, job.kind)
+        } else {
+          const status = res.data.status === 'running' ? 'running' : 'queued'
+          this.schedulePoll(taskId, task.poll_count + 1, status)
+        }
+        return repo.refreshJob(job.id)
+      })
+      if (view) this.deps.bus.emit('jobs.updated', view)
+      return
     } catch (error) {
       if (this.cancelled.has(taskId) || this.stopped) return
       const gone = isGatewayError(error) && error.status === 404
