@@ -16,6 +16,7 @@ import { remixEdit } from './remix'
 import { useEditStore } from './store'
 import '../images/images.css'
 import './edit.css'
+import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const say = (notice: string): void => useEditStore.getState().setNotice(notice)
 
@@ -176,21 +177,16 @@ export function EditScreen(): ReactElement {
 
   return (
     <section className="screen studio edit-screen" aria-labelledby="screen-title">
-      <header className="screen-header">
-        <div className="screen-title-block">
-          <h1 id="screen-title">Edit</h1>
-          {source && (
-            <p className="muted">
-              {source.width}×{source.height} · the mask is sent at this exact size
-            </p>
-          )}
-        </div>
+      <ScreenHeader
+        title="Edit"
+        subtitle={source && `${source.width}×${source.height} · the mask is sent at this exact size`}
+      >
         {source && (
           <button type="button" className="button" onClick={() => useEditStore.getState().closeSource()}>
             Close image
           </button>
         )}
-      </header>
+      </ScreenHeader>
       <div className="edit-layout">
         <div
           className={`edit-main ${dragging ? 'dragging' : ''}`}

@@ -9,6 +9,7 @@ import type { JobActions } from './results/JobCard'
 import { ResultsList } from './results/ResultsList'
 import { useImagesStore } from './store'
 import './images.css'
+import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const say = (notice: string): void => useImagesStore.getState().setNotice(notice)
 
@@ -49,12 +50,7 @@ export function ImagesScreen(): ReactElement {
 
   return (
     <section className="screen studio" aria-labelledby="screen-title">
-      <header className="screen-header">
-        <div className="screen-title-block">
-          <h1 id="screen-title">Images</h1>
-          {profile && <p className="muted">On {profile.name}</p>}
-        </div>
-      </header>
+      <ScreenHeader title="Images" subtitle={profile && `On ${profile.name}`} />
       <div className="studio-layout">
         <GenerateForm />
         <ResultsList

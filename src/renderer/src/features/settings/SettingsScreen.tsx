@@ -2,6 +2,7 @@ import { useState, type ReactElement } from 'react'
 import type { Settings } from '@shared/schemas/settings'
 import { useAppStore, useConnection } from '../../store/app'
 import { GatewaysSection } from './GatewaysSection'
+import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const themeLabels: Record<Settings['theme'], string> = {
   system: 'Follow the system',
@@ -32,9 +33,7 @@ export function SettingsScreen(): ReactElement {
 
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <header className="screen-header">
-        <h1 id="screen-title">Settings</h1>
-      </header>
+      <ScreenHeader title="Settings" />
       <div className="screen-body settings">
         <GatewaysSection />
         <section className="card" aria-labelledby="appearance-title">

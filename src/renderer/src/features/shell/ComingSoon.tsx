@@ -1,12 +1,11 @@
 import type { ReactElement } from 'react'
+import { ScreenHeader } from '../../ui/ScreenHeader'
 
 /** Says plainly that a screen is not built yet, and what it will do, instead of a blank page. */
 export function ComingSoon({ title, promise }: { title: string; promise: string }): ReactElement {
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <header className="screen-header">
-        <h1 id="screen-title">{title}</h1>
-      </header>
+      <ScreenHeader title={title} />
       <div className="empty-state">
         <p className="empty-title">Not built yet</p>
         <p>{promise}</p>

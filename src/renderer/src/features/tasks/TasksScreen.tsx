@@ -13,6 +13,7 @@ import { TaskFilters } from './TaskFilters'
 import { TaskRow } from './TaskRow'
 import { useNow } from './useNow'
 import './tasks.css'
+import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const ROW_ESTIMATE = 92
 const ROW_GAP = 8
@@ -112,14 +113,7 @@ export function TasksScreen(): ReactElement {
 
   return (
     <section className="screen tq-screen" aria-labelledby="screen-title">
-      <header className="screen-header">
-        <div className="tq-title">
-          <h1 id="screen-title">Tasks</h1>
-          <p className="muted" aria-live="polite">
-            {summary}
-          </p>
-        </div>
-      </header>
+      <ScreenHeader title="Tasks" subtitle={summary} live />
       <TaskFilters running={running} attention={attention} />
       <div className="tq-scroll" ref={scrollRef}>
         {error && (

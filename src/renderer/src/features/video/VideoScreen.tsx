@@ -24,6 +24,7 @@ import { useVideoStore } from './store'
 import { VideoPlayer } from './VideoPlayer'
 import '../tasks/tasks.css'
 import './video.css'
+import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const VIDEO_ENDPOINTS = [ENDPOINTS.videos]
 const RECENT = 8
@@ -392,12 +393,7 @@ export function VideoScreen(): ReactElement {
   const profile = useProfilesStore(selectActiveProfile)
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <header className="screen-header">
-        <div className="tq-title">
-          <h1 id="screen-title">Video</h1>
-          {profile && <p className="muted">on {profile.name}</p>}
-        </div>
-      </header>
+      <ScreenHeader title="Video" subtitle={profile && `On ${profile.name}`} />
       <div className="screen-body vid-layout">
         <VideoForm />
         <RecentVideos />
