@@ -119,6 +119,19 @@ export function redactSecret(text: string, secret: string | undefined): string {
 
 const RAW_LIMIT = 4000
 
+/**
+ * What a non-2xx answer to a billed POST says about the work (P17). The spec names 400, 401, 402, 403 and
+ * 503 ("the model and endpoint combination is currently unavailable") as the gateway's refusals, so with its
+ * envelope they are a definite no. Other 5xx, or any 5xx without the envelope (a proxy's page in front of
+ * the gateway), may come after the work started: unknown. Any other 4xx is a refusal, envelope or not.
+ */
+export function billedOutcome(status: number, enveloped: boolean): GatewayOutcome {
+  if (status === 503 && enveloped) return 'failed'
+  // 409: the same request (same Idempotency-Key) is still being processed, and that one may bill.
+  if (status === 409) return 'unknown'
+  return status >= 500 ? 'unknown' : 'failed'
+}
+
 /** Builds the error for a non-2xx answer from its status, headers and (already redacted) body text. */
 export function httpError(input: {
   status: number
@@ -126,7 +139,8 @@ export function httpError(input: {
   bodyText: string
   requestId?: string | undefined
   hints?: RetryHints | undefined
-  outcome?: GatewayOutcome | undefined
+  /** Billed POSTs get an outcome from the status and whether the gateway's envelope came with it. */
+  billed: boolean
 }): GatewayError {
   let json: unknown
   try {
@@ -144,7 +158,9 @@ export function httpError(input: {
     message: env?.message ?? fallback,
     requestId: input.requestId ?? env?.requestId,
     hints: input.hints,
-    outcome: input.outcome,
+    outcome: input.billed
+      ? billedOutcome(input.status, env?.code !== undefined || env?.type !== undefined)
+      : undefined,
     raw: input.bodyText.slice(0, RAW_LIMIT) || undefined
   })
 }

@@ -135,15 +135,13 @@ export async function sendOnce(ctx: GatewayContext, spec: RequestSpec): Promise<
     response.body.destroy()
     if (spec.signal.aborted) throw transportError(err, spec.signal, { afterHeaders: true, requestId })
   }
-  // A 4xx is a refusal (nothing ran); a 5xx may come from a proxy after the work started.
-  const outcome = spec.cls === 'billed' ? (response.statusCode >= 500 ? 'unknown' : 'failed') : undefined
   throw httpError({
     status: response.statusCode,
     statusText: response.statusText,
     bodyText: redact(bodyText),
     requestId,
     hints: hintsOf(response.headers),
-    outcome
+    billed: spec.cls === 'billed'
   })
 }
 

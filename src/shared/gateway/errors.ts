@@ -15,6 +15,8 @@ export const GatewayErrorView = z.object({
     'mismatch',
     'invalid',
     'rate_limited',
+    'in_progress',
+    'server_error',
     'network',
     'timeout',
     'outcome_unknown',
@@ -112,7 +114,9 @@ const COPY: Record<GatewayErrorKind, { title: string; message: string; action: G
   },
   unavailable: {
     title: 'Model unavailable right now',
-    message: 'The gateway cannot serve this model on this endpoint at the moment. Try again later.',
+    message:
+      'The gateway cannot serve this model on this endpoint at the moment. Nothing was charged. ' +
+      'Try again later, or pick another model.',
     action: 'retry_later'
   },
   mismatch: {
@@ -128,6 +132,18 @@ const COPY: Record<GatewayErrorKind, { title: string; message: string; action: G
   rate_limited: {
     title: 'Too many requests',
     message: 'The gateway asked us to slow down. Wait a moment and try again.',
+    action: 'retry_later'
+  },
+  in_progress: {
+    title: 'Still being processed',
+    message:
+      'The gateway is still working on this same request, sent earlier with the same request key. ' +
+      'Wait for it to finish and check the results before sending it again.',
+    action: 'none'
+  },
+  server_error: {
+    title: 'The gateway had a problem',
+    message: 'The gateway answered with a server error. Try again in a little while.',
     action: 'retry_later'
   },
   network: {
@@ -176,8 +192,12 @@ function kindOf(info: GatewayErrorInfo): GatewayErrorKind {
     if (isQuotaError(info)) return 'balance'
     if (status === 403) return 'permission'
     if (status === 429) return 'rate_limited'
+    // A billed POST that got a 5xx the gateway did not sign with its envelope may have run (P17).
+    if (status >= 500 && info.outcome === 'unknown') return 'outcome_unknown'
     if (status === 503) return 'unavailable'
-    if (status >= 500) return info.outcome === 'unknown' ? 'outcome_unknown' : 'unavailable'
+    if (status >= 500) return 'server_error'
+    // On a billed POST a 409 means the same request (same Idempotency-Key) is still in flight.
+    if (status === 409 && info.outcome !== undefined) return 'in_progress'
     if (status === 408) return info.outcome === 'unknown' ? 'outcome_unknown' : 'timeout'
     if (status >= 400) return 'invalid'
   }
@@ -187,16 +207,28 @@ function kindOf(info: GatewayErrorInfo): GatewayErrorKind {
   return 'unknown'
 }
 
+/** Says what actually happened: an answer with a server error is not a broken connection. */
+function unknownOutcomeWords(info: GatewayErrorInfo): string {
+  const after =
+    info.reason === 'http' && info.status !== undefined
+      ? `The gateway answered with a server error (HTTP ${info.status}) after it received the request`
+      : info.reason === 'timeout'
+        ? 'No answer came in time after the request was sent'
+        : info.reason === 'invalid_response'
+          ? 'The gateway accepted the request but its answer could not be read'
+          : 'The connection broke after the request was sent'
+  return (
+    `${after}, so it may have run (and billed) it. ` +
+    'Check the results before sending again: sending again may charge twice.'
+  )
+}
+
 export function toErrorView(info: GatewayErrorInfo): GatewayErrorView {
   const kind = kindOf(info)
   const copy = COPY[kind]
   let message = copy.message
-  let action = copy.action
-  if (kind === 'unavailable' && info.outcome === 'unknown') {
-    // P36: a billed 503 is retried by hand only, with the double-charge warning.
-    message = `${copy.message} If you send it again, it may be charged twice.`
-    action = 'confirm_resend'
-  }
+  const action = copy.action
+  if (kind === 'outcome_unknown') message = unknownOutcomeWords(info)
   if (
     (kind === 'invalid' || kind === 'mismatch' || kind === 'unknown') &&
     info.issues &&

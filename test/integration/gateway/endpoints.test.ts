@@ -296,18 +296,22 @@ describe('error statuses on every endpoint', () => {
     expect(rig.emu.requestLog).toHaveLength(0)
   })
 
-  it('503: a model unavailable now, and a scripted 503 on every endpoint (one POST, outcome unknown)', async () => {
+  it('503 with the envelope is a refusal on every endpoint; without it, outcome unknown (one POST each) [P17]', async () => {
     const offline = await failure(
       rig.client().createChatCompletion({ model: 'studio-offline', messages: user }, post())
     )
-    expect(offline).toMatchObject({ status: 503, code: 'model_endpoint_unavailable', outcome: 'unknown' })
-    expect(offline.toView()).toMatchObject({ kind: 'unavailable', action: 'confirm_resend' })
+    expect(offline).toMatchObject({ status: 503, code: 'model_endpoint_unavailable', outcome: 'failed' })
+    expect(offline.toView()).toMatchObject({ kind: 'unavailable', action: 'retry_later' })
     for (const call of calls()) {
       rig.emu.clearLog()
       rig.emu.faults.script(`POST ${call.path}`, { status: 503 })
-      const err = await failure(call.run(rig.client(), call.model, post()))
-      expect(err, call.name).toMatchObject({ status: 503, outcome: 'unknown' })
-      expect(rig.logFor(call.path), call.name).toHaveLength(1)
+      const refused = await failure(call.run(rig.client(), call.model, post()))
+      expect(refused, call.name).toMatchObject({ status: 503, outcome: 'failed' })
+      rig.emu.faults.script(`POST ${call.path}`, { status: 503, body: '<html>Bad gateway</html>' })
+      const unknown = await failure(call.run(rig.client(), call.model, post()))
+      expect(unknown, call.name).toMatchObject({ status: 503, outcome: 'unknown' })
+      expect(unknown.toView(), call.name).toMatchObject({ kind: 'outcome_unknown', action: 'confirm_resend' })
+      expect(rig.logFor(call.path), call.name).toHaveLength(2)
     }
   })
 })

@@ -124,7 +124,7 @@ const billed: [string, string, Billed][] = [
   ]
 ]
 
-describe('P17: exactly one POST per user action under ambiguous failures', () => {
+describe('exactly one POST per user action under ambiguous failures [P17]', () => {
   const faults: [string, FaultStep][] = [
     ['reset after the request arrived', { reset: true }],
     ['no answer within our limit', { delayMs: 60_000 }],
@@ -132,7 +132,10 @@ describe('P17: exactly one POST per user action under ambiguous failures', () =>
     ['body stalls after 5 bytes', { stallAfterBytes: 5 }],
     ['500', { status: 500 }],
     ['502', { status: 502 }],
-    ['503', { status: 503 }],
+    [
+      '503 without the gateway envelope (a proxy page)',
+      { status: 503, body: '<html>Service Unavailable</html>' }
+    ],
     ['504', { status: 504 }]
   ]
   for (const [name, path, run] of billed) {
@@ -150,6 +153,36 @@ describe('P17: exactly one POST per user action under ambiguous failures', () =>
         expect(log[0]?.idempotencyKey).toBe(options.idempotencyKey)
       })
     }
+  }
+
+  // The spec names these statuses as refusals; with the gateway's own envelope they are a definite "no".
+  const refusals: [string, FaultStep, string][] = [
+    ['400', { status: 400 }, 'invalid'],
+    ['401', { status: 401 }, 'auth'],
+    ['402', { status: 402 }, 'balance'],
+    ['403', { status: 403 }, 'permission'],
+    ['503 model unavailable', { status: 503, error: { code: 'model_unavailable' } }, 'unavailable']
+  ]
+  for (const [name, path, run] of billed) {
+    for (const [refusal, step, kind] of refusals) {
+      it(`${name}: enveloped ${refusal} → 1 POST, a definite failure with no re-send warning [P17][P36]`, async () => {
+        rig.emu.faults.always(`POST ${path}`, step)
+        const err = await failure(run(rig.client(), post()))
+        expect(err.outcome).toBe('failed')
+        expect(err.toView().kind).toBe(kind)
+        expect(err.toView().action).not.toBe('confirm_resend')
+        expect(err.toView().message).not.toMatch(/charge twice/i)
+        expect(rig.logFor(path)).toHaveLength(1)
+      })
+    }
+    it(`${name}: 409 → 1 POST, "still being processed", never re-sent [P17]`, async () => {
+      rig.emu.faults.always(`POST ${path}`, { status: 409, error: { code: 'request_in_progress' } })
+      const err = await failure(run(rig.client(), post()))
+      expect(err.toView().kind).toBe('in_progress')
+      expect(err.toView().message).toMatch(/still/i)
+      expect(err.toView().action).not.toBe('confirm_resend')
+      expect(rig.logFor(path)).toHaveLength(1)
+    })
   }
 
   it('429 is retried with the same Idempotency-Key, and the second try succeeds', async () => {

@@ -150,6 +150,49 @@ describe('task engine against the emulator', () => {
     expect(posts(env.emulator, '/partner-a/v3/images/generations')).toHaveLength(1)
   })
 
+  it('a 503 refusal with the gateway envelope fails the job with its words, no re-send offered [P17][P36]', async () => {
+    env.emulator.faults.script('/v3/images/generations', {
+      status: 503,
+      error: { code: 'model_unavailable', message: 'studio-image-v3 is unavailable on this endpoint' }
+    })
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'refused' } }
+    })
+    const done = await finished(job.id)
+    expect(done.status).toBe('failed')
+    expect(done.error?.view).toMatchObject({ kind: 'unavailable', action: 'retry_later' })
+    expect(done.error?.view?.raw).toContain('unavailable on this endpoint')
+    expect(posts(env.emulator, '/v3/images/generations')).toHaveLength(1)
+  })
+
+  it('a 503 page without the envelope (a proxy) is outcome unknown and waits for the user [P17]', async () => {
+    env.emulator.faults.script('/v3/images/generations', { status: 503, body: '<html>Bad gateway</html>' })
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'maybe billed' } }
+    })
+    const done = await finished(job.id)
+    expect(done.status).toBe('needs_attention')
+    expect(done.error?.view).toMatchObject({ kind: 'outcome_unknown', action: 'confirm_resend' })
+    expect(posts(env.emulator, '/v3/images/generations')).toHaveLength(1)
+  })
+
+  it('a 409 on a confirmed re-send says the request is still being processed, and sends nothing more [P17]', async () => {
+    env.emulator.faults.script('/v3/images/generations', { reset: true })
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'in flight twice' } }
+    })
+    expect((await finished(job.id)).status).toBe('needs_attention')
+    env.emulator.faults.script('/v3/images/generations', {
+      status: 409,
+      error: { code: 'request_in_progress' }
+    })
+    await env.studio.api.invoke('jobs.resend', { id: job.id, confirmMayChargeTwice: true })
+    const done = await finished(job.id)
+    expect(done.status).toBe('needs_attention')
+    expect(done.error?.view?.kind).toBe('in_progress')
+    expect(posts(env.emulator, '/v3/images/generations')).toHaveLength(2)
+  })
+
   it('an ambiguous failure (reset after sending) waits for the user, then re-sends with the same key', async () => {
     env.emulator.faults.script('/v3/images/generations', { reset: true })
     const job = await env.studio.api.invoke('jobs.submit', {

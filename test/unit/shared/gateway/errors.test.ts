@@ -17,8 +17,11 @@ describe('error view (P36)', () => {
     [http(403), 'permission', 'check_permission'],
     [http(429), 'rate_limited', 'retry_later'],
     [http(503), 'unavailable', 'retry_later'],
-    [http(503, { outcome: 'unknown' }), 'unavailable', 'confirm_resend'],
+    [http(503, { outcome: 'failed' }), 'unavailable', 'retry_later'],
+    [http(503, { outcome: 'unknown' }), 'outcome_unknown', 'confirm_resend'],
     [http(500, { outcome: 'unknown' }), 'outcome_unknown', 'confirm_resend'],
+    [http(500), 'server_error', 'retry_later'],
+    [http(409, { outcome: 'failed' }), 'in_progress', 'none'],
     [http(400, { code: 'model_endpoint_mismatch' }), 'mismatch', 'pick_model'],
     [http(422), 'invalid', 'fix_input'],
     [{ reason: 'network', message: 'x', outcome: 'unknown' }, 'outcome_unknown', 'confirm_resend'],
@@ -41,6 +44,21 @@ describe('error view (P36)', () => {
     expect(GatewayErrorView.parse(view)).toEqual(view)
     expect(view.kind).toBe(kind)
     expect(view.action).toBe(action)
+  })
+
+  it('says what happened: a server error after the request is not a broken connection [P17]', () => {
+    expect(toErrorView(http(500, { outcome: 'unknown' })).message).toMatch(/server error \(HTTP 500\)/)
+    expect(toErrorView(http(500, { outcome: 'unknown' })).message).not.toMatch(/connection broke/)
+    const reset = toErrorView({ reason: 'network', message: 'x', outcome: 'unknown' })
+    expect(reset.message).toMatch(/connection broke/)
+    expect(toErrorView({ reason: 'timeout', message: 'x', outcome: 'unknown' }).message).toMatch(/in time/)
+  })
+
+  it('a definite 503 refusal says nothing was charged, and never asks to re-send [P17]', () => {
+    const view = toErrorView(http(503, { outcome: 'failed', code: 'model_unavailable' }))
+    expect(view.message).toMatch(/Nothing was charged/)
+    expect(view.message).toMatch(/pick another model/)
+    expect(view.message).not.toMatch(/charge twice/)
   })
 
   it('unknown errors keep the raw message', () => {

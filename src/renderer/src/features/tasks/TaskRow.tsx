@@ -56,7 +56,10 @@ function Glyph({ d, size }: { d: string; size: number }): ReactElement {
 
 /** What the poll column says of a job that was never polled. */
 function noPollText(job: JobView): string {
-  if (job.status === 'needs_attention') return 'No answer received'
+  if (job.status === 'needs_attention') {
+    const stillRunning = job.tasks.some((task) => task.error?.view?.kind === 'in_progress')
+    return stillRunning ? 'Still being processed' : 'No answer received'
+  }
   if (isActiveJob(job)) return 'Waiting for the reply'
   const async = job.kind === 'video' || job.tasks.some((task) => task.remoteId !== null)
   return async || job.endpoint === ENDPOINTS.imagesV2 ? 'Never polled' : 'One request, no polling'
