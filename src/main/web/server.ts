@@ -196,6 +196,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const unsubscribe = options.backend.subscribe((name, payload) => send({ t: 'event', name, payload }))
     ws.on('close', unsubscribe)
+    // A frame ws refuses (invalid UTF-8, unmasked, over maxPayload) is emitted as 'error' after ws has
+    // already sent the close frame with the RFC 6455 code that says why (1007, 1002, 1009) and begun
+    // closing this socket. Without a listener that 'error' is thrown and ends the whole process, with
+    // every job in flight; with one, only this socket goes. Nothing more to do here.
+    ws.on('error', () => undefined)
     ws.on('message', (data, isBinary) => {
       if (isBinary || !Buffer.isBuffer(data)) return
       let parsed: ClientMessage
