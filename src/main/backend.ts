@@ -30,6 +30,7 @@ import { JobRepository } from './tasks/repository'
 import { isLoopbackHost } from '../shared/gateway/baseUrl'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
+import { systemClock, type Clock } from './time/clock'
 import { APP_NAME, APP_VERSION } from './version'
 
 export interface Logger {
@@ -48,8 +49,10 @@ export interface BackendOptions {
   logger?: Logger
   /** Pace of the built-in demo gateway; tests pass the emulator's fast timing. */
   demoTiming?: Partial<Timing>
-  /** Extra options for every gateway client (tests inject a dispatcher or clock). */
+  /** Extra options for every gateway client (tests inject a dispatcher). */
   gatewayClientOptions?: GatewayClientOptions
+  /** One clock for request retries, polls, downloads and deadlines (tests inject a fake). */
+  clock?: Clock
   /** Engine figures (poll pace, concurrency); tests make polling fast. */
   enginePolicy?: PartialPolicy
   /** Desktop notifications (Electron `Notification`); the web host has none and shows toasts instead. */
@@ -92,13 +95,14 @@ export function createBackend(options: BackendOptions): Backend {
   profiles.ensureDemo()
   const keys = new ApiKeyStore(db, options.secretCipher)
   const catalog = new ModelCatalogStore(db)
+  const clock = options.clock ?? options.gatewayClientOptions?.clock ?? systemClock
   const demo = new DemoGateway(options.demoTiming)
   const connections = new GatewayConnections({
     profiles,
     keys,
     catalog,
     demo,
-    ...(options.gatewayClientOptions ? { clientOptions: options.gatewayClientOptions } : {})
+    clientOptions: { ...options.gatewayClientOptions, clock }
   })
 
   const library = new Library(db, join(options.dataDir, 'library'))
@@ -118,6 +122,7 @@ export function createBackend(options: BackendOptions): Backend {
     lookupModel: (profileId, modelId) => catalog.lookup(profileId, modelId),
     activeProfileId: () => profiles.active().id,
     ...(options.enginePolicy ? { policy: options.enginePolicy } : {}),
+    clock,
     onError: (message, error) => logger.error(message, error)
   })
 

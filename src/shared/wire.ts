@@ -22,6 +22,7 @@ export type ServerMessage = z.infer<typeof ServerMessage>
 
 export const WS_PATH = '/ws'
 export const SESSION_PATH = '/session'
+/** Holds a per-launch secret of its own (never the token) that unlocks media and export downloads only. */
 export const SESSION_COOKIE = 'gs_session'
 export const TOKEN_HEADER = 'x-studio-token'
 export const MEDIA_PATH_PREFIX = '/media/'

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { TEST_TIMING } from '../../src/emulator'
 import { createBackend, type Backend } from '../../src/main/backend'
 import { createKeyFileCipher } from '../../src/main/secrets/cipher'
+import type { PartialPolicy } from '../../src/main/tasks/policy'
 import { createApiClient, type ApiClient } from '../../src/shared/client'
 import type { CommandName } from '../../src/shared/contract'
 
@@ -21,7 +22,11 @@ export const FAST_POLICY = {
   download: { initialMs: 10, maxMs: 50 }
 }
 
-export function startTestBackend(root: string, name = 'data'): TestBackend {
+export function startTestBackend(
+  root: string,
+  name = 'data',
+  policy: PartialPolicy = FAST_POLICY
+): TestBackend {
   const dataDir = join(root, name)
   mkdirSync(dataDir, { recursive: true })
   const backend = createBackend({
@@ -29,7 +34,7 @@ export function startTestBackend(root: string, name = 'data'): TestBackend {
     host: 'web',
     secretCipher: createKeyFileCipher(dataDir),
     demoTiming: TEST_TIMING,
-    enginePolicy: FAST_POLICY
+    enginePolicy: policy
   })
   const wire: string[] = []
   const api = createApiClient({

@@ -14,7 +14,7 @@ import { generatePartnerA, streamPartnerA } from './endpoints/partnerA'
 import { generatePartnerB } from './endpoints/partnerB'
 import { createResponse, streamResponse } from './endpoints/responses'
 import { cancelVideoTask, canCancelVideo, createVideoTask, getVideoTask } from './endpoints/videos'
-import { systemClock } from './retry'
+import { systemClock } from '../time/clock'
 import { DEFAULT_MAX_EVENT_BYTES } from './sse'
 
 let sharedAgent: Dispatcher | undefined

@@ -2,7 +2,8 @@ import type { Dispatcher } from 'undici'
 import type { ExtraFields, FieldMap } from '../../shared/gateway/fieldMap'
 import type { ModelEntry } from '../../shared/gateway/requests'
 import type { GatewayTimeouts } from './agent'
-import type { Clock, RetryEvent } from './retry'
+import type { Clock } from '../time/clock'
+import type { RetryEvent } from './retry'
 
 /**
  * How to reach one gateway profile. The key is not here: `authorization` is asked for the header value

@@ -8,14 +8,10 @@ import {
 } from '../../shared/gateway/errors'
 import type { PreflightIssue } from '../../shared/gateway/preflight'
 import { MODEL_ENDPOINT_MISMATCH } from '../../shared/gateway/spec'
+import type { RetryHints } from '../time/backoff'
 import { readEnvelope } from './schemas/envelope'
 
-/** The few response headers the retry policy reads; kept raw so the policy decides how to read them. */
-export interface RetryHints {
-  retryAfterMs?: string | undefined
-  retryAfter?: string | undefined
-  shouldRetry?: string | undefined
-}
+export type { RetryHints } from '../time/backoff'
 
 export interface GatewayErrorInit extends GatewayErrorInfo {
   requestId?: string | undefined

@@ -4,7 +4,8 @@ import type { z } from 'zod'
 import type { GatewayOutcome } from '../../shared/gateway/errors'
 import type { RequestTimeouts } from './agent'
 import type { GatewayContext } from './context'
-import { GatewayError, httpError, redactSecret, transportError, type RetryHints } from './errors'
+import type { RetryHints } from '../time/backoff'
+import { GatewayError, httpError, redactSecret, transportError } from './errors'
 import { withRetries, type RequestClass } from './retry'
 
 /** Error bodies are short; a larger one is cut (ours). */
@@ -148,6 +149,8 @@ export async function sendOnce(ctx: GatewayContext, spec: RequestSpec): Promise<
 export interface JsonResult<T> {
   data: T
   requestId: string | undefined
+  /** A 2xx may also ask for a wait (a task poll answered "come back in 5 s"). */
+  hints?: RetryHints | undefined
 }
 
 /**
@@ -195,7 +198,7 @@ export async function requestJson<S extends z.ZodType>(
           res.redact(text)
         )
       }
-      return { data: parsed.data, requestId: res.requestId }
+      return { data: parsed.data, requestId: res.requestId, hints: hintsOf(res.headers) }
     },
     ctx.onRetry && ((event) => ctx.onRetry?.({ ...event, method: spec.method, path: spec.path }))
   )

@@ -9,15 +9,7 @@ export {
   type RequestTimeouts
 } from './agent'
 export { GatewayError, isGatewayError, redactSecret } from './errors'
-export {
-  systemClock,
-  backoffMs,
-  serverDelayMs,
-  shouldRetry,
-  MAX_RETRIES,
-  type Clock,
-  type RetryEvent
-} from './retry'
+export { backoffMs, shouldRetry, MAX_RETRIES, type RetryEvent } from './retry'
 export type { GatewayStream, JsonResult } from './endpoints/common'
 export type { TaskSnapshot } from './endpoints/taskSnapshot'
 export type { ImageEditRequest, ImageFile } from './endpoints/edits'

@@ -1,4 +1,6 @@
-import { GatewayError, type RetryHints } from './errors'
+import { backoffDelay, serverDelayMs, type BackoffSchedule, type RetryHints } from '../time/backoff'
+import type { Clock } from '../time/clock'
+import { GatewayError } from './errors'
 
 /**
  * Retry policy (P13–P17). Safe reads (listing, task polls) follow the Stainless SDK table; billed POSTs are
@@ -6,66 +8,14 @@ import { GatewayError, type RetryHints } from './errors'
  * because one click must never bill twice.
  */
 
-export interface Clock {
-  now(): number
-  /** Resolves after `ms`, rejects at once if `signal` aborts (a cancel during backoff is a cancel). */
-  sleep(ms: number, signal: AbortSignal): Promise<void>
-  /** In [0, 1). */
-  random(): number
-}
-
-const abortError = (signal: AbortSignal): Error =>
-  signal.reason instanceof Error ? signal.reason : new Error('Aborted')
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal.aborted) {
-        reject(abortError(signal))
-        return
-      }
-      const onAbort = (): void => {
-        clearTimeout(timer)
-        reject(abortError(signal))
-      }
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort)
-        resolve()
-      }, ms)
-      signal.addEventListener('abort', onAbort, { once: true })
-    })
-}
-
 export const MAX_RETRIES = 2
-const SERVER_DELAY_MAX_MS = 60_000
-
 export type RequestClass = 'idempotent' | 'billed'
 
-/** Retry n (0-based) waits min(0.5·2^n, 8) s × U[0.75, 1]. */
-export function backoffMs(retryIndex: number, random: () => number): number {
-  const base = Math.min(0.5 * 2 ** retryIndex, 8) * 1000
-  return base * (1 - 0.25 * random())
-}
+/** P14: retry n (0-based) waits min(0.5·2^n, 8) s × U[0.75, 1]. */
+export const REQUEST_RETRY: BackoffSchedule = { initialMs: 500, factor: 2, maxMs: 8_000, jitter: [0.75, 1] }
 
-/** The server's own wait, when it gave a usable one (0–60 s); `retry-after-ms` wins over `Retry-After`. */
-export function serverDelayMs(hints: RetryHints | undefined, now: number): number | undefined {
-  if (!hints) return undefined
-  const inRange = (ms: number): number | undefined =>
-    Number.isFinite(ms) && ms >= 0 && ms <= SERVER_DELAY_MAX_MS ? ms : undefined
-  const ms = hints.retryAfterMs?.trim()
-  if (ms && /^\d+(\.\d+)?$/.test(ms)) {
-    const value = inRange(Number(ms))
-    if (value !== undefined) return value
-  }
-  const after = hints.retryAfter?.trim()
-  if (after) {
-    if (/^\d+(\.\d+)?$/.test(after)) return inRange(Number(after) * 1000)
-    const date = Date.parse(after)
-    if (!Number.isNaN(date)) return inRange(Math.max(0, date - now))
-  }
-  return undefined
+export function backoffMs(retryIndex: number, random: () => number): number {
+  return backoffDelay(REQUEST_RETRY, retryIndex, random)
 }
 
 export function retryDelayMs(retryIndex: number, hints: RetryHints | undefined, clock: Clock): number {

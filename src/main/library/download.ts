@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { Agent, request, type Dispatcher } from 'undici'
+import type { CrashProbe } from '../crashPoints'
+import { serverDelayMs, type RetryHints } from '../time/backoff'
 import { openAtomicWriter } from './atomic'
 import { describeUrl, MediaError, rejected } from './errors'
 import {
@@ -42,6 +44,8 @@ export interface DownloadOptions extends UrlPolicy {
    * `createDownloadAgent`). Default: a fresh pinned agent per download, closed at the end.
    */
   dispatcher?: Dispatcher
+  /** Test-only crash point after each chunk written to the temp file (`crashPoints.ts`). */
+  probe?: CrashProbe
 }
 
 /** A verified download still in its temp file: `commit` renames it into place, `discard` deletes it. */
@@ -85,16 +89,7 @@ function header(headers: Dispatcher.ResponseData['headers'], name: string): stri
   return Array.isArray(value) ? value[0] : value
 }
 
-/** `Retry-After` in ms (seconds or an HTTP date), if present and sane. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined) return undefined
-  const trimmed = value.trim()
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
-  const at = Date.parse(trimmed)
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
-}
-
-function statusError(url: URL, status: number, retryAfter: string | undefined): MediaError {
+function statusError(url: URL, status: number, hints: RetryHints): MediaError {
   const where = `${describeUrl(url)} answered HTTP ${status}`
   if (EXPIRED.has(status)) {
     return new MediaError({
@@ -105,7 +100,7 @@ function statusError(url: URL, status: number, retryAfter: string | undefined): 
     })
   }
   if (status === 408 || status === 425 || status === 429 || status >= 500) {
-    const retryAfterMs = parseRetryAfter(retryAfter)
+    const retryAfterMs = serverDelayMs(hints, Date.now())
     return new MediaError({ kind: 'transient', reason: 'http_status', status, retryAfterMs, message: where })
   }
   return rejected('http_status', where, { status })
@@ -127,7 +122,7 @@ function networkError(error: unknown, url: URL): MediaError {
  * Downloads a result URL under the P30 policy into a temp file, hashing as it streams, sniffing the first
  * bytes (P32) and enforcing the size cap on Content-Length and on the streamed bytes (P31). Throws
  * `MediaError` (`expired` / `rejected` / `transient`), or the signal's reason when aborted; the temp file
- * is gone whenever it throws. No retries here: see `retryDownload`.
+ * is gone whenever it throws. No retries here: the task engine schedules them (with the one backoff).
  */
 export async function downloadMedia(input: string | URL, options: DownloadOptions): Promise<DownloadedMedia> {
   const policy: UrlPolicy = { allowLoopback: options.allowLoopback === true, lookup: options.lookup }
@@ -166,7 +161,10 @@ export async function downloadMedia(input: string | URL, options: DownloadOption
       }
       if (res.statusCode !== 200) {
         await res.body.dump().catch(() => undefined)
-        throw statusError(url, res.statusCode, header(res.headers, 'retry-after'))
+        throw statusError(url, res.statusCode, {
+          retryAfter: header(res.headers, 'retry-after'),
+          retryAfterMs: header(res.headers, 'retry-after-ms')
+        })
       }
       return await receive(url, res, options)
     }
@@ -219,6 +217,7 @@ async function receive(
         }
         hash.update(chunk)
         await writer.write(chunk)
+        options.probe?.('download.partial')
       }
     } catch (error) {
       if (error instanceof MediaError) throw error
@@ -239,74 +238,5 @@ async function receive(
     res.body.destroy()
     await writer.abort()
     throw error
-  }
-}
-
-/** Time for `retryDownload`; tests inject one whose `sleep` just moves `now`. */
-export interface RetryClock {
-  now(): number
-  sleep(ms: number, signal?: AbortSignal): Promise<void>
-}
-
-export const systemClock: RetryClock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason as Error)
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort)
-        resolve()
-      }, ms)
-      const onAbort = (): void => {
-        clearTimeout(timer)
-        reject(signal?.reason as Error)
-      }
-      signal?.addEventListener('abort', onAbort, { once: true })
-    })
-}
-
-export interface RetryOptions {
-  /** Epoch ms after which the URL is taken as expired (P26: the task's created_at + 23 h). */
-  until: number
-  clock?: RetryClock
-  signal?: AbortSignal
-  /** First wait; default 2 s, then ×2 up to `maxDelayMs` (60 s), ±20% jitter, at least any Retry-After. */
-  baseDelayMs?: number
-  maxDelayMs?: number
-  random?: () => number
-  onRetry?: (error: MediaError, attempt: number, delayMs: number) => void
-}
-
-/**
- * Runs `fn` until it succeeds, retrying only `transient` errors with backoff and jitter, and gives up with
- * an `expired`/`deadline` error when the next try would start at or after `until`. The first try always
- * runs (`until` is an estimate; the host has the last word). `expired` and `rejected` pass straight through.
- */
-export async function retryDownload<T>(
-  fn: (attempt: number) => Promise<T>,
-  options: RetryOptions
-): Promise<T> {
-  const clock = options.clock ?? systemClock
-  const base = options.baseDelayMs ?? 2_000
-  const max = options.maxDelayMs ?? 60_000
-  const random = options.random ?? Math.random
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await fn(attempt)
-    } catch (error) {
-      if (!(error instanceof MediaError) || error.kind !== 'transient') throw error
-      const backoff = Math.min(max, base * 2 ** (attempt - 1)) * (0.8 + 0.4 * random())
-      const delay = Math.round(Math.max(backoff, error.retryAfterMs ?? 0))
-      if (clock.now() + delay >= options.until) {
-        throw new MediaError({
-          kind: 'expired',
-          reason: 'deadline',
-          message: `gave up after ${attempt} attempts: the link expires before the next try`,
-          cause: error
-        })
-      }
-      options.onRetry?.(error, attempt, delay)
-      await clock.sleep(delay, options.signal)
-    }
   }
 }

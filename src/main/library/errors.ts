@@ -3,7 +3,7 @@
  * - `expired`: the result host refused the URL for good (HTTP 403/404/410, OSS-style expired links) or the
  *   retry deadline passed: mark the result `expired` and tell the user;
  * - `rejected`: the bytes or the URL are not acceptable (wrong type, too large, policy): never retried;
- * - `transient`: network, 5xx, 408/429, timeouts: retry until the URL's expiry (see `retryDownload`).
+ * - `transient`: network, 5xx, 408/429, timeouts: retry until the URL's expiry (the task engine schedules the tries).
  */
 export type MediaErrorKind = 'expired' | 'rejected' | 'transient'
 
@@ -24,15 +24,13 @@ export type MediaErrorReason =
   | 'bad_encoding'
   | 'network'
   | 'timeout'
-  /** `retryDownload` ran out of time before the URL expired. */
-  | 'deadline'
 
 export interface MediaErrorInit {
   kind: MediaErrorKind
   reason: MediaErrorReason
   message: string
   status?: number | undefined
-  /** From a `Retry-After` header on 429/503, in ms. */
+  /** The host's own wait (`retry-after-ms` / `Retry-After`, 0–60 s) on a 429/503, in ms. */
   retryAfterMs?: number | undefined
   /** Body bytes taken in before the download stopped. */
   bytesReceived?: number | undefined

@@ -11,13 +11,8 @@ export {
   DEFAULT_IDLE_TIMEOUT_MS,
   downloadMedia,
   MAX_REDIRECTS,
-  parseRetryAfter,
-  retryDownload,
-  systemClock,
   type DownloadedMedia,
-  type DownloadOptions,
-  type RetryClock,
-  type RetryOptions
+  type DownloadOptions
 } from './download'
 export {
   isMediaError,

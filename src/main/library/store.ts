@@ -147,7 +147,7 @@ export class Library {
 
   /**
    * Downloads a result URL (P30 policy, P31 caps, P32 sniffing) and keeps it. One try: retries and the
-   * URL's expiry are the caller's (`retryDownload`). Throws `MediaError` or the signal's reason.
+   * URL's expiry are the task engine's. Throws `MediaError` or the signal's reason.
    */
   async storeDownload(url: string, options: StoreDownloadOptions = {}): Promise<MediaRecord> {
     const createdAt = this.now()

@@ -4,7 +4,9 @@ import { preflightJob } from '../../shared/schemas/jobPreflight'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
-import { isGatewayError, serverDelayMs, type GatewayClient, type TaskSnapshot } from '../gateway'
+import { isGatewayError, type GatewayClient, type TaskSnapshot } from '../gateway'
+import { serverDelayMs } from '../time/backoff'
+import { systemClock, type Clock } from '../time/clock'
 import type { ProfileClient } from '../profiles/connections'
 import { DueQueue } from './dueQueue'
 import {
@@ -32,8 +34,8 @@ export interface TaskEngineDeps {
   ) => { id: string; supported_endpoints: string[]; billing_unit?: string | undefined } | undefined
   activeProfileId: () => string
   policy?: PartialPolicy
-  now?: () => number
-  random?: () => number
+  /** The backend's one clock, shared with the gateway client (tests inject a fake). */
+  clock?: Clock
   onError?: (message: string, error: unknown) => void
 }
 
@@ -71,8 +73,9 @@ export class TaskEngine {
 
   constructor(private readonly deps: TaskEngineDeps) {
     this.policy = mergePolicy(deps.policy)
-    this.now = deps.now ?? Date.now
-    this.random = deps.random ?? Math.random
+    const clock = deps.clock ?? systemClock
+    this.now = () => clock.now()
+    this.random = () => clock.random()
   }
 
   /** Recovery at start-up; returns how many tasks of each sort were picked up. */
@@ -555,7 +558,7 @@ export class TaskEngine {
           this.applySnapshot(taskId, res.data, job.kind)
         } else {
           const status = res.data.status === 'running' ? 'running' : 'queued'
-          this.schedulePoll(taskId, task.poll_count + 1, status)
+          this.schedulePoll(taskId, task.poll_count + 1, status, serverDelayMs(res.hints, this.now()))
         }
         return repo.refreshJob(job.id)
       })
@@ -684,7 +687,8 @@ export class TaskEngine {
       if (verdict.kind === 'transient' && now < expiry) {
         const at = Math.min(
           expiry,
-          now + downloadDelay(this.policy.download, result.download_attempts, this.random)
+          now +
+            downloadDelay(this.policy.download, result.download_attempts, this.random, verdict.retryAfterMs)
         )
         repo.scheduleDownloadRetry(resultId, at, jobError)
         this.downloads.set(resultId, at)

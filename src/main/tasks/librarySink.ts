@@ -10,7 +10,7 @@ export function librarySink(library: Library): MediaSink {
       library.storeDownload(url, { allowLoopback, signal, expect: kind }),
     classifyDownloadError: (error) =>
       isMediaError(error)
-        ? { kind: error.kind, message: error.message }
+        ? { kind: error.kind, message: error.message, retryAfterMs: error.retryAfterMs }
         : { kind: 'transient', message: error instanceof Error ? error.message : String(error) },
     async read(mediaId) {
       const resolved = library.resolve(mediaId)

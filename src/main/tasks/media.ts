@@ -8,7 +8,12 @@ export interface MediaSink {
     options: { allowLoopback: boolean; signal: AbortSignal; kind: 'image' | 'video' }
   ): Promise<{ id: string }>
   /** `expired`: the host no longer has it; `rejected`: never retry; `transient`: try again later. */
-  classifyDownloadError(error: unknown): { kind: 'expired' | 'rejected' | 'transient'; message: string }
+  classifyDownloadError(error: unknown): {
+    kind: 'expired' | 'rejected' | 'transient'
+    message: string
+    /** The host's own "try again in", which the next attempt honours. */
+    retryAfterMs?: number | undefined
+  }
   /** The stored bytes of a library item, to send as a reference image or an edit's input. */
   read(mediaId: string): Promise<{ bytes: Buffer; mime: string } | null>
 }

@@ -1,3 +1,5 @@
+import { backoffDelay, notBeforeServer } from '../time/backoff'
+
 /** The engine's figures; every one marked (ours) in RELIABILITY.md, overridable so tests run fast. */
 export interface EnginePolicy {
   /** P25: first poll after 2 s, ×1.5 each time, capped at 30 s, ±20 % jitter. */
@@ -28,23 +30,24 @@ export function mergePolicy(overrides: PartialPolicy | undefined): EnginePolicy 
 
 export type PartialPolicy = { [K in keyof EnginePolicy]?: Partial<EnginePolicy[K]> }
 
-/** Delay before poll number `count` (0-based), jittered, never below the server's own hint. */
+/** Delay before poll number `count` (0-based): P25's schedule, never sooner than the server asked. */
 export function pollDelay(
   policy: EnginePolicy['poll'],
   count: number,
   random: () => number,
   serverHintMs?: number
 ): number {
-  const base = Math.min(policy.initialMs * policy.factor ** count, policy.maxMs)
-  const jittered = base * (1 - policy.jitter + 2 * policy.jitter * random())
-  return Math.max(Math.round(jittered), serverHintMs ?? 0)
+  const schedule = { ...policy, jitter: [1 - policy.jitter, 1 + policy.jitter] as const }
+  return notBeforeServer(backoffDelay(schedule, count, random), serverHintMs)
 }
 
+/** Delay before download retry `attempts` (0-based): ×2 up to the cap, never sooner than the host asked. */
 export function downloadDelay(
   policy: EnginePolicy['download'],
   attempts: number,
-  random: () => number
+  random: () => number,
+  serverHintMs?: number
 ): number {
-  const base = Math.min(policy.initialMs * 2 ** attempts, policy.maxMs)
-  return Math.round(base * (0.75 + 0.25 * random()))
+  const schedule = { initialMs: policy.initialMs, factor: 2, maxMs: policy.maxMs, jitter: [0.75, 1] as const }
+  return notBeforeServer(backoffDelay(schedule, attempts, random), serverHintMs)
 }

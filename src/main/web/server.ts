@@ -68,11 +68,15 @@ function readCookie(req: IncomingMessage, name: string): string | null {
 
 /**
  * The backend behind a loopback HTTP server: the built renderer, media by id, and the contract over one
- * WebSocket. Every way in checks the Host (DNS rebinding) and, except for the public app bundle, the
- * per-launch token; WebSocket upgrades also check the Origin.
+ * WebSocket. Every way in checks the Host (DNS rebinding). The contract (the WebSocket upgrade and every
+ * message on it) needs the per-launch token itself, and upgrades also check the Origin; media and export
+ * downloads need only the media cookie, which `/session` hands out for the token.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('base64url')
+  // The media cookie is a secret of its own, never the token: cookies are not scoped by port, so any
+  // other server on 127.0.0.1 the browser visits receives it. It unlocks /media/ and /exports/ only.
+  const mediaSecret = randomBytes(32).toString('base64url')
   const sockets = new Set<Socket>()
   let origin = ''
   let allowedHosts: string[] = []
@@ -80,7 +84,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const hostAllowed = (req: IncomingMessage): boolean => allowedHosts.includes(req.headers.host ?? '')
   const cookieValid = (req: IncomingMessage): boolean => {
     const cookie = readCookie(req, SESSION_COOKIE)
-    return cookie !== null && sameSecret(cookie, token)
+    return cookie !== null && sameSecret(cookie, mediaSecret)
   }
 
   const baseHeaders = (): Record<string, string> => ({
@@ -128,7 +132,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       res
         .writeHead(204, {
           ...baseHeaders(),
-          'set-cookie': `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`
+          'set-cookie': `${SESSION_COOKIE}=${mediaSecret}; HttpOnly; SameSite=Strict; Path=/`
         })
         .end()
       return

@@ -4,10 +4,10 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../..
 import {
   createGatewayClient,
   GatewayError,
-  type Clock,
   type GatewayClient,
   type GatewayClientOptions
 } from '../../../src/main/gateway'
+import type { Clock } from '../../../src/main/time/clock'
 import { FieldMap, type ExtraFields, type FieldMapInput } from '../../../src/shared/gateway/fieldMap'
 
 /** Shared plumbing of the gateway integration tests: the emulator, a client per key, and no real waiting. */

@@ -3,7 +3,6 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/emulator'
 import type { Db } from '../../../src/main/db/connection'
-import { retryDownload, type RetryClock } from '../../../src/main/library/download'
 import { MediaError } from '../../../src/main/library/errors'
 import { Library } from '../../../src/main/library/store'
 import { makeTempDir } from '../../helpers/tempDir'
@@ -153,49 +152,5 @@ describe('expiring URLs', () => {
       kind: 'expired',
       status: 404
     })
-  })
-
-  /** A clock for retryDownload whose waits move the emulator's clock too: no real waiting. */
-  const sharedClock = (): RetryClock & { waited: number } => {
-    let t = 0
-    const clock = {
-      waited: 0,
-      now: () => t,
-      sleep: (ms: number) => {
-        t += ms
-        clock.waited += ms
-        emu.advance(ms)
-        return Promise.resolve()
-      }
-    }
-    return clock
-  }
-
-  it('transient failures (503, a stalled body) are retried and the result is kept', async () => {
-    const s = await compat({ prompt: 'retry me' })
-    emu.clearLog()
-    emu.faults.script('GET /files/*', [{ status: 503, retryAfter: 1 }, { stallAfterBytes: 40 }])
-    const clock = sharedClock()
-    const rec = await retryDownload(
-      () => library.storeDownload(s.data[0]?.url ?? '', { ...loop, idleTimeoutMs: 150 }),
-      { until: clock.now() + TTL, clock, random: () => 0.5 }
-    )
-    expect(rec).toMatchObject({ mime: 'image/png', width: 256 })
-    expect(fileRequests().map((e) => e.status)).toEqual([503, 200, 200])
-    expect(fileRequests().every((e) => !e.authPresent)).toBe(true)
-  })
-
-  it('a host that keeps failing until the link expires ends as `expired`', async () => {
-    const s = await partnerB()
-    emu.faults.always('GET /files/*', { status: 503 })
-    const clock = sharedClock()
-    const error = await retryDownload(() => library.storeDownload(s.data[0]?.url ?? '', loop), {
-      until: clock.now() + TTL,
-      clock,
-      random: () => 0.5
-    }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ kind: 'expired' })
-    expect(clock.waited).toBeLessThan(TTL)
-    expect(verifyAll(db, library).rows).toBe(0)
   })
 })

@@ -105,6 +105,45 @@ describe('task engine against the emulator', () => {
     expect(done.results[0]?.error?.message).toMatch(/expired/)
   })
 
+  it("a result host's Retry-After is honoured before the download is tried again [P14][P26]", async () => {
+    env.emulator.faults.script('GET /files/*', { status: 503, retryAfterMs: 400 })
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'partnerB', body: { model: 'wan-image', prompt: 'wait for me', size: '1K' } }
+    })
+    const done = await finished(job.id)
+    expect(done.results[0]?.status).toBe('stored')
+    const files = env.emulator.requestLog.filter((e) => e.method === 'GET' && e.path.startsWith('/files/'))
+    expect(files.map((e) => e.status)).toEqual([503, 200])
+    // Our own schedule here is 10 ms; only the host's hint explains a wait this long.
+    expect((files[1]?.startedAt ?? 0) - (files[0]?.startedAt ?? 0)).toBeGreaterThanOrEqual(380)
+  })
+
+  it('a poll answered 503 with Retry-After waits that long before the next poll [P14][P25]', async () => {
+    env.emulator.faults.script('GET /v2/images/generations/*', {
+      status: 503,
+      retryAfterMs: 400,
+      always: true
+    })
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV2', body: { model: 'studio-image-async', prompt: 'slow poll' } }
+    })
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const polls = env.emulator.requestLog.filter((e) => e.method === 'GET' && e.path.startsWith('/v2/'))
+        // The client retries twice inside one poll (P13); the next poll of the engine is the fourth request.
+        if (polls.length >= 4) {
+          clearInterval(timer)
+          resolve()
+        }
+      }, 20)
+    })
+    env.emulator.faults.clear()
+    const polls = env.emulator.requestLog.filter((e) => e.method === 'GET' && e.path.startsWith('/v2/'))
+    const gaps = polls.slice(1, 4).map((e, i) => e.startedAt - (polls[i]?.startedAt ?? 0))
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(380)
+    expect((await finished(job.id)).status).toBe('succeeded')
+  })
+
   it('streams a partner-a group of 4, saving each image as it arrives', async () => {
     const partials: number[] = []
     const off = env.studio.api.on('jobs.partial', (event) => partials.push(event.result.index))

@@ -84,8 +84,13 @@ describe('P13 retry table for the listing (a safe GET)', () => {
 describe('P17: billed POSTs are never re-sent after an ambiguous failure', () => {
   const request = { model: 'm', prompt: 'a cat' }
 
-  it.each([500, 502, 503])('%d → exactly one POST, outcome unknown', async (status) => {
-    script([{ status }])
+  it.each([
+    [500, undefined],
+    [502, undefined],
+    [504, undefined],
+    [503, '<html>503 Service Unavailable</html>']
+  ])('%d (body %s) → exactly one POST, outcome unknown [P17]', async (status, body) => {
+    script([{ status, ...(body ? { body } : {}) }])
     const err = await failure(testClient(server.baseUrl).generatePartnerB(request, post))
     expect(server.seen).toHaveLength(1)
     expect(err).toMatchObject({ status, outcome: 'unknown' })

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError, type GatewayErrorInit } from '../../../../src/main/gateway/errors'
-import {
-  backoffMs,
-  retryDelayMs,
-  serverDelayMs,
-  shouldRetry,
-  withRetries,
-  type Clock
-} from '../../../../src/main/gateway/retry'
+import { backoffMs, retryDelayMs, shouldRetry, withRetries } from '../../../../src/main/gateway/retry'
+import { serverDelayMs } from '../../../../src/main/time/backoff'
+import type { Clock } from '../../../../src/main/time/clock'
 
 const NOW = Date.parse('2030-01-01T00:00:00Z')
 
@@ -61,11 +56,11 @@ describe('P14 delays', () => {
   })
 
   it('backoff doubles to a cap of 8 s, jittered by U[0.75, 1]', () => {
-    expect(backoffMs(0, () => 0)).toBe(500)
-    expect(backoffMs(1, () => 0)).toBe(1000)
-    expect(backoffMs(4, () => 0)).toBe(8000)
-    expect(backoffMs(9, () => 0)).toBe(8000)
-    expect(backoffMs(1, () => 1)).toBe(750)
+    expect(backoffMs(0, () => 1)).toBe(500)
+    expect(backoffMs(1, () => 1)).toBe(1000)
+    expect(backoffMs(4, () => 1)).toBe(8000)
+    expect(backoffMs(9, () => 1)).toBe(8000)
+    expect(backoffMs(1, () => 0)).toBe(750)
   })
 })
 
@@ -134,7 +129,7 @@ describe('withRetries', () => {
     })
     await expect(run).rejects.toMatchObject({ status: 503 })
     expect(attempts).toBe(3)
-    expect(clock.slept).toEqual([500, 1000])
+    expect(clock.slept).toEqual([375, 750])
   })
 
   it('returns the first success', async () => {

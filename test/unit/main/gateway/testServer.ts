@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
-import { createGatewayClient, type Clock, type GatewayClientOptions } from '../../../../src/main/gateway'
+import { createGatewayClient, type GatewayClientOptions } from '../../../../src/main/gateway'
+import type { Clock } from '../../../../src/main/time/clock'
 import {
   defaultFieldMap,
   type ExtraFields,
