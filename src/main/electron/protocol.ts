@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Protocol } from 'electron'
 import { ELECTRON_CSP } from '../security/csp'
-import { resolveInside } from '../security/paths'
+import { realPathInside, resolveInside } from '../security/paths'
 import { contentTypeFor } from '../web/static'
 
 export const APP_SCHEME = 'app'
@@ -23,13 +23,19 @@ function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
 }
 
-/** RELIABILITY P7: the UI comes from the build folder only; a path that could leave it is a 404. */
+/**
+ * RELIABILITY P7: the UI comes from the build folder only. A path that could leave it as text is a 400; a
+ * file whose real path (symlinks followed) is not inside the real build folder is a 404, like a missing one.
+ */
 export function appProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url)
     if (url.host !== 'app') return notFound()
-    const file = resolveInside(rendererDir, url.pathname === '/' ? 'index.html' : url.pathname)
-    if (!file) return new Response('Bad path', { status: 400 })
+    const requested = resolveInside(rendererDir, url.pathname === '/' ? 'index.html' : url.pathname)
+    if (!requested) return new Response('Bad path', { status: 400 })
+    // fs.promises.realpath is asar-aware in Electron, so this holds for a packaged app too.
+    const file = await realPathInside(rendererDir, requested)
+    if (!file) return notFound()
     try {
       const body = await readFile(file)
       return new Response(body, {

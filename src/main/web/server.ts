@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { realpath } from 'node:fs/promises'
 import { join } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { ContractErrorCode } from '../../shared/result'
@@ -15,9 +14,8 @@ import {
   type ServerMessage
 } from '../../shared/wire'
 import type { Backend } from '../backend'
-import { isInside } from '../library/names'
 import { webCsp } from '../security/csp'
-import { resolveInside } from '../security/paths'
+import { resolveRealInside } from '../security/paths'
 import { contentTypeFor, sendFile } from './static'
 
 export interface WebHostOptions {
@@ -41,14 +39,6 @@ const MAX_MESSAGE_BYTES = 96 * 1024 * 1024
 const EXPORTS_PATH_PREFIX = '/exports/'
 /** Export zips are named by us (`gallery-<date>_<time>[-n].zip`): one plain segment, nothing to escape. */
 const EXPORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.zip$/
-
-async function realInside(dir: string, file: string): Promise<boolean> {
-  try {
-    return isInside(await realpath(dir), await realpath(file))
-  } catch {
-    return false
-  }
-}
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a)
@@ -103,9 +93,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return
     }
     const dir = join(options.backend.dataDir, 'exports')
-    const candidate = EXPORT_NAME.test(name) ? resolveInside(dir, name) : null
     // No symlink out of the folder either: the real file must be inside the real exports folder.
-    const file = candidate && (await realInside(dir, candidate)) ? candidate : null
+    const file = EXPORT_NAME.test(name) ? await resolveRealInside(dir, name) : null
     const headers = {
       ...baseHeaders(),
       'cache-control': 'no-store',
@@ -159,7 +148,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return
     }
     const requested = url.pathname === '/' ? 'index.html' : url.pathname
-    const file = resolveInside(options.rendererDir, requested)
+    // Checked as text and then on the disk (P7): a symlink in the renderer folder leads nowhere else.
+    const file = await resolveRealInside(options.rendererDir, requested)
     const headers = { ...baseHeaders(), 'cache-control': file?.endsWith('.html') ? 'no-store' : 'no-cache' }
     if (!file || !(await sendFile(res, file, contentTypeFor(file), undefined, headers))) {
       res.writeHead(404, { ...baseHeaders(), 'content-type': 'text/plain' }).end('Not found')

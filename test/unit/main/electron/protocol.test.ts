@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Protocol } from 'electron'
@@ -7,8 +7,10 @@ import {
   mediaProtocolHandler,
   registerSchemes
 } from '../../../../src/main/electron/protocol'
+import { Library } from '../../../../src/main/library/store'
 import { ELECTRON_CSP } from '../../../../src/main/security/csp'
 import { makeTempDir } from '../../../helpers/tempDir'
+import { openLibraryDb } from '../library/helpers'
 
 const temp = makeTempDir()
 const rendererDir = join(temp.dir, 'renderer')
@@ -16,6 +18,14 @@ mkdirSync(join(rendererDir, 'assets'), { recursive: true })
 writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>ok</title>')
 writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)')
 writeFileSync(join(temp.dir, 'secret.txt'), 'TOP SECRET')
+mkdirSync(join(temp.dir, 'outside'))
+writeFileSync(join(temp.dir, 'outside', 'secret.js'), 'TOP SECRET')
+// Links inside the renderer folder: to a file outside, to a folder outside, to the folder above it, and
+// one that stays inside (harmless: its real path is inside the real root).
+symlinkSync(join(temp.dir, 'secret.txt'), join(rendererDir, 'leak.txt'))
+symlinkSync(join(temp.dir, 'outside'), join(rendererDir, 'assets', 'linked'))
+symlinkSync(temp.dir, join(rendererDir, 'up'))
+symlinkSync(join(rendererDir, 'assets', 'app.js'), join(rendererDir, 'alias.js'))
 
 describe('custom protocols (P7)', () => {
   afterAll(() => temp.cleanup())
@@ -59,6 +69,50 @@ describe('custom protocols (P7)', () => {
       const body = await response.text()
       expect(body, url).not.toContain('TOP SECRET')
       expect([400, 404], url).toContain(response.status)
+    }
+  })
+
+  it('follows no symlink out of the renderer folder: its real path must be inside [P7]', async () => {
+    const handler = appProtocolHandler(rendererDir)
+    for (const url of [
+      'app://app/leak.txt',
+      'app://app/assets/linked/secret.js',
+      'app://app/up/secret.txt',
+      'app://app/up/outside/secret.js'
+    ]) {
+      const response = await handler(new Request(url))
+      expect([url, response.status]).toEqual([url, 404])
+      expect(await response.text(), url).not.toContain('TOP SECRET')
+    }
+    const inside = await handler(new Request('app://app/alias.js'))
+    expect(inside.status).toBe(200)
+    expect(await inside.text()).toBe('console.log(1)')
+  })
+
+  it('studio-media:// with the real library serves no file whose link points out of it [P7]', async () => {
+    const db = openLibraryDb(join(temp.dir, 'media.db'))
+    try {
+      const libraryDir = join(temp.dir, 'library')
+      const library = new Library(db, libraryDir)
+      mkdirSync(join(libraryDir, '2025', '05'), { recursive: true })
+      writeFileSync(join(libraryDir, '2025', '05', 'ok.png'), 'PNG-BYTES')
+      symlinkSync(join(temp.dir, 'secret.txt'), join(libraryDir, '2025', '05', 'link.png'))
+      const insert = db.prepare(
+        `INSERT INTO media (id, sha256, mime, path, bytes, created_at) VALUES (?, ?, 'image/png', ?, 1, 0)`
+      )
+      insert.run('a'.repeat(32), 'a'.repeat(64), '2025/05/ok.png')
+      insert.run('b'.repeat(32), 'b'.repeat(64), '2025/05/link.png')
+      // Like Electron's net.fetch of a file URL: whatever file it is given, it reads.
+      const fetchFile = vi.fn((file: string) => Promise.resolve(new Response(readFileSync(file))))
+      const handler = mediaProtocolHandler((id) => Promise.resolve(library.resolve(id)), fetchFile)
+      const ok = await handler(new Request(`studio-media://${'a'.repeat(32)}`))
+      expect([ok.status, await ok.text()]).toEqual([200, 'PNG-BYTES'])
+      const link = await handler(new Request(`studio-media://${'b'.repeat(32)}`))
+      expect(link.status).toBe(404)
+      expect(await link.text()).not.toContain('TOP SECRET')
+      expect(fetchFile).toHaveBeenCalledTimes(1)
+    } finally {
+      db.close()
     }
   })
 

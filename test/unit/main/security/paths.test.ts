@@ -1,6 +1,8 @@
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import { resolveInside } from '../../../../src/main/security/paths'
+import { afterAll, describe, expect, it } from 'vitest'
+import { resolveInside, resolveRealInside } from '../../../../src/main/security/paths'
+import { makeTempDir } from '../../../helpers/tempDir'
 
 const root = '/srv/app/renderer'
 
@@ -75,5 +77,44 @@ describe('resolveInside', () => {
     expect(resolveInside(root, '/index.html')).toBe(join(root, 'index.html'))
     expect(resolveInside(root, 'assets/index-abc.js')).toBe(join(root, 'assets/index-abc.js'))
     expect(resolveInside(root, '/assets/a%20b.png')).toBe(join(root, 'assets/a b.png'))
+  })
+})
+
+describe('resolveRealInside: the text check, then the same check on the real path [P7]', () => {
+  const temp = makeTempDir('gs-paths-real-')
+  const base = join(temp.dir, 'root')
+  mkdirSync(join(base, 'assets'), { recursive: true })
+  mkdirSync(join(temp.dir, 'outside'))
+  writeFileSync(join(base, 'index.html'), 'index')
+  writeFileSync(join(base, 'assets', 'app.js'), 'app')
+  writeFileSync(join(temp.dir, 'outside', 'secret.txt'), 'secret')
+  writeFileSync(join(temp.dir, 'root-sibling.txt'), 'sibling')
+  symlinkSync(join(temp.dir, 'outside', 'secret.txt'), join(base, 'leak.txt'))
+  symlinkSync(join(temp.dir, 'outside'), join(base, 'assets', 'linked'))
+  symlinkSync(join(temp.dir, 'root-sibling.txt'), join(base, 'sibling.txt'))
+  symlinkSync(join(base, 'assets', 'app.js'), join(base, 'alias.js'))
+  // The root itself reached through a link: real paths on both sides, so files inside still resolve.
+  symlinkSync(base, join(temp.dir, 'root-link'))
+  afterAll(() => temp.cleanup())
+
+  it('refuses a link inside the root whose target is outside it', async () => {
+    for (const path of [
+      'leak.txt',
+      'assets/linked/secret.txt',
+      'sibling.txt',
+      'missing.txt',
+      '../outside/secret.txt'
+    ]) {
+      expect(await resolveRealInside(base, path), path).toBeNull()
+    }
+  })
+
+  it('returns the real path of files inside, also through a link that stays inside or a linked root', async () => {
+    const realBase = realpathSync(base)
+    expect(await resolveRealInside(base, '/index.html')).toBe(join(realBase, 'index.html'))
+    expect(await resolveRealInside(base, 'alias.js')).toBe(join(realBase, 'assets', 'app.js'))
+    expect(await resolveRealInside(join(temp.dir, 'root-link'), 'assets/app.js')).toBe(
+      join(realBase, 'assets', 'app.js')
+    )
   })
 })
