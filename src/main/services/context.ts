@@ -7,7 +7,7 @@ import type { GatewayConnections } from '../profiles/connections'
 import type { ProfileRepository } from '../profiles/repository'
 import type { TaskEngine } from '../tasks/engine'
 import type { JobRepository } from '../tasks/repository'
-import type { SettingsStore } from './settings'
+import type { SettingsStore } from '../settings/store'
 
 /** A desktop notification; the Electron shell shows it with the OS, the web host leaves it to the page. */
 export interface Notice {

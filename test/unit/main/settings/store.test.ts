@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../../../src/main/db/connection'
 import { migrate } from '../../../../src/main/db/migrate'
 import { migrations } from '../../../../src/main/db/migrations'
-import { SettingsStore } from '../../../../src/main/services/settings'
+import { SettingsStore } from '../../../../src/main/settings/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 
 describe('settings store', () => {
