@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../../shared/gateway/baseUrl'
+import { isLoopbackHost, originOf } from '../../shared/gateway/baseUrl'
 import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from '../gateway'
 import type { ApiKeyStore } from '../secrets/apiKeys'
 import type { ModelCatalogStore } from './catalog'
@@ -59,10 +59,13 @@ export class GatewayConnections {
     }
     // http is accepted only for a gateway on this machine (a local emulator or tunnel), never across a network (P29).
     const loopback = isLoopbackHost(new URL(profile.baseUrl).hostname)
+    // Every request of this client goes to `${baseUrl}${path}`, so this is the origin the header travels to;
+    // the key store hands out the key only if it is bound to it (issue 11, finding 3).
+    const origin = originOf(profile.baseUrl)
     return createGatewayClient(
       {
         baseUrl: profile.baseUrl,
-        authorization: () => this.deps.keys.authorization(profile.id),
+        authorization: () => this.deps.keys.authorization(profile.id, origin),
         fieldMap: profile.fieldMap,
         extraFields: profile.extraFields
       },

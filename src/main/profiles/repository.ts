@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { originOf } from '../../shared/gateway/baseUrl'
 import { ExtraFields, FieldMap, defaultFieldMap } from '../../shared/gateway/fieldMap'
 import { writeTransaction, type Db } from '../db/connection'
 import { readJson } from '../db/json'
@@ -15,9 +17,13 @@ export interface ProfileRecord {
   fieldMap: FieldMap
   extraFields: ExtraFields
   active: boolean
+  /** Why the profile lost its key, until a key is entered or cleared (see `update`). */
+  keyRemoved: 'origin_changed' | null
   createdAt: number
   updatedAt: number
 }
+
+const KeyRemovedColumn = z.enum(['origin_changed']).nullable().catch(null)
 
 interface ProfileRow {
   id: string
@@ -27,6 +33,7 @@ interface ProfileRow {
   field_map: string
   extra_fields: string
   is_active: number
+  key_removed: string | null
   created_at: number
   updated_at: number
 }
@@ -40,6 +47,7 @@ function toRecord(row: ProfileRow): ProfileRecord {
     fieldMap: readJson(FieldMap, row.field_map, defaultFieldMap()),
     extraFields: readJson(ExtraFields, row.extra_fields, {}),
     active: row.is_active === 1,
+    keyRemoved: KeyRemovedColumn.parse(row.key_removed),
     createdAt: row.created_at,
     updatedAt: row.updated_at
   }
@@ -120,22 +128,36 @@ export class ProfileRepository {
     return this.mustGet(id)
   }
 
+  /**
+   * An address change to another origin (scheme, host or port, as the URL parser normalises them) removes
+   * the profile's key in the same transaction and records why (issue 11, finding 3): a key belongs to the
+   * server it was entered for, and there is no moment at which the new address and the old key coexist.
+   * A path change on the same origin keeps the key.
+   */
   update(id: string, patch: Partial<NewProfile>): ProfileRecord {
-    const current = this.mustGet(id)
-    const next = { ...current, ...patch }
-    this.db
-      .prepare(
-        'UPDATE profiles SET name = ?, base_url = ?, field_map = ?, extra_fields = ?, updated_at = ? WHERE id = ?'
-      )
-      .run(
-        next.name,
-        next.baseUrl,
-        JSON.stringify(next.fieldMap),
-        JSON.stringify(next.extraFields),
-        this.now(),
-        id
-      )
-    return this.mustGet(id)
+    return writeTransaction(this.db, () => {
+      const current = this.mustGet(id)
+      const next = { ...current, ...patch }
+      this.db
+        .prepare(
+          'UPDATE profiles SET name = ?, base_url = ?, field_map = ?, extra_fields = ?, updated_at = ? WHERE id = ?'
+        )
+        .run(
+          next.name,
+          next.baseUrl,
+          JSON.stringify(next.fieldMap),
+          JSON.stringify(next.extraFields),
+          this.now(),
+          id
+        )
+      if (originOf(next.baseUrl) !== originOf(current.baseUrl)) {
+        const removed = this.db.prepare('DELETE FROM profile_keys WHERE profile_id = ?').run(id).changes > 0
+        if (removed) {
+          this.db.prepare("UPDATE profiles SET key_removed = 'origin_changed' WHERE id = ?").run(id)
+        }
+      }
+      return this.mustGet(id)
+    })
   }
 
   /** Deleting the active profile hands "active" back to the demo gateway, in the same transaction. */

@@ -1,4 +1,8 @@
-import type { Db } from '../db/connection'
+import { z } from 'zod'
+import { originOf } from '../../shared/gateway/baseUrl'
+import { keyElsewhereMessage, keyRemovedMessage } from '../../shared/schemas/profiles'
+import { AppFailure } from '../contract/failure'
+import { writeTransaction, type Db } from '../db/connection'
 import type { SecretCipher } from './cipher'
 
 export interface KeyStatus {
@@ -6,12 +10,29 @@ export interface KeyStatus {
   last4: string | null
 }
 
+/** A profile and its key as one row; rows read back are parsed, never trusted by shape. */
+const KeyRow = z.object({
+  base_url: z.string(),
+  key_removed: z.string().nullable(),
+  ciphertext: z.instanceof(Buffer).nullable(),
+  last4: z.string().nullable(),
+  origin: z.string().nullable()
+})
+type KeyRow = z.output<typeof KeyRow>
+
 /**
  * API keys per profile: ciphertext in the database, plaintext only inside this module and only on the way
  * into an `Authorization` header. Nothing here logs, and nothing returns the key except `authorization()`.
+ *
+ * Every key is bound to the origin (scheme, host, port) it was entered for (issue 11, finding 3): it is
+ * stored with that origin, handed out only for a request to that origin, and reported as present only while
+ * the profile still points there. The profile repository removes it in the same transaction as an address
+ * change to another origin; the checks here are the second line, so a bug elsewhere cannot send it away.
+ * This lives in the shared backend, so both shells (safeStorage or the web host's key file) get it.
  */
 export class ApiKeyStore {
-  private readonly cache = new Map<string, string>()
+  /** Decrypted keys by profile, each with the ciphertext it came from: valid only while that row is. */
+  private readonly cache = new Map<string, { ciphertext: Buffer; apiKey: string }>()
 
   constructor(
     private readonly db: Db,
@@ -23,22 +44,44 @@ export class ApiKeyStore {
     return { protection: this.cipher.protection, description: this.cipher.description }
   }
 
-  async set(profileId: string, apiKey: string): Promise<KeyStatus> {
+  /**
+   * Stores the key for `origin`, the origin of the profile's address the user entered it for. Encryption
+   * may take a while (a keychain prompt); if the address moved to another origin meanwhile, the key is not
+   * stored, so it can never end up bound to an address the user did not enter it for.
+   */
+  async set(profileId: string, apiKey: string, origin: string): Promise<KeyStatus> {
     const ciphertext = await this.cipher.encrypt(apiKey)
     const last4 = apiKey.slice(-4)
-    this.db
-      .prepare(
-        `INSERT INTO profile_keys (profile_id, ciphertext, last4, protection, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(profile_id) DO UPDATE SET ciphertext = excluded.ciphertext, last4 = excluded.last4,
-           protection = excluded.protection, updated_at = excluded.updated_at`
-      )
-      .run(profileId, ciphertext, last4, this.cipher.protection, this.now())
-    this.cache.set(profileId, apiKey)
+    writeTransaction(this.db, () => {
+      const row = this.db.prepare('SELECT base_url FROM profiles WHERE id = ?').get(profileId) as
+        { base_url: string } | undefined
+      if (!row) throw new AppFailure('not_found', 'That gateway profile no longer exists.')
+      if (originOf(row.base_url) !== origin) {
+        throw new AppFailure(
+          'secrets.address_changed',
+          'The gateway address changed to another server while the key was being saved, so the key was not stored. Check the address, then enter the key again.'
+        )
+      }
+      this.db
+        .prepare(
+          `INSERT INTO profile_keys (profile_id, ciphertext, last4, protection, origin, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT(profile_id) DO UPDATE SET ciphertext = excluded.ciphertext, last4 = excluded.last4,
+             protection = excluded.protection, origin = excluded.origin, updated_at = excluded.updated_at`
+        )
+        .run(profileId, ciphertext, last4, this.cipher.protection, origin, this.now())
+      // A key entered answers "the key was removed": the notice goes with it.
+      this.db.prepare('UPDATE profiles SET key_removed = NULL WHERE id = ?').run(profileId)
+    })
+    this.cache.set(profileId, { ciphertext, apiKey })
     return { hasKey: true, last4 }
   }
 
   clear(profileId: string): void {
-    this.db.prepare('DELETE FROM profile_keys WHERE profile_id = ?').run(profileId)
+    writeTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM profile_keys WHERE profile_id = ?').run(profileId)
+      this.db.prepare('UPDATE profiles SET key_removed = NULL WHERE id = ?').run(profileId)
+    })
     this.cache.delete(profileId)
   }
 
@@ -46,21 +89,57 @@ export class ApiKeyStore {
     this.cache.delete(profileId)
   }
 
+  /** A key counts only while it is bound to the origin the profile points at now. */
   status(profileId: string): KeyStatus {
-    const row = this.db.prepare('SELECT last4 FROM profile_keys WHERE profile_id = ?').get(profileId) as
-      { last4: string } | undefined
-    return row ? { hasKey: true, last4: row.last4 } : { hasKey: false, last4: null }
+    const row = this.row(profileId)
+    return row && row.last4 !== null && this.boundTo(row, originOf(row.base_url))
+      ? { hasKey: true, last4: row.last4 }
+      : { hasKey: false, last4: null }
   }
 
-  /** `Bearer <key>` for the request being built, or null when the profile has no key (the gateway says 401). */
-  async authorization(profileId: string): Promise<string | null> {
-    const cached = this.cache.get(profileId)
-    if (cached) return `Bearer ${cached}`
-    const row = this.db.prepare('SELECT ciphertext FROM profile_keys WHERE profile_id = ?').get(profileId) as
-      { ciphertext: Buffer } | undefined
+  /**
+   * `Bearer <key>` for a request to `origin`, or null when the profile never had a key (the gateway says
+   * 401 and the user is asked for one). A key bound to another origin, or one removed because the address
+   * moved, refuses the request before anything is sent: no header goes to a server the key is not for.
+   */
+  async authorization(profileId: string, origin: string | null): Promise<string | null> {
+    const row = this.row(profileId)
     if (!row) return null
+    const current = originOf(row.base_url) ?? row.base_url
+    if (row.ciphertext === null) {
+      if (row.key_removed === 'origin_changed') {
+        throw new AppFailure('secrets.key_needed', keyRemovedMessage(current), {
+          reason: 'origin_changed',
+          origin: current
+        })
+      }
+      return null
+    }
+    if (!this.boundTo(row, origin)) {
+      this.cache.delete(profileId)
+      throw new AppFailure('secrets.key_needed', keyElsewhereMessage(current), {
+        reason: 'origin_mismatch',
+        origin: current
+      })
+    }
+    const cached = this.cache.get(profileId)
+    if (cached && cached.ciphertext.equals(row.ciphertext)) return `Bearer ${cached.apiKey}`
     const apiKey = await this.cipher.decrypt(row.ciphertext)
-    this.cache.set(profileId, apiKey)
+    this.cache.set(profileId, { ciphertext: row.ciphertext, apiKey })
     return `Bearer ${apiKey}`
+  }
+
+  private boundTo(row: KeyRow, origin: string | null): boolean {
+    return origin !== null && row.origin === origin
+  }
+
+  private row(profileId: string): KeyRow | null {
+    const raw: unknown = this.db
+      .prepare(
+        `SELECT p.base_url, p.key_removed, k.ciphertext, k.last4, k.origin
+         FROM profiles p LEFT JOIN profile_keys k ON k.profile_id = p.id WHERE p.id = ?`
+      )
+      .get(profileId)
+    return raw === undefined ? null : KeyRow.parse(raw)
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { checkBaseUrl } from '../../shared/gateway/baseUrl'
+import { checkBaseUrl, originOf } from '../../shared/gateway/baseUrl'
 import { ExtraFields, FieldMap } from '../../shared/gateway/fieldMap'
 import type { ModelCatalog, ProfileView } from '../../shared/schemas/profiles'
 import type { CommandHandlers } from '../contract/dispatch'
@@ -64,7 +64,11 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       extraFields: record.extraFields,
       active: record.active,
       hasKey: status.hasKey,
-      keyLast4: status.last4
+      keyLast4: status.last4,
+      keyRemoved:
+        record.kind === 'remote' && record.keyRemoved
+          ? { reason: record.keyRemoved, origin: originOf(record.baseUrl) ?? record.baseUrl }
+          : null
     }
   }
   const list = (): ProfileView[] => profiles.list().map(view)
@@ -123,6 +127,8 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
           ? { extraFields: parseOrFail(ExtraFields, input.extraFields, 'Extra JSON fields') }
           : {})
       })
+      // The repository removed the key with an address move to another origin; drop its plaintext too.
+      if (record.keyRemoved) keys.forget(record.id)
       connections.invalidate(record.id)
       announce()
       return view(record)
@@ -149,12 +155,15 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
     },
     'secrets.protection': () => keys.protection,
     'secrets.setKey': async ({ profileId, apiKey, acceptWeakProtection }) => {
-      mustBeRemote(profileId)
+      const record = mustBeRemote(profileId)
       // P12: with no real keychain the key is stored only after the user has read why that is weaker.
       if (keys.protection.protection === 'weak' && !acceptWeakProtection) {
         throw new AppFailure('secrets.weak_protection', keys.protection.description, keys.protection)
       }
-      await keys.set(profileId, apiKey)
+      // Bound to the origin the profile points at as the user enters it; the store re-checks on write.
+      const origin = originOf(record.baseUrl)
+      if (origin === null) throw new AppFailure('invalid_input', 'This gateway address cannot hold a key.')
+      await keys.set(profileId, apiKey, origin)
       connections.invalidate(profileId)
       announce()
       return view(mustGet(profileId))

@@ -3,6 +3,21 @@ import { ExtraFields, FieldMap } from '../gateway/fieldMap'
 
 export const ProfileId = z.string().min(1).max(64)
 
+/**
+ * Why a profile has no key although it had one: its address moved to another origin, and a key belongs to
+ * the origin it was entered for. `origin` is where the profile points now, i.e. whose key to ask for.
+ */
+export const KeyRemoved = z.object({ reason: z.literal('origin_changed'), origin: z.string() })
+export type KeyRemoved = z.output<typeof KeyRemoved>
+
+/** The words of the Settings notice and of the refusal to call the new server without its key. */
+export const keyRemovedMessage = (origin: string): string =>
+  `The key was removed because the gateway address moved to another server. Enter the key for ${origin}.`
+
+/** Defence in depth: a key found bound to another origin than the one being called is not sent. */
+export const keyElsewhereMessage = (origin: string): string =>
+  `The stored key belongs to another server than this gateway address. Enter the key for ${origin}.`
+
 /** What the renderer may know of a profile: never the key, only whether there is one and its last 4. */
 export const ProfileView = z.object({
   id: ProfileId,
@@ -13,7 +28,9 @@ export const ProfileView = z.object({
   extraFields: ExtraFields,
   active: z.boolean(),
   hasKey: z.boolean(),
-  keyLast4: z.string().nullable()
+  keyLast4: z.string().nullable(),
+  /** Set once an address change to another origin removed the key, until a key is entered or cleared. */
+  keyRemoved: KeyRemoved.nullable()
 })
 export type ProfileView = z.output<typeof ProfileView>
 

@@ -3,11 +3,13 @@ import { migration001Settings } from './001_settings'
 import { migration002Profiles } from './002_profiles'
 import { migration003JobsLibrary } from './003_jobs_library'
 import { migration004Chat } from './004_chat'
+import { migration005KeyOrigins } from './005_key_origins'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
   migration001Settings,
   migration002Profiles,
   migration003JobsLibrary,
-  migration004Chat
+  migration004Chat,
+  migration005KeyOrigins
 ]

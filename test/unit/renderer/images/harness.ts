@@ -22,7 +22,8 @@ export const profile = {
   extraFields: {},
   active: true,
   hasKey: true,
-  keyLast4: null
+  keyLast4: null,
+  keyRemoved: null
 }
 
 export const catalog = {

@@ -39,6 +39,7 @@ export const profile = (patch: Partial<ProfileView> = {}): ProfileView => ({
   active: true,
   hasKey: false,
   keyLast4: null,
+  keyRemoved: null,
   ...patch
 })
 

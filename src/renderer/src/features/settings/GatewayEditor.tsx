@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
-import type { ModelCatalog, ProfileView } from '@shared/schemas/profiles'
+import { keyRemovedMessage, type ModelCatalog, type ProfileView } from '@shared/schemas/profiles'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
@@ -123,6 +123,13 @@ export function GatewayEditor({
         </div>
       )}
 
+      {remote && profile.keyRemoved && (
+        // The address moved to another server, which took the key with it (issue 11): say so, ask again.
+        <div className="notice notice-warn" role="alert">
+          <p>{keyRemovedMessage(profile.keyRemoved.origin)}</p>
+        </div>
+      )}
+
       {remote && (
         <form className="field-row" onSubmit={(event) => void saveKey(event)}>
           <label className="field grow">
@@ -135,7 +142,11 @@ export function GatewayEditor({
               spellCheck={false}
               value={apiKey}
               placeholder={
-                profile.hasKey ? 'Enter a new key to replace it' : 'Paste the key for this gateway'
+                profile.hasKey
+                  ? 'Enter a new key to replace it'
+                  : profile.keyRemoved
+                    ? `Paste the key for ${profile.keyRemoved.origin}`
+                    : 'Paste the key for this gateway'
               }
               onChange={(event) => setApiKey(event.target.value)}
             />

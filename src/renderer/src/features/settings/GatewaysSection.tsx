@@ -54,7 +54,11 @@ export function GatewaysSection(): ReactElement {
               {profile.active && <span className="pill pill-accent">In use</span>}
               {profile.kind === 'remote' && (
                 <span className={profile.hasKey ? 'pill' : 'pill pill-warn'}>
-                  {profile.hasKey ? `Key ••••${profile.keyLast4 ?? ''}` : 'No key'}
+                  {profile.hasKey
+                    ? `Key ••••${profile.keyLast4 ?? ''}`
+                    : profile.keyRemoved
+                      ? 'Key removed'
+                      : 'No key'}
                 </span>
               )}
             </span>
