@@ -14,7 +14,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // `json` keeps the last results for `npm run promises` (scripts/promises/cli.ts).
+  reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
   outputDir: 'test-results',
   use: {
     browserName: 'chromium',

@@ -9,6 +9,9 @@ export default defineConfig({
     }
   },
   test: {
+    // `default` keeps the console output as it was; `json` keeps the last results for `npm run promises`.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.test-results/vitest.json' },
     projects: [
       {
         extends: true,
