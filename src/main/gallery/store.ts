@@ -6,7 +6,7 @@ import type {
   GalleryPage,
   GallerySelection
 } from '../../shared/schemas/gallery'
-import { writeTransaction, type Db } from '../db/connection'
+import type { Db } from '../db/connection'
 import {
   countQuery,
   decodeCursor,
@@ -73,7 +73,7 @@ export function seedOf(params: unknown): number | string | null {
   return null
 }
 
-/** All SQL of the gallery; read queries are plain statements, the one write is an immediate transaction. */
+/** The gallery's queries. It writes nothing: results and their search rows belong to the job repository. */
 export class GalleryStore {
   constructor(private readonly db: Db) {}
 
@@ -173,24 +173,14 @@ export class GalleryStore {
       .all(...where.params) as GalleryRow[]
   }
 
-  /**
-   * Deletes the selected results and their search rows in one transaction; returns what was deleted so
-   * the caller can remove files no longer used and refresh the jobs.
-   */
-  deleteSelection(selection: GallerySelection): { id: string; jobId: string; mediaId: string }[] {
+  /** The results a selection names, with what a deletion needs to clean up after them (a read). */
+  selected(selection: GallerySelection): { id: string; jobId: string; mediaId: string }[] {
     const where = selectionConditions(selection)
-    return writeTransaction(this.db, () => {
-      const doomed = this.db
-        .prepare(
-          `SELECT r.id AS id, r.job_id AS jobId, r.media_id AS mediaId ${GALLERY_FROM} WHERE ${where.sql}`
-        )
-        .all(...where.params) as { id: string; jobId: string; mediaId: string }[]
-      if (doomed.length === 0) return doomed
-      const ids = JSON.stringify(doomed.map((row) => row.id))
-      this.db.prepare('DELETE FROM search_index WHERE result_id IN (SELECT value FROM json_each(?))').run(ids)
-      this.db.prepare('DELETE FROM results WHERE id IN (SELECT value FROM json_each(?))').run(ids)
-      return doomed
-    })
+    return this.db
+      .prepare(
+        `SELECT r.id AS id, r.job_id AS jobId, r.media_id AS mediaId ${GALLERY_FROM} WHERE ${where.sql}`
+      )
+      .all(...where.params) as { id: string; jobId: string; mediaId: string }[]
   }
 
   usageJobs(query: {

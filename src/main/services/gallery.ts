@@ -48,7 +48,12 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
       return detail
     },
     'gallery.delete': ({ selection }) => {
-      const deleted = store.deleteSelection(selection)
+      // One transaction: what the selection names is what gets deleted, even while jobs keep finishing.
+      const deleted = ctx.jobs.transaction(() => {
+        const doomed = store.selected(selection)
+        ctx.jobs.deleteResults(doomed.map((row) => row.id))
+        return doomed
+      })
       let filesRemoved = 0
       let filesKept = 0
       for (const mediaId of new Set(deleted.map((row) => row.mediaId))) {

@@ -524,6 +524,18 @@ export class JobRepository {
     return this.db.prepare('SELECT 1 FROM results WHERE media_id = ? LIMIT 1').get(mediaId) !== undefined
   }
 
+  /** Removes results (from the gallery) with their search rows; their files are the library's to sweep. */
+  deleteResults(ids: readonly string[]): void {
+    if (ids.length === 0) return
+    const list = JSON.stringify(ids)
+    this.transaction(() => {
+      this.db
+        .prepare('DELETE FROM search_index WHERE result_id IN (SELECT value FROM json_each(?))')
+        .run(list)
+      this.db.prepare('DELETE FROM results WHERE id IN (SELECT value FROM json_each(?))').run(list)
+    })
+  }
+
   deleteJob(jobId: string): void {
     this.transaction(() => {
       this.db.prepare('DELETE FROM search_index WHERE job_id = ?').run(jobId)

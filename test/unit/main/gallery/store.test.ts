@@ -4,6 +4,7 @@ import type { Db } from '../../../../src/main/db/connection'
 import { decodeCursor, encodeCursor, filterConditions, ftsWords } from '../../../../src/main/gallery/query'
 import { BadCursorError, GalleryStore, seedOf } from '../../../../src/main/gallery/store'
 import { Library } from '../../../../src/main/library/store'
+import { JobRepository } from '../../../../src/main/tasks/repository'
 import type { GalleryFilter } from '../../../../src/shared/schemas/gallery'
 import { makeImages, seedResults, storeImages } from '../../../e2e/support/gallerySeed'
 import { makeTempDir } from '../../../helpers/tempDir'
@@ -189,10 +190,11 @@ describe('gallery query builder and store', () => {
     expect(seedOf(null)).toBeNull()
   })
 
-  it('deletes a selection and its search rows in one go', () => {
+  it('names what a selection holds; the job repository deletes it with its search rows', () => {
     const target = jobOf(3)[2] ?? ''
-    const deleted = store.deleteSelection({ kind: 'ids', ids: [target] })
-    expect(deleted).toEqual([{ id: target, jobId: seeded[3]?.jobId, mediaId: media[1] }])
+    const doomed = store.selected({ kind: 'ids', ids: [target] })
+    expect(doomed).toEqual([{ id: target, jobId: seeded[3]?.jobId, mediaId: media[1] }])
+    new JobRepository(db).deleteResults(doomed.map((row) => row.id))
     expect(ids({})).not.toContain(target)
     expect(ids({ text: 'winter' })).toEqual([])
     expect(db.prepare('SELECT COUNT(*) AS n FROM search_index WHERE result_id = ?').get(target)).toEqual({
