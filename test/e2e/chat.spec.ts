@@ -134,7 +134,7 @@ test.describe('with a separately started emulator', () => {
     await emulator.stop()
   })
 
-  test('an XSS payload in a reply does not run and loads nothing, in every style', async ({
+  test('an XSS payload in a reply does not run and loads nothing, in every style [P4][P34]', async ({
     page,
     studio,
     outsideRequests

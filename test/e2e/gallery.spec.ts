@@ -47,7 +47,7 @@ async function openFromDisk(browser: Browser, file: string): Promise<OpenedPage>
   return { scripts, requests, page, close: () => context.close() }
 }
 
-test('a user filters the gallery, selects images and exports a zip whose page is inert offline', async ({
+test('a user filters the gallery, selects images and exports a zip whose page is inert offline [P35]', async ({
   page,
   studio,
   outsideRequests,

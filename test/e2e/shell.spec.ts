@@ -1,6 +1,6 @@
 import { expect, openStudio, test } from './support/fixtures'
 
-test('a new user moves through every screen, changes a setting and finds it after a reload', async ({
+test('a new user moves through every screen, changes a setting and finds it after a reload [P2][P4]', async ({
   page,
   studio,
   outsideRequests

@@ -165,7 +165,7 @@ test('a new user starts a video and two v2 images, follows them on Tasks, gets t
   }
 })
 
-test('tasks resume and finish after the web host restarts on the same data folder', async ({
+test('tasks resume and finish after the web host restarts on the same data folder [P24]', async ({
   page,
   studio,
   outsideRequests
@@ -215,7 +215,7 @@ test('tasks resume and finish after the web host restarts on the same data folde
   }
 })
 
-test('a send cut off without an answer waits for the user, who re-sends only after the "may charge twice" question', async ({
+test('a send cut off without an answer waits for the user, who re-sends only after the "may charge twice" question [P17]', async ({
   page,
   studio,
   outsideRequests

@@ -178,7 +178,7 @@ describe('chat service against the emulator', () => {
     expect(await studio.api.invoke('chat.list', {})).toHaveLength(1)
   })
 
-  it.each(STYLES)('Stop in the %s style aborts at once and keeps the partial reply', async (style) => {
+  it.each(STYLES)('Stop in the %s style aborts at once and keeps the partial reply [P16]', async (style) => {
     emulator.faults.script(PATHS[style], [{ stallAfterBytes: 1500 }])
     const sent = await studio.api.invoke('chat.send', {
       draft: draft(style),
@@ -204,7 +204,7 @@ describe('chat service against the emulator', () => {
     expect(posts(style)).toHaveLength(2)
   })
 
-  it('keeps what arrived when the stream breaks with an in-stream error', async () => {
+  it('keeps what arrived when the stream breaks with an in-stream error [P22]', async () => {
     emulator.faults.script(PATHS.chat, [{ errorEvent: { afterEvents: 4 } }])
     const { reply } = await send({ draft: draft('chat'), text: 'Break midway [[tokens=50]]' })
     expect(reply.status).toBe('error')
@@ -213,7 +213,7 @@ describe('chat service against the emulator', () => {
     expect(posts('chat')).toHaveLength(1)
   })
 
-  describe('error words', () => {
+  describe('error words [P36]', () => {
     /** A second profile on the emulator with another key; the listing is not needed. */
     const useKey = async (key: string): Promise<void> => {
       const profile = await studio.api.invoke('profiles.create', {

@@ -9,7 +9,7 @@ beforeAll(async () => {
 })
 afterAll(() => rig.stop())
 
-describe('the key never leaves through an error, a view or the retry log', () => {
+describe('the key never leaves through an error, a view or the retry log [P11]', () => {
   it('0 hits across failing calls, including a gateway that echoes the key back', async () => {
     const key = rig.emu.keys.ordinary
     const retries: unknown[] = []

@@ -57,7 +57,7 @@ async function partnerA(client: GatewayClient, step?: FaultStep, request: Partne
   return collect(await client.streamPartnerA(request, post()))
 }
 
-describe('partner-a SSE through the emulator (P20)', () => {
+describe('partner-a SSE through the emulator [P20]', () => {
   // Fine splits go out one TCP write each, so they use URL results (small events); Base64 images (large
   // events) get the coarser transforms. Every byte offset of golden streams is covered by the unit tests.
   const urlRequest = { ...groupRequest, response_format: 'url' }
@@ -106,8 +106,8 @@ describe('partner-a SSE through the emulator (P20)', () => {
   }
 })
 
-describe('partner-a P21/P22 through the emulator', () => {
-  it('a cut after each event count: never a success, and the partials are those fully received', async () => {
+describe('partner-a cuts and in-stream errors through the emulator', () => {
+  it('a cut after each event count: never a success, and the partials are those fully received [P21]', async () => {
     for (const cutMode of ['end', 'close', 'reset'] as const) {
       for (let k = 0; k <= 4; k++) {
         const out = await partnerA(rig.client(), { cutAfterEvents: k, cutMode })
@@ -124,7 +124,7 @@ describe('partner-a P21/P22 through the emulator', () => {
     expect(rig.logFor(PATH)).toHaveLength(16)
   })
 
-  it('a cut in the middle of an event (RST, FIN, or a well-formed but short body) is incomplete', async () => {
+  it('a cut in the middle of an event (RST, FIN, or a well-formed but short body) is incomplete [P21]', async () => {
     for (const bytes of [1, 40, 200]) {
       for (const step of [{ resetAfterBytes: bytes }, { closeAfterBytes: bytes }, { endAfterBytes: bytes }]) {
         const out = await partnerA(rig.client(), step)
@@ -133,7 +133,7 @@ describe('partner-a P21/P22 through the emulator', () => {
     }
   })
 
-  it('an in-stream error after two partials surfaces typed; the two partials were delivered', async () => {
+  it('an in-stream error after two partials surfaces typed; the two partials were delivered [P22]', async () => {
     const out = await partnerA(rig.client(), { errorEvent: { afterEvents: 2 } })
     expect(out.events.map((e) => e.type)).toEqual(['partial_succeeded', 'partial_failed'])
     expect(out.error).toMatchObject({ reason: 'stream_error', code: 'InternalServiceError' })
@@ -143,7 +143,7 @@ describe('partner-a P21/P22 through the emulator', () => {
     expect(named.error).toMatchObject({ reason: 'stream_error', code: 'BadRequest', message: 'bad' })
   })
 
-  it('broken JSON fails the stream rather than being skipped', async () => {
+  it('broken JSON fails the stream rather than being skipped [P22]', async () => {
     const out = await partnerA(rig.client(), { malformedJson: true, malformedEventIndex: 1 })
     expect(out.events.map((e) => e.type)).toEqual(['partial_succeeded'])
     expect(out.error).toMatchObject({ reason: 'stream_error', code: 'invalid_json' })
@@ -182,7 +182,7 @@ describe('text streams through the emulator', () => {
     JSON.parse(JSON.stringify(value, (key, v: unknown) => (VOLATILE.has(key) ? undefined : v)))
 
   for (const name of ['chat', 'messages', 'responses'] as const) {
-    it(`${name}: 1-byte pieces, CRLF and keep-alives give the same events; a cut is incomplete`, async () => {
+    it(`${name}: 1-byte pieces, CRLF and keep-alives give the same events; a cut is incomplete [P20][P21]`, async () => {
       // Run twice so the emulator's prompt cache is warm for every compared run (usage counts cached tokens).
       await collect(await runs[name](rig.client()))
       const plain = await collect(await runs[name](rig.client()))
@@ -204,7 +204,7 @@ describe('text streams through the emulator', () => {
     })
   }
 
-  it('messages: an error event mid-stream surfaces typed', async () => {
+  it('messages: an error event mid-stream surfaces typed [P22]', async () => {
     rig.emu.faults.script('POST /v1/messages', {
       errorEvent: {
         afterEvents: 2,

@@ -64,7 +64,7 @@ const trustingAgent = (lookup?: HostLookup) =>
   })
 
 describe('storing downloads from a result host on 127.0.0.1', () => {
-  it('keeps real PNG, JPEG, WebP and MP4 files with their sniffed type and size, whatever the label', async () => {
+  it('keeps real PNG, JPEG, WebP and MP4 files with their sniffed type and size, whatever the label [P32]', async () => {
     const files = {
       png: await image('png', 640, 480, 1),
       jpg: await image('jpeg', 300, 200, 2),
@@ -114,7 +114,7 @@ describe('storing downloads from a result host on 127.0.0.1', () => {
     ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
     ['EXE', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)])],
     ['ZIP', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200)])]
-  ])('rejects %s labelled image/png and deletes the temp file', async (name, body) => {
+  ])('rejects %s labelled image/png and deletes the temp file [P32]', async (name, body) => {
     http.route(`/bad/${name}`, serve(body, 'image/png'))
     const error = await failure(library.storeDownload(`${http.origin}/bad/${name}`, loop))
     expect(error).toMatchObject({ kind: 'rejected', reason: 'bad_type' })
@@ -122,7 +122,7 @@ describe('storing downloads from a result host on 127.0.0.1', () => {
     expect(verifyAll(db, library).rows).toBe(0)
   })
 
-  it('rejects a video where an image was expected', async () => {
+  it('rejects a video where an image was expected [P32]', async () => {
     http.route('/r/video-not-image', serve(SAMPLE_VIDEO.bytes, 'image/png'))
     const error = await failure(
       library.storeDownload(`${http.origin}/r/video-not-image`, { ...loop, expect: 'image' })
@@ -131,7 +131,7 @@ describe('storing downloads from a result host on 127.0.0.1', () => {
   })
 })
 
-describe('size caps (P31)', () => {
+describe('size caps [P31]', () => {
   const CAP = 64 * 1024
 
   it('refuses a Content-Length over the cap before reading the body', async () => {
@@ -190,7 +190,7 @@ describe('size caps (P31)', () => {
   })
 })
 
-describe('redirects (P30)', () => {
+describe('redirects [P30]', () => {
   const chain = (prefix: string, hops: number, target: string): string => {
     for (let i = 0; i < hops; i++) {
       const next = i === hops - 1 ? target : `${prefix}${i + 1}`
@@ -267,7 +267,7 @@ describe('redirects (P30)', () => {
   })
 })
 
-describe('what reaches the result host', () => {
+describe('what reaches the result host [P30]', () => {
   it('sends no Authorization, no cookie, only a plain GET', async () => {
     const png = await image('png', 10, 10, 12)
     http.route('/r/headers.png', serve(png))
@@ -308,7 +308,7 @@ describe('failures the caller acts on', () => {
     expect(allFiles()).toEqual([])
   })
 
-  it('a result host that never answers is a transient timeout (short idle timeout)', async () => {
+  it('a result host that never answers is a transient timeout (short idle timeout) [P31]', async () => {
     http.route('/stall/headers', () => {
       /* never answers */
     })
@@ -318,7 +318,7 @@ describe('failures the caller acts on', () => {
     expect(error).toMatchObject({ kind: 'transient', reason: 'timeout' })
   })
 
-  it('a body that stalls mid-way is a transient timeout, and the temp file is gone', async () => {
+  it('a body that stalls mid-way is a transient timeout, and the temp file is gone [P28][P31]', async () => {
     const png = await image('png', 10, 10, 13)
     http.route('/stall/body', (_req, res) => {
       res.writeHead(200, { 'content-length': String(png.length * 4) })
@@ -348,7 +348,7 @@ describe('failures the caller acts on', () => {
     expect((await failure(library.storeDownload(url, loop))).kind).toBe('transient')
   })
 
-  it('an abort stops the download with the signal reason and leaves no temp file', async () => {
+  it('an abort stops the download with the signal reason and leaves no temp file [P28]', async () => {
     const png = await image('png', 10, 10, 15)
     const controller = new AbortController()
     http.route('/abort', (_req, res) => {

@@ -117,7 +117,7 @@ describe('results hosted by the emulator', () => {
     expect(verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
   })
 
-  it('never sends Authorization to /files (the emulator log says so for every result request)', async () => {
+  it('never sends Authorization to /files (the emulator log says so for every result request) [P30]', async () => {
     emu.clearLog()
     const s = await partnerB()
     await library.storeDownload(s.data[0]?.url ?? '', loop)
@@ -130,7 +130,7 @@ describe('results hosted by the emulator', () => {
 })
 
 describe('expiring URLs', () => {
-  it('an expired partner-b link is `expired`, not a crash', async () => {
+  it('an expired partner-b link is `expired`, not a crash [P26]', async () => {
     const s = await partnerB()
     emu.advance(TTL + 1)
     const error = await library.storeDownload(s.data[0]?.url ?? '', loop).catch((e: unknown) => e)
@@ -138,7 +138,7 @@ describe('expiring URLs', () => {
     expect(error).toMatchObject({ kind: 'expired', status: 403 })
   })
 
-  it('a tampered signature and an unknown file are `expired` too (403 / 404 from the host)', async () => {
+  it('a tampered signature and an unknown file are `expired` too (403 / 404 from the host) [P26]', async () => {
     const s = await partnerB()
     const url = new URL(s.data[0]?.url ?? '')
     url.searchParams.set('Signature', 'forged')

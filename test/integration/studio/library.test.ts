@@ -47,7 +47,7 @@ describe('studio library commands against the emulator', () => {
     expect(await env.studio.api.invoke('library.info', { mediaId: image.mediaId })).toEqual(image)
   })
 
-  it('refuses what is not a PNG, JPEG or WebP, and a mask that is not a PNG, in words a user reads', async () => {
+  it('refuses what is not a PNG, JPEG or WebP, and a mask that is not a PNG, in words a user reads [P32]', async () => {
     const svg = await env.studio.api.call('library.import', {
       data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')
     })

@@ -16,7 +16,7 @@ vi.mock('electron', () => ({
   }
 }))
 
-describe('preload bridge (P2)', () => {
+describe('preload bridge [P2]', () => {
   beforeEach(async () => {
     exposed.clear()
     vi.resetModules()

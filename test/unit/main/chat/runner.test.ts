@@ -97,7 +97,7 @@ describe('chat runner', () => {
     throw new Error('timed out')
   }
 
-  it('Stop aborts the request at once, closes the stream and keeps the partial reply as stopped', async () => {
+  it('Stop aborts the request at once, closes the stream and keeps the partial reply as stopped [P16]', async () => {
     const seen = { closed: false, signal: null as AbortSignal | null, key: '' }
     const { runner, assistant } = setup({
       streamChatCompletion: (_body, options) => {

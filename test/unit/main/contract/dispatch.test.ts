@@ -20,7 +20,7 @@ function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
 }
 
 describe('dispatcher', () => {
-  it('refuses an unknown command by name, without calling anything', async () => {
+  it('refuses an unknown command by name, without calling anything [P3]', async () => {
     const dispatch = createDispatcher(handlers())
     const result = await dispatch('files.deleteEverything', {})
     expect(result).toEqual({
@@ -29,14 +29,14 @@ describe('dispatcher', () => {
     })
   })
 
-  it('refuses names that only exist on Object.prototype', async () => {
+  it('refuses names that only exist on Object.prototype [P3]', async () => {
     const dispatch = createDispatcher(handlers())
     const result = await dispatch('constructor', {})
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.error.code).toBe('unknown_command')
   })
 
-  it('refuses invalid input with a message naming the field, and never reaches the handler', async () => {
+  it('refuses invalid input with a message naming the field, and never reaches the handler [P3]', async () => {
     const update = vi.fn()
     const dispatch = createDispatcher(handlers({ 'settings.update': update }))
     const result = await dispatch('settings.update', { theme: 'purple' })
@@ -49,7 +49,7 @@ describe('dispatcher', () => {
     }
   })
 
-  it('refuses unexpected extra fields (strict inputs)', async () => {
+  it('refuses unexpected extra fields (strict inputs) [P3]', async () => {
     const dispatch = createDispatcher(handlers())
     const result = await dispatch('settings.update', { theme: 'dark', isAdmin: true })
     expect(result.ok).toBe(false)
@@ -103,7 +103,7 @@ describe('dispatcher', () => {
     expect(onError).toHaveBeenCalledOnce()
   })
 
-  it('refuses a handler output that breaks the contract', async () => {
+  it('refuses a handler output that breaks the contract [P3]', async () => {
     const dispatch = createDispatcher(
       handlers({ 'settings.get': () => ({ theme: 42 }) as never }),
       () => undefined

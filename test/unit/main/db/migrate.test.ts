@@ -62,7 +62,7 @@ describe('migration runner', () => {
     expect(() => migrate(db, [table(2, 'two')])).toThrow(/out of order/)
   })
 
-  it('opens with the RELIABILITY P27 pragmas', () => {
+  it('opens with WAL, synchronous FULL, foreign keys and a 5 s busy timeout [P27]', () => {
     db = openDatabase(`${temp.dir}/f.db`)
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('synchronous', { simple: true })).toBe(2)

@@ -38,7 +38,7 @@ const settingsHandlers = (spy: () => void): CommandHandlers =>
     }
   })
 
-describe('IPC (P3)', () => {
+describe('IPC [P3]', () => {
   it('registers exactly one handler per contract command', () => {
     const { ipcMain, handlers } = capture()
     registerIpc(ipcMain, createDispatcher(settingsHandlers(() => undefined)), 'app://app')

@@ -10,7 +10,7 @@ import {
 import { ELECTRON_CSP } from '../../../../src/main/security/csp'
 import { isAllowedExternalUrl } from '../../../../src/main/security/urls'
 
-describe('hardened webPreferences (P1)', () => {
+describe('hardened webPreferences [P1]', () => {
   it('turns every risky switch off and isolation on', () => {
     expect(hardenedWebPreferences('/app/preload.js')).toEqual({
       preload: '/app/preload.js',
@@ -30,7 +30,7 @@ describe('hardened webPreferences (P1)', () => {
   })
 })
 
-describe('CSP (P4)', () => {
+describe('CSP [P4]', () => {
   it('is the promised policy: no remote scripts, no connections, media only from our protocol', () => {
     const directives: Record<string, string> = Object.fromEntries(
       ELECTRON_CSP.split(';').map((part): [string, string] => {
@@ -66,7 +66,7 @@ describe('CSP (P4)', () => {
   })
 })
 
-describe('navigation and window lock (P5)', () => {
+describe('navigation and window lock [P5]', () => {
   type Handler = (event: { url: string; preventDefault: () => void }) => void
   const setup = (): { handlers: Map<string, Handler>; openHandler: () => unknown } => {
     const handlers = new Map<string, Handler>()
@@ -140,7 +140,7 @@ describe('navigation and window lock (P5)', () => {
   })
 })
 
-describe('permissions (P6)', () => {
+describe('permissions [P6]', () => {
   it('denies every request and every check', () => {
     let requestHandler:
       ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined

@@ -33,7 +33,7 @@ function parse(html: string): Document {
   return new window.DOMParser().parseFromString(html, 'text/html')
 }
 
-describe('export page: escaping (P35)', () => {
+describe('export page: escaping [P35]', () => {
   it('escapes & < > " \' and keeps CR, leaving no raw markup character', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>\r`)).toBe(
       '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;&#13;'

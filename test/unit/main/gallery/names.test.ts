@@ -67,7 +67,7 @@ describe('export names from the template', () => {
     expect(names.take('CON', 'png')).toBe('_CON.png')
   })
 
-  it('never yields a bad or clashing name for 10,000 fuzzed prompts and models, and writes stay inside', () => {
+  it('never yields a bad or clashing name for 10,000 fuzzed prompts and models, and writes stay inside [P33]', () => {
     const temp = makeTempDir('gs-names-')
     const dir = join(temp.dir, 'export', 'images')
     mkdirSync(dir, { recursive: true })

@@ -18,7 +18,7 @@ const freshDir = (): string => {
   return dir
 }
 
-describe('atomic writes (P28)', () => {
+describe('atomic writes [P28]', () => {
   it('writes through a same-directory temp file and leaves only the final file', async () => {
     const dir = freshDir()
     await writeFileAtomic(join(dir, 'a', 'b', 'file.bin'), Buffer.from('hello'))
@@ -67,7 +67,7 @@ describe('atomic writes (P28)', () => {
   })
 })
 
-describe('sweepTempFiles', () => {
+describe('sweepTempFiles [P28]', () => {
   it('removes orphaned temp files at any depth and keeps everything else', () => {
     const root = freshDir()
     mkdirSync(join(root, '2025', '01'), { recursive: true })

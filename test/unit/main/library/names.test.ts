@@ -117,7 +117,7 @@ function fuzzPrompt(next: () => number): string {
   return parts.join('')
 }
 
-describe('safe file names (P33)', () => {
+describe('safe file names [P33]', () => {
   it('follows the steps on plain examples', () => {
     expect(safeFileName('a cat on a mat', 'job1', 'png')).toBe('a cat on a mat-job1.png')
     expect(safeFileName('../../etc/passwd', 'j', 'png')).toBe('etcpasswd-j.png')

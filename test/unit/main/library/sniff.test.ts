@@ -8,7 +8,7 @@ const bytes = (...parts: (string | number[])[]): Uint8Array =>
 
 const PNG_SIG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
-describe('sniffMedia (P32)', () => {
+describe('sniffMedia [P32]', () => {
   it('recognises real PNG, JPEG, WebP and MP4 files', async () => {
     const img = sharp({ create: { width: 4, height: 4, channels: 3, background: '#808080' } })
     expect(sniffMedia(await img.clone().png().toBuffer())).toEqual({ mime: 'image/png', ext: 'png' })

@@ -90,19 +90,19 @@ describe('Library.storeBytes', () => {
     ['EXE', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)])],
     ['ZIP', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64)])],
     ['empty', Buffer.alloc(0)]
-  ])('rejects %s and leaves nothing behind', async (_name, bytes) => {
+  ])('rejects %s and leaves nothing behind [P32]', async (_name, bytes) => {
     await expect(library.storeBytes(bytes)).rejects.toMatchObject({ kind: 'rejected', reason: 'bad_type' })
     expect(filesUnder(root)).toEqual([])
     expect(db.prepare('SELECT COUNT(*) AS n FROM media').get()).toEqual({ n: 0 })
   })
 
-  it('rejects a truncated image that sniffs right but does not decode', async () => {
+  it('rejects a truncated image that sniffs right but does not decode [P32]', async () => {
     const png = await image('png', 200, 200)
     await expect(library.storeBytes(png.subarray(0, 60))).rejects.toMatchObject({ reason: 'undecodable' })
     expect(filesUnder(root)).toEqual([])
   })
 
-  it('applies the caps and the expected family', async () => {
+  it('applies the caps and the expected family [P31]', async () => {
     const png = await image('png')
     await expect(library.storeBytes(png, { maxBytes: png.length - 1 })).rejects.toMatchObject({
       reason: 'too_large'
@@ -115,7 +115,7 @@ describe('Library.storeBytes', () => {
   })
 })
 
-describe('Library.storeBase64 (b64_json goes through the same sniffing)', () => {
+describe('Library.storeBase64 (b64_json goes through the same sniffing) [P32]', () => {
   it('stores valid base64 of an image', async () => {
     const png = await image('png')
     const rec = await library.storeBase64(png.toString('base64'))
@@ -206,7 +206,7 @@ describe('resolve and remove', () => {
     }
   })
 
-  it('re-checks that the path is inside the root (a tampered row or a symlink gives null)', async () => {
+  it('re-checks that the path is inside the root (a tampered row or a symlink gives null) [P7]', async () => {
     const rec = await library.storeBytes(await image('png', 10, 10, 4))
     const outside = join(temp.dir, 'secret.png')
     writeFileSync(outside, 'secret')
@@ -243,7 +243,7 @@ describe('resolve and remove', () => {
   })
 })
 
-describe('sweep', () => {
+describe('sweep [P28]', () => {
   it('removes orphaned temp files under the root and counts them', async () => {
     const rec = await library.storeBytes(await image('png', 10, 10, 6))
     writeFileSync(join(root, '2025', '01', `${rec.sha256}.png.tmp-0123456789abcdef`), 'half')

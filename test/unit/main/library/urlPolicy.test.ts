@@ -62,7 +62,7 @@ const policyError = (fn: () => unknown): MediaError => {
   throw new Error('expected a refusal')
 }
 
-describe('classifyAddress', () => {
+describe('classifyAddress [P30]', () => {
   it.each([
     ['127.0.0.1', 'loopback'],
     ['127.255.0.9', 'loopback'],
@@ -103,7 +103,7 @@ describe('classifyAddress', () => {
   })
 })
 
-describe('checkUrl (P30)', () => {
+describe('checkUrl [P30]', () => {
   const strict = { lookup: fakeLookup() }
   const loop = { allowLoopback: true, lookup: fakeLookup() }
 
@@ -177,7 +177,7 @@ describe('checkUrl (P30)', () => {
   })
 })
 
-describe('PinnedResolver', () => {
+describe('PinnedResolver [P30]', () => {
   it('refuses host names that resolve to any non-public address', async () => {
     for (const host of [
       'evil.example.com',
@@ -236,7 +236,7 @@ describe('PinnedResolver', () => {
   })
 })
 
-describe('downloadMedia refuses bad vectors before any connection', () => {
+describe('downloadMedia refuses bad vectors before any connection [P30]', () => {
   it.each([
     ['data:image/png;base64,iVBORw0KGgo=', false],
     ['file:///etc/passwd', false],

@@ -40,7 +40,7 @@ function seedQueued(repository: JobRepository, nextPollAt: number, remoteId: str
   return taskId
 }
 
-describe('engine recovery (P24)', () => {
+describe('engine recovery [P24]', () => {
   it('polls an overdue task at once and brings a far-off one forward to within 5 s, not to now', async () => {
     db = openDatabase(`${temp.dir}/recovery.db`)
     migrate(db, migrations)
@@ -96,7 +96,7 @@ describe('engine building blocks', () => {
     expect(queue.peekDue()).toBe(50)
   })
 
-  it('poll delays follow P25: 2 s, x1.5, capped at 30 s, within ±20 %, never below a server hint', () => {
+  it('poll delays: 2 s, x1.5, capped at 30 s, within ±20 %, never below a server hint [P25]', () => {
     const policy = { initialMs: 2000, factor: 1.5, maxMs: 30_000, jitter: 0.2 }
     expect(pollDelay(policy, 0, () => 0.5)).toBe(2000)
     expect(pollDelay(policy, 1, () => 0.5)).toBe(3000)

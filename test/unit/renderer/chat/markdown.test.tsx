@@ -27,7 +27,7 @@ describe('reply Markdown', () => {
     open.mockReset()
   })
 
-  it('renders no element that runs code or loads anything, and no unsafe link', () => {
+  it('renders no element that runs code or loads anything, and no unsafe link [P34]', () => {
     connectFake()
     const { container } = render(<MarkdownView text={payload} />)
     expect(container.querySelectorAll('img, script, iframe, svg, object, embed, style')).toHaveLength(0)
@@ -50,7 +50,7 @@ describe('reply Markdown', () => {
     expect((window as unknown as { __pwned?: unknown }).__pwned).toBeUndefined()
   })
 
-  it('opens a link outside the app through app.openExternal; a browser tab opens it itself', async () => {
+  it('opens a link outside the app through app.openExternal; a browser tab opens it itself [P5][P34]', async () => {
     const { invoke } = connectFake({ 'app.openExternal': { opened: false, allowed: true } })
     render(<MarkdownView text={payload} />)
     fireEvent.click(screen.getByRole('link', { name: 'safe' }))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hostOf, safeUrl } from '@renderer/features/chat/urlTransform'
 
-describe('safeUrl (RELIABILITY P34)', () => {
+describe('safeUrl [P34]', () => {
   it.each([
     ['https://example.com/a?b=1#c', 'https://example.com/a?b=1#c'],
     ['  https://EXAMPLE.com  ', 'https://example.com/'],

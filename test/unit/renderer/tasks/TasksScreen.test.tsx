@@ -110,7 +110,7 @@ describe('Tasks screen', () => {
     expect(screen.getByRole('radio', { name: 'Needs attention 1' })).toBeInTheDocument()
   })
 
-  it('re-sends a needs-attention job only after the "may charge twice" confirmation', async () => {
+  it('re-sends a needs-attention job only after the "may charge twice" confirmation [P17]', async () => {
     const resent: unknown[] = []
     connect({
       'jobs.list': () => [],

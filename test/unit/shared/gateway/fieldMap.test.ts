@@ -41,7 +41,7 @@ describe('field map', () => {
   })
 })
 
-describe('base URL (P29)', () => {
+describe('base URL [P29]', () => {
   it('takes https and strips the trailing slash', () => {
     expect(checkBaseUrl('https://gw.example.com/t/acme/', { allowLoopbackHttp: false })).toEqual({
       ok: true,

@@ -34,7 +34,7 @@ describe('migration 003_jobs_library', () => {
     expect(migrate(db, migrations.slice(0, 3))).toEqual({ from: 2, to: 3 })
   })
 
-  it('gives every task its own idempotency key', () => {
+  it('gives every task its own idempotency key [P18]', () => {
     open('a.db')
     job('j1')
     task('t1', 'j1', 'k1')

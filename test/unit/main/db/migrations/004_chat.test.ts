@@ -69,7 +69,7 @@ describe('migration 004_chat', () => {
     ).toThrow(/CHECK/)
   })
 
-  it('gives every reply its own request key', () => {
+  it('gives every reply its own request key [P18]', () => {
     open('b.db')
     conversation('c1')
     message('m1', 'c1', 'one', 'chat-k1')
