@@ -136,7 +136,7 @@ describe('every endpoint against the emulator', () => {
   })
 
   for (const call of calls()) {
-    it(`${call.name}: succeeds, one request carrying our Idempotency-Key`, async () => {
+    it(`${call.name}: succeeds, one request carrying our Idempotency-Key [P18]`, async () => {
       const options = post()
       const result = await call.run(rig.client(), call.model, options)
       expect(result).toBeTruthy()
@@ -238,7 +238,7 @@ describe('every endpoint against the emulator', () => {
   })
 })
 
-describe('error statuses on every endpoint', () => {
+describe('error statuses on every endpoint [P36]', () => {
   it('401 for a key of another tenant (listing included)', async () => {
     const other = rig.client({ key: rig.emu.keys.otherTenant })
     expect((await failure(other.listModels(get()))).toView().action).toBe('re_enter_key')

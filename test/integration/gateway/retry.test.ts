@@ -13,7 +13,7 @@ beforeEach(() => {
   rig.emu.faults.clear()
 })
 
-describe('P13: the retry table, counted by the emulator', () => {
+describe('the retry table, counted by the emulator [P13]', () => {
   const table: [string, FaultStep[], number][] = [
     ['503', [{ status: 503, always: true }], 3],
     ['400', [{ status: 400, always: true }], 1],
@@ -55,7 +55,7 @@ describe('P13: the retry table, counted by the emulator', () => {
   })
 })
 
-describe('P14: waits from the server hints (fake clock, nothing really waits)', () => {
+describe('waits from the server hints (fake clock, nothing really waits) [P14]', () => {
   const now = Date.now()
   const cases: [string, FaultStep, (ms: number) => boolean][] = [
     ['retry-after-ms 150', { status: 503, retryAfterMs: 150 }, (ms) => Math.abs(ms - 150) <= 20],
@@ -185,7 +185,7 @@ describe('exactly one POST per user action under ambiguous failures [P17]', () =
     })
   }
 
-  it('429 is retried with the same Idempotency-Key, and the second try succeeds', async () => {
+  it('429 is retried with the same Idempotency-Key, and the second try succeeds [P18]', async () => {
     rig.emu.faults.script('POST /v1/images/partner-b', { status: 429, retryAfterMs: 1 })
     const options = post()
     await rig.client().generatePartnerB({ model: 'wan-image', prompt: 'fox' }, options)
@@ -193,7 +193,7 @@ describe('exactly one POST per user action under ambiguous failures [P17]', () =
     expect(keys).toEqual([options.idempotencyKey, options.idempotencyKey])
   })
 
-  it('different user actions carry different keys', async () => {
+  it('different user actions carry different keys [P18]', async () => {
     const c = rig.client()
     await c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())
     await c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())
@@ -201,7 +201,7 @@ describe('exactly one POST per user action under ambiguous failures [P17]', () =
     expect(new Set(keys).size).toBe(2)
   })
 
-  it('an explicit re-send after outcome unknown reuses the job key (and is the only second POST)', async () => {
+  it('an explicit re-send after outcome unknown reuses the job key (and is the only second POST) [P18]', async () => {
     rig.emu.faults.script('POST /v1/images/partner-b', { reset: true })
     const options = post()
     const c = rig.client()
@@ -216,7 +216,7 @@ describe('exactly one POST per user action under ambiguous failures [P17]', () =
   })
 })
 
-describe('P15: explicit limits', () => {
+describe('explicit limits [P15]', () => {
   it('no headers within the limit: the error shows within limit + 1 s', async () => {
     rig.emu.faults.script('GET /v1/models', { delayMs: 60_000, always: true })
     const started = Date.now()
@@ -240,7 +240,7 @@ describe('P15: explicit limits', () => {
   })
 })
 
-describe('P16: a cancel aborts at once and nothing follows', () => {
+describe('a cancel aborts at once and nothing follows [P16]', () => {
   it('while waiting for headers', async () => {
     rig.emu.faults.script('POST /v1/images/partner-b', { delayMs: 60_000 })
     const controller = new AbortController()

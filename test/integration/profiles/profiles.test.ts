@@ -49,7 +49,7 @@ describe('profiles, keys and the model catalog against the emulator', () => {
       expect(model.supportedEndpoints).toContain('/partner-a/v3/images/generations')
   })
 
-  it('refuses addresses that would send the key in clear or are not addresses', async () => {
+  it('refuses addresses that would send the key in clear or are not addresses [P29]', async () => {
     for (const baseUrl of [
       'http://gateway.example.com',
       'ftp://x.example',
@@ -63,7 +63,7 @@ describe('profiles, keys and the model catalog against the emulator', () => {
     }
   })
 
-  it('adds a profile, asks before storing a key under weak protection, then tests the connection', async () => {
+  it('adds a profile, asks before storing a key under weak protection, then tests the connection [P12]', async () => {
     const profile = await studio.api.invoke('profiles.create', { name: 'Acme', baseUrl: emulator.baseUrl })
     expect(profile).toMatchObject({ kind: 'remote', hasKey: false, active: false })
 
@@ -95,7 +95,7 @@ describe('profiles, keys and the model catalog against the emulator', () => {
     expect(all.filter((p) => p.active).map((p) => p.id)).toEqual([profile.id])
   })
 
-  it('maps a wrong key to "re-enter the key" and keeps the cached catalog', async () => {
+  it('maps a wrong key to "re-enter the key" and keeps the cached catalog [P36]', async () => {
     const profile = await studio.api.invoke('profiles.create', {
       name: 'Wrong key',
       baseUrl: emulator.baseUrl
@@ -114,7 +114,7 @@ describe('profiles, keys and the model catalog against the emulator', () => {
     expect((error as ApiError).message).not.toContain('sk-not-a-real-key')
   })
 
-  it('a key of another tenant is refused like a wrong key', async () => {
+  it('a key of another tenant is refused like a wrong key [P36]', async () => {
     const profile = await studio.api.invoke('profiles.create', { name: 'Other', baseUrl: emulator.baseUrl })
     await studio.api.invoke('secrets.setKey', {
       profileId: profile.id,
@@ -158,7 +158,7 @@ describe('profiles, keys and the model catalog against the emulator', () => {
     expect(all.find((p) => p.active)?.id).toBe('demo')
   })
 
-  it('never lets a key appear in the data folder, the contract traffic or the emulator log (P11)', async () => {
+  it('never lets a key appear in the data folder, the contract traffic or the emulator log [P11]', async () => {
     await studio.backend.close()
     const keys: string[] = [
       emulator.keys.ordinary,

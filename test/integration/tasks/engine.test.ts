@@ -17,7 +17,7 @@ describe('task engine against the emulator', () => {
   }
   const finished = env.finished
 
-  it('runs a v2 task group ("Images: 2") to succeeded and keeps both files with the right type and size', async () => {
+  it('runs a v2 task group ("Images: 2") to succeeded and keeps both files with the right type and size [P26]', async () => {
     const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'imagesV2',
@@ -51,7 +51,7 @@ describe('task engine against the emulator', () => {
     expect(new Set(creates.map((c) => c.idempotencyKey)).size).toBe(2)
   })
 
-  it('runs a video task to succeeded and stores a real MP4', async () => {
+  it('runs a video task to succeeded and stores a real MP4 [P26]', async () => {
     const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'videos',
@@ -90,7 +90,7 @@ describe('task engine against the emulator', () => {
     ])
   })
 
-  it('downloads a partner-b URL at once; an already expired URL is marked expired, not lost', async () => {
+  it('downloads a partner-b URL at once; an already expired URL is marked expired, not lost [P26]', async () => {
     const ok = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'partnerB', body: { model: 'wan-image', prompt: 'teapot', size: '1K' } }
     })
@@ -168,7 +168,7 @@ describe('task engine against the emulator', () => {
     expect(partials).toEqual([0, 1, 2, 3])
   })
 
-  it('keeps what a cut stream delivered, marks it incomplete and never posts again', async () => {
+  it('keeps what a cut stream delivered, marks it incomplete and never posts again [P21]', async () => {
     env.emulator.faults.script('/partner-a/v3/images/generations', { cutAfterEvents: 2 })
     const job = await env.studio.api.invoke('jobs.submit', {
       request: {
@@ -232,7 +232,7 @@ describe('task engine against the emulator', () => {
     expect(posts(env.emulator, '/v3/images/generations')).toHaveLength(2)
   })
 
-  it('an ambiguous failure (reset after sending) waits for the user, then re-sends with the same key', async () => {
+  it('an ambiguous failure (reset after sending) waits for the user, then re-sends with the same key [P17][P18]', async () => {
     env.emulator.faults.script('/v3/images/generations', { reset: true })
     const job = await env.studio.api.invoke('jobs.submit', {
       request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'maybe billed' } }
@@ -256,7 +256,7 @@ describe('task engine against the emulator', () => {
     expect(sent[1]?.idempotencyKey).toBe(sent[0]?.idempotencyKey)
   })
 
-  it('rejects bytes that are not an image and keeps the job honest about it', async () => {
+  it('rejects bytes that are not an image and keeps the job honest about it [P32]', async () => {
     env.emulator.faults.script('/files/*', {
       status: 200,
       body: '<html><script>alert(1)</script></html>',
@@ -285,7 +285,7 @@ describe('task engine against the emulator', () => {
     expect(env.emulator.requestLog.filter((e) => e.method === 'POST')).toEqual([])
   })
 
-  it('cancels a polling task: no poll after the cancel', async () => {
+  it('cancels a polling task: no poll after the cancel [P16][P25]', async () => {
     const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'videos',

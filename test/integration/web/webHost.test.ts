@@ -48,7 +48,7 @@ describe('web host over a real WebSocket', () => {
     transport.close()
   })
 
-  it('answers an unknown command and an invalid input with clear errors', async () => {
+  it('answers an unknown command and an invalid input with clear errors [P3]', async () => {
     const transport = await connectWebSocket(host.origin, host.token)
     expect(await transport.invoke('nope.nothing' as never, {})).toEqual({
       ok: false,
@@ -64,7 +64,7 @@ describe('web host over a real WebSocket', () => {
     transport.close()
   })
 
-  it('refuses the upgrade for a wrong token or a foreign Origin', async () => {
+  it('refuses the upgrade for a wrong token or a foreign Origin [P3]', async () => {
     await expect(connectWebSocket(host.origin, 'x'.repeat(43))).rejects.toThrow(/403/)
     await expect(
       connectWebSocket(host.origin, host.token, { headerOrigin: 'http://evil.example' })
@@ -74,7 +74,7 @@ describe('web host over a real WebSocket', () => {
     ).rejects.toThrow(/403/)
   })
 
-  it('gives nothing to a message with a bad token on an open socket', async () => {
+  it('gives nothing to a message with a bad token on an open socket [P3]', async () => {
     const transport = await connectWebSocket(host.origin, host.token, { messageToken: 'wrong' })
     const events: unknown[] = []
     transport.subscribe((name, payload) => events.push([name, payload]))
@@ -88,7 +88,7 @@ describe('web host over a real WebSocket', () => {
     transport.close()
   })
 
-  it('checks Host against DNS rebinding and serves only the renderer folder', async () => {
+  it('checks Host against DNS rebinding and serves only the renderer folder [P7]', async () => {
     const http = await import('node:http')
     const get = (
       path: string,

@@ -27,7 +27,7 @@ symlinkSync(join(temp.dir, 'outside'), join(rendererDir, 'assets', 'linked'))
 symlinkSync(temp.dir, join(rendererDir, 'up'))
 symlinkSync(join(rendererDir, 'assets', 'app.js'), join(rendererDir, 'alias.js'))
 
-describe('custom protocols (P7)', () => {
+describe('custom protocols [P7]', () => {
   afterAll(() => temp.cleanup())
 
   it('registers app and studio-media as secure standard schemes', () => {
@@ -42,7 +42,7 @@ describe('custom protocols (P7)', () => {
     ])
   })
 
-  it('serves the UI with the CSP header', async () => {
+  it('serves the UI with the CSP header [P4]', async () => {
     const handler = appProtocolHandler(rendererDir)
     const response = await handler(new Request('app://app/index.html'))
     expect(response.status).toBe(200)

@@ -44,7 +44,7 @@ function script(steps: { status: number; headers?: Record<string, string>; body?
   })
 }
 
-describe('P13 retry table for the listing (a safe GET)', () => {
+describe('retry table for the listing (a safe GET) [P13]', () => {
   it.each([
     ['503', [{ status: 503 }], 3],
     ['400', [{ status: 400 }], 1],
@@ -59,7 +59,7 @@ describe('P13 retry table for the listing (a safe GET)', () => {
     expect(server.seen).toHaveLength(attempts)
   })
 
-  it('P14: the waits follow the server hints, else the backoff', async () => {
+  it('the waits follow the server hints, else the backoff [P14]', async () => {
     const cases: [Record<string, string>, (ms: number) => boolean][] = [
       [{ 'retry-after-ms': '150' }, (ms) => ms === 150],
       [{ 'retry-after': '2' }, (ms) => ms === 2000],
@@ -81,7 +81,7 @@ describe('P13 retry table for the listing (a safe GET)', () => {
   })
 })
 
-describe('P17: billed POSTs are never re-sent after an ambiguous failure', () => {
+describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () => {
   const request = { model: 'm', prompt: 'a cat' }
 
   it.each([
@@ -104,7 +104,7 @@ describe('P17: billed POSTs are never re-sent after an ambiguous failure', () =>
     expect(err.toView().kind).toBe('outcome_unknown')
   })
 
-  it('a reply slower than our limit → one POST, outcome unknown, within limit + 1 s', async () => {
+  it('a reply slower than our limit → one POST, outcome unknown, within limit + 1 s [P15]', async () => {
     server.setHandler(() => undefined)
     const client = testClient(server.baseUrl, { timeouts: { requestMs: 300 } })
     const started = Date.now()
@@ -142,7 +142,7 @@ describe('P17: billed POSTs are never re-sent after an ambiguous failure', () =>
     expect(err.outcome).toBe('failed')
   })
 
-  it('429 (not about money) is retried with the same Idempotency-Key', async () => {
+  it('429 (not about money) is retried with the same Idempotency-Key [P18]', async () => {
     script([
       { status: 429, headers: { 'retry-after-ms': '10' } },
       { status: 200, body: imageOk }
@@ -179,7 +179,7 @@ describe('P17: billed POSTs are never re-sent after an ambiguous failure', () =>
     expect(retries).toHaveLength(2)
   })
 
-  it('every POST carries the Idempotency-Key; a missing key is a programming error', async () => {
+  it('every POST carries the Idempotency-Key; a missing key is a programming error [P18]', async () => {
     script([{ status: 200, body: imageOk }])
     await testClient(server.baseUrl).generatePartnerB(request, { signal: signal(), idempotencyKey: 'job-7' })
     expect(server.seen[0]?.headers['idempotency-key']).toBe('job-7')
@@ -190,7 +190,7 @@ describe('P17: billed POSTs are never re-sent after an ambiguous failure', () =>
   })
 })
 
-describe('P16: cancel means abort, never retry', () => {
+describe('cancel means abort, never retry [P16]', () => {
   it('aborting while waiting for headers ends at once', async () => {
     server.setHandler(() => undefined)
     const controller = new AbortController()
@@ -234,7 +234,7 @@ describe('P16: cancel means abort, never retry', () => {
 })
 
 describe('key hygiene', () => {
-  it('the key goes only into the Authorization header, never into an error', async () => {
+  it('the key goes only into the Authorization header, never into an error [P11]', async () => {
     script([
       {
         status: 401,
@@ -268,7 +268,7 @@ describe('key hygiene', () => {
     expect(server.seen[0]?.headers.authorization).toBeUndefined()
   })
 
-  it('plain http to a non-loopback host is refused (P29)', () => {
+  it('plain http to a non-loopback host is refused [P29]', () => {
     expect(() => testClient('http://gateway.example.com')).toThrow(/https/)
   })
 })
@@ -317,7 +317,7 @@ describe('errors carry what the gateway said', () => {
   })
 })
 
-describe('endpoint check', () => {
+describe('endpoint check [P36]', () => {
   const catalog = {
     lookupModel: (id: string) =>
       id === 'm' ? { id: 'm', supported_endpoints: ['/v1/images/partner-b'] } : undefined

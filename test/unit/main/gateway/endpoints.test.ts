@@ -98,7 +98,7 @@ describe('text endpoints', () => {
     expect(res.data.usage?.total_tokens).toBe(3)
   })
 
-  it('a stream that stalls mid-body ends as stream_incomplete after the idle limit, keeping what came', async () => {
+  it('a stream that stalls mid-body ends as stream_incomplete after the idle limit, keeping what came [P15][P21]', async () => {
     sse('data: {"id":"c","choices":[{"index":0,"delta":{"content":"so far"}}]}\n\n', true)
     const client = testClient(server.baseUrl, { timeouts: { sseIdleMs: 300 } })
     const stream = await client.streamChatCompletion(
@@ -124,7 +124,7 @@ describe('text endpoints', () => {
     expect(error?.toView().kind).toBe('stream_incomplete')
   })
 
-  it('breaking out of a stream closes the connection', async () => {
+  it('breaking out of a stream closes the connection [P16]', async () => {
     let closed = false
     server.setHandler((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })

@@ -23,7 +23,7 @@ function fakeClock(random = 0): Clock & { slept: number[] } {
 const httpErr = (status: number, extra: Partial<GatewayErrorInit> = {}): GatewayError =>
   new GatewayError({ reason: 'http', status, message: 'x', ...extra })
 
-describe('P14 delays', () => {
+describe('delays [P14]', () => {
   const clock = fakeClock(0.5)
   it.each([
     [{ retryAfterMs: '150' }, 150],
@@ -64,7 +64,7 @@ describe('P14 delays', () => {
   })
 })
 
-describe('P13 decisions', () => {
+describe('decisions [P13]', () => {
   it.each([
     [408, true],
     [409, true],
@@ -95,7 +95,7 @@ describe('P13 decisions', () => {
     expect(shouldRetry(new GatewayError({ reason: 'preflight', message: 'x' }), 'billed')).toBe(false)
   })
 
-  it('billed POSTs: only provably-unsent failures and plain 429', () => {
+  it('billed POSTs: only provably-unsent failures and plain 429 [P17]', () => {
     const refused = new GatewayError({ reason: 'network', code: 'ECONNREFUSED', message: 'x', notSent: true })
     const reset = new GatewayError({ reason: 'network', code: 'ECONNRESET', message: 'x' })
     const timeout = new GatewayError({ reason: 'timeout', code: 'UND_ERR_HEADERS_TIMEOUT', message: 'x' })
@@ -120,7 +120,7 @@ describe('P13 decisions', () => {
 })
 
 describe('withRetries', () => {
-  it('makes at most 3 attempts and sleeps the backoff in between', async () => {
+  it('makes at most 3 attempts and sleeps the backoff in between [P13][P14]', async () => {
     const clock = fakeClock(0)
     let attempts = 0
     const run = withRetries('idempotent', clock, new AbortController().signal, () => {
@@ -142,7 +142,7 @@ describe('withRetries', () => {
     expect(attempts).toBe(2)
   })
 
-  it('a cancel during the backoff sleep ends at once, with no further attempt', async () => {
+  it('a cancel during the backoff sleep ends at once, with no further attempt [P16]', async () => {
     const controller = new AbortController()
     let attempts = 0
     const clock: Clock = {

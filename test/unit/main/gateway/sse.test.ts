@@ -83,7 +83,7 @@ const cases: [string, string, Factory][] = [
   ['partner-a [DONE] without completed', golden.PARTNER_A_NO_COMPLETED, createPartnerADecoder]
 ]
 
-describe('P20: every split parses identically', () => {
+describe('every split parses identically [P20]', () => {
   for (const [name, text, factory] of cases) {
     for (const [variant, bytes] of variants(text)) {
       it(`${name} (${variant}): same as LF in one piece, at ${bytes.length + 1} two-piece splits and in 1-byte pieces`, async () => {
@@ -142,7 +142,7 @@ describe('what the golden streams mean', () => {
     expect(events).toContainEqual({ type: 'finish', choice: 0, reason: 'tool_calls' })
   })
 
-  it('chat: an in-stream error keeps what came before and surfaces typed (P22)', async () => {
+  it('chat: an in-stream error keeps what came before and surfaces typed [P22]', async () => {
     const out = await one(golden.CHAT_ERROR, createChatDecoder)
     expect(out.events).toContainEqual({ type: 'text', choice: 0, text: 'partial' })
     expect(out.error).toMatchObject({
@@ -185,7 +185,7 @@ describe('what the golden streams mean', () => {
     })
   })
 
-  it('messages: an error event fails the stream with its type', async () => {
+  it('messages: an error event fails the stream with its type [P22]', async () => {
     const out = await one(golden.MESSAGES_ERROR, createMessagesDecoder)
     expect(out.events).toHaveLength(1)
     expect(out.error).toMatchObject({ reason: 'stream_error', message: 'Overloaded' })
@@ -210,7 +210,7 @@ describe('what the golden streams mean', () => {
     })
   })
 
-  it('responses: response.failed surfaces its code', async () => {
+  it('responses: response.failed surfaces its code [P22]', async () => {
     const out = await one(golden.RESPONSES_FAILED, createResponsesDecoder)
     expect(out.error).toMatchObject({
       reason: 'stream_error',
@@ -246,7 +246,7 @@ describe('what the golden streams mean', () => {
     expect(events[1]).toMatchObject({ type: 'completed', created: 1757396825 })
   })
 
-  it('partner-a: in-stream error after two partials, bad JSON, and [DONE] without completed all fail', async () => {
+  it('partner-a: in-stream error after two partials, bad JSON, and [DONE] without completed all fail [P21][P22]', async () => {
     const err = await one(golden.PARTNER_A_ERROR_AFTER_TWO, createPartnerADecoder)
     expect(err.events).toHaveLength(2)
     expect(err.error).toMatchObject({ reason: 'stream_error', code: 'BadRequest' })
@@ -259,7 +259,7 @@ describe('what the golden streams mean', () => {
   })
 })
 
-describe('P21: cut streams never count as complete', () => {
+describe('cut streams never count as complete [P21]', () => {
   it('partner-a cut at every byte: incomplete, and the partials kept are exactly those fully received', async () => {
     const bytes = enc.encode(golden.PARTNER_A_GATEWAY)
     const text = golden.PARTNER_A_GATEWAY
@@ -305,7 +305,7 @@ describe('P21: cut streams never count as complete', () => {
   })
 })
 
-describe('P23: per-event cap', () => {
+describe('per-event cap [P23]', () => {
   it('an event over the cap fails the stream, one under it passes', async () => {
     const big = `data: {"type":"image_generation.partial_succeeded","image_index":0,"b64_json":"${'A'.repeat(4096)}"}\n\n`
     const bytes = enc.encode(big)
@@ -339,7 +339,7 @@ describe('P23: per-event cap', () => {
   })
 })
 
-describe('P23 at the real cap', () => {
+describe('the per-event cap at its real size [P23]', () => {
   it('a 200 MB event aborts once 64 MiB are buffered, without reading the rest', async () => {
     const piece = new Uint8Array(65536).fill(65)
     let sent = 0

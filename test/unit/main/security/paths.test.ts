@@ -60,7 +60,7 @@ const vectors = [
   '%zz'
 ]
 
-describe('resolveInside', () => {
+describe('resolveInside [P7]', () => {
   it('has 50 vectors', () => expect(vectors).toHaveLength(50))
 
   it.each(vectors)('never leaves the root for %j', (vector) => {

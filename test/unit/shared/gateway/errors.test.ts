@@ -8,7 +8,7 @@ const http = (status: number, extra: Partial<GatewayErrorInfo> = {}): GatewayErr
   ...extra
 })
 
-describe('error view (P36)', () => {
+describe('error view [P36]', () => {
   it.each([
     [http(401), 'auth', 're_enter_key'],
     [http(402), 'balance', 'check_balance'],
