@@ -24,7 +24,9 @@ function reply(res: ServerResponse, status: number, body?: unknown): void {
 
 /**
  * `/__emulator/…`: the in-process controls over HTTP, for an emulator started with the CLI. Not logged and
- * not subject to faults, so driving the emulator never disturbs what a test counts.
+ * not subject to faults, so driving the emulator never disturbs what a test counts. No key is needed, so
+ * the server lets through only callers that are not web pages (see `refusalFor` in server.ts), and the
+ * app's demo gateway has no control routes at all (`control: false`).
  */
 export async function handleControl(
   req: IncomingMessage,

@@ -59,7 +59,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const faults = new Faults()
   const log = new RequestLog()
-  const server = new EmulatorServer({ state, faults, log })
+  const server = new EmulatorServer({ state, faults, log, control: options.control ?? true })
   const port = await server.listen(options.port ?? 0)
   origin = `http://127.0.0.1:${port}`
   const tenantUrl = (tenant: string): string => `${origin}/t/${tenant}`

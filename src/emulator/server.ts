@@ -15,6 +15,52 @@ export interface ServerParts {
   state: EmulatorState
   faults: Faults
   log: RequestLog
+  /** Whether `/__emulator/*` exists at all (off in the app's in-process demo gateway). */
+  control: boolean
+}
+
+interface Hosts {
+  gateway: ReadonlySet<string>
+  control: ReadonlySet<string>
+}
+
+interface Refusal {
+  status: number
+  type: string
+  code: string
+  message: string
+}
+
+/**
+ * Who may reach the emulator. It listens on 127.0.0.1 only, but a web page can still send requests there:
+ * straight to the port (with `no-cors`), or through a name of its own that it rebinds to 127.0.0.1. So:
+ * - every request must name the emulator itself as Host: `127.0.0.1:PORT`, or `localhost:PORT` for the
+ *   gateway routes (a rebinding page always sends its own name);
+ * - the control routes, which need no key, also refuse anything a browser sent on behalf of a page: an
+ *   `Origin` header (browsers send one on every POST and DELETE, `no-cors` and `null` included) or a
+ *   `Sec-Fetch-Site` other than `none`. Tests, curl and the CLI's users send neither.
+ */
+function refusalFor(req: IncomingMessage, hosts: Hosts, control: boolean): Refusal | null {
+  const host = (req.headers.host ?? '').toLowerCase()
+  if (!(control ? hosts.control : hosts.gateway).has(host)) {
+    return {
+      status: 421,
+      type: 'invalid_request_error',
+      code: 'misdirected_request',
+      message: `This emulator does not answer for host "${host}"`
+    }
+  }
+  if (!control) return null
+  const site = req.headers['sec-fetch-site']
+  if (req.headers.origin !== undefined || (site !== undefined && site !== 'none')) {
+    return {
+      status: 403,
+      type: 'permission_error',
+      code: 'control_forbidden',
+      message: 'The control API does not answer requests made by web pages'
+    }
+  }
+  return null
 }
 
 interface Incoming {
@@ -44,6 +90,8 @@ export class EmulatorServer {
   private readonly sockets = new Set<Socket>()
   private readonly stopping = new AbortController()
   private readonly routes: Route[]
+  /** Host headers that name this emulator; filled in once the port is known. */
+  private hosts: Hosts = { gateway: new Set(), control: new Set() }
 
   constructor(private readonly parts: ServerParts) {
     // Every open response listens for stop(); hundreds at once are normal here.
@@ -68,7 +116,14 @@ export class EmulatorServer {
     })
     const address = this.server.address()
     if (address === null || typeof address === 'string') throw new Error('emulator: no TCP address')
-    return address.port
+    const { port: bound } = address
+    // A client leaves out the default port, so on port 80 the bare name is ours too.
+    const named = (name: string): string[] => [`${name}:${bound}`, ...(bound === 80 ? [name] : [])]
+    this.hosts = {
+      gateway: new Set([...named('127.0.0.1'), ...named('localhost')]),
+      control: new Set(named('127.0.0.1'))
+    }
+    return bound
   }
 
   /** Closes the listener and every socket, including stalled and hanging ones. */
@@ -82,7 +137,15 @@ export class EmulatorServer {
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const method = req.method ?? 'GET'
-    if (url.pathname.startsWith('/__emulator/')) return handleControl(req, res, url, this.parts)
+    const control = this.parts.control && url.pathname.startsWith('/__emulator/')
+    // Refused before the log and the fault scripts: a stray page neither shows up nor uses up a step.
+    const refusal = refusalFor(req, this.hosts, control)
+    if (refusal) {
+      const { status, ...error } = refusal
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error }))
+      return
+    }
+    if (control) return handleControl(req, res, url, this.parts)
     const tenantMatch = /^\/t\/([^/]+)(\/.*)?$/.exec(url.pathname)
     const tenant = tenantMatch?.[1] ?? null
     const path = tenantMatch ? (tenantMatch[2] ?? '/') : url.pathname

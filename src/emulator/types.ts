@@ -17,6 +17,11 @@ export interface EmulatorOptions {
   fieldNames?: FieldNames
   /** Rendered images kept in memory; default 64. */
   imageCacheSize?: number
+  /**
+   * Serve the `/__emulator/*` control routes (default true: tests and the CLI script faults with them).
+   * The app's in-process demo gateway turns them off, so nothing outside the app can script its replies.
+   */
+  control?: boolean
 }
 
 export interface EmulatorKeys {

@@ -15,7 +15,9 @@ export class DemoGateway {
   constructor(private readonly timing: Partial<Timing> = DEMO_TIMING) {}
 
   async endpoint(): Promise<DemoEndpoint> {
-    this.running ??= startEmulator({ timing: this.timing })
+    // No control API: with it, any web page could post to this loopback port and script the demo's
+    // replies and result URLs (the app itself never drives its demo).
+    this.running ??= startEmulator({ timing: this.timing, control: false })
     const emulator = await this.running
     return { baseUrl: emulator.baseUrl, apiKey: emulator.keys.ordinary }
   }
