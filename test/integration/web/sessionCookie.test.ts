@@ -41,7 +41,7 @@ describe('web host: the media cookie is not the launch token', () => {
     temp.cleanup()
   })
 
-  it('sets a cookie of its own, random per launch, that is not the token [P11]', async () => {
+  it('sets a cookie of its own, random per launch, that is not the token [P3]', async () => {
     const { pair, value } = await openSession(host.origin, host.token)
     expect(pair).toMatch(/^gs_session=[A-Za-z0-9_-]{40,}$/)
     expect(value).not.toBe(host.token)
@@ -81,7 +81,7 @@ describe('web host: the media cookie is not the launch token', () => {
     expect(upgrade.status).toBe(403)
   })
 
-  it('the cookie still loads /media/ and /exports/, and nothing loads them without it', async () => {
+  it('the cookie still loads /media/ and /exports/, and nothing loads them without it [P7]', async () => {
     const { pair } = await openSession(host.origin, host.token)
     const media = await rawGet(host.origin, `/media/${MEDIA_ID}`, { cookie: pair })
     expect(media.status).toBe(200)
