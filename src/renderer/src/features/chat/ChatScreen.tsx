@@ -3,6 +3,7 @@ import { patchSettings, stylesFor, type ChatSettingsPatch, type ConversationView
 import { useConnection } from '../../store/app'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { GatewayLine } from '../../ui/GatewayLine'
 import { useModels } from '../../ui/useModels'
 import { exportMarkdown, loadConversation, loadList, remove, rename, updateConversation } from './actions'
 import { Composer } from './Composer'
@@ -59,9 +60,14 @@ function TitleBar({ conversation }: { conversation: ConversationView | undefined
           </button>
         </form>
       ) : (
-        <h1 id="screen-title" className="chat-title" title={conversation?.title}>
-          {conversation?.title ?? 'New chat'}
-        </h1>
+        <div className="screen-title-block chat-title-block">
+          <h1 id="screen-title" className="chat-title" title={conversation?.title}>
+            {conversation?.title ?? 'New chat'}
+          </h1>
+          <p className="muted">
+            <GatewayLine output="chat" />
+          </p>
+        </div>
       )}
       <div className="chat-header-actions">
         <button

@@ -16,6 +16,7 @@ import { remixEdit } from './remix'
 import { useEditStore } from './store'
 import '../images/images.css'
 import './edit.css'
+import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const say = (notice: string): void => useEditStore.getState().setNotice(notice)
@@ -179,7 +180,12 @@ export function EditScreen(): ReactElement {
     <section className="screen studio edit-screen" aria-labelledby="screen-title">
       <ScreenHeader
         title="Edit"
-        subtitle={source && `${source.width}×${source.height} · the mask is sent at this exact size`}
+        subtitle={
+          <>
+            <GatewayLine output="images" />
+            {source && ` · ${source.width}×${source.height} · the mask is sent at this exact size`}
+          </>
+        }
       >
         {source && (
           <button type="button" className="button" onClick={() => useEditStore.getState().closeSource()}>

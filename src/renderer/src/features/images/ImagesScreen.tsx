@@ -1,6 +1,5 @@
 import { useEffect, useMemo, type ReactElement } from 'react'
 import { useJobsStore } from '../../store/jobs'
-import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { useHandoffStore } from '../../store/handoff'
 import { copyPrompt, editResult, remixIntoForm, useAsReference } from './actions'
 import { GenerateForm } from './generate/GenerateForm'
@@ -9,13 +8,13 @@ import type { JobActions } from './results/JobCard'
 import { ResultsList } from './results/ResultsList'
 import { useImagesStore } from './store'
 import './images.css'
+import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const say = (notice: string): void => useImagesStore.getState().setNotice(notice)
 
 /** Generate on every image endpoint of the gateway; results arrive in the list beside the form. */
 export function ImagesScreen(): ReactElement {
-  const profile = useProfilesStore(selectActiveProfile)
   const viewer = useImagesStore((state) => state.viewer)
   const viewerJob = useJobsStore((state) => (viewer ? state.byId[viewer.jobId] : undefined))
 
@@ -50,7 +49,7 @@ export function ImagesScreen(): ReactElement {
 
   return (
     <section className="screen studio" aria-labelledby="screen-title">
-      <ScreenHeader title="Images" subtitle={profile && `On ${profile.name}`} />
+      <ScreenHeader title="Images" subtitle={<GatewayLine output="images" />} />
       <div className="studio-layout">
         <GenerateForm />
         <ResultsList

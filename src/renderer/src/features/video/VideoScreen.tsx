@@ -3,7 +3,6 @@ import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore, useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
-import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { useModels } from '../../ui/useModels'
 import {
@@ -24,6 +23,7 @@ import { useVideoStore } from './store'
 import { VideoPlayer } from './VideoPlayer'
 import '../tasks/tasks.css'
 import './video.css'
+import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const VIDEO_ENDPOINTS = [ENDPOINTS.videos]
@@ -390,10 +390,9 @@ function RecentVideos(): ReactElement {
 }
 
 export function VideoScreen(): ReactElement {
-  const profile = useProfilesStore(selectActiveProfile)
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <ScreenHeader title="Video" subtitle={profile && `On ${profile.name}`} />
+      <ScreenHeader title="Video" subtitle={<GatewayLine output="video" />} />
       <div className="screen-body vid-layout">
         <VideoForm />
         <RecentVideos />
