@@ -15,7 +15,7 @@ import {
 } from './report'
 
 /**
- * `npm run promises [-- --brief]`: every promise of docs/RELIABILITY.md with the tests tagged `[Pn]` and
+ * `npm run promises [-- --brief]` (brief: only failed tests are named): every promise of docs/RELIABILITY.md with the tests tagged `[Pn]` and
  * their last result. Exits 1 when a promise has no test and is not marked "not testable here", when a
  * tagged test failed in the last run, or when a tag names no promise. Results come from the files
  * `npm test` and `npm run test:e2e` write (vitest.config.mts, playwright.config.ts).

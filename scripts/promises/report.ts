@@ -355,14 +355,14 @@ export function summaryOf(counts: Record<TestStatus, number>): string {
   return `${total} test${total === 1 ? '' : 's'}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`
 }
 
-/** The printed report; `brief` leaves out the test names. */
+/** The printed report; `brief` names only the failed tests (what a CI log needs to point at). */
 export function formatReport(report: Report, options: { brief?: boolean } = {}): string[] {
   const lines: string[] = []
   for (const { promise, tests, counts } of report.promises) {
     lines.push(`${promise.id.padEnd(4)} ${promise.name} — ${summaryOf(counts)}`)
-    if (!options.brief) {
-      for (const test of tests)
-        lines.push(`       ${MARK[test.status]} ${test.file} › ${test.titles.join(' › ')}`)
+    for (const test of tests) {
+      if (options.brief && test.status !== 'failed') continue
+      lines.push(`       ${MARK[test.status]} ${test.file} › ${test.titles.join(' › ')}`)
     }
     if (promise.notTestable) lines.push(`       not testable here: ${promise.notTestable}`)
   }
