@@ -13,7 +13,7 @@ import { SettingsStore } from './settings/store'
 import { createProfileHandlers } from './services/profiles'
 import { ModelCatalogStore } from './profiles/catalog'
 import { GatewayConnections } from './profiles/connections'
-import { DemoGateway } from './profiles/demoGateway'
+import { DemoGateway, downloadAllowanceFor } from './profiles/demoGateway'
 import { ProfileRepository } from './profiles/repository'
 import { ApiKeyStore } from './secrets/apiKeys'
 import { Library } from './library'
@@ -27,7 +27,6 @@ import { TaskEngine } from './tasks/engine'
 import { librarySink } from './tasks/librarySink'
 import type { PartialPolicy } from './tasks/policy'
 import { JobRepository } from './tasks/repository'
-import { isLoopbackHost } from '../shared/gateway/baseUrl'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
@@ -116,8 +115,7 @@ export function createBackend(options: BackendOptions): Backend {
     bus,
     allowsLoopbackDownloads: (profileId) => {
       const profile = profiles.get(profileId)
-      if (!profile) return false
-      return profile.kind === 'demo' || isLoopbackHost(new URL(profile.baseUrl).hostname)
+      return profile ? downloadAllowanceFor(profile, demo) : false
     },
     lookupModel: (profileId, modelId) => catalog.lookup(profileId, modelId),
     activeProfileId: () => profiles.active().id,

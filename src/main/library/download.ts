@@ -122,7 +122,7 @@ function networkError(error: unknown, url: URL): MediaError {
  * is gone whenever it throws. No retries here: the task engine schedules them (with the one backoff).
  */
 export async function downloadMedia(input: string | URL, options: DownloadOptions): Promise<DownloadedMedia> {
-  const policy: UrlPolicy = { allowLoopback: options.allowLoopback === true, lookup: options.lookup }
+  const policy: UrlPolicy = { allowLoopback: options.allowLoopback ?? false, lookup: options.lookup }
   let url = checkUrl(input, policy)
   const resolver = new PinnedResolver(policy)
   const idle = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS

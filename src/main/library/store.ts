@@ -10,7 +10,7 @@ import { mp4InfoFromBytes, mp4InfoFromFile } from './mp4'
 import { isInside } from './names'
 import { familyOf, MEDIA_CAPS, sniffMedia, type MediaExt, type MediaFamily, type MediaMime } from './sniff'
 import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
-import type { HostLookup } from './urlPolicy'
+import type { HostLookup, LoopbackAllowance } from './urlPolicy'
 
 /** A file in the library: one row of `media`, addressed by `id` only (never by path) outside this module. */
 export interface MediaRecord {
@@ -52,8 +52,8 @@ export interface StoreOptions {
 }
 
 export interface StoreDownloadOptions extends StoreOptions {
-  /** Only when the profile's gateway is itself on loopback (demo gateway, tests): see P30. */
-  allowLoopback?: boolean
+  /** Only when the profile's gateway is itself on loopback (demo gateway: its origin only; tests): P30. */
+  allowLoopback?: LoopbackAllowance
   signal?: AbortSignal
   idleTimeoutMs?: number
   dispatcher?: Dispatcher

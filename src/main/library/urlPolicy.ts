@@ -5,9 +5,10 @@ import { describeUrl, MediaError, rejected } from './errors'
 /**
  * Download URL policy (RELIABILITY P30, OWASP SSRF guidance): only `https:`; every address a host
  * resolves to must be public; `http:` and loopback only when the caller says the profile's gateway is
- * itself on loopback (`allowLoopback`: the demo gateway and tests), and then `http:` only to loopback.
- * The addresses checked are the ones connected to (see `PinnedResolver`), so DNS rebinding between the
- * check and the connect cannot move a download onto the local network.
+ * itself on loopback (`allowLoopback`), and then `http:` only to loopback. The demo gateway is narrower
+ * still: its results come from its own origin and nowhere else. The addresses checked are the ones
+ * connected to (see `PinnedResolver`), so DNS rebinding between the check and the connect cannot move a
+ * download onto the local network.
  */
 
 export interface ResolvedAddress {
@@ -18,9 +19,31 @@ export interface ResolvedAddress {
 /** All addresses of a host name, like `dns.promises.lookup(host, { all: true })`; injectable for tests. */
 export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>
 
+/**
+ * The loopback downloads a profile's results may make: `false` none; `true` any loopback address (a
+ * gateway the user runs on this machine, whose files may sit behind another local port); `{ origin }`
+ * exactly that origin and nothing else at all, public hosts included (the in-process demo gateway, which
+ * hosts its own files: another loopback port is another program, maybe one a web page told us about).
+ */
+export type LoopbackAllowance = boolean | { origin: string }
+
 export interface UrlPolicy {
-  allowLoopback?: boolean
+  allowLoopback?: LoopbackAllowance
   lookup?: HostLookup
+}
+
+const loopbackAllowed = (policy: UrlPolicy): boolean =>
+  policy.allowLoopback !== undefined && policy.allowLoopback !== false
+
+/** The one origin every URL must have under this policy, or null when any may. */
+function onlyOrigin(policy: UrlPolicy): string | null {
+  const allowance = policy.allowLoopback
+  if (typeof allowance !== 'object') return null
+  try {
+    return new URL(allowance.origin).origin
+  } catch {
+    return 'null' // an unparsable origin matches no URL: refuse everything
+  }
 }
 
 export type AddressClass =
@@ -139,7 +162,9 @@ export function classifyAddress(ip: string): AddressClass {
 /** Whether a connection to `ip` is allowed for a URL of `protocol` under `policy`. */
 export function addressAllowed(ip: string, protocol: string, policy: UrlPolicy): boolean {
   const cls = classifyAddress(ip)
-  if (cls === 'loopback') return policy.allowLoopback === true
+  if (cls === 'loopback') return loopbackAllowed(policy)
+  // Under a single-origin allowance (the demo: a loopback origin) no other address can be the one.
+  if (onlyOrigin(policy) !== null) return false
   return cls === 'public' && protocol === 'https:'
 }
 
@@ -156,8 +181,12 @@ export function checkUrl(input: string | URL, policy: UrlPolicy): URL {
   } catch {
     throw policyError('not a valid URL')
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowLoopback === true)) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackAllowed(policy))) {
     throw policyError(`scheme ${url.protocol} is not allowed for downloads`)
+  }
+  const only = onlyOrigin(policy)
+  if (only !== null && url.origin !== only) {
+    throw policyError(`${describeUrl(url)}: only ${only} is allowed for this profile`)
   }
   if (url.username !== '' || url.password !== '') {
     throw policyError('URLs with credentials are not followed')

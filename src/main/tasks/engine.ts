@@ -16,7 +16,7 @@ import {
   STREAM_CUT_BY_CRASH,
   toJobError
 } from './errors'
-import type { MediaSink } from './media'
+import type { LoopbackAllowance, MediaSink } from './media'
 import { downloadDelay, mergePolicy, pollDelay, type EnginePolicy, type PartialPolicy } from './policy'
 import type { JobKind, JobRepository, NewResult, TaskRow } from './repository'
 import { sendTask, type SyncItem } from './send'
@@ -26,8 +26,8 @@ export interface TaskEngineDeps {
   connections: { forProfile(profileId?: string): Promise<ProfileClient> }
   media: MediaSink
   bus: EventBus
-  /** Result hosts on loopback are allowed only for profiles whose gateway is itself on loopback (P30). */
-  allowsLoopbackDownloads: (profileId: string) => boolean
+  /** Result hosts on loopback only for a gateway itself on loopback; the demo's own origin only (P30). */
+  allowsLoopbackDownloads: (profileId: string) => LoopbackAllowance
   lookupModel?: (
     profileId: string,
     modelId: string

@@ -1,3 +1,7 @@
+import type { LoopbackAllowance } from '../library/urlPolicy'
+
+export type { LoopbackAllowance }
+
 /** What the engine needs from the library; the library module implements it (tests may fake it). */
 export interface MediaSink {
   /** Sniffs, stores (deduplicated) and returns the media id; throws for bytes that are not PNG/JPEG/WebP/MP4. */
@@ -5,7 +9,7 @@ export interface MediaSink {
   /** Downloads without any Authorization header, under the URL policy, capped and sniffed. */
   storeDownload(
     url: string,
-    options: { allowLoopback: boolean; signal: AbortSignal; kind: 'image' | 'video' }
+    options: { allowLoopback: LoopbackAllowance; signal: AbortSignal; kind: 'image' | 'video' }
   ): Promise<{ id: string }>
   /** `expired`: the host no longer has it; `rejected`: never retry; `transient`: try again later. */
   classifyDownloadError(error: unknown): {

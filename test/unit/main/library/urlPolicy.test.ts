@@ -169,6 +169,32 @@ describe('checkUrl [P30]', () => {
     expect(checkRedirect(plain, 'https://cdn.example.com/x', loop).protocol).toBe('https:')
   })
 
+  it('with allowLoopback { origin } (the demo gateway): that exact origin only, nothing else at all', () => {
+    const demo = { allowLoopback: { origin: 'http://127.0.0.1:4000' }, lookup: fakeLookup() }
+    expect(checkUrl('http://127.0.0.1:4000/files/a.png?exp=1', demo).href).toBe(
+      'http://127.0.0.1:4000/files/a.png?exp=1'
+    )
+    for (const url of [
+      'http://127.0.0.1:4001/files/a.png', // another loopback port: another program
+      'http://127.0.0.1/files/a.png',
+      'http://127.0.0.2:4000/files/a.png',
+      'http://localhost:4000/files/a.png',
+      'http://[::1]:4000/files/a.png',
+      'https://127.0.0.1:4000/files/a.png',
+      'https://cdn.example.com/a.png', // even a public https host: the demo hosts its own files
+      'http://169.254.169.254/'
+    ]) {
+      expect(policyError(() => checkUrl(url, demo)).reason, url).toBe('policy')
+    }
+    const from = new URL('http://127.0.0.1:4000/files/a.png')
+    expect(checkRedirect(from, '/files/b.png', demo).href).toBe('http://127.0.0.1:4000/files/b.png')
+    for (const location of ['http://127.0.0.1:4001/x.png', 'https://cdn.example.com/x.png']) {
+      expect(policyError(() => checkRedirect(from, location, demo)).reason, location).toBe('policy')
+    }
+    expect(addressAllowed('127.0.0.1', 'http:', demo)).toBe(true)
+    expect(addressAllowed('93.184.216.34', 'https:', demo)).toBe(false)
+  })
+
   it('addressAllowed: http never to a public address', () => {
     expect(addressAllowed('93.184.216.34', 'https:', {})).toBe(true)
     expect(addressAllowed('93.184.216.34', 'http:', { allowLoopback: true })).toBe(false)
@@ -255,6 +281,23 @@ describe('downloadMedia refuses bad vectors before any connection [P30]', () => 
     const dispatcher = new CountingDispatcher()
     await expect(
       downloadMedia(url, { dir: '/nonexistent', allowLoopback, lookup: fakeLookup(), dispatcher })
+    ).rejects.toMatchObject({ kind: 'rejected', reason: 'policy' })
+    expect(dispatcher.calls).toBe(0)
+  })
+
+  it.each([
+    'http://127.0.0.1:4001/files/a.png',
+    'http://localhost:4000/files/a.png',
+    'https://cdn.example.com/a.png'
+  ])('%s for the demo gateway at http://127.0.0.1:4000: 0 connections', async (url) => {
+    const dispatcher = new CountingDispatcher()
+    await expect(
+      downloadMedia(url, {
+        dir: '/nonexistent',
+        allowLoopback: { origin: 'http://127.0.0.1:4000' },
+        lookup: fakeLookup(),
+        dispatcher
+      })
     ).rejects.toMatchObject({ kind: 'rejected', reason: 'policy' })
     expect(dispatcher.calls).toBe(0)
   })
