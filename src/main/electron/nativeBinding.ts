@@ -3,7 +3,7 @@ import { join } from 'node:path'
 
 /**
  * better-sqlite3 must be compiled for Electron's ABI, which differs from Node's. That build lives apart
- * (`native-electron/`, made by `scripts/electron-native.mjs`; `resources/` when packaged) so rebuilding it
+ * (`native-electron/`, made by `scripts/electron/prepare.ts`; `resources/` when packaged) so rebuilding it
  * can never clobber the Node build that tests and the web host load from node_modules.
  */
 export function electronNativeBinding(
