@@ -1,0 +1,141 @@
+// What an installer will contain, proven by packing for real: electron-builder runs with our config on a
+// stand-in Electron (a file carrying a fuse wire, since the real binary cannot be downloaded here), then
+// the resulting app.asar, its unpacked folder and resources/ are read back.
+import { spawnSync } from 'node:child_process'
+import { builtinModules } from 'node:module'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { extractFile, listPackage, statFile } from '@electron/asar'
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
+import { Arch, build, Platform } from 'electron-builder'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { builderConfig } from '../../../../electron-builder.config'
+import { addonAbiOfFile } from '../../../../scripts/electron/abi'
+
+const root = join(__dirname, '..', '..', '..', '..')
+const work = mkdtempSync(join(tmpdir(), 'gs-package-'))
+const app = join(work, 'out', 'linux-unpacked')
+const asar = join(app, 'resources', 'app.asar')
+let files: string[] = []
+
+/** An Electron folder as the zip unpacks, with a 9-fuse wire at Electron's defaults in the "binary". */
+function fakeElectron(): string {
+  const dist = join(work, 'electron')
+  mkdirSync(join(dist, 'locales'), { recursive: true })
+  mkdirSync(join(dist, 'resources'))
+  const wire = Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX\u0001\u0009101100011', 'latin1')
+  writeFileSync(join(dist, 'electron'), Buffer.concat([Buffer.from('\u007fELF'), wire]), { mode: 0o755 })
+  writeFileSync(join(dist, 'locales', 'en-US.pak'), '')
+  writeFileSync(join(dist, 'version'), '45.4.1')
+  return dist
+}
+
+beforeAll(async () => {
+  // Exactly what `npm run dist` packs: a fresh electron-vite build of main, preload and renderer.
+  const built = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      encoding: 'utf8'
+    }
+  )
+  if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`)
+  const sqlite = join(work, 'better_sqlite3.node')
+  writeFileSync(sqlite, '\u007fELF\u0000node_register_module_v150\u0000')
+  const config = builderConfig({ env: {}, electronSqlite: sqlite, electronAbi: 150 })
+  await build({
+    projectDir: root,
+    targets: Platform.LINUX.createTarget('dir', Arch.x64),
+    publish: 'never',
+    config: {
+      ...config,
+      electronDist: fakeElectron(),
+      directories: { ...config.directories, output: join(work, 'out') }
+    }
+  })
+  files = listPackage(asar, { isPack: false }).map((file) => file.replace(/^[\\/]/, '').replaceAll('\\', '/'))
+}, 180_000)
+
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+describe('the packaged app', () => {
+  it('holds the built app and production dependencies only: no sources, tests, benchmarks or maps', () => {
+    const ours = files.filter((file) => file !== 'node_modules' && !file.startsWith('node_modules/'))
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'out/main/index.js',
+        'out/preload/index.js',
+        'out/renderer/index.html'
+      ])
+    )
+    expect(
+      ours.filter((file) => !/^(out\/(main|preload|renderer)(\/|$)|out$|package\.json$)/.test(file))
+    ).toEqual([])
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([])
+    expect(
+      files.filter(
+        (file) => /(^|\/)(test|tests|bench|__tests__)\//.test(file) && !file.startsWith('node_modules/')
+      )
+    ).toEqual([])
+    // Tooling never ships: it is all devDependencies.
+    for (const tool of ['electron', 'electron-builder', 'vite', 'vitest', 'typescript', '@electron/fuses'])
+      expect(files).not.toContain(`node_modules/${tool}/package.json`)
+  })
+
+  it('includes the emulator the demo gateway starts (bundled into main)', () => {
+    const main = extractFile(asar, 'out/main/index.js').toString('utf8')
+    expect(main).toContain('startEmulator')
+    expect(main).toContain('/__emulator/')
+  })
+
+  it('contains every package main loads at run time', () => {
+    const main = extractFile(asar, 'out/main/index.js').toString('utf8')
+    const loaded = new Set(
+      [...main.matchAll(/(?:require|import)\("([^"./][^"]*)"\)/g)]
+        .map((match) => match[1]!)
+        .filter((name) => name !== 'electron' && !name.startsWith('node:') && !builtinModules.includes(name))
+        .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!))
+    )
+    expect([...loaded]).toEqual(expect.arrayContaining(['better-sqlite3', 'sharp', 'electron-updater']))
+    for (const name of loaded) expect(files).toContain(`node_modules/${name}/package.json`)
+  })
+
+  it('keeps native code out of the archive: sharp unpacked, better-sqlite3 as the Electron build in resources', () => {
+    const natives = files.filter((file) => file.endsWith('.node'))
+    expect(natives.length).toBeGreaterThan(0)
+    for (const file of natives) {
+      expect(statFile(asar, file)).toMatchObject({ unpacked: true })
+      expect(existsSync(join(app, 'resources', 'app.asar.unpacked', file))).toBe(true)
+    }
+    expect(natives.some((file) => file.startsWith('node_modules/@img/sharp-'))).toBe(true)
+    expect(
+      files.filter(
+        (file) =>
+          file.startsWith('node_modules/better-sqlite3/') &&
+          !file.startsWith('node_modules/better-sqlite3/lib')
+      )
+    ).toEqual(['node_modules/better-sqlite3/LICENSE', 'node_modules/better-sqlite3/package.json'])
+    expect(addonAbiOfFile(join(app, 'resources', 'better_sqlite3.node'))).toBe(150)
+  })
+
+  it('has its fuses flipped by the afterPack hook', async () => {
+    const wire = await getCurrentFuseWire(join(app, 'gateway-studio'))
+    const on = 49
+    const off = 48
+    expect(wire[FuseV1Options.RunAsNode]).toBe(off)
+    expect(wire[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(off)
+    expect(wire[FuseV1Options.EnableNodeCliInspectArguments]).toBe(off)
+    expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(on)
+    expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(on)
+    expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(on)
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(off)
+  })
+
+  it('has no update feed when built without one', () => {
+    expect(existsSync(join(app, 'resources', 'app-update.yml'))).toBe(false)
+    expect(readFileSync(join(app, 'version'), 'utf8')).toBe('45.4.1')
+  })
+})
