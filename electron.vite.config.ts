@@ -3,10 +3,14 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
 const shared = resolve(__dirname, 'src/shared')
+// The auto-update feed is part of the build, not of the environment the installed app later runs in;
+// electron-builder.config.ts reads the same variable to publish to that feed. Empty means updates are off.
+const updateFeedUrl = process.env.GS_UPDATE_FEED_URL?.trim() ?? ''
 
 export default defineConfig({
   main: {
     resolve: { alias: { '@shared': shared } },
+    define: { __UPDATE_FEED_URL__: JSON.stringify(updateFeedUrl) },
     build: {
       externalizeDeps: true,
       rollupOptions: {

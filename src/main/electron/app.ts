@@ -27,6 +27,8 @@ import {
 } from './protocol'
 import { denyAllPermissions, enforceCsp, hardenedWebPreferences, lockNavigation } from './security'
 import { forwardEvents } from './events'
+import { dataDirOverride } from './dataDir'
+import { startUpdateCheck } from './updates'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN
@@ -52,6 +54,10 @@ function createWindow(): BrowserWindow {
 
 /** The thin desktop shell: window, protocols, IPC and the OS keychain around the same backend as the web host. */
 export function runElectronApp(): void {
+  // Before the single-instance lock and before ready: the lock, Chromium's own profile and the backend
+  // all live under userData, so a moved data folder is a separate, complete instance.
+  const dataDir = dataDirOverride(process.argv, process.env)
+  if (dataDir) app.setPath('userData', dataDir)
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return
@@ -88,6 +94,11 @@ export function runElectronApp(): void {
     const window = createWindow()
     forwardEvents(running, () => BrowserWindow.getAllWindows().map((w) => w.webContents))
     window.on('closed', () => undefined)
+    startUpdateCheck({
+      feedUrl: typeof __UPDATE_FEED_URL__ === 'string' ? __UPDATE_FEED_URL__ : undefined,
+      packaged: app.isPackaged,
+      log: (message, error) => console.error(message, error)
+    })
   })
 
   app.on('window-all-closed', () => {
