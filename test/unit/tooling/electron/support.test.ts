@@ -4,7 +4,7 @@ import { readSupportTable, supportVerdict, type SupportRow } from '../../../../s
 
 const table: SupportRow[] = [{ major: 45, stable: '2026-10-20', endOfSupport: '2027-04-06', estimated: true }]
 
-describe('Electron support window (P10)', () => {
+describe('Electron support window [P10]', () => {
   it('passes before the end-of-support date and counts the days left', () => {
     const verdict = supportVerdict(table, '45.4.1', new Date('2027-04-01T12:00:00Z'))
     expect(verdict).toMatchObject({ ok: true, daysLeft: 5 })

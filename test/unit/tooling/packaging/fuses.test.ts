@@ -45,7 +45,7 @@ const expected = (resetAdHocDarwinSignature: boolean) => ({
   [FuseV1Options.WasmTrapHandlers]: true
 })
 
-describe('afterPack fuse hook (P8)', () => {
+describe('afterPack fuse hook [P8]', () => {
   beforeEach(() => {
     flips.calls = []
     flips.real = false

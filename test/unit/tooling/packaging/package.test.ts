@@ -121,7 +121,7 @@ describe('the packaged app', () => {
     expect(addonAbiOfFile(join(app, 'resources', 'better_sqlite3.node'))).toBe(150)
   })
 
-  it('has its fuses flipped by the afterPack hook', async () => {
+  it('has its fuses flipped by the afterPack hook [P8]', async () => {
     const wire = await getCurrentFuseWire(join(app, 'gateway-studio'))
     const on = 49
     const off = 48
