@@ -65,6 +65,7 @@ export function createGatewayClient(
     authorization: connection.authorization,
     fieldMap: FieldMap.parse(connection.fieldMap),
     extraFields: ExtraFields.parse(connection.extraFields ?? {}),
+    profileName: connection.profileName,
     dispatcher: options.dispatcher ?? defaultDispatcher(),
     clock: options.clock ?? systemClock,
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },

@@ -15,6 +15,8 @@ export interface GatewayConnection {
   authorization: () => Promise<string | null>
   fieldMap: FieldMap
   extraFields?: ExtraFields | undefined
+  /** The profile's name, so a refused extra can say where in Settings to change it. */
+  profileName?: string | undefined
 }
 
 export interface GatewayClientOptions {
@@ -39,6 +41,7 @@ export interface GatewayContext {
   authorization: () => Promise<string | null>
   fieldMap: FieldMap
   extraFields: ExtraFields
+  profileName: string | undefined
   dispatcher: Dispatcher
   clock: Clock
   timeouts: GatewayTimeouts

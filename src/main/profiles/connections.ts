@@ -1,4 +1,5 @@
 import { isLoopbackHost, originOf } from '../../shared/gateway/baseUrl'
+import type { ProfileExtras } from '../../shared/gateway/preflight'
 import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from '../gateway'
 import type { ApiKeyStore } from '../secrets/apiKeys'
 import type { ModelCatalogStore } from './catalog'
@@ -43,6 +44,16 @@ export class GatewayConnections {
     this.clients.delete(profileId)
   }
 
+  /**
+   * What the profile merges into every request of an endpoint, for the pre-flight of a job on it: its extra
+   * JSON fields are checked as part of the body (issue 11, finding 7). Read fresh, like the client's.
+   */
+  profileExtras(profileId: string): ProfileExtras | undefined {
+    const profile = this.deps.profiles.get(profileId)
+    if (!profile) return undefined
+    return { name: profile.name, extraFields: profile.extraFields, fieldMap: profile.fieldMap }
+  }
+
   private async build(profile: ProfileRecord): Promise<GatewayClient> {
     const lookupModel = (id: string) => this.deps.catalog.lookup(profile.id, id)
     if (profile.kind === 'demo') {
@@ -52,7 +63,8 @@ export class GatewayConnections {
           baseUrl: demo.baseUrl,
           authorization: () => Promise.resolve(`Bearer ${demo.apiKey}`),
           fieldMap: profile.fieldMap,
-          extraFields: profile.extraFields
+          extraFields: profile.extraFields,
+          profileName: profile.name
         },
         { ...this.deps.clientOptions, allowLoopbackHttp: true, lookupModel }
       )
@@ -67,7 +79,8 @@ export class GatewayConnections {
         baseUrl: profile.baseUrl,
         authorization: () => this.deps.keys.authorization(profile.id, origin),
         fieldMap: profile.fieldMap,
-        extraFields: profile.extraFields
+        extraFields: profile.extraFields,
+        profileName: profile.name
       },
       { ...this.deps.clientOptions, allowLoopbackHttp: loopback, lookupModel }
     )

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { JobError, JobRequest, JobView } from '../../shared/schemas/jobs'
+import type { ProfileExtras } from '../../shared/gateway/preflight'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import type { EventBus } from '../contract/events'
@@ -23,7 +24,11 @@ import { sendTask, type SyncItem } from './send'
 
 export interface TaskEngineDeps {
   repo: JobRepository
-  connections: { forProfile(profileId?: string): Promise<ProfileClient> }
+  connections: {
+    forProfile(profileId?: string): Promise<ProfileClient>
+    /** The profile's extra JSON fields go through the job's pre-flight too (issue 11, finding 7). */
+    profileExtras?(profileId: string): ProfileExtras | undefined
+  }
   media: MediaSink
   bus: EventBus
   /** Result hosts on loopback only for a gateway itself on loopback; the demo's own origin only (P30). */
@@ -118,7 +123,7 @@ export class TaskEngine {
   submit(profileId: string | undefined, request: JobRequest): JobView {
     const profile = profileId ?? this.deps.activeProfileId()
     const model = this.deps.lookupModel?.(profile, request.body.model)
-    const issues = preflightJob(request, model)
+    const issues = preflightJob(request, model, this.deps.connections.profileExtras?.(profile))
     if (issues.length > 0) {
       const first = issues[0]
       throw new AppFailure('invalid_input', issues.map((issue) => issue.message).join(' '), {

@@ -1,3 +1,4 @@
+import { defaultFieldMap, type ExtraFieldEndpoint, type ExtraFields, type FieldMap } from './fieldMap'
 import {
   ENDPOINT_ALIASES,
   ENDPOINTS,
@@ -42,6 +43,13 @@ export interface PreflightIssue {
   /** Set for the endpoint check, so it can be told apart from a plain input issue. */
   code?: typeof MODEL_ENDPOINT_MISMATCH
   supportedEndpoints?: string[]
+  /** The endpoint takes no such field at all (e.g. `n` on v2): any value is wrong, so "remove it". */
+  notAccepted?: true
+  /**
+   * Set when the offending value came from extra JSON fields rather than the request's own fields: the
+   * request's (the form's extra box) or the gateway profile's (Settings), so the user knows where to fix it.
+   */
+  source?: 'request' | 'profile'
 }
 
 type Loose<T> = { readonly [K in keyof T]?: unknown } & { readonly [key: string]: unknown }
@@ -134,7 +142,7 @@ function refuseN(
   const extra = input['extra']
   const inExtra = typeof extra === 'object' && extra !== null && 'n' in extra
   if (isPresent(input['n']) || inExtra) {
-    issues.push({ field: 'n', message: `${endpointName} does not accept n; ${instead}` })
+    issues.push({ field: 'n', message: `${endpointName} does not accept n; ${instead}`, notAccepted: true })
   }
 }
 
@@ -458,4 +466,91 @@ export function preflightVideo(
     })
   }
   return issues
+}
+
+// ---- extra JSON fields: the body as the gateway receives it ----
+
+/** The gateway profile's side of a request: what it merges into every body, and its name for the message. */
+export interface ProfileExtras {
+  name: string
+  extraFields: ExtraFields
+  fieldMap: FieldMap
+}
+
+/**
+ * Wire names of the fields whose names the spec hides, by the request's own (logical) name. An extra under
+ * one of these names is that field on the wire; everywhere else the wire name is the logical name.
+ */
+function hiddenNames(endpoint: ExtraFieldEndpoint, fieldMap: FieldMap): Readonly<Record<string, string>> {
+  if (endpoint === 'imagesV2') {
+    const { size, resolution, referenceImages } = fieldMap.imagesV2
+    return { size, resolution, referenceImages }
+  }
+  if (endpoint === 'partnerB') {
+    const { count, size, seed, watermark, referenceImages } = fieldMap.partnerB
+    return { count, size, seed, watermark, referenceImages }
+  }
+  return {}
+}
+
+interface Provenance {
+  source: 'request' | 'profile'
+  wireName: string
+  value: unknown
+}
+
+/**
+ * Runs an endpoint's checks on the body the gateway will receive: the request's fields over the request's
+ * extras over the profile's extras, as the client merges them (an extra never overrides a field the request
+ * sets). Issues about a value an extra supplied say so; one from the profile's extras names the profile
+ * and where in Settings to change it (issue 11, finding 7: a profile `n` went unchecked to v2, partner-a
+ * and partner-b). The renderer runs this as the user types, the backend on submit and again before sending.
+ */
+export function preflightMerged(
+  endpoint: ExtraFieldEndpoint,
+  input: Readonly<Record<string, unknown>>,
+  requestExtra: Readonly<Record<string, unknown>> | undefined,
+  profile: ProfileExtras | undefined,
+  check: (merged: Record<string, unknown>) => PreflightIssue[]
+): PreflightIssue[] {
+  // Without a profile the request's extras are read under the default names, as the client would send them.
+  const hidden = hiddenNames(endpoint, profile?.fieldMap ?? defaultFieldMap())
+  const logicalOf = new Map(Object.entries(hidden).map(([logical, wire]) => [wire, logical]))
+  const merged: Record<string, unknown> = { ...input }
+  const provenance = new Map<string, Provenance>()
+  const layers = [
+    { source: 'request', values: requestExtra },
+    { source: 'profile', values: profile?.extraFields[endpoint] }
+  ] as const
+  for (const { source, values } of layers) {
+    for (const [wireName, value] of Object.entries(values ?? {})) {
+      // `extra` is the request's container for its extras, never judged as one of them.
+      if (wireName === 'extra') continue
+      // A logical name sent under another wire name is not that field when it appears as an extra.
+      const logical = logicalOf.get(wireName) ?? (wireName in hidden ? undefined : wireName)
+      if (logical === undefined || merged[logical] !== undefined) continue
+      merged[logical] = value
+      provenance.set(logical, { source, wireName, value })
+    }
+  }
+  return check(merged).map((issue) => {
+    const from = provenance.get(issue.field.split(/[.[]/)[0] ?? issue.field)
+    if (!from) return issue
+    if (from.source === 'request') return { ...issue, source: 'request' }
+    return { ...issue, source: 'profile', message: profileExtraMessage(endpoint, issue, from, profile) }
+  })
+}
+
+function profileExtraMessage(
+  endpoint: ExtraFieldEndpoint,
+  issue: PreflightIssue,
+  from: Provenance,
+  profile: ProfileExtras | undefined
+): string {
+  const where = `Settings › Gateways › ${profile?.name ? `${profile.name} › ` : ''}Extra JSON fields`
+  const field = `\`${from.wireName}\``
+  if (issue.notAccepted) {
+    return `The gateway profile's extra JSON fields set ${field}, which ${ENDPOINTS[endpoint]} does not accept: remove it in ${where}.`
+  }
+  return `The gateway profile's extra JSON fields set ${field} to ${show(from.value)}, which ${ENDPOINTS[endpoint]} does not accept: ${issue.message} Change or remove it in ${where}.`
 }

@@ -6,8 +6,10 @@ import {
   preflightImagesV3,
   preflightPartnerA,
   preflightPartnerB,
+  preflightMerged,
   preflightVideo,
-  type PreflightIssue
+  type PreflightIssue,
+  type ProfileExtras
 } from '../gateway/preflight'
 import type { ImageRef, JobRequest } from './jobs'
 
@@ -20,40 +22,49 @@ const placeholders = (refs: readonly ImageRef[] | undefined): string[] | undefin
 
 /**
  * Every limit of the spec for one job, before anything is stored or sent. The renderer runs the same
- * function as the user types; the backend runs it again on submit (the renderer is not trusted).
+ * function as the user types; the backend runs it again on submit (the renderer is not trusted). With the
+ * gateway profile, its extra JSON fields are checked as part of the body they are merged into.
  */
 export function preflightJob(
   request: JobRequest,
-  model?: { readonly id: string; readonly supported_endpoints?: readonly string[] }
+  model?: { readonly id: string; readonly supported_endpoints?: readonly string[] },
+  profile?: ProfileExtras
 ): PreflightIssue[] {
   const endpointIssues = checkModelEndpoint(model, request.endpoint)
   switch (request.endpoint) {
     case 'imagesV1':
-      return [...endpointIssues, ...preflightImagesV1(request.body)]
+      return [
+        ...endpointIssues,
+        ...preflightMerged('imagesV1', request.body, undefined, profile, preflightImagesV1)
+      ]
     case 'imagesV3':
+      // v3 lists every field and takes no extras.
       return [...endpointIssues, ...preflightImagesV3(request.body)]
     case 'imagesV2': {
       const refs = placeholders(request.references)
+      const input = { ...request.body, ...(refs ? { referenceImages: refs } : {}) }
       return [
         ...endpointIssues,
-        ...preflightImagesV2({ ...request.body, ...(refs ? { referenceImages: refs } : {}) })
+        ...preflightMerged('imagesV2', input, request.body.extra, profile, preflightImagesV2)
       ]
     }
     case 'partnerA': {
       const refs = placeholders(request.references)
+      // The request's own extras are part of partner-a's open body already.
+      const input = { ...request.body, ...(refs ? { image: refs } : {}) }
       return [
         ...endpointIssues,
-        ...preflightPartnerA(
-          { ...request.body, ...(refs ? { image: refs } : {}) },
-          { stream: request.stream }
+        ...preflightMerged('partnerA', input, undefined, profile, (merged) =>
+          preflightPartnerA(merged, { stream: request.stream })
         )
       ]
     }
     case 'partnerB': {
       const refs = placeholders(request.references)
+      const input = { ...request.body, ...(refs ? { referenceImages: refs } : {}) }
       return [
         ...endpointIssues,
-        ...preflightPartnerB({ ...request.body, ...(refs ? { referenceImages: refs } : {}) })
+        ...preflightMerged('partnerB', input, request.body.extra, profile, preflightPartnerB)
       ]
     }
     case 'imageEdits':
@@ -67,6 +78,9 @@ export function preflightJob(
         })
       ]
     case 'videos':
-      return [...endpointIssues, ...preflightVideo(request.body)]
+      return [
+        ...endpointIssues,
+        ...preflightMerged('videos', request.body, request.body.extra, profile, preflightVideo)
+      ]
   }
 }

@@ -2,7 +2,7 @@ import { preflightImagesV1 } from '../../../shared/gateway/preflight'
 import type { ImagesV1Request } from '../../../shared/gateway/requests'
 import type { GatewayContext, PostOptions } from '../context'
 import { ImageResultSet } from '../schemas/images'
-import { mergeBody, postJson, preflight, type JsonResult } from './common'
+import { checkMerged, mergeBody, postJson, preflight, type JsonResult } from './common'
 
 /** §4.5: synchronous compatible generation; the body is passed through (other fields: not shown). */
 export async function generateImagesV1(
@@ -10,7 +10,12 @@ export async function generateImagesV1(
   request: ImagesV1Request,
   options: PostOptions
 ): Promise<JsonResult<ImageResultSet>> {
-  await preflight(ctx, 'imagesV1', request.model, preflightImagesV1(request))
+  await preflight(
+    ctx,
+    'imagesV1',
+    request.model,
+    checkMerged(ctx, 'imagesV1', request, undefined, preflightImagesV1)
+  )
   const json = mergeBody(ctx, 'imagesV1', undefined, request)
   return postJson(
     ctx,

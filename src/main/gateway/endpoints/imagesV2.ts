@@ -4,7 +4,7 @@ import { ENDPOINTS } from '../../../shared/gateway/spec'
 import type { CallOptions, GatewayContext, PostOptions } from '../context'
 import { ImageTask } from '../schemas/tasks'
 import { V2_RESULT_URL_PATHS } from '../tolerant'
-import { getJson, mergeBody, postJson, preflight, taskPath, type JsonResult } from './common'
+import { checkMerged, getJson, mergeBody, postJson, preflight, taskPath, type JsonResult } from './common'
 import { snapshot, type TaskSnapshot } from './taskSnapshot'
 
 /**
@@ -16,7 +16,12 @@ export async function createImageTask(
   request: ImagesV2Request,
   options: PostOptions
 ): Promise<JsonResult<TaskSnapshot<ImageTask>>> {
-  await preflight(ctx, 'imagesV2', request.model, preflightImagesV2(request))
+  await preflight(
+    ctx,
+    'imagesV2',
+    request.model,
+    checkMerged(ctx, 'imagesV2', request, request.extra, preflightImagesV2)
+  )
   const names = ctx.fieldMap.imagesV2
   const json = mergeBody(ctx, 'imagesV2', request.extra, {
     model: request.model,

@@ -3,7 +3,15 @@ import type { PartnerARequest } from '../../../shared/gateway/requests'
 import type { GatewayContext, PostOptions } from '../context'
 import { ImageResultSet } from '../schemas/images'
 import { createPartnerADecoder, type PartnerAStreamEvent } from '../streams/partnerA'
-import { mergeBody, postJson, postStream, preflight, type GatewayStream, type JsonResult } from './common'
+import {
+  checkMerged,
+  mergeBody,
+  postJson,
+  postStream,
+  preflight,
+  type GatewayStream,
+  type JsonResult
+} from './common'
 
 export interface PartnerAOptions extends PostOptions {
   /** Whether the model streams, when the caller knows (the listing does not say); `false` refuses a stream locally. */
@@ -16,7 +24,12 @@ export async function generatePartnerA(
   request: PartnerARequest,
   options: PostOptions
 ): Promise<JsonResult<ImageResultSet>> {
-  await preflight(ctx, 'partnerA', request.model, preflightPartnerA(request, { stream: false }))
+  await preflight(
+    ctx,
+    'partnerA',
+    request.model,
+    checkMerged(ctx, 'partnerA', request, undefined, (merged) => preflightPartnerA(merged, { stream: false }))
+  )
   const json = mergeBody(ctx, 'partnerA', undefined, { ...request, stream: false })
   return postJson(
     ctx,
@@ -39,7 +52,9 @@ export async function streamPartnerA(
     ctx,
     'partnerA',
     request.model,
-    preflightPartnerA(request, { stream: true, modelStreams: options.modelStreams })
+    checkMerged(ctx, 'partnerA', request, undefined, (merged) =>
+      preflightPartnerA(merged, { stream: true, modelStreams: options.modelStreams })
+    )
   )
   const json = mergeBody(ctx, 'partnerA', undefined, { ...request, stream: true })
   return postStream(

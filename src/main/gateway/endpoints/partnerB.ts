@@ -2,7 +2,7 @@ import { preflightPartnerB } from '../../../shared/gateway/preflight'
 import type { PartnerBRequest } from '../../../shared/gateway/requests'
 import type { GatewayContext, PostOptions } from '../context'
 import { ImageResultSet } from '../schemas/images'
-import { mergeBody, postJson, preflight, type JsonResult } from './common'
+import { checkMerged, mergeBody, postJson, preflight, type JsonResult } from './common'
 
 /**
  * §4.11: one image per request, billed per image, hidden field names from the field map. The URL in the
@@ -13,7 +13,12 @@ export async function generatePartnerB(
   request: PartnerBRequest,
   options: PostOptions
 ): Promise<JsonResult<ImageResultSet>> {
-  await preflight(ctx, 'partnerB', request.model, preflightPartnerB(request))
+  await preflight(
+    ctx,
+    'partnerB',
+    request.model,
+    checkMerged(ctx, 'partnerB', request, request.extra, preflightPartnerB)
+  )
   const names = ctx.fieldMap.partnerB
   const json = mergeBody(ctx, 'partnerB', request.extra, {
     model: request.model,

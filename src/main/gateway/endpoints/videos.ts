@@ -6,7 +6,7 @@ import type { CallOptions, GatewayContext, PostOptions } from '../context'
 import { requestJson } from '../http'
 import { VideoTask } from '../schemas/tasks'
 import { VIDEO_RESULT_URL_PATHS } from '../tolerant'
-import { getJson, mergeBody, postJson, preflight, taskPath, type JsonResult } from './common'
+import { checkMerged, getJson, mergeBody, postJson, preflight, taskPath, type JsonResult } from './common'
 import { snapshot, type TaskSnapshot } from './taskSnapshot'
 
 /** §4.12: creates a video task (billed at creation; never re-sent on an ambiguous failure). */
@@ -15,7 +15,12 @@ export async function createVideoTask(
   request: VideoRequest,
   options: PostOptions
 ): Promise<JsonResult<TaskSnapshot<VideoTask>>> {
-  await preflight(ctx, 'videos', request.model, preflightVideo(request))
+  await preflight(
+    ctx,
+    'videos',
+    request.model,
+    checkMerged(ctx, 'videos', request, request.extra, preflightVideo)
+  )
   const json = mergeBody(ctx, 'videos', request.extra, {
     model: request.model,
     prompt: request.prompt,

@@ -1,4 +1,4 @@
-import type { PreflightIssue } from '@shared/gateway/preflight'
+import type { PreflightIssue, ProfileExtras } from '@shared/gateway/preflight'
 import { modelSupports, parseWxH } from '@shared/gateway/preflight'
 import {
   ENDPOINTS,
@@ -169,6 +169,8 @@ export type FormField =
   | 'responseFormat'
   | 'maxImages'
   | 'stream'
+  /** The gateway profile's extra JSON fields: fixed in Settings, so shown only as Generate's reason. */
+  | 'profile'
 
 export interface FormIssue {
   field: FormField
@@ -301,6 +303,8 @@ const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text
 
 /** A preflight issue in the form's terms: the field it sits next to, and words without wire names. */
 export function toFormIssue(issue: PreflightIssue, endpoint: GenEndpoint): FormIssue {
+  // Already in the designer's words, naming the profile and where in Settings to change it.
+  if (issue.source === 'profile') return { field: 'profile', message: issue.message }
   const base = issue.field.replace(/\[\d+\]$/, '')
   const index = /\[(\d+)\]$/.exec(issue.field)?.[1]
   let [field] = FIELD_MAP[base] ?? ['prompt']
@@ -359,7 +363,7 @@ function checkReferences(draft: Draft, endpoint: GenEndpoint, issues: FormIssue[
 export function buildRequest(
   draft: Draft,
   model: Pick<ModelView, 'id' | 'supportedEndpoints'> | undefined,
-  options: { modelStreams?: boolean } = {}
+  options: { modelStreams?: boolean; profile?: ProfileExtras | undefined } = {}
 ): Built {
   const endpoint = draft.endpoint
   const issues: FormIssue[] = []
@@ -486,7 +490,10 @@ export function buildRequest(
   }
   checkReferences(draft, endpoint, issues)
   const modelEntry = { id: model.id, supported_endpoints: model.supportedEndpoints }
-  const preflight = preflightJob(request, modelEntry).map((issue) => toFormIssue(issue, endpoint))
+  // The active profile's extras are merged into the request by the backend: check them here as well.
+  const preflight = preflightJob(request, modelEntry, options.profile).map((issue) =>
+    toFormIssue(issue, endpoint)
+  )
   if (endpoint === 'partnerA' && draft.partnerA.stream && options.modelStreams === false)
     preflight.push({
       field: 'stream',

@@ -94,7 +94,14 @@ export function GenerateForm(): ReactElement {
     draft.endpoint && modelEndpoints.includes(draft.endpoint) ? draft.endpoint : (modelEndpoints[0] ?? null)
   const effective = { ...draft, endpoint }
   const refusedBefore = !!profile && !!model && noStream.includes(noStreamKey(profile.id, model.id))
-  const built = buildRequest(effective, model, { modelStreams: refusedBefore ? false : undefined })
+  const built = buildRequest(effective, model, {
+    modelStreams: refusedBefore ? false : undefined,
+    profile: profile && {
+      name: profile.name,
+      extraFields: profile.extraFields,
+      fieldMap: profile.fieldMap
+    }
+  })
 
   // A new user finds a model chosen; a model that left the listing is not silently replaced.
   useEffect(() => {
