@@ -31,6 +31,7 @@ import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
 import { APP_NAME, APP_VERSION } from './version'
+import type { CrashProbe } from './crashPoints'
 
 export interface Logger {
   info(message: string): void
@@ -56,6 +57,11 @@ export interface BackendOptions {
   enginePolicy?: PartialPolicy
   /** Desktop notifications (Electron `Notification`); the web host has none and shows toasts instead. */
   notify?: (notice: Notice) => void
+  /**
+   * Test-only: called at the named crash points of `crashPoints.ts` so crash tests can SIGKILL the
+   * process exactly there. Both shells leave it out.
+   */
+  probe?: CrashProbe
 }
 
 export interface Backend {
@@ -104,7 +110,7 @@ export function createBackend(options: BackendOptions): Backend {
     clientOptions: { ...options.gatewayClientOptions, clock }
   })
 
-  const library = new Library(db, join(options.dataDir, 'library'))
+  const library = new Library(db, join(options.dataDir, 'library'), { probe: options.probe })
   const swept = library.sweep()
   if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
   const jobs = new JobRepository(db)
@@ -121,7 +127,8 @@ export function createBackend(options: BackendOptions): Backend {
     activeProfileId: () => profiles.active().id,
     ...(options.enginePolicy ? { policy: options.enginePolicy } : {}),
     clock,
-    onError: (message, error) => logger.error(message, error)
+    onError: (message, error) => logger.error(message, error),
+    probe: options.probe
   })
 
   const ctx: ServiceContext = {
@@ -136,7 +143,8 @@ export function createBackend(options: BackendOptions): Backend {
     library,
     jobs,
     engine,
-    notify: options.notify ?? null
+    notify: options.notify ?? null,
+    probe: options.probe
   }
 
   const handlers: CommandHandlers = {

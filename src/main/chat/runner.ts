@@ -2,6 +2,7 @@ import type { ChatMessageView, ConversationView } from '../../shared/schemas/cha
 import type { AppError } from '../../shared/result'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
+import type { CrashProbe } from '../crashPoints'
 import {
   GatewayError,
   isGatewayError,
@@ -39,6 +40,8 @@ export interface ChatRunnerDeps {
   persistEveryMs?: number
   /** How long deltas are gathered before one `chat.delta` event goes out. */
   deltaEveryMs?: number
+  /** Test-only crash points (`crashPoints.ts`); production passes none. */
+  probe?: CrashProbe
 }
 
 interface LiveReply {
@@ -101,6 +104,7 @@ export class ChatRunner {
 
   /** Starts the reply whose row (`pending`) is already written; returns at once. */
   start(messageId: string, conversationId: string, idempotencyKey: string): void {
+    this.deps.probe?.('chat.committed')
     const reply: LiveReply = {
       messageId,
       conversationId,
@@ -182,6 +186,7 @@ export class ChatRunner {
         reply.streamed = false
         await this.wholeReply(reply, client, request, `${idempotencyKey}-whole`)
       }
+      this.deps.probe?.('chat.answered')
       this.finish(reply, 'complete', null)
     } catch (error) {
       if (reply.finalized) return
@@ -236,6 +241,7 @@ export class ChatRunner {
     for await (const event of stream.events) {
       if (reply.finalized) break
       apply(event)
+      this.deps.probe?.('chat.delta')
       this.progress(reply)
     }
   }

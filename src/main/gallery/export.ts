@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises'
 import { ZipFile } from 'yazl'
 import type { ExportProgress, GallerySelection } from '../../shared/schemas/gallery'
 import { AppFailure } from '../contract/failure'
+import type { CrashProbe } from '../crashPoints'
 import { isTempName, pathInside } from '../library'
 import { tempPathFor } from '../library/atomic'
 import { isInside } from '../library/names'
@@ -48,6 +49,8 @@ export interface ExportDeps {
   now?: () => number
   progressIntervalMs?: number
   onError?: (message: string, error: unknown) => void
+  /** Test-only crash point on each progress step of a running export (`crashPoints.ts`). */
+  probe?: CrashProbe
 }
 
 export interface ExportRequest {
@@ -383,6 +386,7 @@ export class ExportManager {
       this.deps.emit({ ...progress })
     }
     const onProgress = (done: number | null, bytes: number): void => {
+      this.deps.probe?.('export.writing')
       if (done !== null) progress.done = done
       progress.bytesWritten = bytes
       report()

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { Agent, request, type Dispatcher } from 'undici'
+import type { CrashProbe } from '../crashPoints'
 import { serverDelayMs, type RetryHints } from '../time/backoff'
 import { openAtomicWriter } from './atomic'
 import { describeUrl, MediaError, rejected } from './errors'
@@ -43,6 +44,8 @@ export interface DownloadOptions extends UrlPolicy {
    * `createDownloadAgent`). Default: a fresh pinned agent per download, closed at the end.
    */
   dispatcher?: Dispatcher
+  /** Test-only crash point after each chunk written to the temp file (`crashPoints.ts`). */
+  probe?: CrashProbe
 }
 
 /** A verified download still in its temp file: `commit` renames it into place, `discard` deletes it. */
@@ -214,6 +217,7 @@ async function receive(
         }
         hash.update(chunk)
         await writer.write(chunk)
+        options.probe?.('download.partial')
       }
     } catch (error) {
       if (error instanceof MediaError) throw error

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, realpathSync, unlinkSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Dispatcher } from 'undici'
+import type { CrashProbe } from '../crashPoints'
 import { writeTransaction, type Db } from '../db/connection'
 import { sweepTempFiles, writeFileAtomic } from './atomic'
 import { downloadMedia, type DownloadedMedia } from './download'
@@ -42,6 +43,8 @@ export interface LibraryOptions {
   lookup?: HostLookup
   idleTimeoutMs?: number
   connectTimeoutMs?: number
+  /** Test-only crash points (`crashPoints.ts`); production passes none. */
+  probe?: CrashProbe
 }
 
 export interface StoreOptions {
@@ -160,7 +163,8 @@ export class Library {
       expect: options.expect,
       idleTimeoutMs: options.idleTimeoutMs ?? this.options.idleTimeoutMs,
       connectTimeoutMs: this.options.connectTimeoutMs,
-      dispatcher: options.dispatcher
+      dispatcher: options.dispatcher,
+      probe: this.options.probe
     })
     return this.place({ ...download, createdAt, download })
   }
@@ -273,6 +277,7 @@ export class Library {
     else if (incoming.data) await writeFileAtomic(file, incoming.data)
     const thumbFile = join(dir, thumbName)
     if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, info.thumb)
+    this.options.probe?.('library.renamed')
 
     const ours: MediaRecord = {
       id: newMediaId(),

@@ -58,6 +58,7 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
     onError: (message, error) => ctx.logger.error(message, error),
     ...(options.persistEveryMs !== undefined ? { persistEveryMs: options.persistEveryMs } : {}),
     ...(options.deltaEveryMs !== undefined ? { deltaEveryMs: options.deltaEveryMs } : {}),
+    probe: ctx.probe,
     clientFor: async (profileId) => {
       if (!ctx.profiles.get(profileId)) {
         throw new AppFailure(

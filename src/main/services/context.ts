@@ -1,4 +1,5 @@
 import type { Logger } from '../backend'
+import type { CrashProbe } from '../crashPoints'
 import type { EventBus } from '../contract/events'
 import type { Db } from '../db/connection'
 import type { Library } from '../library'
@@ -33,4 +34,6 @@ export interface ServiceContext {
   engine: TaskEngine
   /** Present in the desktop shell; absent in the web host (the page shows its own toast). */
   notify: ((notice: Notice) => void) | null
+  /** Test-only crash points (`crashPoints.ts`); absent in production. */
+  probe?: CrashProbe
 }

@@ -26,7 +26,8 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
     emit: (progress) => ctx.bus.emit('gallery.exportProgress', progress),
     appName: APP_NAME,
     appVersion: APP_VERSION,
-    onError: (message, error) => ctx.logger.error(message, error)
+    onError: (message, error) => ctx.logger.error(message, error),
+    probe: ctx.probe
   })
   const swept = exports.sweep()
   if (swept > 0) ctx.logger.info(`removed ${swept} unfinished export(s)`)

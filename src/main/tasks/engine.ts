@@ -9,6 +9,7 @@ import { isGatewayError, type GatewayClient, type TaskSnapshot } from '../gatewa
 import { serverDelayMs } from '../time/backoff'
 import { systemClock, type Clock } from '../time/clock'
 import type { ProfileClient } from '../profiles/connections'
+import type { CrashProbe } from '../crashPoints'
 import { DueQueue } from './dueQueue'
 import {
   DEADLINE_PASSED,
@@ -42,6 +43,8 @@ export interface TaskEngineDeps {
   /** The backend's one clock, shared with the gateway client (tests inject a fake). */
   clock?: Clock
   onError?: (message: string, error: unknown) => void
+  /** Test-only crash points (`crashPoints.ts`); production passes none. */
+  probe?: CrashProbe
 }
 
 type Lane = JobKind | 'poll' | 'download'
@@ -144,6 +147,7 @@ export class TaskEngine {
       taskCount: count,
       requestHash: (seq) => createHash('sha256').update(`${seq}:${text}`).digest('hex')
     })
+    this.deps.probe?.('job.committed')
     for (const taskId of taskIds) this.enqueueSend(taskId)
     const view = this.publish(jobId)
     this.pump()
@@ -335,6 +339,7 @@ export class TaskEngine {
       return
     }
     this.publish(job.id)
+    this.deps.probe?.('send.claimed')
     const controller = new AbortController()
     this.controllers.set(taskId, controller)
     let client: GatewayClient
@@ -366,6 +371,7 @@ export class TaskEngine {
             const prepared = this.prepareItem(job.id, taskId, kind, item)
             inOrder(async () => {
               storedInStream += this.commitResults(taskId, [await prepared])
+              this.deps.probe?.('stream.partial')
               const result = repo
                 .refreshJob(job.id)
                 ?.results.find((r) => r.taskId === taskId && r.index === item.index)
@@ -405,6 +411,7 @@ export class TaskEngine {
           }
         }
       )
+      this.deps.probe?.('send.answered')
       if (outcome.type === 'streamed') {
         await chain
         repo.updateTask(taskId, { status: 'succeeded' })
@@ -549,6 +556,7 @@ export class TaskEngine {
           ? await client.getVideoTask(task.remote_id, { signal: controller.signal })
           : await client.getImageTask(task.remote_id, { signal: controller.signal })
       if (this.cancelled.has(taskId) || this.stopped) return
+      this.deps.probe?.('poll.answered')
       // One transaction per poll: under synchronous=FULL every commit is an fsync, and a poll touches the
       // task, maybe a result, and the job's aggregate.
       const progress = (res.data.task as { progress?: unknown }).progress
@@ -682,6 +690,7 @@ export class TaskEngine {
         kind: result.kind
       })
       if (this.stopped) return
+      this.deps.probe?.('download.stored')
       repo.markResultStored(resultId, stored.id)
     } catch (error) {
       if (this.stopped) return
