@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
           exclude: ['test/unit/renderer/**'],
+          // Fails the run if a test leaves a spawned backend process alive (test/helpers/processRegistry.ts).
+          globalSetup: ['test/helpers/processRegistry.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000
         }

@@ -1,51 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/emulator'
-import { createApiClient, type ApiClient } from '../../../src/shared/client'
+import type { ApiClient } from '../../../src/shared/client'
 import type { JobView } from '../../../src/shared/schemas/jobs'
+import { killAllBackends, spawnBackend, type BackendProcess } from '../../helpers/spawnBackend'
 import { makeTempDir } from '../../helpers/tempDir'
-import { connectWebSocket } from '../../helpers/wsClient'
 
-const root = resolve(__dirname, '..', '..', '..')
-
-interface Child {
-  process: ChildProcess
-  api: ApiClient
-  close: () => void
-}
-
-async function spawnBackend(dataDir: string): Promise<Child> {
-  const child = spawn(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['test/helpers/backendProcess.ts', dataDir],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe']
-    }
-  )
-  let out = ''
-  const info = await new Promise<{ origin: string; token: string }>((resolvePromise, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      const line = out.split('\n').find((l) => l.startsWith('{'))
-      if (line) resolvePromise(JSON.parse(line) as { origin: string; token: string })
-    })
-    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    child.once('exit', (code) => reject(new Error(`backend exited ${code}: ${out}`)))
-  })
-  const transport = await connectWebSocket(info.origin, info.token)
-  return { process: child, api: createApiClient(transport), close: () => transport.close() }
-}
-
-function kill9(child: Child): Promise<void> {
-  child.close()
-  return new Promise((resolvePromise) => {
-    child.process.once('exit', () => resolvePromise())
-    child.process.kill('SIGKILL')
-  })
+/** SIGKILL from outside; `kill9` throws unless the process died of it and its pid is gone. */
+async function kill9(studio: BackendProcess): Promise<void> {
+  const exit = await studio.kill9()
+  expect(exit.signal).toBe('SIGKILL')
+  expect(exit.gone).toBe(true)
 }
 
 function until(api: ApiClient, jobId: string, test: (job: JobView) => boolean): Promise<JobView> {
@@ -70,7 +37,7 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-describe('kill -9 at several points, then restart (P19, P24, P28)', () => {
+describe('[P19][P21][P24][P27][P28] kill -9 with several jobs in flight, then restart', () => {
   const temp = makeTempDir()
   const dataDir = join(temp.dir, 'data')
   let emulator: RunningEmulator
@@ -79,6 +46,7 @@ describe('kill -9 at several points, then restart (P19, P24, P28)', () => {
     emulator = await startEmulator({ timing: { taskQueuedMs: 300, taskRunningMs: 300, partialDelayMs: 400 } })
   })
   afterAll(async () => {
+    await killAllBackends()
     await emulator.stop()
     temp.cleanup()
   })
