@@ -18,7 +18,7 @@ describe('web host: the media cookie is not the launch token', () => {
   const temp = makeTempDir('gs-session-cookie-')
   const rendererDir = join(temp.dir, 'renderer')
   const dataDir = join(temp.dir, 'data')
-  let backend: Backend
+  let backend: Backend | undefined
   let host: WebHost
   let other: WebHost
 
@@ -35,9 +35,10 @@ describe('web host: the media cookie is not the launch token', () => {
     other = await startWebHost({ backend, rendererDir })
   })
   afterAll(async () => {
-    await host.close()
-    await other.close()
-    await backend.close()
+    // Also after a failed set-up, so the temp folder never outlives the run.
+    await (host as WebHost | undefined)?.close()
+    await (other as WebHost | undefined)?.close()
+    await backend?.close()
     temp.cleanup()
   })
 

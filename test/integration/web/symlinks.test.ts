@@ -17,7 +17,7 @@ describe('web host: no symlink leads out of a served folder [P7]', () => {
   const rendererDir = join(temp.dir, 'renderer')
   const dataDir = join(temp.dir, 'data')
   const outsideDir = join(temp.dir, 'outside')
-  let backend: Backend
+  let backend: Backend | undefined
   let host: WebHost
   let cookie = ''
 
@@ -46,8 +46,9 @@ describe('web host: no symlink leads out of a served folder [P7]', () => {
     cookie = (await openSession(host.origin, host.token)).pair
   })
   afterAll(async () => {
-    await host.close()
-    await backend.close()
+    // Also after a failed set-up, so the temp folder never outlives the run.
+    await (host as WebHost | undefined)?.close()
+    await backend?.close()
     temp.cleanup()
   })
 
