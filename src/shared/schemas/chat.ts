@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { modelSupports } from '../gateway/preflight'
-import { ENDPOINTS, type ModelEndpointKey } from '../gateway/spec'
+import type { ModelEndpointKey } from '../gateway/spec'
 import { AppErrorSchema } from '../result'
 
 /** The three request styles a chat can use; one conversation may switch between them. */
@@ -12,12 +12,6 @@ export const STYLE_ENDPOINT_KEYS: Readonly<Record<ChatStyle, ModelEndpointKey>> 
   chat: 'chatCompletions',
   messages: 'messages',
   responses: 'responses'
-}
-
-export const STYLE_ENDPOINTS: Readonly<Record<ChatStyle, string>> = {
-  chat: ENDPOINTS.chatCompletions,
-  messages: ENDPOINTS.messages,
-  responses: ENDPOINTS.responses
 }
 
 export const STYLE_LABELS: Readonly<Record<ChatStyle, string>> = {

@@ -68,7 +68,6 @@ export const JobRequest = z.discriminatedUnion('endpoint', [
   })
 ])
 export type JobRequest = z.output<typeof JobRequest>
-export type JobEndpoint = JobRequest['endpoint']
 
 export const JOB_STATUSES = [
   'pending',

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '@renderer/App'
-import { ComingSoon } from '@renderer/features/shell/ComingSoon'
 import { useAppStore } from '@renderer/store/app'
 import { createApiClient, type Transport } from '@shared/client'
 
@@ -51,13 +50,6 @@ describe('app shell', () => {
       expect(within(nav).getByRole('button', { name: label })).toBeInTheDocument()
     }
     expect(within(nav).getByRole('button', { name: 'Chat' })).toHaveAttribute('aria-current', 'page')
-  })
-
-  it('says plainly when a screen is not built yet', () => {
-    // Rendered directly: every screen of the navigation is being built, so none can stand in for it.
-    render(<ComingSoon title="Somewhere" promise="Does a thing." />)
-    expect(screen.getByRole('heading', { name: 'Somewhere' })).toBeInTheDocument()
-    expect(screen.getByText('Not built yet')).toBeInTheDocument()
   })
 
   it('changes the theme through the backend and applies it', async () => {

@@ -45,8 +45,3 @@ export const useJobsStore = create<JobsState>()((set) => ({
       return { byId: { ...state.byId, [jobId]: { ...job, results: [...job.results, result] } } }
     })
 }))
-
-export const selectJob =
-  (id: string | null) =>
-  (state: JobsState): JobView | undefined =>
-    id ? state.byId[id] : undefined
