@@ -91,9 +91,8 @@ export function runElectronApp(): void {
       )
     )
     registerIpc(ipcMain, (name, input) => running.dispatch(name, input), appOrigin)
-    const window = createWindow()
+    createWindow()
     forwardEvents(running, () => BrowserWindow.getAllWindows().map((w) => w.webContents))
-    window.on('closed', () => undefined)
     startUpdateCheck({
       feedUrl: typeof __UPDATE_FEED_URL__ === 'string' ? __UPDATE_FEED_URL__ : undefined,
       packaged: app.isPackaged,
