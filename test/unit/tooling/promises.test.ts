@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
@@ -72,6 +72,15 @@ describe('the promise list', () => {
     for (const promise of promises.filter((p) => p.notTestable !== undefined)) {
       expect(promise.notTestable?.length, promise.id).toBeGreaterThan(40)
     }
+  })
+})
+
+describe('docs/RELIABILITY.md points only at files that exist', () => {
+  it('every test, source and script path it names is in the repository', () => {
+    const text = readFileSync(join(root, 'docs', 'RELIABILITY.md'), 'utf8')
+    const paths = [...text.matchAll(/`((?:test|src|scripts)\/[^`\s]+)`/g)].map((m) => m[1] as string)
+    expect(paths.length).toBeGreaterThan(50)
+    expect(paths.filter((path) => !existsSync(join(root, path)))).toEqual([])
   })
 })
 
