@@ -238,9 +238,9 @@ describe('chat service against the emulator', () => {
         () => emulator.keys.noPermission,
         'studio-offline'
       ],
-      ['unavailable', 'gateway.unavailable', 'confirm_resend', () => emulator.keys.ordinary, 'studio-offline']
+      ['unavailable', 'gateway.unavailable', 'retry_later', () => emulator.keys.ordinary, 'studio-offline']
     ] as const)(
-      '%s: the reply shows the mapped words, after one POST',
+      '%s: the reply shows the mapped words, after one POST [P36]',
       async (_kind, code, action, key, model) => {
         await useKey(key())
         const { reply } = await send({ draft: { model, style: 'chat' }, text: 'Hi' })
