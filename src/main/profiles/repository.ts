@@ -53,6 +53,14 @@ function toRecord(row: ProfileRow): ProfileRecord {
   }
 }
 
+/**
+ * The key store's side of an address change: it owns `profile_keys`, so it drops a key bound to another
+ * origin itself (returns whether it did), inside the repository's transaction.
+ */
+export interface KeyBinding {
+  keepOnlyFor(profileId: string, origin: string | null): boolean
+}
+
 export interface NewProfile {
   name: string
   baseUrl: string
@@ -132,9 +140,9 @@ export class ProfileRepository {
    * An address change to another origin (scheme, host or port, as the URL parser normalises them) removes
    * the profile's key in the same transaction and records why (issue 11, finding 3): a key belongs to the
    * server it was entered for, and there is no moment at which the new address and the old key coexist.
-   * A path change on the same origin keeps the key.
+   * A path change on the same origin keeps the key. `keys` is required so no caller can forget it.
    */
-  update(id: string, patch: Partial<NewProfile>): ProfileRecord {
+  update(id: string, patch: Partial<NewProfile>, keys: KeyBinding): ProfileRecord {
     return writeTransaction(this.db, () => {
       const current = this.mustGet(id)
       const next = { ...current, ...patch }
@@ -150,14 +158,17 @@ export class ProfileRepository {
           this.now(),
           id
         )
-      if (originOf(next.baseUrl) !== originOf(current.baseUrl)) {
-        const removed = this.db.prepare('DELETE FROM profile_keys WHERE profile_id = ?').run(id).changes > 0
-        if (removed) {
-          this.db.prepare("UPDATE profiles SET key_removed = 'origin_changed' WHERE id = ?").run(id)
-        }
+      const origin = originOf(next.baseUrl)
+      if (origin !== originOf(current.baseUrl) && keys.keepOnlyFor(id, origin)) {
+        this.db.prepare("UPDATE profiles SET key_removed = 'origin_changed' WHERE id = ?").run(id)
       }
       return this.mustGet(id)
     })
+  }
+
+  /** A key entered or cleared answers "the key was removed": the notice goes. */
+  clearKeyRemoved(id: string): void {
+    this.db.prepare('UPDATE profiles SET key_removed = NULL WHERE id = ? AND key_removed IS NOT NULL').run(id)
   }
 
   /** Deleting the active profile hands "active" back to the demo gateway, in the same transaction. */

@@ -26,8 +26,9 @@ type KeyRow = z.output<typeof KeyRow>
  *
  * Every key is bound to the origin (scheme, host, port) it was entered for (issue 11, finding 3): it is
  * stored with that origin, handed out only for a request to that origin, and reported as present only while
- * the profile still points there. The profile repository removes it in the same transaction as an address
- * change to another origin; the checks here are the second line, so a bug elsewhere cannot send it away.
+ * the profile still points there. An address change to another origin drops it (`keepOnlyFor`, run inside
+ * the profile repository's transaction); the checks on read are the second line, so a bug elsewhere cannot
+ * send it away.
  * This lives in the shared backend, so both shells (safeStorage or the web host's key file) get it.
  */
 export class ApiKeyStore {
@@ -56,6 +57,7 @@ export class ApiKeyStore {
       const row = this.db.prepare('SELECT base_url FROM profiles WHERE id = ?').get(profileId) as
         { base_url: string } | undefined
       if (!row) throw new AppFailure('not_found', 'That gateway profile no longer exists.')
+      // Read only: `profiles` is the profile repository's table; this module writes `profile_keys` alone.
       if (originOf(row.base_url) !== origin) {
         throw new AppFailure(
           'secrets.address_changed',
@@ -70,19 +72,27 @@ export class ApiKeyStore {
              protection = excluded.protection, origin = excluded.origin, updated_at = excluded.updated_at`
         )
         .run(profileId, ciphertext, last4, this.cipher.protection, origin, this.now())
-      // A key entered answers "the key was removed": the notice goes with it.
-      this.db.prepare('UPDATE profiles SET key_removed = NULL WHERE id = ?').run(profileId)
     })
     this.cache.set(profileId, { ciphertext, apiKey })
     return { hasKey: true, last4 }
   }
 
   clear(profileId: string): void {
-    writeTransaction(this.db, () => {
-      this.db.prepare('DELETE FROM profile_keys WHERE profile_id = ?').run(profileId)
-      this.db.prepare('UPDATE profiles SET key_removed = NULL WHERE id = ?').run(profileId)
-    })
+    this.db.prepare('DELETE FROM profile_keys WHERE profile_id = ?').run(profileId)
     this.cache.delete(profileId)
+  }
+
+  /**
+   * Drops the profile's key unless it is bound to `origin`; returns whether one was dropped. Synchronous,
+   * so the profile repository runs it inside the transaction that changes the address.
+   */
+  keepOnlyFor(profileId: string, origin: string | null): boolean {
+    const dropped =
+      this.db
+        .prepare('DELETE FROM profile_keys WHERE profile_id = ? AND origin IS NOT ?')
+        .run(profileId, origin).changes > 0
+    if (dropped) this.cache.delete(profileId)
+    return dropped
   }
 
   forget(profileId: string): void {

@@ -65,8 +65,9 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       active: record.active,
       hasKey: status.hasKey,
       keyLast4: status.last4,
+      // Only while there is no key: a key entered since answers the notice even if clearing it was cut off.
       keyRemoved:
-        record.kind === 'remote' && record.keyRemoved
+        record.kind === 'remote' && record.keyRemoved && !status.hasKey
           ? { reason: record.keyRemoved, origin: originOf(record.baseUrl) ?? record.baseUrl }
           : null
     }
@@ -117,18 +118,21 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
     },
     'profiles.update': (input) => {
       mustBeRemote(input.id)
-      const record = profiles.update(input.id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.baseUrl !== undefined ? { baseUrl: checkedBaseUrl(input.baseUrl) } : {}),
-        ...(input.fieldMap !== undefined
-          ? { fieldMap: parseOrFail(FieldMap, input.fieldMap, 'Field names') }
-          : {}),
-        ...(input.extraFields !== undefined
-          ? { extraFields: parseOrFail(ExtraFields, input.extraFields, 'Extra JSON fields') }
-          : {})
-      })
-      // The repository removed the key with an address move to another origin; drop its plaintext too.
-      if (record.keyRemoved) keys.forget(record.id)
+      const record = profiles.update(
+        input.id,
+        {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.baseUrl !== undefined ? { baseUrl: checkedBaseUrl(input.baseUrl) } : {}),
+          ...(input.fieldMap !== undefined
+            ? { fieldMap: parseOrFail(FieldMap, input.fieldMap, 'Field names') }
+            : {}),
+          ...(input.extraFields !== undefined
+            ? { extraFields: parseOrFail(ExtraFields, input.extraFields, 'Extra JSON fields') }
+            : {})
+        },
+        // An address move to another origin removes the key in the same transaction (issue 11, finding 3).
+        keys
+      )
       connections.invalidate(record.id)
       announce()
       return view(record)
@@ -164,6 +168,7 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       const origin = originOf(record.baseUrl)
       if (origin === null) throw new AppFailure('invalid_input', 'This gateway address cannot hold a key.')
       await keys.set(profileId, apiKey, origin)
+      profiles.clearKeyRemoved(profileId)
       connections.invalidate(profileId)
       announce()
       return view(mustGet(profileId))
@@ -171,6 +176,7 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
     'secrets.clearKey': ({ id }) => {
       mustBeRemote(id)
       keys.clear(id)
+      profiles.clearKeyRemoved(id)
       connections.invalidate(id)
       announce()
       return view(mustGet(id))
