@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react'
-import { Icon } from '../../ui/icons'
-import { QUEUE_BADGE_ID, QueueBadge } from '../tasks/QueueBadge'
-import { QueueToasts } from '../tasks/QueueToasts'
-import { screens, useAppStore, type Screen } from '../../store/app'
+import { Icon } from '../ui/icons'
+import { QUEUE_BADGE_ID, QueueBadge } from '../features/tasks/QueueBadge'
+import { QueueToasts } from '../features/tasks/QueueToasts'
+import { screens, useAppStore, type Screen } from '../store/app'
 
 export const screenLabels: Record<Screen, string> = {
   chat: 'Chat',
