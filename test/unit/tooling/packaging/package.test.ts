@@ -1,9 +1,20 @@
 // What an installer will contain, proven by packing for real: electron-builder runs with our config on a
 // stand-in Electron (a file carrying a fuse wire, since the real binary cannot be downloaded here), then
-// the resulting app.asar, its unpacked folder and resources/ are read back.
+// the resulting app.asar, its unpacked folder and resources/ are read back. It packs a copy of the
+// project in a temporary folder (package.json, a fresh build, node_modules linked in), so the out/ that
+// `npm run web` and the e2e tests serve is never emptied under them.
 import { spawnSync } from 'node:child_process'
 import { builtinModules } from 'node:module'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { extractFile, listPackage, statFile } from '@electron/asar'
@@ -32,13 +43,24 @@ function fakeElectron(): string {
 }
 
 beforeAll(async () => {
+  const project = join(work, 'project')
+  mkdirSync(project)
+  for (const file of ['package.json', 'package-lock.json'])
+    copyFileSync(join(root, file), join(project, file))
+  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'junction')
   // Exactly what `npm run dist` packs: a fresh electron-vite build of main, preload and renderer.
   const built = spawnSync(
     process.execPath,
-    [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+    [
+      join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'),
+      'build',
+      '--outDir',
+      join(project, 'out')
+    ],
     {
       cwd: root,
-      encoding: 'utf8'
+      encoding: 'utf8',
+      env: { ...process.env, GS_RENDERER_OUT: join(project, 'out', 'renderer') }
     }
   )
   if (built.status !== 0) throw new Error(`electron-vite build failed:\n${built.stdout}\n${built.stderr}`)
@@ -46,7 +68,7 @@ beforeAll(async () => {
   writeFileSync(sqlite, '\u007fELF\u0000node_register_module_v150\u0000')
   const config = builderConfig({ env: {}, electronSqlite: sqlite, electronAbi: 150 })
   await build({
-    projectDir: root,
+    projectDir: project,
     targets: Platform.LINUX.createTarget('dir', Arch.x64),
     publish: 'never',
     config: {
