@@ -45,3 +45,12 @@ export const useJobsStore = create<JobsState>()((set) => ({
       return { byId: { ...state.byId, [jobId]: { ...job, results: [...job.results, result] } } }
     })
 }))
+
+/**
+ * Adds listed jobs to the mirror without stepping back in time: a `jobs.updated` event that overtook the
+ * list reply carries a newer view, which is kept.
+ */
+export function upsertFresh(jobs: JobView[]): void {
+  const { byId, upsertMany } = useJobsStore.getState()
+  upsertMany(jobs.filter((job) => (byId[job.id]?.updatedAt ?? -Infinity) <= job.updatedAt))
+}

@@ -5,27 +5,29 @@ import type { ProfileView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
 import { Icon } from '../../ui/icons'
 import { MediaThumb } from '../../ui/MediaThumb'
+import {
+  elapsedMs,
+  formatDuration,
+  isActiveJob,
+  isActiveTask,
+  progressOf,
+  statusText,
+  statusTone,
+  TASK_STATUS_LABELS
+} from '../../jobs/status'
+import { ProgressBar } from '../../ui/ProgressBar'
 import { cancelJob, retryJob } from './actions'
 import {
   canCancel,
   cancelEffect,
   canOpen,
   canResend,
-  elapsedMs,
   endpointLabel,
   formatAgo,
-  formatDuration,
   formatIn,
-  isActiveJob,
-  isActiveTask,
   pollFacts,
-  progressOf,
-  retryRequest,
-  statusText,
-  statusTone,
-  TASK_STATUS_LABELS
+  retryRequest
 } from './model'
-import { ProgressBar } from './ProgressBar'
 import { useTasksStore } from './store'
 
 const kindIcon = { image: 'images', edit: 'edit', video: 'video' } as const

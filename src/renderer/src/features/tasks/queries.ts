@@ -1,17 +1,7 @@
 import type { ApiClient } from '@shared/client'
-import type { JobView } from '@shared/schemas/jobs'
-import { useJobsStore } from '../../store/jobs'
+import { upsertFresh } from '../../store/jobs'
 import { ALL_TASKS, filterKey, PAGE_SIZE, toJobQuery, type TaskFilter } from './model'
 import { useTasksStore } from './store'
-
-/**
- * Adds listed jobs to the mirror without stepping back in time: a `jobs.updated` event that overtook the
- * list reply carries a newer view, which is kept.
- */
-export function upsertFresh(jobs: JobView[]): void {
-  const { byId, upsertMany } = useJobsStore.getState()
-  upsertMany(jobs.filter((job) => (byId[job.id]?.updatedAt ?? -Infinity) <= job.updatedAt))
-}
 
 /** Loads the next page of a filter (newest first) and records how far it reaches. */
 export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void> {

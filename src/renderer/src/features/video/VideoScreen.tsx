@@ -2,9 +2,6 @@ import { useEffect, useId, useMemo, type FormEvent, type ReactElement, type Reac
 import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore, useConnection } from '../../store/app'
-import { useJobsStore } from '../../store/jobs'
-import { ErrorNotice } from '../../ui/ErrorNotice'
-import { useModels } from '../../ui/useModels'
 import {
   elapsedMs,
   formatDuration,
@@ -13,15 +10,16 @@ import {
   progressOf,
   statusText,
   statusTone
-} from '../tasks/model'
-import { ProgressBar } from '../tasks/ProgressBar'
-import { upsertFresh } from '../tasks/queries'
-import { useNow } from '../tasks/useNow'
+} from '../../jobs/status'
+import { VideoPlayer } from '../../media/VideoPlayer'
+import { upsertFresh, useJobsStore } from '../../store/jobs'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { useModels } from '../../ui/useModels'
+import { ProgressBar } from '../../ui/ProgressBar'
+import { useNow } from '../../ui/useNow'
 import { FirstFramePicker } from './FirstFramePicker'
 import { buildVideoForm, RATIOS, RESOLUTIONS, SIZE_PRESETS, type TriState, type VideoDraft } from './form'
 import { useVideoStore } from './store'
-import { VideoPlayer } from './VideoPlayer'
-import '../tasks/tasks.css'
 import './video.css'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react'
 import type { ResultView } from '@shared/schemas/jobs'
-import { useConnection } from '../../store/app'
-import { mediaFacts } from './media'
+import { useConnection } from '../store/app'
+import { mediaFacts } from './facts'
+import './media.css'
 
 /**
  * A stored video played from the media route (ranges served by both shells), with the library's

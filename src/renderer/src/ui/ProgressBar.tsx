@@ -1,5 +1,10 @@
 import type { ReactElement } from 'react'
-import type { Progress } from './model'
+
+/** What is known of how far something is: a measured fraction, only words, or nothing to show. */
+export type Progress =
+  | { type: 'determinate'; value: number; label: string }
+  | { type: 'indeterminate'; label: string }
+  | { type: 'none' }
 
 /**
  * A bar that fills only when the gateway said how far along it is; otherwise an indeterminate sweep with
