@@ -58,7 +58,7 @@ export function builderConfig(options: BuilderOptions = {}): Configuration {
     asar: true,
     // Native code cannot be loaded from inside an asar archive.
     asarUnpack: ['node_modules/sharp/**', 'node_modules/@img/**'],
-    // Never rebuild in the project's node_modules: a failed rebuild deletes the Node build (TOOLCHAIN P8/P9).
+    // Never rebuild in the project's node_modules: a failed rebuild deletes the Node build.
     npmRebuild: false,
     nodeGypRebuild: false,
     buildDependenciesFromSource: false,

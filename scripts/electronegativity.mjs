@@ -1,4 +1,4 @@
-// RELIABILITY P9 gate. Electronegativity always exits 0 and tries the network first (TOOLCHAIN P18, §8), so
+// RELIABILITY P9 gate. Electronegativity always exits 0 and tries the network first, so
 // this runs it with the Electron version pinned (its `-x` cannot exclude global checks, so the
 // releases check simply fails offline after a timeout), reads its CSV and fails on any HIGH or
 // MEDIUM finding. Exclusions live in the code as commented `eng-disable` lines, never here.

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 /**
  * Whether electron's own installer has already put the binary in place, by the same test its install.js
  * uses (dist/version matches the package, path.txt names an executable that exists). Anything else,
- * including `require('electron')`, would start a download as a side effect (TOOLCHAIN P2).
+ * including `require('electron')`, would start a download as a side effect.
  */
 export function electronBinaryInstalled(
   electronDir: string,

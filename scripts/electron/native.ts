@@ -55,7 +55,7 @@ export async function buildElectronSqlite(target: NativeTarget): Promise<NativeR
     for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key]
     await rebuild({
       buildPath: target.stage,
-      // Without this it walks up to the project and rebuilds the project's own copy too (TOOLCHAIN P9).
+      // Without this it walks up to the project and rebuilds the project's own copy too.
       projectRootPath: target.stage,
       electronVersion: target.electron,
       onlyModules: ['better-sqlite3'],

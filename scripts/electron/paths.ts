@@ -7,7 +7,7 @@ export const ELECTRON_DIR = join(ROOT, 'node_modules', 'electron')
 
 /**
  * Where the Electron-ABI build of better-sqlite3 is made: a staging project of its own, never the
- * project's node_modules, whose Node build tests and the web host load (TOOLCHAIN P9).
+ * project's node_modules, whose Node build tests and the web host load.
  */
 export const NATIVE_STAGE = join(ROOT, 'native-electron')
 export const ELECTRON_SQLITE = join(

@@ -23,7 +23,7 @@ const listModels: Handler = (ctx) =>
 const exact = (path: string): RegExp => new RegExp(`^${path.replace(/[.-]/g, '\\$&')}$`)
 const withId = (path: string): RegExp => new RegExp(`^${path.replace(/[.-]/g, '\\$&')}/([^/]+)$`)
 
-/** Tenant-relative routes; the video query path depends on the field-name set (provider-notes §6). */
+/** Tenant-relative routes; the video query path depends on the field-name set (docs/GATEWAY.md). */
 export function tenantRoutes(fieldNames: FieldNames): Route[] {
   const videoQuery = fieldNames === 'alternative' ? '/v1/videos' : ENDPOINTS.videos
   return [

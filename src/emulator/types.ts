@@ -13,7 +13,7 @@ export interface EmulatorOptions {
   timing?: Partial<Timing>
   /** Lifetime of hosted result URLs (tasks, partner-b, `url` results); default 24 h. */
   urlTtlMs?: number
-  /** `alternative` switches the field names and paths provider-notes lists as alternatives. */
+  /** `alternative` switches the field names and paths docs/GATEWAY.md lists as alternatives. */
   fieldNames?: FieldNames
   /** Rendered images kept in memory; default 64. */
   imageCacheSize?: number

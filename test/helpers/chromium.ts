@@ -1,6 +1,6 @@
 /**
  * How every test and benchmark starts Debian's Chromium. The proxy flags keep the browser on this machine:
- * anything that is not loopback fails at once on a closed local port (TOOLCHAIN §7).
+ * anything that is not loopback fails at once on a closed local port.
  */
 export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
   return {

@@ -75,7 +75,7 @@ function plan(ctx: RequestContext, body: Body) {
   return { dims, indices, failing, inputImages, succeeded, spec, usage }
 }
 
-/** POST /partner-a/v3/images/generations: Ark Seedream semantics (provider-notes §1), JSON or SSE. */
+/** POST /partner-a/v3/images/generations: Ark Seedream semantics (docs/GATEWAY.md), JSON or SSE. */
 export async function partnerA(ctx: RequestContext): Promise<void> {
   const raw = parseJsonObject(ctx.req, ctx.raw)
   const model = ctx.state.accounts.resolveModel(ctx.key, raw.model, ENDPOINTS.partnerA)

@@ -18,7 +18,7 @@ export interface ImageTaskMeta {
   height: number
 }
 
-/** Names of the three fields the spec leaves unnamed (provider-notes §3). */
+/** Names of the three fields the spec leaves unnamed (docs/GATEWAY.md). */
 const NAMES: Record<FieldNames, { ratio: string; resolution: string; references: string }> = {
   default: { ratio: 'size', resolution: 'resolution', references: 'image_urls' },
   alternative: { ratio: 'aspect_ratio', resolution: 'image_size', references: 'images' }

@@ -1,7 +1,7 @@
 import { readEnvelope, type ParsedEnvelope } from './schemas/envelope'
 
 /**
- * Reading answers whose field names the spec hides: a list of candidate paths (provider-notes order)
+ * Reading answers whose field names the spec hides: a list of candidate paths (in the order docs/GATEWAY.md gives)
  * tried one after another, with the profile's own path first when it has one.
  */
 

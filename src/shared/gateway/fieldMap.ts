@@ -3,7 +3,7 @@ import type { ModelEndpointKey } from './spec'
 
 /**
  * Names the spec hides ("not shown"), kept editable per connection profile. Defaults are the recommended
- * answers of provider-notes.md; the settings screen edits this object and the client reads it on every call.
+ * answers listed in docs/GATEWAY.md; the settings screen edits this object and the client reads it on every call.
  */
 
 const FieldName = z
@@ -57,7 +57,7 @@ export const PartnerBFieldMap = z.object({
 
 export const VideoFieldMap = z.object({
   queryPath: TaskPath.default('/v1/videos/generations/{id}'),
-  /** Tried first; the built-in alternatives of provider-notes §6 follow. */
+  /** Tried first; the built-in alternatives of docs/GATEWAY.md follow. */
   resultUrlPath: JsonPath.default('result.video_url'),
   /** Absent: the gateway offers no cancel we know of, so the UI hides the button. */
   cancel: z

@@ -1,5 +1,5 @@
 /**
- * Constants stated by the gateway interface (gateway-interface.md, draft 0.1.0). Everything here is quoted
+ * Constants stated by the gateway interface (draft 0.1.0; summarised in docs/GATEWAY.md). Everything here is quoted
  * from the spec; numbers we chose ourselves live next to the code that uses them and say "(ours)".
  */
 

@@ -63,7 +63,7 @@ export const JobRequest = z.discriminatedUnion('endpoint', [
   z.object({
     endpoint: z.literal('videos'),
     body: VideoRequest.extend({ extra: ExtraFieldValues.optional() }),
-    /** A first frame picked from the library (or an address): sent as the `image` field (provider-notes §6). */
+    /** A first frame picked from the library (or an address): sent as the `image` field (docs/GATEWAY.md). */
     firstFrame: ImageRef.optional()
   })
 ])

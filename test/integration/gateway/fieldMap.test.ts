@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { failure, get, post, startRig, type Rig } from './helpers'
 
 /**
- * The emulator in its `alternative` mode speaks the names provider-notes lists as alternatives. The default
+ * The emulator in its `alternative` mode speaks the alternative names of docs/GATEWAY.md. The default
  * field map must fail against it (so the test proves something) and the profile's override must work.
  */
 let rig: Rig

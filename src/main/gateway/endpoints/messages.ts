@@ -5,7 +5,7 @@ import { MessagesResult } from '../schemas/messages'
 import { createMessagesDecoder, type MessagesStreamEvent } from '../streams/messages'
 import { mergeBody, postJson, postStream, preflight, type GatewayStream, type JsonResult } from './common'
 
-/** Harmless next to Bearer auth, and some Anthropic-format backends insist on it (provider-notes §7.2). */
+/** Harmless next to Bearer auth, and some Anthropic-format backends insist on it (docs/GATEWAY.md). */
 const HEADERS = { 'anthropic-version': '2023-06-01' }
 
 /** §4.3, whole answer at once. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** §2.2 plus the OpenAI shapes of provider-notes §7.1; every object is read loosely. */
+/** §2.2 plus the OpenAI shapes of docs/GATEWAY.md; every object is read loosely. */
 
 export const ChatUsage = z.looseObject({
   prompt_tokens: z.number().optional(),

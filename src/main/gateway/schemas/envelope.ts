@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Error bodies the gateway may send or pass through (provider-notes §1.4, §8.2): the spec's
+ * Error bodies the gateway may send or pass through (docs/GATEWAY.md): the spec's
  * `{error:{type,code,message}}`, Ark's `{error:{code,message,param,type}}`, OpenRouter's numeric `code`,
  * Anthropic's `{type:'error',error:{type,message},request_id}`, and the loose `{error:'text'}` /
  * `{message}` shapes seen on proxies.

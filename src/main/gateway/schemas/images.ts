@@ -7,7 +7,7 @@ export const ImageItem = z.looseObject({
   b64_json: z.string().optional(),
   size: z.string().optional(),
   revised_prompt: z.string().optional(),
-  /** Ark may put a per-image failure in place of the image (provider-notes §1.2). */
+  /** Ark may put a per-image failure in place of the image (docs/GATEWAY.md). */
   error: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional()
 })
 export type ImageItem = z.output<typeof ImageItem>
@@ -51,7 +51,7 @@ export const ImagesV3Result = z.looseObject({
 })
 export type ImagesV3Result = z.output<typeof ImagesV3Result>
 
-/** §6 and provider-notes §1.3: partner-a stream events; their objects are open. */
+/** §6 and docs/GATEWAY.md: partner-a stream events; their objects are open. */
 export const PartnerAEvent = z
   .looseObject({
     type: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** §2.3 plus the Anthropic stream shapes of provider-notes §7.2. */
+/** §2.3 plus the Anthropic stream shapes of docs/GATEWAY.md */
 
 export const MessagesUsage = z.looseObject({
   input_tokens: z.number().nullish(),

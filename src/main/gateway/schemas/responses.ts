@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** §2.4 plus the OpenAI Responses stream shapes of provider-notes §7.3. */
+/** §2.4 plus the OpenAI Responses stream shapes of docs/GATEWAY.md */
 
 export const ResponsesUsage = z.looseObject({
   input_tokens: z.number().optional(),

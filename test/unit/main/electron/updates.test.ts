@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
-// electron-updater reaches for electron as it loads; neither can run here (TOOLCHAIN P2).
+// electron-updater reaches for electron as it loads; neither can run here.
 vi.mock('electron', () => ({ app: {}, Notification: class {} }))
 
 const updater = vi.hoisted(() => ({ setFeedURL: vi.fn(), checkForUpdatesAndNotify: vi.fn() }))

@@ -1,5 +1,5 @@
 /**
- * Golden SSE bodies, shaped as provider-notes §1.3, §7.1–7.3 show them. Written with LF; the tests derive
+ * Golden SSE bodies, shaped as docs/GATEWAY.md show them. Written with LF; the tests derive
  * CRLF, CR, BOM and comment variants from them.
  */
 
@@ -141,7 +141,7 @@ export const RESPONSES_FAILED = [
 
 const B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 
-/** The gateway variant of provider-notes §9 (b64, no `event:` lines). */
+/** The gateway variant of docs/GATEWAY.md (b64, no `event:` lines). */
 export const PARTNER_A_GATEWAY = [
   `data: {"type":"image_generation.partial_succeeded","image_index":0,"b64_json":"${B64}","size":"2048x2048"}`,
   '',

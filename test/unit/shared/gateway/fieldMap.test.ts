@@ -3,7 +3,7 @@ import { checkBaseUrl } from '../../../../src/shared/gateway/baseUrl'
 import { defaultFieldMap, ExtraFields, FieldMap } from '../../../../src/shared/gateway/fieldMap'
 
 describe('field map', () => {
-  it('defaults to the provider-notes names', () => {
+  it('defaults to the names docs/GATEWAY.md gives as defaults', () => {
     expect(defaultFieldMap()).toEqual({
       imagesV2: { size: 'size', resolution: 'resolution', referenceImages: 'image_urls' },
       imagesV3: { moderation: 'moderation', compression: 'output_compression' },
