@@ -1,13 +1,32 @@
 import { create } from 'zustand'
+import type { ResultView } from '@shared/schemas/jobs'
+import { useAppStore } from './app'
+
+/** A library image handed from one screen to another, with its pixel size as far as it is known. */
+export interface HandedImage {
+  mediaId: string
+  width: number | null
+  height: number | null
+}
 
 interface HandoffState {
   /** A prompt the chat screen hands to the image studio; taken (and cleared) when the studio opens. */
   imagePrompt: string | null
   setImagePrompt: (prompt: string | null) => void
   takeImagePrompt: () => string | null
+  /** The latest result offered as a reference image: a new object each time, even for the same image. */
+  reference: HandedImage | null
+  /** The latest image opened in the editor under a new mask (its size is known: the mask must match it). */
+  editImage: { mediaId: string; width: number; height: number } | null
+  /** The latest job to show on the Tasks screen with its result dialog open. */
+  shownJob: { jobId: string } | null
 }
 
-/** Hand-offs between screens that do not otherwise know each other. */
+/**
+ * Hand-offs between screens that do not otherwise know each other. A screen calls one of the functions
+ * below; the receiving feature's `handoffs.ts` (wired in shell/bridge.ts) takes it into its own store as it
+ * changes. The chat's prompt instead waits here until the image studio opens and takes it.
+ */
 export const useHandoffStore = create<HandoffState>()((set, get) => ({
   imagePrompt: null,
   setImagePrompt: (imagePrompt) => set({ imagePrompt }),
@@ -15,5 +34,32 @@ export const useHandoffStore = create<HandoffState>()((set, get) => ({
     const prompt = get().imagePrompt
     if (prompt !== null) set({ imagePrompt: null })
     return prompt
-  }
+  },
+  reference: null,
+  editImage: null,
+  shownJob: null
 }))
+
+/** "Use as reference": the image studio adds the result to its reference images, and the app goes there. */
+export function offerAsReference(result: ResultView): void {
+  if (!result.mediaId) return
+  useHandoffStore.setState({
+    reference: { mediaId: result.mediaId, width: result.width, height: result.height }
+  })
+  useAppStore.getState().setScreen('images')
+}
+
+/** "Edit": the edit screen opens the result under a new mask, and the app goes there. */
+export function openInEditor(result: ResultView): void {
+  if (!result.mediaId || !result.width || !result.height) return
+  useHandoffStore.setState({
+    editImage: { mediaId: result.mediaId, width: result.width, height: result.height }
+  })
+  useAppStore.getState().setScreen('edit')
+}
+
+/** "Open in Tasks": the Tasks screen opens with this job's result dialog. */
+export function showJobInTasks(jobId: string): void {
+  useAppStore.getState().setScreen('tasks')
+  useHandoffStore.setState({ shownJob: { jobId } })
+}

@@ -12,6 +12,7 @@ import {
 } from '@renderer/features/gallery/selection'
 import { EMPTY_FORM, toFilter, useGalleryStore } from '@renderer/features/gallery/store'
 import { useAppStore } from '@renderer/store/app'
+import { useHandoffStore } from '@renderer/store/handoff'
 import { createApiClient, type Transport } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
 
@@ -179,6 +180,9 @@ describe('gallery screen', () => {
     expect(await within(details).findByText('a red fox in snow')).toBeInTheDocument()
     expect(within(details).getByText('studio-image-v3')).toBeInTheDocument()
     expect(details.querySelector('img')?.getAttribute('src')).toBe(`/media/${'0'.repeat(32)}`)
+    fireEvent.click(within(details).getByRole('button', { name: 'Open in Tasks' }))
+    expect(useHandoffStore.getState().shownJob).toEqual({ jobId: 'job-1' })
+    expect(useAppStore.getState().screen).toBe('tasks')
 
     fireEvent.click(within(grid).getByRole('option', { name: 'prompt 3' }), { shiftKey: true })
     expect(

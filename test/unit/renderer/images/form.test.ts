@@ -3,7 +3,6 @@ import {
   buildRequest,
   draftFromRequest,
   emptyDraft,
-  expectedImages,
   imageEndpointsOf,
   pixelFacts,
   type Draft,
@@ -243,24 +242,5 @@ describe('generate form: requests and issues', () => {
       draftFromRequest({ endpoint: 'videos', body: { model: 'v', prompt: 'p', duration: 2 } })
     ).toBeNull()
     expect(draftFromRequest('nonsense')).toBeNull()
-  })
-
-  it('knows how many images a stored request asks for', () => {
-    expect(expectedImages({ endpoint: 'imagesV3', body: { model: 'm', prompt: 'p', n: 4 } })).toBe(4)
-    expect(expectedImages({ endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 3 })).toBe(3)
-    expect(
-      expectedImages({
-        endpoint: 'partnerA',
-        body: {
-          model: 'm',
-          prompt: 'p',
-          sequential_image_generation: 'auto',
-          sequential_image_generation_options: { max_images: 5 }
-        },
-        stream: true
-      })
-    ).toBe(5)
-    expect(expectedImages({ endpoint: 'partnerB', body: { model: 'm', prompt: 'p' } })).toBe(1)
-    expect(expectedImages(null)).toBe(1)
   })
 })

@@ -2,19 +2,20 @@ import { useEffect, useMemo, useState, type DragEvent, type ReactElement } from 
 import type { LibraryImage } from '@shared/schemas/studio'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
-import { copyPrompt, editResult, useAsReference } from '../images/actions'
-import { ACCEPT_ATTRIBUTE, filesOf, hasFiles, importFiles } from '../images/intake'
-import { ImageViewer } from '../images/results/ImageViewer'
-import type { JobActions } from '../images/results/JobCard'
-import { ResultsList } from '../images/results/ResultsList'
-import { LibraryDialog } from '../images/ui/LibraryDialog'
+import { offerAsReference, openInEditor } from '../../store/handoff'
+import { ImageViewer } from '../../media/ImageViewer'
+import { ACCEPT_ATTRIBUTE, filesOf, hasFiles, importFiles } from '../../media/intake'
+import type { JobActions } from '../../media/JobCard'
+import { LibraryDialog } from '../../media/LibraryDialog'
+import { ResultsList } from '../../media/ResultsList'
+import { copyPrompt } from '../../ui/clipboard'
 import { EditForm } from './EditForm'
 import { nextBrushSize } from './MaskEditor'
 import { MaskStage } from './MaskStage'
 import { MaskToolbar } from './MaskToolbar'
 import { remixEdit } from './remix'
 import { useEditStore } from './store'
-import '../images/images.css'
+import '../../styles/studio.css'
 import './edit.css'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
@@ -163,8 +164,8 @@ export function EditScreen(): ReactElement {
     () => ({
       onRemix: actions.onRemix,
       onCopyPrompt: actions.onCopyPrompt,
-      onUseAsReference: useAsReference,
-      onEdit: editResult
+      onUseAsReference: offerAsReference,
+      onEdit: openInEditor
     }),
     [actions]
   )

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
-import type { ViewerTarget } from '../images/store'
+import type { ViewerTarget } from '../../media/ImageViewer'
 import { MaskEditor } from './MaskEditor'
 
 /** The image being edited: a library item with its exact pixel size (the mask must match it). */

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { GalleryDetail } from '@shared/schemas/gallery'
-import { useAppStore, useConnection } from '../../store/app'
+import { useConnection } from '../../store/app'
+import { showJobInTasks } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
-import { useTasksStore } from '../tasks/store'
 import { setFavorite } from './actions'
 import { formatBytes, formatDateTime, plural } from './format'
 import { only } from './selection'
@@ -43,7 +43,6 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
   const setDialog = useGalleryStore((s) => s.setDialog)
   const setSelection = useGalleryStore((s) => s.setSelection)
   const favoriteInList = useGalleryStore((s) => s.items.find((item) => item.id === id)?.favorite)
-  const setScreen = useAppStore((s) => s.setScreen)
   const [detail, setDetailData] = useState<GalleryDetail | null>(null)
   const [error, setError] = useState<AppError | null>(null)
 
@@ -164,11 +163,8 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               <button
                 type="button"
                 className="link-button"
-                onClick={() => {
-                  // As the queue's own toasts do: the Tasks screen opens with this job's dialog.
-                  setScreen('tasks')
-                  useTasksStore.getState().openDialog({ type: 'view', jobId: shown.jobId })
-                }}
+                // As the queue's own toasts do: the Tasks screen opens with this job's dialog.
+                onClick={() => showJobInTasks(shown.jobId)}
               >
                 Open in Tasks
               </button>{' '}

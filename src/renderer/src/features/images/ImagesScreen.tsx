@@ -1,13 +1,14 @@
 import { useEffect, useMemo, type ReactElement } from 'react'
 import { useJobsStore } from '../../store/jobs'
-import { useHandoffStore } from '../../store/handoff'
-import { copyPrompt, editResult, remixIntoForm, useAsReference } from './actions'
+import { ImageViewer } from '../../media/ImageViewer'
+import type { JobActions } from '../../media/JobCard'
+import { ResultsList } from '../../media/ResultsList'
+import { offerAsReference, openInEditor, useHandoffStore } from '../../store/handoff'
+import { copyPrompt } from '../../ui/clipboard'
+import { remixIntoForm } from './actions'
 import { GenerateForm } from './generate/GenerateForm'
-import { ImageViewer } from './results/ImageViewer'
-import type { JobActions } from './results/JobCard'
-import { ResultsList } from './results/ResultsList'
 import { useImagesStore } from './store'
-import './images.css'
+import '../../styles/studio.css'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
@@ -41,8 +42,8 @@ export function ImagesScreen(): ReactElement {
     () => ({
       onRemix: (job: Parameters<JobActions['onRemix']>[0]) => actions.onRemix(job),
       onCopyPrompt: actions.onCopyPrompt,
-      onUseAsReference: useAsReference,
-      onEdit: editResult
+      onUseAsReference: offerAsReference,
+      onEdit: openInEditor
     }),
     [actions]
   )

@@ -1,6 +1,6 @@
 import type { Connection } from '../../api'
+import { refusedStream } from '../../media/streamRefusal'
 import { useImagesStore } from './store'
-import { refusedStream } from './streamRefusal'
 
 /**
  * Feeds this feature's stores from contract events; returns the unsubscribe. Job results themselves reach

@@ -205,13 +205,6 @@ export function imageEndpointsOf(model: Pick<ModelView, 'supportedEndpoints'>): 
   return GEN_ENDPOINTS.filter((endpoint) => modelSupports(model.supportedEndpoints, endpoint))
 }
 
-export function billingLabel(unit: string | null | undefined): string {
-  if (!unit) return 'The gateway does not say how this model is billed'
-  if (unit === 'image') return 'Billed per image'
-  if (unit === 'token') return 'Billed per token'
-  return `Billed per ${unit}`
-}
-
 // ---- building the request ----
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/
@@ -623,29 +616,6 @@ export function draftFromRequest(raw: unknown, base: Draft = emptyDraft()): Draf
     }
     default:
       return null
-  }
-}
-
-/** How many images a stored request asks for: the number of slots its group shows while it runs. */
-export function expectedImages(raw: unknown): number {
-  const parsed = JobRequest.safeParse(raw)
-  if (!parsed.success) return 1
-  const request = parsed.data
-  switch (request.endpoint) {
-    case 'imagesV3':
-      return request.body.n ?? 1
-    case 'imagesV2':
-      return request.count
-    case 'partnerA':
-      return request.body.sequential_image_generation === 'auto'
-        ? (request.body.sequential_image_generation_options?.max_images ?? 1)
-        : 1
-    case 'imagesV1':
-      return typeof request.body['n'] === 'number' ? request.body['n'] : 1
-    case 'imageEdits':
-      return typeof request.body.fields?.['n'] === 'number' ? request.body.fields['n'] : 1
-    default:
-      return 1
   }
 }
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
+import type { ViewerTarget } from '../../media/ImageViewer'
 import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from './form'
 
 /** Models that answered a stream request with a 400, per profile: remembered across launches. */
@@ -23,11 +24,6 @@ function saveNoStream(list: string[]): void {
 }
 
 export const noStreamKey = (profileId: string, model: string): string => `${profileId} ${model}`
-
-export interface ViewerTarget {
-  jobId: string
-  resultId: string
-}
 
 interface ImagesState {
   /** The generate form; kept here so it survives leaving the screen while jobs run. */

@@ -8,13 +8,15 @@ import {
   type ReactElement
 } from 'react'
 import type { LibraryImage } from '@shared/schemas/studio'
+import { billingLabel } from '../../../jobs/billing'
+import { filesOf, hasFiles, importFiles } from '../../../media/intake'
+import { LibraryDialog } from '../../../media/LibraryDialog'
 import { useConnection } from '../../../store/app'
 import { useJobsStore } from '../../../store/jobs'
 import { selectActiveProfile, useProfilesStore } from '../../../store/profiles'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
 import { useModels } from '../../../ui/useModels'
 import {
-  billingLabel,
   buildRequest,
   endpointInfo,
   GEN_ENDPOINTS,
@@ -24,9 +26,7 @@ import {
   type FormField,
   type GenEndpoint
 } from '../form'
-import { filesOf, hasFiles, importFiles } from '../intake'
 import { noStreamKey, useImagesStore } from '../store'
-import { LibraryDialog } from '../ui/LibraryDialog'
 import { EndpointFields } from './EndpointFields'
 import { Field, IssuesContext, useControl } from './Field'
 import { References } from './References'

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactElement } from 'react'
 import { endpointInfo, MAX_REFERENCES, URL_ONLY, type GenEndpoint, type RefItem } from '../form'
-import { ACCEPT_ATTRIBUTE } from '../intake'
 import { useImagesStore } from '../store'
+import { ACCEPT_ATTRIBUTE } from '../../../media/intake'
 import { MediaThumb } from '../../../ui/MediaThumb'
 import { FieldMessage, useTouch } from './Field'
 

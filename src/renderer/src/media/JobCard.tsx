@@ -1,10 +1,11 @@
 import { memo, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
-import { useConnection } from '../../../store/app'
-import { ErrorNotice } from '../../../ui/ErrorNotice'
-import { refusedStream } from '../streamRefusal'
+import { useConnection } from '../store/app'
+import { ErrorNotice } from '../ui/ErrorNotice'
 import { endpointLabel, isLive, slotsOf, statusLabels, usageSummary, when, type Slot } from './slots'
+import { refusedStream } from './streamRefusal'
+import './media.css'
 
 export interface JobActions {
   onOpen: (job: JobView, result: ResultView) => void

@@ -1,8 +1,15 @@
 import type { ReactElement } from 'react'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
-import { useConnection } from '../../../store/app'
+import { useConnection } from '../store/app'
 import { Modal } from '../ui/Modal'
 import { endpointLabel, imagesOf, usageSummary, when } from './slots'
+import './media.css'
+
+/** Which image of which job a screen's full view shows. */
+export interface ViewerTarget {
+  jobId: string
+  resultId: string
+}
 
 export interface ViewerActions {
   onRemix: (job: JobView) => void

@@ -1,6 +1,11 @@
 import { ENDPOINTS } from '@shared/gateway/spec'
-import type { JobStatus, JobView, ResultView, TaskLocalStatus } from '@shared/schemas/jobs'
-import { expectedImages } from '../form'
+import {
+  JobRequest,
+  type JobStatus,
+  type JobView,
+  type ResultView,
+  type TaskLocalStatus
+} from '@shared/schemas/jobs'
 
 /** One place in a job's image grid: an image, one still to come, or one that will not come. */
 export type Slot =
@@ -9,6 +14,29 @@ export type Slot =
   | { kind: 'failed'; key: string; position: number; message: string; result: ResultView | null }
   | { kind: 'waiting'; key: string; position: number }
   | { kind: 'missing'; key: string; position: number }
+
+/** How many images a stored request asks for: the number of slots its group shows while it runs. */
+export function expectedImages(raw: unknown): number {
+  const parsed = JobRequest.safeParse(raw)
+  if (!parsed.success) return 1
+  const request = parsed.data
+  switch (request.endpoint) {
+    case 'imagesV3':
+      return request.body.n ?? 1
+    case 'imagesV2':
+      return request.count
+    case 'partnerA':
+      return request.body.sequential_image_generation === 'auto'
+        ? (request.body.sequential_image_generation_options?.max_images ?? 1)
+        : 1
+    case 'imagesV1':
+      return typeof request.body['n'] === 'number' ? request.body['n'] : 1
+    case 'imageEdits':
+      return typeof request.body.fields?.['n'] === 'number' ? request.body.fields['n'] : 1
+    default:
+      return 1
+  }
+}
 
 const LIVE: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'running']
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { slotsOf, usageSummary } from '@renderer/features/images/results/slots'
-import { jobView, resultView } from './harness'
+import { expectedImages, slotsOf, usageSummary } from '@renderer/media/slots'
+import { jobView, resultView } from '../images/harness'
 
 const task = (id: string, seq: number, status: 'running' | 'succeeded' | 'incomplete' | 'failed') => ({
   ...jobView({ id: 'x', request: null }).tasks[0]!,
@@ -58,5 +58,26 @@ describe('slots of a job', () => {
     expect(usageSummary({ output_tokens: 12 })).toBe('12 output tokens')
     expect(usageSummary(null)).toBeNull()
     expect(usageSummary({ other: 1 })).toBeNull()
+  })
+})
+
+describe('expected images', () => {
+  it('knows how many images a stored request asks for', () => {
+    expect(expectedImages({ endpoint: 'imagesV3', body: { model: 'm', prompt: 'p', n: 4 } })).toBe(4)
+    expect(expectedImages({ endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 3 })).toBe(3)
+    expect(
+      expectedImages({
+        endpoint: 'partnerA',
+        body: {
+          model: 'm',
+          prompt: 'p',
+          sequential_image_generation: 'auto',
+          sequential_image_generation_options: { max_images: 5 }
+        },
+        stream: true
+      })
+    ).toBe(5)
+    expect(expectedImages({ endpoint: 'partnerB', body: { model: 'm', prompt: 'p' } })).toBe(1)
+    expect(expectedImages(null)).toBe(1)
   })
 })

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { LibraryImage } from '@shared/schemas/studio'
-import { useConnection } from '../../../store/app'
-import { ErrorNotice } from '../../../ui/ErrorNotice'
-import { MediaThumb } from '../../../ui/MediaThumb'
-import { Modal } from './Modal'
+import { useConnection } from '../store/app'
+import { ErrorNotice } from '../ui/ErrorNotice'
+import { MediaThumb } from '../ui/MediaThumb'
+import { Modal } from '../ui/Modal'
+import './media.css'
 
 const PAGE = 48
 

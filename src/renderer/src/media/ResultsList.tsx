@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { JobView } from '@shared/schemas/jobs'
-import { useConnection } from '../../../store/app'
-import { useJobsStore } from '../../../store/jobs'
-import { ErrorNotice } from '../../../ui/ErrorNotice'
+import { useConnection } from '../store/app'
+import { useJobsStore } from '../store/jobs'
+import { ErrorNotice } from '../ui/ErrorNotice'
 import { JobCard, type JobActions } from './JobCard'
+import './media.css'
 
 const PAGE = 20
 

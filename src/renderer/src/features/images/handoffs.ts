@@ -1,0 +1,20 @@
+import { useHandoffStore } from '../../store/handoff'
+import { useImagesStore } from './store'
+
+/**
+ * Takes what other screens (and this one's full view) hand to the image studio, as they hand it: a
+ * reference image joins the form, its full view closes and a notice says so. Opening an image in the
+ * editor closes the full view too. Returns the unsubscribe; wired in shell/bridge.ts.
+ */
+export function receiveImagesHandoffs(): () => void {
+  return useHandoffStore.subscribe((state, previous) => {
+    const images = useImagesStore.getState()
+    if (state.reference && state.reference !== previous.reference) {
+      const { mediaId, width, height } = state.reference
+      images.addReferences([{ kind: 'media', mediaId, width, height }])
+      images.openViewer(null)
+      images.setNotice('Added as a reference image.')
+    }
+    if (state.editImage && state.editImage !== previous.editImage) images.openViewer(null)
+  })
+}
