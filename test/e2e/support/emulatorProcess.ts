@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 
 export interface EmulatorProcess {
   origin: string
@@ -14,14 +14,11 @@ const root = resolve(__dirname, '..', '..', '..')
 
 /** `npm run emulator` as a separate process, read from the one JSON line it prints when listening. */
 export async function startEmulatorProcess(args: string[] = []): Promise<EmulatorProcess> {
-  const child = spawn(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['src/emulator/cli.ts', '--port', '0', ...args],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe']
-    }
-  )
+  // Node itself with tsx as a loader: a signal reaches the emulator, not a wrapper that leaves it behind.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/emulator/cli.ts', '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let output = ''
   const info = await new Promise<Omit<EmulatorProcess, 'process' | 'stop'>>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${output}`)), 30_000)

@@ -17,9 +17,10 @@ const root = resolve(__dirname, '..', '..', '..')
 export async function startWebHostProcess(
   dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'))
 ): Promise<RunningWebHost> {
+  // Node itself with tsx as a loader: a kill reaches the web host, not a wrapper that leaves it behind.
   const child = spawn(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    process.execPath,
+    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,6 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { describe, expect, it } from 'vitest'
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx')
 const CLI = join(process.cwd(), 'src', 'emulator', 'cli.ts')
 
 interface Summary {
@@ -18,7 +17,9 @@ interface Summary {
 
 describe('npm run emulator', () => {
   it('prints one JSON line with tenants, keys and models, serves, and exits cleanly on SIGTERM', async () => {
-    const child = spawn(TSX, [CLI, '--port', '0', '--timing', 'fast'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--timing', 'fast'], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     const lines = createInterface({ input: child.stdout })
     const [first] = (await once(lines, 'line')) as [string]
     const summary = JSON.parse(first) as Summary
@@ -42,7 +43,9 @@ describe('npm run emulator', () => {
       file,
       JSON.stringify({ tenants: [{ id: 'acme' }], models: [], keys: [{ key: 'short', tenant: 'nope' }] })
     )
-    const child = spawn(TSX, [CLI, '--config', file], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--config', file], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
     const [code] = (await once(child, 'exit')) as [number | null]

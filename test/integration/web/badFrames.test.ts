@@ -22,9 +22,10 @@ async function startHostProcess(dir: string): Promise<Host> {
   const rendererDir = join(dir, 'renderer')
   mkdirSync(rendererDir, { recursive: true })
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Gateway Studio</title>')
+  // Node itself with tsx as a loader: a signal reaches the process that runs the host, not a wrapper.
   const child = spawn(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    ['src/main/web/cli.ts', '--data-dir', join(dir, 'data')],
+    process.execPath,
+    ['--import', 'tsx', 'src/main/web/cli.ts', '--data-dir', join(dir, 'data')],
     { cwd: root, env: { ...process.env, GS_RENDERER_DIR: rendererDir }, stdio: ['ignore', 'pipe', 'pipe'] }
   )
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)))
