@@ -1,5 +1,6 @@
 // The layer rule of ARCHITECTURE.md §7, enforced on every import, export-from, dynamic import and require.
 // Paths are resolved (relative and @shared/@renderer aliases) so `../../` cannot sneak across a layer.
+// Inside the renderer, screens stay apart too: see `rendererPartOf`.
 import { dirname, relative, resolve, sep } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..', '..')
@@ -28,6 +29,37 @@ const allowed = {
   emulator: { layers: ['emulator'], electron: false, node: true }
 }
 
+/**
+ * Where a renderer file sits among the screens: `features/<name>/` is one screen's feature; `shell/`,
+ * `App.tsx` and `main.tsx` compose the screens; every other folder (ui/, media/, jobs/, api/, store/,
+ * styles/) is a module any screen may use. A feature imports only itself and modules; a module imports only
+ * modules; only the composition imports features. api/ feeds the shared stores alone, and shell/bridge.ts
+ * wires each feature's bridge, so no exception is needed for the event bridge.
+ */
+function rendererPartOf(file) {
+  const rel = relative(root, file).split(sep).join('/')
+  if (!rel.startsWith('src/renderer/src/')) return null
+  const [top, name] = rel.slice('src/renderer/src/'.length).split('/')
+  if (top === 'features') return { kind: 'feature', name: name ?? '' }
+  if (top === 'shell' || /^(App|main)(\.tsx?)?$/.test(top)) return { kind: 'composition' }
+  return { kind: 'module', name: top.replace(/\.[^.]*$/, '') }
+}
+
+const partName = (part) => (part.kind === 'feature' ? `The ${part.name} feature` : `Renderer ${part.name}/`)
+
+/** Why a renderer import crosses between screens (a message id and its words), or null when it may. */
+function rendererRefusal(fromFile, target) {
+  const from = rendererPartOf(fromFile)
+  const to = rendererPartOf(target)
+  if (!from || !to || from.kind === 'composition') return null
+  if (to.kind === 'composition') return { messageId: 'composition', data: { from: partName(from) } }
+  if (to.kind !== 'feature' || (from.kind === 'feature' && from.name === to.name)) return null
+  return {
+    messageId: 'feature',
+    data: { from: partName(from), what: `the ${to.name || 'features'} feature` }
+  }
+}
+
 function targetOf(source, fromFile) {
   for (const [prefix, path] of Object.entries(aliases)) {
     if (source.startsWith(prefix)) return resolve(root, path, source.slice(prefix.length))
@@ -39,9 +71,17 @@ function targetOf(source, fromFile) {
 const rule = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keep shared, preload, renderer, backend, shell and emulator layers apart' },
+    docs: {
+      description:
+        'Keep shared, preload, renderer, backend, shell and emulator layers apart, and renderer features apart'
+    },
     schema: [],
-    messages: { forbidden: '{{from}} code must not import {{what}} ({{source}}).' }
+    messages: {
+      forbidden: '{{from}} code must not import {{what}} ({{source}}).',
+      feature:
+        '{{from}} must not import {{what}} ({{source}}): move what both need to ui/, media/, jobs/ or store/.',
+      composition: '{{from}} must not import the shell, App or main ({{source}}): only they compose screens.'
+    }
   },
   create(context) {
     const file = context.filename
@@ -66,6 +106,8 @@ const rule = {
       if (rel === 'src/preload/api' || rel === 'src/preload/api.ts') to = 'preload-types'
       if (to && !rules.layers.includes(to)) report(`the ${to} layer`)
       if (!to && rel.startsWith('src/')) report('an unknown layer')
+      const refusal = from === 'renderer' && to === 'renderer' ? rendererRefusal(file, target) : null
+      if (refusal) context.report({ node, messageId: refusal.messageId, data: { ...refusal.data, source } })
     }
     return {
       ImportDeclaration: (node) => check(node, node.source.value),
