@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ExportManager } from '../../../../src/main/gallery/export'
-import type { GalleryRow } from '../../../../src/main/gallery/store'
-import type { ExportProgress } from '../../../../src/shared/schemas/gallery'
-import { makeTempDir } from '../../../helpers/tempDir'
+import { ExportManager } from '../../../../../src/main/gallery/export/manager'
+import type { GalleryRow } from '../../../../../src/main/gallery/store'
+import type { ExportProgress } from '../../../../../src/shared/schemas/gallery'
+import { makeTempDir } from '../../../../helpers/tempDir'
 
 const T0 = Date.UTC(2025, 4, 1, 9, 30)
 

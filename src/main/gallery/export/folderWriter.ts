@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto'
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathInside } from '../../library'
+import { IMAGES_DIR } from './plan'
+import { ExportCancelled, type ExportWriter } from './writer'
+
+/** A plain folder `<name>/`, one file copied at a time; not offered as a download (it is not one file). */
+export const folderWriter: ExportWriter = {
+  downloadName: () => null,
+
+  /** Copies into `<name>.tmp-<rand>/` and renames the folder when whole; removes it otherwise. */
+  async write(dir, name, plan, signal, onProgress) {
+    const finalPath = pathInside(dir, name)
+    const temp = pathInside(dir, `${name}.tmp-${randomBytes(8).toString('hex')}`)
+    let bytes = 0
+    try {
+      await mkdir(join(temp, IMAGES_DIR), { recursive: true })
+      for (const [index, file] of plan.files.entries()) {
+        if (signal.aborted) throw new ExportCancelled()
+        await copyFile(file.source, pathInside(join(temp, IMAGES_DIR), file.name))
+        bytes += file.bytes
+        onProgress(index + 1, bytes)
+      }
+      for (const [file, text] of [
+        ['index.html', plan.indexHtml],
+        ['manifest.json', plan.manifestJson],
+        ['manifest.csv', plan.manifestCsv]
+      ] as const) {
+        await writeFile(join(temp, file), text, 'utf8')
+        bytes += Buffer.byteLength(text)
+      }
+      if (signal.aborted) throw new ExportCancelled()
+      onProgress(plan.files.length, bytes)
+      await rename(temp, finalPath)
+      return finalPath
+    } catch (error) {
+      await rm(temp, { recursive: true, force: true })
+      throw error
+    }
+  }
+}

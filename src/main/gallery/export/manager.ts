@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto'
+import { readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ExportProgress, GallerySelection } from '../../../shared/schemas/gallery'
+import { AppFailure } from '../../contract/failure'
+import type { CrashProbe } from '../../crashPoints'
+import { isTempName } from '../../library'
+import { dateTimeParts } from '../names'
+import type { GalleryRow } from '../store'
+import { checkWritable, exportDestination, freeName, isExportsDir, type ExportFolders } from './destination'
+import { folderWriter } from './folderWriter'
+import { checkTimeZone, planExport, systemTimeZone, type ExportPlan } from './plan'
+import { ExportCancelled, type ExportWriter } from './writer'
+import { zipWriter } from './zipWriter'
+
+/**
+ * Team export (issue 8): the selected images with readable names, `manifest.json`, `manifest.csv` and an
+ * inert `index.html`, as a `.zip` (yazl, streamed, stored since images are already compressed) or a
+ * folder. Everything is written under a temp name and renamed on success, so a cancelled or failed export
+ * leaves nothing behind under the final name; the work is async file I/O, one file at a time, with
+ * progress events at most every `progressIntervalMs`.
+ *
+ * This file is the lifecycle (start, progress, cancel, list, sweep). What goes into an export is
+ * `plan.ts`; where it may go and its name there, `destination.ts`; the bytes on disk, one writer per
+ * format behind `writer.ts` (`zipWriter.ts`, `folderWriter.ts`).
+ */
+
+export interface ExportDeps extends ExportFolders {
+  rows: (selection: GallerySelection) => GalleryRow[]
+  /** Absolute path of a media file, or null when the library no longer has it. */
+  resolveFile: (mediaId: string) => string | null
+  nameTemplate: () => string
+  emit: (progress: ExportProgress) => void
+  appName: string
+  appVersion: string
+  now?: () => number
+  progressIntervalMs?: number
+  onError?: (message: string, error: unknown) => void
+  /** Test-only crash point on each progress step of a running export (`crashPoints.ts`). */
+  probe?: CrashProbe
+}
+
+export interface ExportRequest {
+  selection: GallerySelection
+  format: 'zip' | 'folder'
+  folder?: string | undefined
+  timeZone?: string | undefined
+}
+
+interface Running {
+  progress: ExportProgress
+  controller: AbortController
+  finished: Promise<ExportProgress>
+}
+
+const FINISHED_KEPT = 20
+
+const WRITERS: Record<ExportRequest['format'], ExportWriter> = { zip: zipWriter, folder: folderWriter }
+
+const yieldToLoop = (): Promise<void> => new Promise((resolveYield) => setImmediate(resolveYield))
+
+/** Finds each row's file, yielding to the event loop every few hundred rows so other commands run. */
+export async function resolveSources(
+  rows: readonly GalleryRow[],
+  resolveFile: (mediaId: string) => string | null,
+  signal?: AbortSignal
+): Promise<{ present: { row: GalleryRow; source: string }[]; skipped: number }> {
+  const present: { row: GalleryRow; source: string }[] = []
+  for (const [index, row] of rows.entries()) {
+    if (index % 250 === 249) {
+      await yieldToLoop()
+      if (signal?.aborted) throw new ExportCancelled()
+    }
+    const source = resolveFile(row.mediaId)
+    if (source) present.push({ row, source })
+  }
+  return { present, skipped: rows.length - present.length }
+}
+
+/** Runs exports in the background, each on its own, and reports them as `ExportProgress` events. */
+export class ExportManager {
+  private readonly exports = new Map<string, Running>()
+  private readonly now: () => number
+  private readonly interval: number
+
+  constructor(private readonly deps: ExportDeps) {
+    this.now = deps.now ?? Date.now
+    this.interval = deps.progressIntervalMs ?? 100
+  }
+
+  /** Removes temp files and folders an interrupted export left in the exports folder (call at start). */
+  sweep(): number {
+    let removed = 0
+    let names: string[]
+    try {
+      names = readdirSync(this.deps.exportsDir)
+    } catch {
+      return 0
+    }
+    for (const name of names) {
+      if (!isTempName(name)) continue
+      rmSync(join(this.deps.exportsDir, name), { recursive: true, force: true })
+      removed += 1
+    }
+    return removed
+  }
+
+  list(): ExportProgress[] {
+    return [...this.exports.values()].map((running) => ({ ...running.progress }))
+  }
+
+  cancel(exportId: string): boolean {
+    const running = this.exports.get(exportId)
+    if (!running || running.progress.status !== 'running') return false
+    running.controller.abort(new ExportCancelled())
+    return true
+  }
+
+  /** Resolves when the export ends, whatever the outcome (tests, benchmarks). */
+  wait(exportId: string): Promise<ExportProgress> {
+    const running = this.exports.get(exportId)
+    return running ? running.finished : Promise.reject(new Error('no such export'))
+  }
+
+  /** Checks the request, plans the export and starts writing; answers at once with the first progress. */
+  start(request: ExportRequest): ExportProgress {
+    const timeZone = checkTimeZone(request.timeZone ?? systemTimeZone())
+    const dir = exportDestination(request.folder, this.deps)
+    const rows = this.deps.rows(request.selection)
+    if (rows.length === 0) {
+      throw new AppFailure(
+        'gallery.nothing_to_export',
+        'None of the selected images are in the gallery any more.'
+      )
+    }
+    const startedAt = this.now()
+    const template = this.deps.nameTemplate()
+    const progress: ExportProgress = {
+      exportId: randomUUID(),
+      format: request.format,
+      status: 'running',
+      done: 0,
+      total: rows.length,
+      skipped: 0,
+      bytesWritten: 0,
+      path: null,
+      downloadName: null,
+      error: null,
+      startedAt,
+      finishedAt: null
+    }
+    const controller = new AbortController()
+    const finished = this.run(
+      progress,
+      controller.signal,
+      dir,
+      async () => {
+        const { present, skipped } = await resolveSources(rows, this.deps.resolveFile, controller.signal)
+        if (present.length === 0) {
+          throw new AppFailure(
+            'gallery.files_missing',
+            'The files of the selected images are missing from the library.'
+          )
+        }
+        return planExport(present, {
+          template,
+          timeZone,
+          exportedAt: startedAt,
+          appName: this.deps.appName,
+          appVersion: this.deps.appVersion,
+          skipped
+        })
+      },
+      dateTimeParts(timeZone)(startedAt)
+    )
+    this.exports.set(progress.exportId, { progress, controller, finished })
+    this.forgetOld()
+    this.deps.emit({ ...progress })
+    return { ...progress }
+  }
+
+  private forgetOld(): void {
+    const finished = [...this.exports.values()].filter((e) => e.progress.status !== 'running')
+    for (const old of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT)))
+      this.exports.delete(old.progress.exportId)
+  }
+
+  private async run(
+    progress: ExportProgress,
+    signal: AbortSignal,
+    dir: string,
+    makePlan: () => Promise<ExportPlan>,
+    stamp: { date: string; time: string }
+  ): Promise<ExportProgress> {
+    let lastEmit = this.now()
+    const report = (force = false): void => {
+      const now = this.now()
+      if (!force && now - lastEmit < this.interval) return
+      lastEmit = now
+      this.deps.emit({ ...progress })
+    }
+    const onProgress = (done: number | null, bytes: number): void => {
+      this.deps.probe?.('export.writing')
+      if (done !== null) progress.done = done
+      progress.bytesWritten = bytes
+      report()
+    }
+    try {
+      await checkWritable(dir)
+      const plan = await makePlan()
+      progress.total = plan.files.length
+      progress.skipped = plan.skipped
+      const name = freeName(dir, `gallery-${stamp.date}_${stamp.time}`)
+      const writer = WRITERS[progress.format]
+      progress.path = await writer.write(dir, name, plan, signal, onProgress)
+      const downloadName = writer.downloadName(name)
+      if (downloadName !== null && isExportsDir(dir, this.deps.exportsDir))
+        progress.downloadName = downloadName
+      progress.done = plan.files.length
+      progress.status = 'succeeded'
+    } catch (error) {
+      if (signal.aborted) {
+        progress.status = 'cancelled'
+      } else {
+        progress.status = 'failed'
+        progress.error = {
+          code: error instanceof AppFailure ? error.code : 'gallery.export_failed',
+          message: `The export could not be written: ${error instanceof Error ? error.message : String(error)}`
+        }
+        this.deps.onError?.('export failed', error)
+      }
+    }
+    progress.finishedAt = this.now()
+    report(true)
+    return { ...progress }
+  }
+}

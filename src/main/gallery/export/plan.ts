@@ -1,0 +1,146 @@
+import { AppFailure } from '../../contract/failure'
+import { renderIndexHtml, type PageImage } from '../html'
+import { manifestCsv, manifestJson, type ManifestEntry } from '../manifest'
+import { dateTimeParts, endpointSlug, EXTENSIONS, renderTemplate, UniqueNames } from '../names'
+import { seedOf, type GalleryRow } from '../store'
+import { usageSummary } from '../usage'
+
+/**
+ * What goes into an export, decided before a byte is written: each image's readable name, the manifest
+ * entries and the `index.html` page. Pure (no files, no clock): the manager hands in the rows whose files
+ * the library still has, and a writer copies what the plan says.
+ */
+
+/** The folder the images go in, inside the zip or the export folder; the manifest names them under it. */
+export const IMAGES_DIR = 'images'
+
+export interface PlannedFile {
+  /** Absolute path of the library file to copy. */
+  source: string
+  /** The image's name inside `IMAGES_DIR`. */
+  name: string
+  createdAt: number
+  bytes: number
+}
+
+export interface ExportPlan {
+  files: PlannedFile[]
+  manifestJson: string
+  manifestCsv: string
+  indexHtml: string
+  skipped: number
+}
+
+export function systemTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+export function checkTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone })
+    return timeZone
+  } catch {
+    throw new AppFailure('invalid_input', `Unknown time zone "${timeZone}".`)
+  }
+}
+
+/** Names, manifest and page for the rows; files the library lost are left out and counted. */
+export function planExport(
+  present: readonly { row: GalleryRow; source: string }[],
+  options: {
+    template: string
+    timeZone: string
+    exportedAt: number
+    appName: string
+    appVersion: string
+    skipped: number
+  }
+): ExportPlan {
+  const when = dateTimeParts(options.timeZone)
+  const names = new UniqueNames()
+  const digits = Math.max(3, String(present.length).length)
+  const files: PlannedFile[] = []
+  const entries: ManifestEntry[] = []
+  const page: PageImage[] = []
+  present.forEach(({ row, source }, index) => {
+    let params: unknown = null
+    try {
+      params = JSON.parse(row.params)
+    } catch {
+      params = null
+    }
+    const seed = seedOf(params)
+    const at = when(row.createdAt)
+    const size = row.width && row.height ? `${row.width}x${row.height}` : (row.sizeLabel ?? '')
+    const name = names.take(
+      renderTemplate(options.template, {
+        date: at.date,
+        time: at.time,
+        model: row.model,
+        endpoint: endpointSlug(row.endpoint),
+        index: String(index + 1).padStart(digits, '0'),
+        prompt: row.prompt,
+        size,
+        seed: seed === null ? '' : String(seed),
+        job: row.jobId.slice(0, 8),
+        id: row.id.slice(0, 8)
+      }),
+      EXTENSIONS[row.mime] ?? 'img'
+    )
+    const file = `${IMAGES_DIR}/${name}`
+    files.push({ source, name, createdAt: row.createdAt, bytes: row.bytes })
+    let usageRaw: unknown = null
+    try {
+      usageRaw = row.usage === null ? null : (JSON.parse(row.usage) as unknown)
+    } catch {
+      usageRaw = null
+    }
+    entries.push({
+      file,
+      prompt: row.prompt,
+      revisedPrompt: row.revisedPrompt,
+      model: row.model,
+      endpoint: row.endpoint,
+      size,
+      width: row.width,
+      height: row.height,
+      seed,
+      usage: usageSummary(row.billingUnit, usageRaw, row.storedInJob),
+      usageRaw,
+      billingUnit: row.billingUnit,
+      created: new Date(row.createdAt).toISOString(),
+      jobId: row.jobId,
+      resultId: row.id,
+      mime: row.mime,
+      bytes: row.bytes
+    })
+    page.push({
+      file,
+      prompt: row.prompt,
+      revisedPrompt: row.revisedPrompt,
+      model: row.model,
+      size,
+      width: row.width,
+      height: row.height,
+      created: `${at.date} ${at.time.replace(/-/g, ':')}`,
+      jobId: row.jobId
+    })
+  })
+  const exported = when(options.exportedAt)
+  const exportedAt = `${exported.date} ${exported.time.replace(/-/g, ':')}`
+  return {
+    files,
+    manifestJson: manifestJson(entries, {
+      exportedAt: new Date(options.exportedAt).toISOString(),
+      app: options.appName,
+      version: options.appVersion
+    }),
+    manifestCsv: manifestCsv(entries),
+    indexHtml: renderIndexHtml(page, {
+      title: `${options.appName} export`,
+      exportedAt,
+      appName: options.appName
+    }),
+    skipped: options.skipped
+  }
+}

@@ -1,0 +1,33 @@
+import type { ExportPlan } from './plan'
+
+/**
+ * What the manager needs from an export format. A writer puts a plan's images, `manifest.json`,
+ * `manifest.csv` and `index.html` under `dir`: everything under a temp name, renamed to its final name
+ * only when whole and removed otherwise, so a cancelled or failed export leaves nothing behind. A new
+ * format is one more writer, its entry in the manager's `WRITERS`, its value in the contract's `format`
+ * and its file name in `freeName` (`destination.ts`).
+ */
+export interface ExportWriter {
+  /**
+   * Writes the export as `name` (plus the format's extension) inside `dir` and answers its final path.
+   * Rejects once `signal` aborts (the manager then reports "cancelled", whatever the error).
+   */
+  write(
+    dir: string,
+    name: string,
+    plan: ExportPlan,
+    signal: AbortSignal,
+    onProgress: OnProgress
+  ): Promise<string>
+  /** The file name the web host may offer as a download (from the exports folder), or null: not one file. */
+  downloadName(name: string): string | null
+}
+
+/** `done`: images written so far (null: unchanged); `bytes`: bytes written so far. */
+export type OnProgress = (done: number | null, bytes: number) => void
+
+export class ExportCancelled extends Error {
+  constructor() {
+    super('The export was cancelled.')
+  }
+}

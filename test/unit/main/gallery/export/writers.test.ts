@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { unzipSync } from 'fflate'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { folderWriter } from '../../../../../src/main/gallery/export/folderWriter'
+import type { ExportPlan } from '../../../../../src/main/gallery/export/plan'
+import { ExportCancelled, type ExportWriter } from '../../../../../src/main/gallery/export/writer'
+import { zipWriter } from '../../../../../src/main/gallery/export/zipWriter'
+import { makeTempDir } from '../../../../helpers/tempDir'
+
+/** Every file under `path` (or the entries of a zip) as `relative path → text`. */
+function contents(path: string): Record<string, string> {
+  if (!statSync(path).isDirectory()) {
+    const files = unzipSync(readFileSync(path))
+    return Object.fromEntries(
+      Object.entries(files).map(([name, bytes]) => [name, Buffer.from(bytes).toString()])
+    )
+  }
+  const found = readdirSync(path, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+  return Object.fromEntries(
+    found.map((entry) => {
+      const file = join(entry.parentPath, entry.name)
+      return [relative(path, file), readFileSync(file, 'utf8')]
+    })
+  )
+}
+
+// The contract a format must keep (see writer.ts): the same files whichever writer, nothing left on cancel.
+describe.each([
+  ['zip', zipWriter, 'team.zip', 'team.zip'],
+  ['folder', folderWriter, 'team', null]
+] as const)('the %s writer', (_format, writer: ExportWriter, written, downloadName) => {
+  let temp: ReturnType<typeof makeTempDir>
+  let plan: ExportPlan
+
+  beforeEach(() => {
+    temp = makeTempDir('gs-writer-')
+    const files = ['a.png', 'b.png', 'c.png'].map((name, i) => {
+      const source = join(temp.dir, `source-${i}`)
+      writeFileSync(source, `image ${i}`)
+      return { source, name, createdAt: Date.UTC(2025, 4, 1), bytes: 7 }
+    })
+    plan = { files, manifestJson: '{}', manifestCsv: 'file\n', indexHtml: '<!doctype html>', skipped: 0 }
+  })
+  afterEach(() => temp.cleanup())
+
+  it('writes the images under images/ with the manifests and the page, and says where', async () => {
+    const steps: (number | null)[] = []
+    const path = await writer.write(temp.dir, 'team', plan, new AbortController().signal, (done) => {
+      steps.push(done)
+    })
+    expect(path).toBe(join(temp.dir, written))
+    expect(readdirSync(temp.dir).filter((name) => !name.startsWith('source-'))).toEqual([written])
+    expect(contents(path)).toEqual({
+      'images/a.png': 'image 0',
+      'images/b.png': 'image 1',
+      'images/c.png': 'image 2',
+      'index.html': '<!doctype html>',
+      'manifest.json': '{}',
+      'manifest.csv': 'file\n'
+    })
+    expect(steps.length).toBeGreaterThan(0)
+    expect(writer.downloadName('team')).toBe(downloadName)
+  })
+
+  it('leaves nothing behind when cancelled midway', async () => {
+    const controller = new AbortController()
+    let steps = 0
+    const writing = writer.write(temp.dir, 'team', plan, controller.signal, () => {
+      if (++steps === 2) controller.abort(new ExportCancelled())
+    })
+    await expect(writing).rejects.toBeInstanceOf(ExportCancelled)
+    expect(readdirSync(temp.dir).filter((name) => !name.startsWith('source-'))).toEqual([])
+  })
+})
