@@ -21,8 +21,8 @@ import { createChatHandlers } from './services/chat'
 import type { Notice, ServiceContext } from './services/context'
 import { createGalleryHandlers } from './services/gallery'
 import { createJobHandlers } from './services/jobs'
-import { createQueueHandlers } from './services/queue'
-import { createStudioHandlers } from './services/studio'
+import { createLibraryHandlers } from './services/library'
+import { watchJobFinishes } from './notices/watcher'
 import { TaskEngine } from './tasks/engine'
 import { librarySink } from './tasks/librarySink'
 import type { PartialPolicy } from './tasks/policy'
@@ -147,6 +147,15 @@ export function createBackend(options: BackendOptions): Backend {
     probe: options.probe
   }
 
+  // Finish notices listen from before the engine starts, so the transitions of its recovery are seen too.
+  watchJobFinishes({
+    bus,
+    notifyOnJobFinish: () => settings.get().notifyOnJobFinish,
+    notify: ctx.notify,
+    activeAtStart: jobs.listJobIds({ status: ['pending', 'running'], limit: 1_000_000 }),
+    onError: (message, error) => logger.error(message, error)
+  })
+
   const handlers: CommandHandlers = {
     'app.info': () => ({
       name: APP_NAME,
@@ -183,8 +192,7 @@ export function createBackend(options: BackendOptions): Backend {
       removeMedia: (ids) => Promise.resolve(ids.filter((id) => library.remove(id) === 'removed').length)
     }),
     ...createChatHandlers(ctx),
-    ...createStudioHandlers(ctx),
-    ...createQueueHandlers(ctx),
+    ...createLibraryHandlers(ctx),
     ...createGalleryHandlers(ctx)
   }
 

@@ -3,9 +3,8 @@ import { chatCommands, chatEvents } from './contracts/chat'
 import { coreCommands, coreEvents } from './contracts/core'
 import { galleryCommands, galleryEvents } from './contracts/gallery'
 import { jobCommands, jobEvents } from './contracts/jobs'
+import { libraryCommands } from './contracts/library'
 import { profileCommands, profileEvents } from './contracts/profiles'
-import { queueCommands, queueEvents } from './contracts/queue'
-import { studioCommands, studioEvents } from './contracts/studio'
 
 /**
  * The one list of everything the renderer may ask of the backend, and everything the backend may tell it,
@@ -18,8 +17,7 @@ export const commands = {
   ...profileCommands,
   ...jobCommands,
   ...chatCommands,
-  ...studioCommands,
-  ...queueCommands,
+  ...libraryCommands,
   ...galleryCommands
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
@@ -28,8 +26,6 @@ export const events = {
   ...profileEvents,
   ...jobEvents,
   ...chatEvents,
-  ...studioEvents,
-  ...queueEvents,
   ...galleryEvents
 } as const satisfies Record<string, z.ZodType>
 

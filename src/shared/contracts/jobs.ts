@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { JobPartial, JobQuery, JobRef, JobResendInput, JobSubmitInput, JobView } from '../schemas/jobs'
+import { JobNotice } from '../schemas/notices'
 
 export const jobCommands = {
   'jobs.submit': { input: JobSubmitInput, output: JobView },
@@ -20,5 +21,7 @@ export const jobCommands = {
 export const jobEvents = {
   'jobs.updated': JobView,
   'jobs.partial': JobPartial,
-  'jobs.removed': JobRef
+  'jobs.removed': JobRef,
+  /** A long job finished: an in-app toast, and a desktop notification in Electron. */
+  'jobs.notice': JobNotice
 } as const satisfies Record<string, z.ZodType>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
-import type { LibraryImage } from '@shared/schemas/studio'
+import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../store/app'
 import { ErrorNotice } from '../ui/ErrorNotice'
 import { MediaThumb } from '../ui/MediaThumb'

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@shared/client'
-import { IMPORT_MAX_BYTES, type LibraryImage } from '@shared/schemas/studio'
+import { IMPORT_MAX_BYTES, type LibraryImage } from '@shared/schemas/library'
 
 /** What the studio takes from a drop, a paste or the file picker; the backend sniffs the bytes again. */
 export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const

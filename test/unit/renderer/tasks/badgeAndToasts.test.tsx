@@ -6,13 +6,13 @@ import { useTasksStore } from '@renderer/features/tasks/store'
 import { Sidebar } from '@renderer/shell/Sidebar'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
-import type { QueueNotice } from '@shared/schemas/queue'
+import type { JobNotice } from '@shared/schemas/notices'
 import { connect, job, resetStores, runningVideo } from './fixtures'
 
 beforeEach(() => resetStores())
 afterEach(() => vi.useRealTimers())
 
-const notice = (patch: Partial<QueueNotice> = {}): QueueNotice => ({
+const notice = (patch: Partial<JobNotice> = {}): JobNotice => ({
   jobId: 'video',
   kind: 'video',
   status: 'succeeded',
@@ -90,12 +90,12 @@ describe('the Tasks badge in the navigation', () => {
 })
 
 describe('finish toasts', () => {
-  it('shows a queue.notice as a toast whose Play opens the player on the Tasks screen', () => {
+  it('shows a jobs.notice as a toast whose Play opens the player on the Tasks screen', () => {
     const { connection, emit } = connect({ 'jobs.list': () => [] })
     const off = bridgeTasks(connection)
     useAppStore.setState({ screen: 'video' })
     render(<Sidebar />)
-    act(() => emit('queue.notice', notice()))
+    act(() => emit('jobs.notice', notice()))
     const region = screen.getByRole('region', { name: 'Notifications' })
     const toast = within(region).getByRole('status')
     expect(toast).toHaveTextContent('Video ready')
@@ -113,8 +113,8 @@ describe('finish toasts', () => {
     const off = bridgeTasks(connection)
     render(<Sidebar />)
     act(() => {
-      emit('queue.notice', notice())
-      emit('queue.notice', notice({ jobId: 'x', tone: 'error', title: 'Video failed', hasResult: false }))
+      emit('jobs.notice', notice())
+      emit('jobs.notice', notice({ jobId: 'x', tone: 'error', title: 'Video failed', hasResult: false }))
     })
     const region = screen.getByRole('region', { name: 'Notifications' })
     act(() => {
@@ -128,7 +128,7 @@ describe('finish toasts', () => {
     expect(within(region).queryByRole('alert')).toBeNull()
 
     act(() => {
-      for (let i = 0; i < 6; i++) emit('queue.notice', notice({ jobId: `j${i}`, tone: 'error', at: i }))
+      for (let i = 0; i < 6; i++) emit('jobs.notice', notice({ jobId: `j${i}`, tone: 'error', at: i }))
     })
     expect(within(region).getAllByRole('alert')).toHaveLength(4)
     off()

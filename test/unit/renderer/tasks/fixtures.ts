@@ -8,9 +8,9 @@ import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { useTasksStore } from '@renderer/features/tasks/store'
-import { job, task } from '../../main/queue/jobViews'
+import { job, task } from '../../../helpers/jobViews'
 
-export { job, result, task } from '../../main/queue/jobViews'
+export { job, result, task } from '../../../helpers/jobViews'
 
 export const runningVideo = (patch: Partial<JobView> = {}): JobView =>
   job({

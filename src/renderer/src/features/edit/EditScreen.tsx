@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type DragEvent, type ReactElement } from 'react'
-import type { LibraryImage } from '@shared/schemas/studio'
+import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
 import { offerAsReference, openInEditor } from '../../store/handoff'

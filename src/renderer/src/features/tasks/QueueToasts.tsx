@@ -1,6 +1,6 @@
 import { useEffect, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
-import type { QueueNotice } from '@shared/schemas/queue'
+import type { JobNotice } from '@shared/schemas/notices'
 import { useAppStore } from '../../store/app'
 import { useTasksStore } from './store'
 import './tasks.css'
@@ -8,7 +8,7 @@ import './tasks.css'
 /** Good news fades by itself; failures and "needs attention" stay until dismissed. */
 export const TOAST_MS = 12_000
 
-function Toast({ notice }: { notice: QueueNotice }): ReactElement {
+function Toast({ notice }: { notice: JobNotice }): ReactElement {
   const dismiss = useTasksStore((state) => state.dismissToast)
   const openDialog = useTasksStore((state) => state.openDialog)
   const setScreen = useAppStore((state) => state.setScreen)
@@ -46,7 +46,7 @@ function Toast({ notice }: { notice: QueueNotice }): ReactElement {
 }
 
 /**
- * In-app toasts for `queue.notice`: what the web host shows instead of a desktop notification (and what
+ * In-app toasts for `jobs.notice`: what the web host shows instead of a desktop notification (and what
  * the desktop app shows as well). Rendered into <body> so they float above any screen.
  */
 export function QueueToasts(): ReactElement {

@@ -4,7 +4,7 @@ import { useTasksStore } from './store'
 
 /** Feeds this feature's stores from contract events; returns the unsubscribe. */
 export function bridgeTasks(connection: Connection): () => void {
-  const off = connection.api.on('queue.notice', (notice) => useTasksStore.getState().pushToast(notice))
+  const off = connection.api.on('jobs.notice', (notice) => useTasksStore.getState().pushToast(notice))
   void loadAtStart(connection.api)
   return off
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { QueueNotice } from '@shared/schemas/queue'
+import type { JobNotice } from '@shared/schemas/notices'
 import { ALL_TASKS, type TaskFilter } from './model'
 
 /** How far each filter has been paged in: jobs older than `oldest` are not shown until the next page. */
@@ -28,13 +28,13 @@ interface TasksState {
   dialog: TaskDialog
   /** Per job: the last action's failure, shown on its row. */
   actionErrors: Record<string, string>
-  toasts: QueueNotice[]
+  toasts: JobNotice[]
   setFilter: (patch: Partial<TaskFilter>) => void
   toggleExpanded: (jobId: string) => void
   setPage: (key: string, patch: Partial<PageState>) => void
   openDialog: (dialog: TaskDialog) => void
   setActionError: (jobId: string, message: string | null) => void
-  pushToast: (notice: QueueNotice) => void
+  pushToast: (notice: JobNotice) => void
   dismissToast: (jobId: string, at: number) => void
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react'
-import type { LibraryImage } from '@shared/schemas/studio'
+import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
 import type { VideoDraft } from './form'

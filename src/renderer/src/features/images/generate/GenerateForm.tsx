@@ -7,7 +7,7 @@ import {
   type FormEvent,
   type ReactElement
 } from 'react'
-import type { LibraryImage } from '@shared/schemas/studio'
+import type { LibraryImage } from '@shared/schemas/library'
 import { billingLabel } from '../../../jobs/billing'
 import { filesOf, hasFiles, importFiles } from '../../../media/intake'
 import { LibraryDialog } from '../../../media/LibraryDialog'

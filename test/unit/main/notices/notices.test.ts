@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createEventBus } from '../../../../src/main/contract/events'
-import { isLongJob, isSettled, noticeFor } from '../../../../src/main/queue/notices'
-import { watchJobFinishes } from '../../../../src/main/queue/watcher'
+import { isLongJob, isSettled, noticeFor } from '../../../../src/main/notices/notices'
+import { watchJobFinishes } from '../../../../src/main/notices/watcher'
 import type { Notice } from '../../../../src/main/services/context'
-import type { QueueNotice } from '../../../../src/shared/schemas/queue'
-import { job, result, task } from './jobViews'
+import type { JobNotice } from '../../../../src/shared/schemas/notices'
+import { job, result, task } from '../../../helpers/jobViews'
 
 describe('what counts as a long job and as settled', () => {
   it('videos and v2 groups are long at once; other jobs after ten seconds', () => {
@@ -79,12 +79,12 @@ describe('the words of a notice', () => {
 describe('watching transitions', () => {
   const setup = (options: { enabled?: boolean; activeAtStart?: string[]; notifyThrows?: boolean } = {}) => {
     const bus = createEventBus()
-    const notices: QueueNotice[] = []
+    const notices: JobNotice[] = []
     const desktop: Notice[] = []
     const errors: string[] = []
     let now = 0
     bus.subscribe((name, payload) => {
-      if (name === 'queue.notice') notices.push(payload as QueueNotice)
+      if (name === 'jobs.notice') notices.push(payload as JobNotice)
     })
     const stop = watchJobFinishes({
       bus,

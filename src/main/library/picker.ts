@@ -1,7 +1,9 @@
-import type { LibraryImage } from '../../shared/schemas/studio'
+import type { LibraryImage } from '../../shared/schemas/library'
 import { AppFailure } from '../contract/failure'
 import type { Db } from '../db/connection'
-import { isMediaError, sniffMedia, type Library, type MediaRecord } from '../library'
+import { isMediaError } from './errors'
+import { sniffMedia } from './sniff'
+import type { Library, MediaRecord } from './store'
 
 interface MediaRow {
   id: string
@@ -34,8 +36,8 @@ const toImage = (row: MediaRow): LibraryImage => ({
   prompt: row.prompt
 })
 
-/** Library queries and imports for the image studio's pickers; files are reached through `Library` only. */
-export class StudioLibrary {
+/** Library queries and imports for the image pickers (references, edit sources, masks); files go through `Library`. */
+export class LibraryPicker {
   private readonly stmt
 
   constructor(

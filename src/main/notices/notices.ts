@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import type { JobStatus, JobView } from '../../shared/schemas/jobs'
-import type { QueueNotice } from '../../shared/schemas/queue'
+import type { JobNotice } from '../../shared/schemas/notices'
 
 /** A job that ran at least this long is worth a notice whatever its kind ("anything that ran > ~10 s"). */
 export const LONG_JOB_MS = 10_000
@@ -40,7 +40,7 @@ const quote = (prompt: string): string => {
  * The words of a notice, or null when the job's end is not news: a cancel the user asked for, or a status
  * that is not an end at all.
  */
-export function noticeFor(job: JobView, at: number): QueueNotice | null {
+export function noticeFor(job: JobView, at: number): JobNotice | null {
   const stored = job.results.filter((result) => result.status === 'stored').length
   const expected = Math.max(job.tasks.length, job.results.length, 1)
   const what = noun(job, job.kind === 'image' ? Math.max(stored, expected) : 1)

@@ -6,7 +6,7 @@ import { JobStatus } from './jobs'
  * video, a v2 task group, or anything that ran longer than about ten seconds). The Electron shell also shows
  * it with the OS; the page shows it as an in-app toast in both shells.
  */
-export const QueueNotice = z.object({
+export const JobNotice = z.object({
   jobId: z.string(),
   kind: z.enum(['image', 'edit', 'video']),
   status: JobStatus,
@@ -18,4 +18,4 @@ export const QueueNotice = z.object({
   hasResult: z.boolean(),
   at: z.number()
 })
-export type QueueNotice = z.output<typeof QueueNotice>
+export type JobNotice = z.output<typeof JobNotice>

@@ -1,5 +1,5 @@
 import type { JobView } from '../../shared/schemas/jobs'
-import type { QueueNotice } from '../../shared/schemas/queue'
+import type { JobNotice } from '../../shared/schemas/notices'
 import type { EventBus } from '../contract/events'
 import type { Notice } from '../services/context'
 import { isLongJob, isSettled, LONG_JOB_MS, noticeFor } from './notices'
@@ -27,8 +27,8 @@ export function watchJobFinishes(options: JobWatcherOptions): () => void {
   const longJobMs = options.longJobMs ?? LONG_JOB_MS
   const watching = new Set(options.activeAtStart)
 
-  const announce = (notice: QueueNotice): void => {
-    options.bus.emit('queue.notice', notice)
+  const announce = (notice: JobNotice): void => {
+    options.bus.emit('jobs.notice', notice)
     try {
       options.notify?.({ title: notice.title, body: notice.body })
     } catch (error) {

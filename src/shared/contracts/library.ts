@@ -5,16 +5,14 @@ import {
   LibraryRecent,
   LibraryRecentInput,
   LibraryRef
-} from '../schemas/studio'
+} from '../schemas/library'
 
 /**
- * Image studio and edit (issue 7): getting the user's own images into the library (references, edit
- * sources, painted masks) and picking library images. Generation itself goes through `jobs.submit`.
+ * The library: getting the user's own images into it (references, edit sources, painted masks) and picking
+ * library images. Generation itself goes through `jobs.submit`.
  */
-export const studioCommands = {
+export const libraryCommands = {
   'library.import': { input: LibraryImportInput, output: LibraryImage },
   'library.recent': { input: LibraryRecentInput, output: LibraryRecent },
   'library.info': { input: LibraryRef, output: LibraryImage }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
-
-export const studioEvents = {} as const satisfies Record<string, z.ZodType>

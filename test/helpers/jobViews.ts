@@ -1,4 +1,4 @@
-import type { JobView, ResultView, TaskView } from '../../../../src/shared/schemas/jobs'
+import type { JobView, ResultView, TaskView } from '../../src/shared/schemas/jobs'
 
 /** JobView factories for the queue's tests (backend notices and renderer alike): a finished v3 image job. */
 export const task = (patch: Partial<TaskView> = {}): TaskView => ({

@@ -7,13 +7,13 @@ import type { Notice } from '../../../src/main/services/context'
 import { createKeyFileCipher } from '../../../src/main/secrets/cipher'
 import { createApiClient } from '../../../src/shared/client'
 import type { JobView } from '../../../src/shared/schemas/jobs'
-import type { QueueNotice } from '../../../src/shared/schemas/queue'
+import type { JobNotice } from '../../../src/shared/schemas/notices'
 import { connectToEmulator, FAST_POLICY, type TestBackend } from '../../helpers/backend'
 import { makeTempDir } from '../../helpers/tempDir'
 
 /** A real backend with a desktop `notify` stub, recording every notice the page and the desktop would get. */
 interface Studio extends TestBackend {
-  notices: QueueNotice[]
+  notices: JobNotice[]
   desktop: Notice[]
   updates: JobView[]
 }
@@ -33,9 +33,9 @@ function openStudio(dataDir: string): Studio {
     invoke: (name, input) => backend.dispatch(name, input),
     subscribe: (listener) => backend.subscribe(listener)
   })
-  const notices: QueueNotice[] = []
+  const notices: JobNotice[] = []
   const updates: JobView[] = []
-  api.on('queue.notice', (notice) => notices.push(notice))
+  api.on('jobs.notice', (notice) => notices.push(notice))
   api.on('jobs.updated', (job) => updates.push(job))
   return { backend, api, dataDir, wire: [], notices, desktop, updates }
 }
@@ -85,7 +85,7 @@ describe('finish notices against the emulator', () => {
     const job = await s.api.invoke('jobs.submit', video('waves at night'))
     await s.backend.engine.waitForIdle()
     expect(s.notices).toHaveLength(1)
-    const notice = s.notices[0] as QueueNotice
+    const notice = s.notices[0] as JobNotice
     expect(notice).toMatchObject({ jobId: job.id, kind: 'video', status: 'succeeded', tone: 'ok' })
     expect(notice.title).toBe('Video ready')
     expect(notice.body).toContain('waves at night')
