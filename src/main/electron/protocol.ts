@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Protocol } from 'electron'
+import { contentTypeFor } from '../security/contentTypes'
 import { ELECTRON_CSP } from '../security/csp'
 import { realPathInside, resolveInside } from '../security/paths'
-import { contentTypeFor } from '../web/static'
 
 export const APP_SCHEME = 'app'
 export const MEDIA_SCHEME = 'studio-media'

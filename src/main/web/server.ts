@@ -14,9 +14,10 @@ import {
   type ServerMessage
 } from '../../shared/wire'
 import type { Backend } from '../backend'
+import { contentTypeFor } from '../security/contentTypes'
 import { webCsp } from '../security/csp'
 import { resolveRealInside } from '../security/paths'
-import { contentTypeFor, sendFile } from './static'
+import { sendFile } from './static'
 
 export interface WebHostOptions {
   backend: Backend
