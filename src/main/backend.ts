@@ -17,6 +17,7 @@ import { DemoGateway, downloadAllowanceFor } from './profiles/demoGateway'
 import { ProfileRepository } from './profiles/repository'
 import { ApiKeyStore } from './secrets/apiKeys'
 import { Library } from './library'
+import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
 import type { Notice, ServiceContext } from './services/context'
 import { createGalleryHandlers } from './services/gallery'
@@ -32,11 +33,6 @@ import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
 import { APP_NAME, APP_VERSION } from './version'
 import type { CrashProbe } from './crashPoints'
-
-export interface Logger {
-  info(message: string): void
-  error(message: string, error?: unknown): void
-}
 
 export interface BackendOptions {
   dataDir: string
