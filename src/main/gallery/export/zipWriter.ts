@@ -70,7 +70,14 @@ export const zipWriter: ExportWriter = {
       return finalPath
     } catch (error) {
       stop()
+      // The file stream opens asynchronously: unlinking before it has opened (and closed) would leave
+      // the temp file it is about to create behind.
+      const closed = new Promise<void>((resolveClosed) => {
+        if (sink.closed) resolveClosed()
+        else sink.once('close', () => resolveClosed())
+      })
       sink.destroy()
+      await closed
       await unlink(tempPath).catch(() => undefined)
       throw error
     } finally {

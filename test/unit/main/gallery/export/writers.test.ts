@@ -63,11 +63,11 @@ describe.each([
     expect(writer.downloadName('team')).toBe(downloadName)
   })
 
-  it('leaves nothing behind when cancelled midway', async () => {
+  it.each([1, 2])('leaves nothing behind when cancelled at progress step %i', async (cancelAt) => {
     const controller = new AbortController()
     let steps = 0
     const writing = writer.write(temp.dir, 'team', plan, controller.signal, () => {
-      if (++steps === 2) controller.abort(new ExportCancelled())
+      if (++steps === cancelAt) controller.abort(new ExportCancelled())
     })
     await expect(writing).rejects.toBeInstanceOf(ExportCancelled)
     expect(readdirSync(temp.dir).filter((name) => !name.startsWith('source-'))).toEqual([])
