@@ -80,7 +80,8 @@ const rule = {
       forbidden: '{{from}} code must not import {{what}} ({{source}}).',
       feature:
         '{{from}} must not import {{what}} ({{source}}): move what both need to ui/, media/, jobs/ or store/.',
-      composition: '{{from}} must not import the shell, App or main ({{source}}): only they compose screens.'
+      composition: '{{from}} must not import the shell, App or main ({{source}}): only they compose screens.',
+      root: 'backend modules must not import the composition root ({{source}}): only the shells build the backend.'
     }
   },
   create(context) {
@@ -106,6 +107,12 @@ const rule = {
       if (rel === 'src/preload/api' || rel === 'src/preload/api.ts') to = 'preload-types'
       if (to && !rules.layers.includes(to)) report(`the ${to} layer`)
       if (!to && rel.startsWith('src/')) report('an unknown layer')
+      // The composition root builds every module; a module that imports it back makes a cycle. The web host
+      // is a shell that lives in the backend's layer (it may use Node, never electron), so it may.
+      const inWebHost = relative(root, file).split(sep).join('/').startsWith('src/main/web/')
+      if (from === 'backend' && !inWebHost && (rel === 'src/main/backend' || rel === 'src/main/backend.ts')) {
+        context.report({ node, messageId: 'root', data: { source } })
+      }
       const refusal = from === 'renderer' && to === 'renderer' ? rendererRefusal(file, target) : null
       if (refusal) context.report({ node, messageId: refusal.messageId, data: { ...refusal.data, source } })
     }

@@ -134,6 +134,13 @@ describe('layer rule', () => {
     expect(refused).toEqual([])
   })
 
+  it('lets only the shells import the composition root', () => {
+    expect(lint('src/main/services/context.ts', "import type { Logger } from '../backend'")).toHaveLength(1)
+    expect(lint('src/main/tasks/engine.ts', "import { createBackend } from '../backend.ts'")).toHaveLength(1)
+    expect(lint('src/main/web/cli.ts', "import { createBackend } from '../backend'")).toEqual([])
+    expect(lint('src/main/electron/app.ts', "import { createBackend } from '../backend'")).toEqual([])
+  })
+
   it('keeps the emulator independent of the app', () => {
     expect(lint('src/emulator/x.ts', "import { spec } from '../shared/gateway/spec'")).toHaveLength(1)
     expect(lint('src/emulator/x.ts', "import { c } from '../main/gateway'")).toHaveLength(1)
