@@ -13,6 +13,8 @@ const toView = (entry: ModelEntry): ModelView => ({
 /**
  * The model listing per profile, cached with its fetch time so screens open instantly and work offline;
  * the whole entry is kept (open object), since gateways add fields the app may learn to use later.
+ * A listing belongs to the key it was fetched with: a key change or an address move drops it
+ * (`invalidate`), so no screen offers what the previous key could see (issue 15).
  */
 export class ModelCatalogStore {
   constructor(private readonly db: Db) {}
@@ -30,6 +32,14 @@ export class ModelCatalogStore {
            ON CONFLICT(profile_id) DO UPDATE SET fetched_at = excluded.fetched_at`
         )
         .run(profileId, fetchedAt)
+    })
+  }
+
+  /** Forgets the listing of a profile: the next `get` says it was never fetched (`fetchedAt: null`). */
+  invalidate(profileId: string): void {
+    writeTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM model_catalog WHERE profile_id = ?').run(profileId)
+      this.db.prepare('DELETE FROM model_catalog_fetches WHERE profile_id = ?').run(profileId)
     })
   }
 

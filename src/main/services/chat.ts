@@ -50,6 +50,21 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
     return record
   }
 
+  /**
+   * A model the gateway's current listing (for its current key) does not offer is never sent: after a
+   * gateway switch or a key change the gateway would refuse it with words that do not fit (issue 15).
+   * Without a listing yet, the gateway decides.
+   */
+  const mustBeListed = (profileId: string, model: string): void => {
+    if (ctx.catalog.fetchedAt(profileId) === null || ctx.catalog.lookup(profileId, model)) return
+    const gateway = profileName(profileId) ?? 'this gateway'
+    throw new AppFailure(
+      'chat.model_not_listed',
+      `${model || 'This model'} is not listed by ${gateway} for its current key. Pick a model it lists.`,
+      { field: 'model', model, profileId }
+    )
+  }
+
   const runner = new ChatRunner({
     repo,
     bus: ctx.bus,
@@ -182,6 +197,8 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
         throw new AppFailure('invalid_input', 'Pick a model to start a conversation.', { field: 'model' })
       }
       if (!existing && draft) checkSettings(draft.style, draft.settings)
+      if (existing) mustBeListed(existing.profileId, existing.model)
+      else mustBeListed(ctx.profiles.active().id, draft?.model ?? '')
       const stored = await storeAttachments(attachments)
       const conversation =
         existing ??
@@ -236,6 +253,7 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
       if (last?.id !== messageId) {
         throw new AppFailure('chat.retry_not_last', 'Only the latest reply can be tried again.')
       }
+      mustBeListed(conversation.profileId, conversation.model)
       const reset = repo.resetReply(messageId, {
         requestKey,
         model: conversation.model,

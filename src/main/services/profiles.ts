@@ -87,18 +87,51 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
     return record
   }
 
-  const refresh = async (profileId?: string): Promise<ModelCatalog> =>
-    withGatewayErrors(async () => {
-      const { profile, client } = await connections.forProfile(profileId)
+  // The catalog is owned here per (profile, key): every key change or address move bumps the profile's
+  // generation, so a listing fetched with the previous key is never written over the new one.
+  const generations = new Map<string, number>()
+  const inFlight = new Map<string, Promise<ModelCatalog>>()
+  const generationOf = (id: string): number => generations.get(id) ?? 0
+
+  const refresh = (profileId?: string): Promise<ModelCatalog> => {
+    const id = profileId ?? profiles.active().id
+    const flightKey = `${id}#${generationOf(id)}`
+    // Screens and the background refresh ask at the same moment after a change: one listing serves all.
+    const running = inFlight.get(flightKey)
+    if (running) return running
+    const generation = generationOf(id)
+    const promise = withGatewayErrors(async () => {
+      const { profile, client } = await connections.forProfile(id)
       const listing = await client.listModels({ signal: AbortSignal.timeout(60_000) })
+      // The key changed while this listing was on its way: it speaks for the old key, so ask again.
+      if (generationOf(profile.id) !== generation) return refresh(profile.id)
       catalog.replace(profile.id, listing.data.data, now())
       const result = catalog.get(profile.id)
       bus.emit('models.changed', result)
       return result
-    })
+    }).finally(() => inFlight.delete(flightKey))
+    inFlight.set(flightKey, promise)
+    return promise
+  }
 
   const refreshInBackground = (profileId: string): void => {
     refresh(profileId).catch((error: unknown) => deps.onBackgroundError?.(error))
+  }
+
+  /**
+   * The key (or the address it is bound to) changed: the old listing no longer says what this profile
+   * offers. It is dropped, screens hear at once (an empty, never-fetched catalog) and a fresh listing
+   * follows when there is a key to fetch it with.
+   */
+  const keyChanged = (profileId: string): void => {
+    generations.set(profileId, generationOf(profileId) + 1)
+    connections.invalidate(profileId)
+    catalog.invalidate(profileId)
+    bus.emit('models.changed', catalog.get(profileId))
+  }
+  const refetchIfKeyed = (profileId: string): void => {
+    const record = profiles.get(profileId)
+    if (record && (record.kind === 'demo' || keys.status(profileId).hasKey)) refreshInBackground(profileId)
   }
 
   return {
@@ -117,7 +150,7 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       return view(record)
     },
     'profiles.update': (input) => {
-      mustBeRemote(input.id)
+      const before = mustBeRemote(input.id)
       const record = profiles.update(
         input.id,
         {
@@ -133,8 +166,11 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
         // An address move to another origin removes the key in the same transaction (issue 11, finding 3).
         keys
       )
-      connections.invalidate(record.id)
+      const moved = record.baseUrl !== before.baseUrl
+      if (moved) keyChanged(record.id)
+      else connections.invalidate(record.id)
       announce()
+      if (moved) refetchIfKeyed(record.id)
       return view(record)
     },
     'profiles.delete': ({ id }) => {
@@ -149,6 +185,9 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       mustGet(id)
       const record = profiles.activate(id)
       announce()
+      // Every screen re-derives its models from the gateway now in use: the cached listing at once, then
+      // the fresh one.
+      bus.emit('models.changed', catalog.get(id))
       refreshInBackground(id)
       return view(record)
     },
@@ -169,19 +208,20 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       if (origin === null) throw new AppFailure('invalid_input', 'This gateway address cannot hold a key.')
       await keys.set(profileId, apiKey, origin)
       profiles.clearKeyRemoved(profileId)
-      connections.invalidate(profileId)
+      keyChanged(profileId)
       announce()
+      refetchIfKeyed(profileId)
       return view(mustGet(profileId))
     },
     'secrets.clearKey': ({ id }) => {
       mustBeRemote(id)
       keys.clear(id)
       profiles.clearKeyRemoved(id)
-      connections.invalidate(id)
+      keyChanged(id)
       announce()
       return view(mustGet(id))
     },
     'models.list': ({ profileId, endpoint }) => catalog.get(profileId ?? profiles.active().id, endpoint),
-    'models.refresh': async ({ profileId }) => refresh(profileId ?? profiles.active().id)
+    'models.refresh': ({ profileId }) => refresh(profileId ?? profiles.active().id)
   }
 }

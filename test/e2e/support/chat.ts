@@ -1,26 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import type { EmulatorProcess } from './emulatorProcess'
 import { expect } from './fixtures'
+import { addGateway, openScreen } from './gateways'
 
 /** Adds the separately started emulator as a gateway (ordinary key) through Settings and makes it the one in use. */
 export async function useEmulatorGateway(page: Page, emulator: EmulatorProcess): Promise<void> {
   const key = emulator.keys.find((entry) => entry.role === 'ordinary')?.key ?? ''
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-  await page.getByLabel('Name').fill('Emulator')
-  await page.getByLabel('Address').fill(emulator.tenants.acme ?? '')
-  await page.getByRole('button', { name: 'Add gateway' }).click()
-  const details = page.getByRole('region', { name: 'Emulator details' })
-  await details.getByLabel(/API key/).fill(key)
-  await details.getByRole('button', { name: 'Save key' }).click()
-  await details
-    .getByRole('alertdialog', { name: 'Weak key protection' })
-    .getByRole('button', { name: 'Store the key anyway' })
-    .click()
-  await details.getByRole('button', { name: 'Use this gateway' }).click()
-  await expect(
-    page.getByRole('list', { name: 'Gateway profiles' }).getByRole('button', { name: 'Emulator (in use)' })
-  ).toBeVisible()
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click()
+  await addGateway(page, { name: 'Emulator', baseUrl: emulator.tenants.acme ?? '', key, use: true })
+  await openScreen(page, 'Chat')
 }
 
 /** Queues fault steps on the emulator over its control API (e.g. a scripted `reply`). */

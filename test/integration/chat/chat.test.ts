@@ -214,8 +214,11 @@ describe('chat service against the emulator', () => {
   })
 
   describe('error words [P36]', () => {
-    /** A second profile on the emulator with another key; the listing is not needed. */
-    const useKey = async (key: string): Promise<void> => {
+    /**
+     * A second profile on the emulator with another key. Setting the key fetches that key's listing in
+     * the background; waiting for it keeps each case deterministic (a key the gateway refuses has none).
+     */
+    const useKey = async (key: string): Promise<string> => {
       const profile = await studio.api.invoke('profiles.create', {
         name: `Key ${key.slice(-4)}`,
         baseUrl: emulator.baseUrl,
@@ -226,23 +229,26 @@ describe('chat service against the emulator', () => {
         apiKey: key,
         acceptWeakProtection: true
       })
+      await studio.api.call('models.refresh', { profileId: profile.id })
+      return profile.id
     }
 
     it.each([
       ['auth', 'gateway.auth', 're_enter_key', () => emulator.keys.otherTenant, 'studio-chat'],
       ['balance', 'gateway.balance', 'check_balance', () => emulator.keys.noBalance, 'studio-chat'],
-      [
-        'permission',
-        'gateway.permission',
-        'check_permission',
-        () => emulator.keys.noPermission,
-        'studio-offline'
-      ],
+      // A listed model the gateway still refuses for this key (a tier rule): scripted, since the
+      // emulator leaves a key's forbidden models out of its listing.
+      ['permission', 'gateway.permission', 'check_permission', () => emulator.keys.ordinary, 'studio-chat'],
       ['unavailable', 'gateway.unavailable', 'retry_later', () => emulator.keys.ordinary, 'studio-offline']
     ] as const)(
       '%s: the reply shows the mapped words, after one POST [P36]',
-      async (_kind, code, action, key, model) => {
+      async (kind, code, action, key, model) => {
         await useKey(key())
+        if (kind === 'permission') {
+          emulator.faults.script(PATHS.chat, [
+            { status: 403, error: { type: 'permission_error', code: 'model_not_permitted', message: 'tier' } }
+          ])
+        }
         const { reply } = await send({ draft: { model, style: 'chat' }, text: 'Hi' })
         expect(reply.status).toBe('error')
         expect(reply.error?.code).toBe(code)
@@ -250,6 +256,24 @@ describe('chat service against the emulator', () => {
         expect(posts('chat')).toHaveLength(1)
       }
     )
+
+    it('a model the listing of the current key leaves out is refused before sending (issue 15)', async () => {
+      await useKey(emulator.keys.noPermission)
+      const result = await studio.api.call('chat.send', {
+        draft: { model: 'studio-offline', style: 'chat' },
+        text: 'Hi',
+        attachments: [],
+        requestId: click()
+      })
+      expect(result.ok).toBe(false)
+      if (!result.ok) {
+        expect(result.error.code).toBe('chat.model_not_listed')
+        expect(result.error.message).toBe(
+          'studio-offline is not listed by Key 0002 for its current key. Pick a model it lists.'
+        )
+      }
+      expect(posts('chat')).toHaveLength(0)
+    })
 
     it('mismatch: refused before sending when the listing says the model lacks the style', async () => {
       const { reply } = await send({ draft: { model: 'studio-messages', style: 'chat' }, text: 'Hi' })

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/emulator'
 import { ApiError } from '../../../src/shared/client'
+import type { CommandOutput } from '../../../src/shared/contract'
 import { startTestBackend, type TestBackend } from '../../helpers/backend'
 import { makeTempDir } from '../../helpers/tempDir'
 
@@ -124,6 +125,49 @@ describe('profiles, keys and the model catalog against the emulator', () => {
     const result = await studio.api.call('profiles.testConnection', { id: profile.id })
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.error.code).toBe('gateway.auth')
+  })
+
+  it('the catalog belongs to the key: a new key drops the old listing at once and the new one arrives by event (issue 15)', async () => {
+    const profile = await studio.api.invoke('profiles.create', { name: 'Keyed', baseUrl: emulator.baseUrl })
+    await studio.api.invoke('secrets.setKey', {
+      profileId: profile.id,
+      apiKey: emulator.keys.noPermission,
+      acceptWeakProtection: true
+    })
+    const limited = await studio.api.invoke('models.refresh', { profileId: profile.id })
+    expect(limited.models.map((m) => m.id)).not.toContain('studio-image-v3')
+
+    const seen: CommandOutput<'models.list'>[] = []
+    const off = studio.api.on('models.changed', (catalog) => {
+      if (catalog.profileId === profile.id) seen.push(catalog)
+    })
+    await studio.api.invoke('secrets.setKey', {
+      profileId: profile.id,
+      apiKey: emulator.keys.ordinary,
+      acceptWeakProtection: true
+    })
+    // At once: what the limited key could see is gone, and screens were told.
+    expect(seen[0]).toMatchObject({ profileId: profile.id, models: [], fetchedAt: null })
+    // Then, without anyone asking, the new key's listing.
+    await vi.waitFor(() => expect(seen.at(-1)?.models.map((m) => m.id)).toContain('studio-image-v3'))
+    expect((await studio.api.invoke('models.list', { profileId: profile.id })).models).toHaveLength(
+      emulator.models.length
+    )
+
+    // Clearing the key drops the listing too; with no key nothing is fetched.
+    const before = emulator.requestLog.length
+    await studio.api.invoke('secrets.clearKey', { id: profile.id })
+    expect(seen.at(-1)).toMatchObject({ models: [], fetchedAt: null })
+    expect(emulator.requestLog.length).toBe(before)
+    off()
+  })
+
+  it('switching gateways tells every screen the listing of the gateway now in use (issue 15)', async () => {
+    const seen: string[] = []
+    const off = studio.api.on('models.changed', (catalog) => seen.push(catalog.profileId))
+    await studio.api.invoke('profiles.activate', { id: 'demo' })
+    expect(seen).toContain('demo')
+    off()
   })
 
   it('edits names and field maps, refuses a bad field map with a message, and protects the demo profile', async () => {

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react'
 import { GatewayErrorView } from '@shared/gateway/errors'
 import type { AppError } from '@shared/result'
+import { selectActiveProfile, useProfilesStore } from '../store/profiles'
 
 const actionHints: Record<GatewayErrorView['action'], string | null> = {
   re_enter_key: 'Check the API key of this gateway in Settings and enter it again.',
@@ -13,9 +14,39 @@ const actionHints: Record<GatewayErrorView['action'], string | null> = {
   none: null
 }
 
-/** One look for every failure: the gateway's mapped words and action when there are some, else the message. */
-export function ErrorNotice({ error, children }: { error: AppError; children?: ReactNode }): ReactElement {
+/**
+ * What the model supports, from the listing of the gateway in use now rather than from the time of the
+ * failure: after a gateway switch or a new key the old list would no longer be true (issue 15).
+ */
+function useSupportLine(model: string | undefined, atFailure: readonly string[] | undefined): string | null {
+  const profile = useProfilesStore(selectActiveProfile)
+  const catalog = useProfilesStore((state) => (profile ? state.catalogs[profile.id] : undefined))
+  if (!atFailure) return null
+  if (model === undefined || !catalog || catalog.fetchedAt === null) {
+    return atFailure.length > 0 ? `This model supports: ${atFailure.join(', ')}` : null
+  }
+  const current = catalog.models.find((m) => m.id === model)
+  if (!current) return `${model} is not listed by ${profile?.name ?? 'the gateway in use'}.`
+  return current.supportedEndpoints.length > 0
+    ? `This model supports: ${current.supportedEndpoints.join(', ')}`
+    : null
+}
+
+/**
+ * One look for every failure: the gateway's mapped words and action when there are some, else the message.
+ * `model` names the model the failure was about, so "This model supports" follows the current listing.
+ */
+export function ErrorNotice({
+  error,
+  model,
+  children
+}: {
+  error: AppError
+  model?: string | undefined
+  children?: ReactNode
+}): ReactElement {
   const view = GatewayErrorView.safeParse(error.details)
+  const supportLine = useSupportLine(model, view.success ? view.data.supportedEndpoints : undefined)
   const title = view.success ? view.data.title : 'That did not work'
   // The mapped message already says what to do, except where it was replaced by the gateway's own words.
   const replaced = view.success && ['invalid', 'mismatch', 'unknown'].includes(view.data.kind)
@@ -26,9 +57,7 @@ export function ErrorNotice({ error, children }: { error: AppError; children?: R
       <p className="notice-title">{title}</p>
       <p>{error.message}</p>
       {hint && <p className="notice-hint">{hint}</p>}
-      {view.success && view.data.supportedEndpoints && view.data.supportedEndpoints.length > 0 && (
-        <p className="notice-hint">This model supports: {view.data.supportedEndpoints.join(', ')}</p>
-      )}
+      {supportLine && <p className="notice-hint">{supportLine}</p>}
       {raw && (
         <details className="notice-raw">
           <summary>What the gateway said</summary>

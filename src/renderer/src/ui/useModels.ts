@@ -8,13 +8,22 @@ export interface ModelsState {
   /** Models of the active gateway whose supported_endpoints include one of `endpoints` (all when empty). */
   models: ModelView[]
   loading: boolean
+  /**
+   * The listing of the gateway in use, for its current key, has arrived: a chosen model it leaves out is
+   * really not offered (not merely not loaded yet).
+   */
+  ready: boolean
+  /** The name of the gateway in use, for notices. */
+  gateway: string
   error: AppError | null
   refresh: () => void
 }
 
 /**
  * The model list every screen builds its picker from. Reads the cached catalog of the active profile,
- * fetches the listing once when it was never fetched, and follows `models.changed` through the store.
+ * fetches the listing once when it was never fetched, and follows `models.changed` through the store: the
+ * backend drops a profile's listing when its key or address changes and pushes the new one, so every
+ * screen re-derives its choices from it at once (issue 15).
  */
 export function useModels(endpoints: readonly string[]): ModelsState {
   const { api } = useConnection()
@@ -23,33 +32,64 @@ export function useModels(endpoints: readonly string[]): ModelsState {
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const [attempt, setAttempt] = useState(0)
+  const profileId = profile?.id
+  const fetched = catalog !== undefined && catalog.fetchedAt !== null
+  const keyed = profile?.hasKey ?? false
 
   useEffect(() => {
-    if (!profile) return
+    if (!profileId) return
     let live = true
     const load = async (): Promise<void> => {
       setLoading(true)
-      const cached = await api.call('models.list', { profileId: profile.id })
+      const cached = await api.call('models.list', { profileId })
       if (!live) return
       if (cached.ok) useProfilesStore.getState().setCatalog(cached.value)
       if (!cached.ok || cached.value.fetchedAt === null || attempt > 0) {
-        const fresh = await api.call('models.refresh', { profileId: profile.id })
+        const fresh = await api.call('models.refresh', { profileId })
         if (!live) return
         if (fresh.ok) {
           useProfilesStore.getState().setCatalog(fresh.value)
           setError(null)
         } else setError(fresh.error)
-      }
+      } else setError(null)
       setLoading(false)
     }
     void load()
     return () => {
       live = false
     }
-  }, [api, profile, attempt])
+    // `fetched` and `keyed`: a dropped listing (new key, moved address) is fetched again at once.
+  }, [api, profileId, attempt, fetched, keyed])
 
   const all = catalog?.models ?? []
   const models =
     endpoints.length === 0 ? all : all.filter((m) => m.supportedEndpoints.some((e) => endpoints.includes(e)))
-  return { models, loading, error, refresh: () => setAttempt((n) => n + 1) }
+  return {
+    models,
+    loading: loading || (!fetched && error === null && profileId !== undefined),
+    ready: fetched && !loading,
+    gateway: profile?.name ?? 'this gateway',
+    error,
+    refresh: () => setAttempt((n) => n + 1)
+  }
+}
+
+/** The one line a screen shows when it let go of a model the gateway in use does not list. */
+export const unlistedModelNotice = (model: string, gateway: string): string =>
+  `${model} is not listed by ${gateway}, so it is no longer selected. Pick one of its models.`
+
+/**
+ * Lets go of a chosen model once the listing of the gateway in use has arrived without it (a gateway
+ * switch, a new key): `clear` gets the notice to show. Never while the listing is still on its way.
+ */
+export function useClearUnlisted(
+  chosen: string | null,
+  state: Pick<ModelsState, 'models' | 'ready' | 'gateway'>,
+  clear: (notice: string) => void
+): void {
+  const { models, ready, gateway } = state
+  const listed = chosen === null || chosen === '' || models.some((m) => m.id === chosen)
+  useEffect(() => {
+    if (ready && !listed && chosen) clear(unlistedModelNotice(chosen, gateway))
+  }, [ready, listed, chosen, gateway, clear])
 }

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState, type ReactElement } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
 import { patchSettings, stylesFor, type ChatSettingsPatch, type ConversationView } from '@shared/schemas/chat'
 import { useConnection } from '../../store/app'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { GatewayLine } from '../../ui/GatewayLine'
-import { useModels } from '../../ui/useModels'
+import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { exportMarkdown, loadConversation, loadList, remove, rename, updateConversation } from './actions'
 import { Composer } from './Composer'
 import { ConfirmDialog } from './ConfirmDialog'
@@ -166,15 +166,40 @@ function ConversationPane(): ReactElement {
   const lastId = ids.at(-1)
   const liveReplyId = useChatStore((state) => (lastId && isLive(state.messages[lastId]) ? lastId : null))
   const activeProfile = useProfilesStore(selectActiveProfile)
-  const { models, loading, error: modelsError, refresh } = useModels(NO_IDS)
+  const { models, loading, ready, gateway, error: modelsError, refresh } = useModels(NO_IDS)
   const chatModels = useMemo(() => models.filter((m) => stylesFor(m.supportedEndpoints).length > 0), [models])
+  const modelNotice = useChatStore((state) => state.modelNotice)
+  const setModelNotice = useChatStore((state) => state.setModelNotice)
 
-  const model = conversation?.model ?? draft.model
-  const style = conversation?.style ?? draft.style
+  // A new chat's model comes from the gateway in use: after a switch or a new key, one it does not list
+  // is let go with a notice, never sent (issue 15).
+  const clearDraftModel = useCallback(
+    (notice: string) => {
+      setDraft({ model: null, style: null })
+      setModelNotice(notice)
+    },
+    [setDraft, setModelNotice]
+  )
+  useClearUnlisted(conversation ? null : draft.model, { models: chatModels, ready, gateway }, clearDraftModel)
+
   const otherGateway =
     conversation && activeProfile && conversation.profileId !== activeProfile.id
       ? (conversation.profileName ?? 'a removed gateway')
       : null
+  // An open conversation keeps its model on record; when the gateway in use no longer lists it, nothing
+  // is sent until another is picked.
+  const conversationUnlisted =
+    conversation !== undefined &&
+    otherGateway === null &&
+    ready &&
+    !chatModels.some((m) => m.id === conversation.model)
+  const model = conversationUnlisted ? null : (conversation?.model ?? draft.model)
+  const style = conversationUnlisted ? null : (conversation?.style ?? draft.style)
+  const lineNotice = conversationUnlisted
+    ? `${conversation.model} is not listed by ${gateway}. Pick one of its models to carry on.`
+    : conversation
+      ? null
+      : modelNotice
   const saveSettings = (patch: ChatSettingsPatch): void => {
     if (conversation) void updateConversation(api, conversation.id, { settings: patch })
     else setDraft({ settings: patchSettings(draft.settings, patch) })
@@ -195,6 +220,11 @@ function ConversationPane(): ReactElement {
           style={style}
           onOtherGateway={otherGateway}
         />
+        {lineNotice && (
+          <p className="model-notice" role="status">
+            {lineNotice}
+          </p>
+        )}
         {otherGateway && (
           <p className="muted chat-gateway-note">
             Made on {otherGateway}; replies still go there. Pick a model to carry on with the gateway in use.
@@ -241,7 +271,11 @@ function ConversationPane(): ReactElement {
       <Composer
         composerKey={composerKey(currentId)}
         liveReplyId={liveReplyId}
-        canSend={model !== null && style !== null}
+        canSend={
+          model !== null &&
+          style !== null &&
+          (conversation !== undefined || chatModels.some((m) => m.id === model))
+        }
         placeholder={model ? `Message ${model}` : 'Pick a model to start'}
       />
       <Notice />

@@ -52,7 +52,7 @@ export function ModelBar({
           {!listed && model !== null && (
             <option value={model}>
               {model}
-              {onOtherGateway ? ` (on ${onOtherGateway})` : ' (not listed)'}
+              {onOtherGateway ? ` (on ${onOtherGateway})` : loading ? ' (checking…)' : ' (not listed)'}
             </option>
           )}
           {models.map((m) => (

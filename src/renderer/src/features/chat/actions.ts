@@ -131,6 +131,7 @@ export async function chooseModel(api: ApiClient, model: ModelView): Promise<voi
   const current = state.currentId ? state.conversations.find((c) => c.id === state.currentId) : undefined
   const style = pickStyle(styles, current?.style ?? state.draft.style ?? state.stylePreference)
   if (!style) return
+  state.setModelNotice(null)
   if (current) await updateConversation(api, current.id, { model: model.id, style })
   else state.setDraft({ model: model.id, style, settings: fitSettings(style, state.draft.settings) })
 }

@@ -69,6 +69,8 @@ interface ChatState {
   stylePreference: ChatStyle | null
   settingsOpen: boolean
   notice: string | null
+  /** One line under the model picker: why a chosen model was let go (issue 15). */
+  modelNotice: string | null
 
   setList: (list: ConversationView[]) => void
   setListError: (error: AppError | null) => void
@@ -87,6 +89,7 @@ interface ChatState {
   setStylePreference: (style: ChatStyle) => void
   setSettingsOpen: (open: boolean) => void
   setNotice: (notice: string | null) => void
+  setModelNotice: (notice: string | null) => void
 }
 
 export const useChatStore = create<ChatState>()((set, get) => ({
@@ -104,6 +107,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   stylePreference: savedStyle(),
   settingsOpen: false,
   notice: null,
+  modelNotice: null,
 
   setList: (list) => set({ conversations: sortConversations(list), listLoaded: true, listError: null }),
   setListError: (listError) => set({ listError }),
@@ -181,7 +185,8 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     set({ stylePreference })
   },
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
-  setNotice: (notice) => set({ notice })
+  setNotice: (notice) => set({ notice }),
+  setModelNotice: (modelNotice) => set({ modelNotice })
 }))
 
 export const composerKey = (currentId: string | null): string => currentId ?? NEW_CHAT

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, type ReactElement } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
 import { modelSupports } from '@shared/gateway/preflight'
 import { billingLabel } from '../../jobs/billing'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
 import { ErrorNotice } from '../../ui/ErrorNotice'
-import { useModels } from '../../ui/useModels'
+import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { bytesToBase64, encodePng } from './maskPng'
 import { buildEdit, EDIT_OUTPUT_FORMATS, type EditIssue } from './editRequest'
 import type { MaskEditor } from './MaskEditor'
@@ -35,7 +35,7 @@ function useMaskFacts(editor: MaskEditor | null): { empty: boolean; share: numbe
  */
 export function EditForm(): ReactElement {
   const { api } = useConnection()
-  const { models: all, loading } = useModels([])
+  const { models: all, loading, ready, gateway } = useModels([])
   const models = useMemo(() => all.filter((m) => modelSupports(m.supportedEndpoints, 'imageEdits')), [all])
   const source = useEditStore((state) => state.source)
   const editor = useEditStore((state) => state.editor)
@@ -47,6 +47,14 @@ export function EditForm(): ReactElement {
   const notice = useEditStore((state) => state.notice)
   const mask = useMaskFacts(editor)
   const model = models.find((m) => m.id === modelId)
+
+  // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
+  const [modelNotice, setModelNotice] = useState<string | null>(null)
+  const clearModel = useCallback((notice: string) => {
+    useEditStore.getState().setModel('')
+    setModelNotice(notice)
+  }, [])
+  useClearUnlisted(modelId, { models, ready, gateway }, clearModel)
 
   useEffect(() => {
     const first = models[0]
@@ -117,7 +125,10 @@ export function EditForm(): ReactElement {
         <select
           id="edit-model"
           value={model ? model.id : ''}
-          onChange={(event) => useEditStore.getState().setModel(event.target.value)}
+          onChange={(event) => {
+            setModelNotice(null)
+            useEditStore.getState().setModel(event.target.value)
+          }}
         >
           {!model && <option value="">{loading ? 'Loading models…' : 'No edit-capable model'}</option>}
           {models.map((m) => (
@@ -126,6 +137,11 @@ export function EditForm(): ReactElement {
             </option>
           ))}
         </select>
+        {modelNotice && (
+          <p className="model-notice" role="status">
+            {modelNotice}
+          </p>
+        )}
         {model && (
           <div className="model-facts">
             <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
@@ -176,7 +192,7 @@ export function EditForm(): ReactElement {
         </p>
       )}
       <div className="form-foot">
-        {submitError && <ErrorNotice error={submitError} />}
+        {submitError && <ErrorNotice error={submitError} model={modelId} />}
         <div className="generate-row">
           <button
             type="submit"

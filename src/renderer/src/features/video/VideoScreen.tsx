@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, type FormEvent, type ReactElement, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  type FormEvent,
+  type ReactElement,
+  type ReactNode
+} from 'react'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore, useConnection } from '../../store/app'
@@ -14,7 +22,7 @@ import {
 import { VideoPlayer } from '../../media/VideoPlayer'
 import { upsertFresh, useJobsStore } from '../../store/jobs'
 import { ErrorNotice } from '../../ui/ErrorNotice'
-import { useModels } from '../../ui/useModels'
+import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { useNow } from '../../ui/useNow'
 import { FirstFramePicker } from './FirstFramePicker'
@@ -65,14 +73,22 @@ const triLabels: Record<TriState, string> = { default: 'Gateway default', on: 'O
 
 function VideoForm(): ReactElement {
   const { api } = useConnection()
-  const { models, loading, error: modelsError, refresh } = useModels(VIDEO_ENDPOINTS)
+  const { models, loading, ready, gateway, error: modelsError, refresh } = useModels(VIDEO_ENDPOINTS)
   const draft = useVideoStore((state) => state.draft)
   const touched = useVideoStore((state) => state.touched)
   const attempted = useVideoStore((state) => state.attempted)
   const submitting = useVideoStore((state) => state.submitting)
   const submitError = useVideoStore((state) => state.error)
   const moreOpen = useVideoStore((state) => state.moreOpen)
-  const { edit, touch, setAttempted, setSubmitting, finishSubmit, setMoreOpen } = useVideoStore.getState()
+  const modelNotice = useVideoStore((state) => state.modelNotice)
+  const { edit, touch, setAttempted, setSubmitting, finishSubmit, setMoreOpen, setModelNotice } =
+    useVideoStore.getState()
+  // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
+  const clearModel = useCallback((notice: string) => {
+    useVideoStore.getState().edit({ model: '' })
+    useVideoStore.getState().setModelNotice(notice)
+  }, [])
+  useClearUnlisted(draft.model, { models, ready, gateway }, clearModel)
 
   const modelId = models.some((model) => model.id === draft.model) ? draft.model : (models[0]?.id ?? '')
   const model = models.find((m) => m.id === modelId)
@@ -126,7 +142,15 @@ function VideoForm(): ReactElement {
       {modelsError && <ErrorNotice error={modelsError} />}
       <Field label="Model" error={shown('model', false)}>
         {(props) => (
-          <select {...props} value={modelId} onChange={set('model')} disabled={models.length === 0}>
+          <select
+            {...props}
+            value={modelId}
+            onChange={(event) => {
+              setModelNotice(null)
+              edit({ model: event.target.value })
+            }}
+            disabled={models.length === 0}
+          >
             {models.length === 0 && (
               <option value="">{loading ? 'Loading models…' : 'No video model'}</option>
             )}
@@ -138,6 +162,11 @@ function VideoForm(): ReactElement {
           </select>
         )}
       </Field>
+      {modelNotice && (
+        <p className="model-notice" role="status">
+          {modelNotice}
+        </p>
+      )}
       <Field label="Prompt" error={shown('prompt', false)}>
         {(props) => (
           <textarea
@@ -299,7 +328,7 @@ function VideoForm(): ReactElement {
           )}
         </Field>
       </details>
-      {submitError && <ErrorNotice error={submitError} />}
+      {submitError && <ErrorNotice error={submitError} model={modelId} />}
       <div className="vid-submit">
         <button type="submit" className="button primary" disabled={submitting || models.length === 0}>
           {submitting ? 'Starting…' : 'Generate video'}

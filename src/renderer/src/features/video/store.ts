@@ -13,6 +13,8 @@ interface VideoData {
   /** The job just started, highlighted in the list. */
   lastJobId: string | null
   moreOpen: boolean
+  /** Why a chosen model was let go: the gateway in use does not list it (issue 15). */
+  modelNotice: string | null
 }
 
 interface VideoState extends VideoData {
@@ -20,6 +22,7 @@ interface VideoState extends VideoData {
   touch: (field: string) => void
   setAttempted: () => void
   setMoreOpen: (open: boolean) => void
+  setModelNotice: (notice: string | null) => void
   setSubmitting: (submitting: boolean) => void
   finishSubmit: (result: { jobId: string } | { error: AppError }) => void
 }
@@ -31,7 +34,8 @@ export const initialVideoState: VideoData = {
   submitting: false,
   error: null,
   lastJobId: null,
-  moreOpen: false
+  moreOpen: false,
+  modelNotice: null
 }
 
 /** The Video form lives here, not in the screen: navigating away and back keeps what was typed. */
@@ -41,6 +45,7 @@ export const useVideoStore = create<VideoState>()((set) => ({
   touch: (field) => set((state) => ({ touched: { ...state.touched, [field]: true } })),
   setAttempted: () => set({ attempted: true }),
   setMoreOpen: (moreOpen) => set({ moreOpen }),
+  setModelNotice: (modelNotice) => set({ modelNotice }),
   setSubmitting: (submitting) => set({ submitting }),
   finishSubmit: (result) =>
     // The draft stays as it was: the next video is usually a variation of this one.
