@@ -9,7 +9,7 @@ import { TaskEngine } from '../../src/main/tasks/engine'
 import type { MediaSink } from '../../src/main/tasks/media'
 import { JobRepository } from '../../src/main/tasks/repository'
 import { makeTempDir } from '../../test/helpers/tempDir'
-import { median, type Bench } from '../harness'
+import { bench, times } from '../harness'
 
 const media: MediaSink = {
   storeBytes: () => Promise.reject(new Error('unused')),
@@ -114,79 +114,82 @@ async function overheadPerPoll(dir: string, live: number, due: number, round: nu
   return ms / POLLS
 }
 
-export const engineOverhead: Bench = {
+export const engineOverhead = bench<{ dir: string; cleanup: () => void }>({
   name: 'task engine overhead per poll (10,000 vs 100 live tasks)',
-  async run() {
-    const temp = makeTempDir('gs-bench-')
-    const small: number[] = []
-    const large: number[] = []
-    for (let round = 0; round < 5; round++) {
-      small.push(await overheadPerPoll(temp.dir, 100, 100, round))
-      large.push(await overheadPerPoll(temp.dir, 10_000, 100, round))
-    }
-    temp.cleanup()
-    const ratio = median(large) / median(small)
-    return {
-      name: this.name,
-      subject: `${median(large).toFixed(3)} ms per poll with 10,000 live tasks`,
-      baseline: `${median(small).toFixed(3)} ms per poll with 100 live tasks`,
-      ratio,
-      target: '≤ 1.2×',
-      met: ratio <= 1.2
-    }
-  }
-}
+  setup: () => Promise.resolve(makeTempDir('gs-bench-')),
+  async run(temp, _ctx, round) {
+    const small = await overheadPerPoll(temp.dir, 100, 100, round)
+    const large = await overheadPerPoll(temp.dir, 10_000, 100, round)
+    return [
+      {
+        key: 'engine.overheadPerPoll',
+        label: 'task engine work per poll with 10,000 live tasks',
+        subjectIs: 'ms per poll, 10,000 live tasks (100 due)',
+        baselineIs: 'ms per poll, 100 live tasks (all due)',
+        unit: 'ms',
+        subject: large,
+        baseline: small,
+        ratio: times(large, small),
+        goal: '≤ 1.2× the 100-task figure',
+        judge: ({ ratio }) => ratio <= 1.2
+      }
+    ]
+  },
+  teardown: (temp) => Promise.resolve(temp?.cleanup())
+})
 
-export const engineRestart: Bench = {
+export const engineRestart = bench<{ temp: { dir: string; cleanup: () => void }; file: string }>({
   name: 'restart with 10,000 unfinished jobs to first poll',
-  async run() {
+  setup() {
     const temp = makeTempDir('gs-bench-')
     const file = join(temp.dir, 'restart.db')
     const setup = openDatabase(file)
     migrate(setup, migrations)
     seed(setup, 10_000, () => Date.now() - 1000)
     setup.close()
-    const timings: number[] = []
-    const baselines: number[] = []
-    for (let round = 0; round < 3; round++) {
-      // Baseline: just opening the database and reading the unfinished tasks, no engine.
-      const t0 = process.hrtime.bigint()
-      const raw = openDatabase(file)
-      raw.prepare("SELECT id, next_poll_at FROM tasks WHERE status IN ('queued', 'running')").all()
-      raw.close()
-      baselines.push(Number(process.hrtime.bigint() - t0) / 1e6)
+    return Promise.resolve({ temp, file })
+  },
+  async run({ file }) {
+    // Baseline: just opening the database and reading the unfinished tasks, no engine.
+    const t0 = process.hrtime.bigint()
+    const raw = openDatabase(file)
+    raw.prepare("SELECT id, next_poll_at FROM tasks WHERE status IN ('queued', 'running')").all()
+    raw.close()
+    const baseline = Number(process.hrtime.bigint() - t0) / 1e6
 
-      const start = process.hrtime.bigint()
-      const db = openDatabase(file)
-      migrate(db, migrations)
-      let first = 0
-      const polled = new Promise<void>((resolve) => {
-        const engine = engineFor(
-          db,
-          () => {
-            if (first === 0) {
-              first = Number(process.hrtime.bigint() - start) / 1e6
-              engine.stop()
-              resolve()
-            }
-          },
-          60_000
-        )
-        engine.start()
-      })
-      await polled
-      db.close()
-      timings.push(first)
-    }
-    temp.cleanup()
-    const ms = median(timings)
-    return {
-      name: this.name,
-      subject: `${ms.toFixed(1)} ms from opening the database to the first poll`,
-      baseline: `${median(baselines).toFixed(1)} ms to open and read the unfinished tasks alone`,
-      ratio: ms / median(baselines),
-      target: 'first poll ≤ 500 ms',
-      met: ms <= 500
-    }
-  }
-}
+    const start = process.hrtime.bigint()
+    const db = openDatabase(file)
+    migrate(db, migrations)
+    let first = 0
+    await new Promise<void>((resolve) => {
+      const engine = engineFor(
+        db,
+        () => {
+          if (first === 0) {
+            first = Number(process.hrtime.bigint() - start) / 1e6
+            engine.stop()
+            resolve()
+          }
+        },
+        60_000
+      )
+      engine.start()
+    })
+    db.close()
+    return [
+      {
+        key: 'engine.restartToFirstPoll',
+        label: 'restart with 10,000 unfinished jobs, to the first poll',
+        subjectIs: 'open the database, start the engine, first poll',
+        baselineIs: 'open the database and read the unfinished tasks alone',
+        unit: 'ms',
+        subject: first,
+        baseline,
+        ratio: times(first, baseline),
+        goal: 'first poll ≤ 500 ms',
+        judge: ({ subject }) => subject <= 500
+      }
+    ]
+  },
+  teardown: (state) => Promise.resolve(state?.temp.cleanup())
+})

@@ -1,15 +1,13 @@
-import { existsSync, mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { chromium, type Page } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
 import { DEMO_TIMING } from '../../src/emulator'
-import { createBackend } from '../../src/main/backend'
-import { createKeyFileCipher } from '../../src/main/secrets/cipher'
-import { startWebHost } from '../../src/main/web/server'
 import { makeTempDir } from '../../test/helpers/tempDir'
-import { percentile, type Bench } from '../harness'
-import { chromiumLaunchOptions } from '../../test/helpers/chromium'
+import { launchChromium, startStudio, type Studio } from '../browser'
+import { bench, percentile, times } from '../harness'
 
-const GROUPS = 3
+/** Groups per run (one with --quick). */
+const GROUPS = 2
 const IMAGES = 10
 
 /**
@@ -84,73 +82,85 @@ async function generateGroup(page: Page, prompt: string): Promise<void> {
   await form.getByRole('button', { name: 'Generate' }).click()
 }
 
+interface State {
+  studio: Studio
+  browser: Browser
+  page: Page
+  temp: { dir: string; cleanup: () => void }
+  groups: number
+}
+
 /**
  * From the moment a partner-a partial image's event reaches the page to the moment its image is painted in
  * the live group (2048² images, shown as their library thumbnail), p95; against loading the same file
- * with a plain <img> in the same page. Needs a built renderer (`GS_RENDERER_DIR` or out/renderer).
+ * with a plain <img> in the same page.
  */
-export const partialToVisible: Bench = {
+export const partialToVisible = bench<State>({
   name: 'partial image event → image visible in Chromium (2048², p95)',
-  async run() {
-    const root = resolve(__dirname, '..', '..')
-    const rendererDir = process.env.GS_RENDERER_DIR ?? join(root, 'out', 'renderer')
-    if (!existsSync(join(rendererDir, 'index.html')))
-      throw new Error(`No built renderer in ${rendererDir}: run \`npm run build\` (or set GS_RENDERER_DIR).`)
+  async setup(ctx) {
     const temp = makeTempDir('gs-bench-')
     const dataDir = join(temp.dir, 'data')
     mkdirSync(dataDir)
-    const backend = createBackend({
-      dataDir,
-      host: 'web',
-      secretCipher: createKeyFileCipher(dataDir),
-      // The demo gateway at demo pace, but images 300 ms apart so each is measured on its own.
+    // The demo gateway at demo pace, but images 300 ms apart so each is measured on its own.
+    const studio = await startStudio(dataDir, ctx.rendererDir(), {
       demoTiming: { ...DEMO_TIMING, partialDelayMs: 300 }
     })
-    const host = await startWebHost({ backend, rendererDir })
-    const browser = await chromium.launch(chromiumLaunchOptions())
-    try {
-      const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
-      await page.addInitScript({ content: INSTRUMENT })
-      await page.goto(host.url)
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
-      for (let group = 0; group < GROUPS; group++) {
-        await generateGroup(page, `bench group ${group}: a harbour at dawn`)
-        await page.waitForFunction(
-          // A function, not a string: the app's CSP forbids eval.
-          (want) =>
-            Object.keys((globalThis as unknown as { __gsBench: { visible: object } }).__gsBench.visible)
-              .length >= want,
-          (group + 1) * IMAGES,
-          { timeout: 120_000, polling: 200 }
-        )
-      }
-      const { arrivals, visible } = await page.evaluate<{
-        arrivals: Record<string, number>
-        visible: Record<string, number>
-      }>('window.__gsBench')
-      const ids = Object.keys(visible)
-      const latencies = ids.map((id) => (visible[id] ?? 0) - (arrivals[id] ?? 0))
-      const baseline = await page.evaluate<number[]>(`(${LOAD_DIRECTLY})(${JSON.stringify(ids)})`)
-      const p95 = percentile(latencies, 95)
-      const base95 = percentile(baseline, 95)
-      return {
-        name: this.name,
-        subject: `p95 ${p95.toFixed(0)} ms from the jobs.partial event to the image painted in its slot (n = ${latencies.length})`,
-        baseline: `p95 ${base95.toFixed(0)} ms for an <img> of the same thumbnail loaded directly`,
-        ratio: p95 / Math.max(1, base95),
-        target: 'p95 ≤ 150 ms',
-        met: p95 <= 150,
+    const browser = await launchChromium()
+    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
+    await page.addInitScript({ content: INSTRUMENT })
+    await page.goto(studio.host.url)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
+    return { studio, browser, page, temp, groups: 0 }
+  },
+  async run(state, ctx, run) {
+    const { page } = state
+    const seen = await page.evaluate<number>('Object.keys(window.__gsBench.visible).length')
+    const perRun = ctx.quick ? 1 : GROUPS
+    for (let group = 0; group < perRun; group++) {
+      await generateGroup(page, `bench group ${run}-${group}: a harbour at dawn`)
+      state.groups += 1
+      await page.waitForFunction(
+        // A function, not a string: the app's CSP forbids eval.
+        (want) =>
+          Object.keys((globalThis as unknown as { __gsBench: { visible: object } }).__gsBench.visible)
+            .length >= want,
+        seen + (group + 1) * IMAGES,
+        { timeout: 120_000, polling: 200 }
+      )
+    }
+    const { arrivals, visible } = await page.evaluate<{
+      arrivals: Record<string, number>
+      visible: Record<string, number>
+    }>('window.__gsBench')
+    const ids = Object.keys(visible).slice(seen)
+    const latencies = ids.map((id) => (visible[id] ?? 0) - (arrivals[id] ?? 0))
+    const baseline = await page.evaluate<number[]>(`(${LOAD_DIRECTLY})(${JSON.stringify(ids)})`)
+    const p95 = percentile(latencies, 95)
+    const base95 = percentile(baseline, 95)
+    return [
+      {
+        key: 'partial.toVisible',
+        label: 'partial image event → its thumbnail painted in the live group, p95',
+        subjectIs: `jobs.partial event reaching the page → image painted in its slot (n = ${latencies.length} per run)`,
+        baselineIs: 'an <img> of the same thumbnail loaded directly (uncached) → painted',
+        unit: 'ms (p95)',
+        subject: p95,
+        baseline: base95,
+        ratio: times(p95, base95, 1),
+        goal: 'p95 ≤ 1.2× the bare <img>',
+        judge: ({ ratio }) => ratio <= 1.2,
         details: {
           'median event → visible, ms': Number(percentile(latencies, 50).toFixed(1)),
           'max event → visible, ms': Number(Math.max(...latencies).toFixed(1)),
           'median direct load, ms': Number(percentile(baseline, 50).toFixed(1))
         }
       }
-    } finally {
-      await browser.close()
-      await host.close()
-      await backend.close()
-      temp.cleanup()
-    }
+    ]
+  },
+  async teardown(state) {
+    if (!state) return
+    await state.browser.close()
+    await state.studio.close()
+    state.temp.cleanup()
   }
-}
+})

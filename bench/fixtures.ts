@@ -1,0 +1,687 @@
+import { createHash, randomUUID } from 'node:crypto'
+import {
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
+import { join } from 'node:path'
+import sharp, { type Sharp } from 'sharp'
+import { openDatabase, type Db } from '../src/main/db/connection'
+import { migrate } from '../src/main/db/migrate'
+import { migrations } from '../src/main/db/migrations'
+import { makeImageThumbnail } from '../src/main/library/thumbnails'
+import { DEMO_PROFILE_ID, ProfileRepository } from '../src/main/profiles/repository'
+import { mulberry32 } from '../test/e2e/support/gallerySeed'
+import { BENCH_DIR } from './harness'
+
+/**
+ * Benchmark fixtures, written straight into SQLite (one transaction, prepared statements) and cached under
+ * `.bench/fixtures/<name>` (never committed): made once, reused by later runs until FIXTURE_VERSION
+ * changes. A data folder here is a template; a bench that lets the backend write copies it first.
+ */
+const FIXTURE_VERSION = 3
+const FIXTURES = join(BENCH_DIR, 'fixtures')
+
+/** Builds `name` once with `make(dir)` into a temp folder, then renames it into place. */
+async function cached(
+  name: string,
+  make: (dir: string) => Promise<void>,
+  log: (line: string) => void
+): Promise<string> {
+  const dir = join(FIXTURES, `${name}-v${FIXTURE_VERSION}`)
+  if (existsSync(join(dir, '.complete'))) return dir
+  rmSync(dir, { recursive: true, force: true })
+  const building = `${dir}.building-${process.pid}`
+  rmSync(building, { recursive: true, force: true })
+  mkdirSync(building, { recursive: true })
+  const start = Date.now()
+  log(`(making fixture ${name}; cached in .bench/fixtures for later runs)`)
+  await make(building)
+  writeFileSync(join(building, '.complete'), '')
+  renameSync(building, dir)
+  log(`(fixture ${name} made in ${((Date.now() - start) / 1000).toFixed(1)} s)`)
+  return dir
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Words: prompts drawn from a vocabulary with a Zipf-like distribution, as real prompts are.
+
+const COMMON = `a an the of in on at with and by for from under over through into near beside behind above
+portrait landscape photo photograph illustration painting render sketch poster logo icon concept art
+cinematic moody dramatic soft warm cold golden hour blue hour dawn dusk night sunset sunrise rain fog
+mist snow storm light lighting shadow shadows reflection reflections glow neon bokeh depth field lens
+wide angle close up macro aerial view isometric minimal detailed highly intricate realistic stylized
+watercolor oil pastel ink charcoal pencil digital vector flat retro vintage futuristic cyberpunk
+steampunk fantasy surreal dreamy whimsical cozy quiet calm vibrant muted pastel monochrome black white
+red orange yellow green teal blue purple pink gold silver copper bronze emerald crimson amber azure
+city street alley market harbour harbor port bridge tower lighthouse castle cathedral temple village
+cottage cabin house room kitchen library studio garden forest jungle desert canyon mountain mountains
+valley river lake ocean sea beach island cliff cave glacier volcano meadow field farm orchard park
+fox wolf cat dog owl raven crow deer bear tiger lion horse whale dolphin octopus jellyfish butterfly
+dragon robot astronaut knight wizard witch samurai pirate sailor dancer musician chef gardener child
+woman man girl boy elder family crowd couple friends stranger traveler explorer scientist detective
+teapot cup bowl vase lamp chair table bicycle car train ship boat airplane balloon kite umbrella
+book map clock mirror window door staircase rooftop balcony greenhouse tent campfire lantern candle
+flowers roses tulips sunflowers leaves leaf tree trees moss mushrooms fern cactus bamboo cherry blossom
+stars galaxy moon sun planet nebula comet aurora clouds sky horizon waves tide sand stones crystal
+glass metal wood paper fabric linen silk velvet leather ceramic porcelain marble concrete brick
+8k 4k hdr unreal engine octane trending artstation award winning masterpiece sharp focus film grain
+35mm 50mm 85mm kodak portra fujifilm polaroid tilt shift long exposure symmetrical centered rule thirds`
+  .split(/\s+/)
+  .filter(Boolean)
+
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'tor',
+  'vel',
+  'sa',
+  'qui',
+  'dor',
+  'an',
+  'el',
+  'is',
+  'um',
+  'zar',
+  'bri',
+  'fen'
+]
+
+/** The common words, then a long tail of made-up names (places, styles, characters) as real prompts have. */
+function vocabulary(random: () => number, tail: number): string[] {
+  const words = [...COMMON]
+  const seen = new Set(words)
+  while (words.length < COMMON.length + tail) {
+    const n = 2 + Math.floor(random() * 3)
+    let word = ''
+    for (let i = 0; i < n; i++) word += SYLLABLES[Math.floor(random() * SYLLABLES.length)]
+    if (!seen.has(word)) {
+      seen.add(word)
+      words.push(word)
+    }
+  }
+  return words
+}
+
+/** Zipf(s≈1) index in [0, n): rank r with probability ∝ 1/(r+1), by inverting the harmonic CDF roughly. */
+function zipf(random: () => number, n: number): number {
+  return Math.min(n - 1, Math.floor(Math.exp(random() * Math.log(n + 1)) - 1))
+}
+
+function prompt(random: () => number, words: string[], min: number, max: number): string {
+  const length = min + Math.floor(random() * (max - min + 1))
+  const out: string[] = []
+  for (let i = 0; i < length; i++) out.push(words[zipf(random, words.length)] ?? 'image')
+  return out.join(' ').replace(/^./, (c) => c.toUpperCase())
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Images: a few hundred real files of mixed aspect ratios, behind many media rows (hard links, so the library
+// folder has one entry per row as a real one would, without writing gigabytes).
+
+const ASPECTS: { w: number; h: number; weight: number }[] = [
+  { w: 1, h: 1, weight: 40 },
+  { w: 3, h: 2, weight: 12 },
+  { w: 2, h: 3, weight: 12 },
+  { w: 16, h: 9, weight: 12 },
+  { w: 9, h: 16, weight: 12 },
+  { w: 4, h: 3, weight: 6 },
+  { w: 3, h: 4, weight: 6 }
+]
+const LONG_SIDES = [1024, 1024, 1536, 2048, 1792, 768]
+const FORMATS = [
+  { mime: 'image/png', ext: 'png' },
+  { mime: 'image/png', ext: 'png' },
+  { mime: 'image/jpeg', ext: 'jpg' },
+  { mime: 'image/jpeg', ext: 'jpg' },
+  { mime: 'image/webp', ext: 'webp' }
+] as const
+
+function pickAspect(random: () => number): number {
+  let roll = random() * 100
+  for (const [i, a] of ASPECTS.entries()) {
+    roll -= a.weight
+    if (roll < 0) return i
+  }
+  return 0
+}
+
+const dims = (aspect: number, long: number): { width: number; height: number } => {
+  const a = ASPECTS[aspect] ?? { w: 1, h: 1 }
+  return a.w >= a.h
+    ? { width: long, height: Math.round((long * a.h) / a.w) }
+    : { width: Math.round((long * a.w) / a.h), height: long }
+}
+
+/** A generator-like picture: gradient, a few soft shapes, and grain so it compresses like a photo. */
+async function picture(random: () => number, width: number, height: number): Promise<Sharp> {
+  const c = (): string =>
+    `#${Array.from({ length: 3 }, () =>
+      Math.floor(random() * 256)
+        .toString(16)
+        .padStart(2, '0')
+    ).join('')}`
+  const shapes = Array.from(
+    { length: 3 + Math.floor(random() * 4) },
+    () =>
+      `<circle cx="${(random() * width).toFixed(0)}" cy="${(random() * height).toFixed(0)}" r="${(
+        (0.08 + random() * 0.3) *
+        Math.min(width, height)
+      ).toFixed(0)}" fill="${c()}" fill-opacity="0.7"/>`
+  ).join('')
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="${c()}"/><stop offset="1" stop-color="${c()}"/></linearGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`
+  )
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 70 }
+    }
+  })
+    .png()
+    .toBuffer()
+  const base = await sharp(svg).flatten().png().toBuffer()
+  return sharp(base).composite([{ input: noise, blend: 'soft-light' }])
+}
+
+interface ImageFiles {
+  /** Per aspect: paths (inside `dir`) of full-size files, with their format and size. */
+  originals: { file: string; mime: string; ext: string; width: number; height: number }[][]
+  /** Per aspect: real WebP thumbnails made by the library's own thumbnailer. */
+  thumbs: string[][]
+}
+
+async function makeImageFiles(
+  dir: string,
+  distinctThumbs: number,
+  random: () => number
+): Promise<ImageFiles> {
+  mkdirSync(dir, { recursive: true })
+  const originals: ImageFiles['originals'] = ASPECTS.map(() => [])
+  const thumbs: ImageFiles['thumbs'] = ASPECTS.map(() => [])
+  for (let aspect = 0; aspect < ASPECTS.length; aspect++) {
+    // Full-size files: only the detail view and exports read them; a few per aspect and format.
+    for (const [f, format] of FORMATS.entries()) {
+      const { width, height } = dims(aspect, 1024)
+      const image = await picture(random, width, height)
+      const bytes = await (
+        format.ext === 'png'
+          ? image.png({ compressionLevel: 6 })
+          : format.ext === 'jpg'
+            ? image.jpeg({ quality: 88 })
+            : image.webp({ quality: 85 })
+      ).toBuffer()
+      const file = join(dir, `o-${aspect}-${f}.${format.ext}`)
+      writeFileSync(file, bytes)
+      originals[aspect]?.push({ file, mime: format.mime, ext: format.ext, width, height })
+    }
+  }
+  for (let i = 0; i < distinctThumbs; i++) {
+    const aspect = i < ASPECTS.length ? i : pickAspect(random)
+    const { width, height } = dims(aspect, 768)
+    const source = await (await picture(random, width, height)).jpeg({ quality: 92 }).toBuffer()
+    const thumb = await makeImageThumbnail(source)
+    const file = join(dir, `t-${i}.webp`)
+    writeFileSync(file, thumb.webp)
+    thumbs[aspect]?.push(file)
+  }
+  return { originals, thumbs }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The gallery: jobs, tasks, results, media and search rows as the task repository and library write them.
+
+export interface GalleryFixture {
+  /** A data folder (studio.db + library/) with `images` stored images; read-only: copy before writing. */
+  dataDir: string
+  images: number
+  jobs: number
+  /** Words that occur in the prompts, most common first (for search-as-you-type). */
+  searchText: string
+}
+
+const ENDPOINTS = [
+  {
+    model: 'studio-image-v3',
+    endpoint: '/v3/images/generations',
+    request: 'imagesV3',
+    unit: 'image',
+    per: [1, 1, 2, 4]
+  },
+  {
+    model: 'studio-image-async',
+    endpoint: '/v2/images/generations',
+    request: 'imagesV2',
+    unit: 'image',
+    per: [1, 2, 3, 4]
+  },
+  {
+    model: 'seedream-stream',
+    endpoint: '/partner-a/v3/images/generations',
+    request: 'partnerA',
+    unit: 'image',
+    per: [1, 4, 6, 10]
+  },
+  {
+    model: 'studio-image-compat',
+    endpoint: '/v1/images/generations',
+    request: 'imagesV1',
+    unit: 'token',
+    per: [1, 1, 1, 2]
+  },
+  {
+    model: 'partner-b-pro',
+    endpoint: '/partner-b/v1/images',
+    request: 'partnerB',
+    unit: 'image',
+    per: [1, 1, 2, 2]
+  }
+] as const
+
+const hex = (n: number, salt: string): string => createHash('sha256').update(`${salt}:${n}`).digest('hex')
+
+function monthOf(at: number): string {
+  const d = new Date(at)
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`
+}
+
+interface SeedGalleryOptions {
+  images: number
+  distinctThumbs: number
+  /** Spread of creation times, ending now. */
+  days: number
+  seed: number
+}
+
+async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promise<{ jobs: number }> {
+  const random = mulberry32(options.seed)
+  const files = await makeImageFiles(join(dataDir, 'sources'), options.distinctThumbs, random)
+  const words = vocabulary(random, 2500)
+  const db = openDatabase(join(dataDir, 'studio.db'))
+  let jobs = 0
+  try {
+    migrate(db, migrations)
+    new ProfileRepository(db).ensureDemo()
+    const now = Date.now()
+    const span = options.days * 86_400_000
+    const insertJob = db.prepare(
+      `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, usage, billing_unit, created_at, updated_at, finished_at)
+       VALUES (?, 'image', ?, ?, ?, ?, ?, 'succeeded', ?, ?, ?, ?, ?)`
+    )
+    const insertTask = db.prepare(
+      `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, remote_id, attempts, created_at, updated_at)
+       VALUES (?, ?, 0, ?, ?, 'fixture', 'succeeded', ?, 1, ?, ?)`
+    )
+    const insertMedia = db.prepare(
+      `INSERT INTO media (id, sha256, mime, path, bytes, width, height, duration_ms, thumb_path, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`
+    )
+    const insertResult = db.prepare(
+      `INSERT INTO results (id, job_id, task_id, idx, kind, status, media_id, size_label, revised_prompt, favorite, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'image', 'stored', ?, ?, ?, ?, ?, ?)`
+    )
+    const insertSearch = db.prepare(
+      'INSERT INTO search_index (job_id, result_id, prompt, revised_prompt) VALUES (?, ?, ?, ?)'
+    )
+    const library = join(dataDir, 'library')
+    const madeDirs = new Set<string>()
+    const links: [string, string][] = []
+    db.transaction(() => {
+      let image = 0
+      while (image < options.images) {
+        const kind = ENDPOINTS[Math.floor(random() * ENDPOINTS.length)] ?? ENDPOINTS[0]
+        const count = Math.min(options.images - image, kind.per[Math.floor(random() * kind.per.length)] ?? 1)
+        // Newest first as `image` grows, with jitter so times are not evenly spaced.
+        const createdAt = Math.floor(now - (image / options.images) * span - random() * 60_000)
+        const jobId = randomUUID()
+        const taskId = randomUUID()
+        const text = prompt(random, words, 6, 40)
+        const aspect = pickAspect(random)
+        const long = LONG_SIDES[Math.floor(random() * LONG_SIDES.length)] ?? 1024
+        const size = dims(aspect, long)
+        const body = {
+          model: kind.model,
+          prompt: text,
+          size: `${size.width}x${size.height}`,
+          seed: Math.floor(random() * 2 ** 31),
+          ...(kind.request === 'partnerA' ? { sequential_image_generation: 'auto', watermark: false } : {}),
+          ...(random() < 0.3 ? { negative_prompt: prompt(random, words, 3, 10) } : {})
+        }
+        const request = JSON.stringify({ endpoint: kind.request, body })
+        const usage =
+          kind.unit === 'token'
+            ? { input_tokens: 40 + count * 10, output_tokens: 1500 * count, total_tokens: 1540 * count }
+            : { generated_images: count, output_tokens: 4096 * count, total_tokens: 4096 * count }
+        insertJob.run(
+          jobId,
+          kind.endpoint,
+          DEMO_PROFILE_ID,
+          kind.model,
+          text,
+          request,
+          JSON.stringify(usage),
+          kind.unit,
+          createdAt,
+          createdAt + 9000,
+          createdAt + 9000
+        )
+        insertTask.run(
+          taskId,
+          jobId,
+          randomUUID(),
+          request,
+          `rt_${jobId.slice(0, 8)}`,
+          createdAt,
+          createdAt + 9000
+        )
+        insertSearch.run(jobId, null, text, null)
+        for (let idx = 0; idx < count; idx++, image++) {
+          const at = createdAt + 2000 + idx * 700
+          const sha = hex(image, `img${options.seed}`)
+          const format = Math.floor(random() * FORMATS.length)
+          const original = files.originals[aspect]?.[format] ?? files.originals[0]?.[0]
+          const thumbs = files.thumbs[aspect] ?? files.thumbs[0] ?? []
+          const thumb = thumbs[image % thumbs.length] ?? ''
+          if (!original) throw new Error('no original')
+          const relDir = monthOf(at)
+          if (!madeDirs.has(relDir)) {
+            mkdirSync(join(library, ...relDir.split('/')), { recursive: true })
+            madeDirs.add(relDir)
+          }
+          const path = `${relDir}/${sha}.${original.ext}`
+          const thumbPath = `${relDir}/${sha}_thumb.webp`
+          links.push([original.file, path], [thumb, thumbPath])
+          const mediaId = hex(image, 'media').slice(0, 32)
+          insertMedia.run(
+            mediaId,
+            sha,
+            original.mime,
+            path,
+            800_000 + Math.floor(random() * 3_000_000),
+            size.width,
+            size.height,
+            thumbPath,
+            at
+          )
+          const revised = random() < 0.3 ? prompt(random, words, 10, 50) : null
+          const resultId = randomUUID()
+          insertResult.run(
+            resultId,
+            jobId,
+            taskId,
+            idx,
+            mediaId,
+            `${size.width}x${size.height}`,
+            revised,
+            random() < 0.05 ? 1 : 0,
+            at,
+            at
+          )
+          if (revised) insertSearch.run(jobId, resultId, null, revised)
+        }
+        jobs += 1
+      }
+    })()
+    for (const [from, rel] of links) linkSync(from, join(library, ...rel.split('/')))
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    db.exec('ANALYZE')
+  } finally {
+    db.close()
+  }
+  return { jobs }
+}
+
+/** The words a person types when searching this gallery: common enough to match, rare enough to narrow. */
+const SEARCH_TEXT = 'neon lighthouse at dusk'
+
+export async function galleryFixture(images: number, log: (line: string) => void): Promise<GalleryFixture> {
+  const dir = await cached(
+    `gallery-${images}`,
+    async (dir) => {
+      const seeded = await seedGallery(join(dir, 'data'), {
+        images,
+        distinctThumbs: images >= 50_000 ? 600 : 150,
+        days: 730,
+        seed: 17
+      })
+      writeFileSync(join(dir, 'meta.json'), JSON.stringify({ jobs: seeded.jobs }))
+    },
+    log
+  )
+  const { jobs } = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { jobs: number }
+  return { dataDir: join(dir, 'data'), images, jobs, searchText: SEARCH_TEXT }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Unfinished jobs: v2 image tasks the gateway is still working on, as a restart finds them.
+
+/**
+ * Adds `count` unfinished jobs on the demo profile to a database: each a v2 task queued remotely with its
+ * remote id, next polled between `firstPollInMs` and an hour from now (spread), as after a restart.
+ */
+export function seedUnfinishedJobs(db: Db, count: number, firstPollInMs: number, seed = 5): void {
+  const random = mulberry32(seed)
+  const words = vocabulary(random, 300)
+  const now = Date.now()
+  const insertJob = db.prepare(
+    `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, billing_unit, created_at, updated_at)
+     VALUES (?, 'image', '/v2/images/generations', ?, 'studio-image-async', ?, ?, 'running', 'image', ?, ?)`
+  )
+  const insertTask = db.prepare(
+    `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, remote_id, remote_status,
+       attempts, poll_count, next_poll_at, last_polled_at, remote_created_at, deadline_at, created_at, updated_at)
+     VALUES (?, ?, 0, ?, ?, 'fixture', 'queued', ?, 'queued', 1, ?, ?, ?, ?, ?, ?, ?)`
+  )
+  const insertSearch = db.prepare(
+    'INSERT INTO search_index (job_id, result_id, prompt, revised_prompt) VALUES (?, NULL, ?, NULL)'
+  )
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const jobId = randomUUID()
+      const text = prompt(random, words, 6, 30)
+      const request = JSON.stringify({
+        endpoint: 'imagesV2',
+        body: { model: 'studio-image-async', prompt: text, size: '1024x1024' },
+        count: 1
+      })
+      const createdAt = now - Math.floor(random() * 3_600_000)
+      const nextPoll = now + firstPollInMs + Math.floor(random() * 3_600_000)
+      insertJob.run(jobId, DEMO_PROFILE_ID, text, request, createdAt, createdAt)
+      insertTask.run(
+        randomUUID(),
+        jobId,
+        randomUUID(),
+        request,
+        `imgtask_fixture_${i}`,
+        3,
+        nextPoll,
+        createdAt + 5000,
+        createdAt,
+        now + 86_400_000,
+        createdAt,
+        createdAt
+      )
+      insertSearch.run(jobId, text)
+    }
+  })()
+}
+
+/** The gallery fixture plus `unfinished` unfinished jobs: what the start-up bench opens. */
+export async function startupFixture(
+  images: number,
+  unfinished: number,
+  log: (line: string) => void
+): Promise<{ dataDir: string }> {
+  const gallery = await galleryFixture(images, log)
+  const dir = await cached(
+    `startup-${images}-${unfinished}`,
+    (dir) => {
+      const dataDir = join(dir, 'data')
+      mkdirSync(dataDir)
+      cpSync(join(gallery.dataDir, 'studio.db'), join(dataDir, 'studio.db'))
+      // The library itself is shared with the gallery fixture (read only here): a link, not a copy.
+      symlinkSync(join(gallery.dataDir, 'library'), join(dataDir, 'library'))
+      const db = openDatabase(join(dataDir, 'studio.db'))
+      try {
+        seedUnfinishedJobs(db, unfinished, 10 * 60_000)
+        db.pragma('wal_checkpoint(TRUNCATE)')
+        db.exec('ANALYZE')
+      } finally {
+        db.close()
+      }
+      return Promise.resolve()
+    },
+    log
+  )
+  return { dataDir: join(dir, 'data') }
+}
+
+/**
+ * A copy of a fixture data folder the backend may write to: the database copied, the library linked
+ * (benches that use this never add files to the library).
+ */
+export function writableCopy(fixtureDataDir: string, into: string): string {
+  mkdirSync(into, { recursive: true })
+  cpSync(join(fixtureDataDir, 'studio.db'), join(into, 'studio.db'))
+  symlinkSync(join(fixtureDataDir, 'library'), join(into, 'library'))
+  return into
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Chat: one long conversation (500 messages, about 200,000 tokens of Markdown) and an empty one.
+
+export interface ChatFixture {
+  dataDir: string
+  longId: string
+  longTitle: string
+  emptyId: string
+  emptyTitle: string
+  messages: number
+  tokens: number
+}
+
+function reply(random: () => number, words: string[], targetChars: number): string {
+  const parts: string[] = []
+  let length = 0
+  while (length < targetChars) {
+    const roll = random()
+    let block: string
+    if (roll < 0.55) block = `${prompt(random, words, 30, 90)}.`
+    else if (roll < 0.75)
+      block = Array.from(
+        { length: 3 + Math.floor(random() * 4) },
+        () => `- **${prompt(random, words, 1, 3)}**: ${prompt(random, words, 6, 18)}`
+      ).join('\n')
+    else if (roll < 0.88)
+      block = `\`\`\`ts\n${Array.from({ length: 4 + Math.floor(random() * 12) }, (_, i) => `const v${i} = compute('${prompt(random, words, 1, 3)}', ${i}) // ${prompt(random, words, 2, 6)}`).join('\n')}\n\`\`\``
+    else if (roll < 0.95) block = `## ${prompt(random, words, 2, 6)}`
+    else
+      block = `| ${prompt(random, words, 1, 2)} | ${prompt(random, words, 1, 2)} |\n| --- | --- |\n${Array.from({ length: 3 }, () => `| ${prompt(random, words, 1, 3)} | ${Math.floor(random() * 1000)} |`).join('\n')}`
+    parts.push(block)
+    length += block.length + 2
+  }
+  return parts.join('\n\n')
+}
+
+export async function chatFixture(
+  messages: number,
+  tokens: number,
+  log: (line: string) => void
+): Promise<ChatFixture> {
+  const longId = 'bench-long-conversation'
+  const emptyId = 'bench-empty-conversation'
+  const dir = await cached(
+    `chat-${messages}-${tokens}`,
+    (dir) => {
+      const dataDir = join(dir, 'data')
+      mkdirSync(dataDir)
+      const random = mulberry32(23)
+      const words = vocabulary(random, 800)
+      const db = openDatabase(join(dataDir, 'studio.db'))
+      try {
+        migrate(db, migrations)
+        new ProfileRepository(db).ensureDemo()
+        const now = Date.now()
+        const conv = db.prepare(
+          `INSERT INTO chat_conversations (id, title, title_set, profile_id, model, style, created_at, updated_at)
+           VALUES (?, ?, 1, ?, 'studio-chat', 'chat', ?, ?)`
+        )
+        const message = db.prepare(
+          `INSERT INTO chat_messages (id, conversation_id, role, status, text, usage, model, style, finish_reason, streamed, created_at, updated_at)
+           VALUES (?, ?, ?, 'complete', ?, ?, ?, ?, ?, 1, ?, ?)`
+        )
+        db.transaction(() => {
+          conv.run(emptyId, 'Bench: empty conversation', DEMO_PROFILE_ID, now - 1000, now - 1000)
+          conv.run(longId, 'Bench: long conversation', DEMO_PROFILE_ID, now - 2000, now - 2000)
+          // About four characters a token (the emulator's count); replies carry most of the text.
+          const chars = tokens * 4
+          const pairs = messages / 2
+          const userChars = Math.round((chars * 0.1) / pairs)
+          const replyChars = Math.round((chars * 0.9) / pairs)
+          let at = now - messages * 60_000
+          for (let i = 0; i < pairs; i++) {
+            message.run(
+              randomUUID(),
+              longId,
+              'user',
+              `${prompt(random, words, Math.round(userChars / 8), Math.round(userChars / 5))}?`,
+              null,
+              null,
+              null,
+              null,
+              at,
+              at
+            )
+            at += 30_000
+            const text = reply(random, words, replyChars)
+            const out = Math.ceil(text.length / 4)
+            message.run(
+              randomUUID(),
+              longId,
+              'assistant',
+              text,
+              JSON.stringify({
+                prompt_tokens: 2000 + i * 400,
+                completion_tokens: out,
+                total_tokens: 2000 + i * 400 + out
+              }),
+              'studio-chat',
+              'chat',
+              'stop',
+              at,
+              at
+            )
+            at += 30_000
+          }
+        })()
+        db.pragma('wal_checkpoint(TRUNCATE)')
+      } finally {
+        db.close()
+      }
+      return Promise.resolve()
+    },
+    log
+  )
+  return {
+    dataDir: join(dir, 'data'),
+    longId,
+    longTitle: 'Bench: long conversation',
+    emptyId,
+    emptyTitle: 'Bench: empty conversation',
+    messages,
+    tokens
+  }
+}
