@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName } from '../shared/contract'
 import type { Result } from '../shared/result'
+import { UNFINISHED_JOB_STATUSES } from '../shared/schemas/jobStatuses'
 import { createDispatcher, type CommandHandlers } from './contract/dispatch'
 import { createEventBus, type EventListener } from './contract/events'
 import { openDatabase, type Db } from './db/connection'
@@ -148,7 +149,7 @@ export function createBackend(options: BackendOptions): Backend {
     bus,
     notifyOnJobFinish: () => settings.get().notifyOnJobFinish,
     notify: ctx.notify,
-    activeAtStart: jobs.listJobIds({ status: ['pending', 'running'], limit: 1_000_000 }),
+    activeAtStart: jobs.listJobIds({ status: [...UNFINISHED_JOB_STATUSES], limit: 1_000_000 }),
     onError: (message, error) => logger.error(message, error)
   })
 

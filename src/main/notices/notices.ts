@@ -1,18 +1,20 @@
 import { ENDPOINTS } from '../../shared/gateway/spec'
-import type { JobStatus, JobView } from '../../shared/schemas/jobs'
+import type { JobView } from '../../shared/schemas/jobs'
+import { DOWNLOADABLE_RESULT_STATUSES, UNFINISHED_JOB_STATUSES } from '../../shared/schemas/jobStatuses'
 import type { JobNotice } from '../../shared/schemas/notices'
 
 /** A job that ran at least this long is worth a notice whatever its kind ("anything that ran > ~10 s"). */
 export const LONG_JOB_MS = 10_000
-
-const ACTIVE: readonly JobStatus[] = ['pending', 'running']
 
 /**
  * Finished as far as the user is concerned: the job left pending/running and no result is still being
  * downloaded, so "ready" means the file can be opened.
  */
 export function isSettled(job: Pick<JobView, 'status' | 'results'>): boolean {
-  return !ACTIVE.includes(job.status) && !job.results.some((result) => result.status === 'pending')
+  return (
+    !UNFINISHED_JOB_STATUSES.includes(job.status) &&
+    !job.results.some((result) => DOWNLOADABLE_RESULT_STATUSES.includes(result.status))
+  )
 }
 
 /** Videos and v2 task groups always count as long; anything else once it ran for `longJobMs`. */
