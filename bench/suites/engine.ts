@@ -48,7 +48,7 @@ function seed(db: Db, count: number, firstPollAt: (i: number) => number): void {
 
 function fakeClient(onPoll: () => void): ProfileClient {
   const client = {
-    getImageTask: (id: string) => {
+    poll: (_endpoint: string, id: string) => {
       onPoll()
       return Promise.resolve({
         requestId: undefined,

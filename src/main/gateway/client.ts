@@ -2,20 +2,33 @@ import type { Dispatcher } from 'undici'
 import { checkBaseUrl } from '../../shared/gateway/baseUrl'
 import { ExtraFields, FieldMap } from '../../shared/gateway/fieldMap'
 import { createGatewayAgent, DEFAULT_TIMEOUTS } from './agent'
-import type { GatewayClientOptions, GatewayConnection, GatewayContext } from './context'
+import type { DescriptorKey } from '../../shared/gateway/endpoints'
+import type {
+  CallOptions,
+  GatewayClientOptions,
+  GatewayConnection,
+  GatewayContext,
+  PostOptions
+} from './context'
 import { createChatCompletion, streamChatCompletion } from './endpoints/chat'
-import { editImage } from './endpoints/edits'
-import { createImageTask, getImageTask } from './endpoints/imagesV2'
-import { generateImagesV1 } from './endpoints/imagesV1'
-import { generateImagesV3 } from './endpoints/imagesV3'
+import {
+  cancel,
+  canCancel,
+  poll,
+  send,
+  stream,
+  type AnswerOf,
+  type RequestOf,
+  type StreamOptions,
+  type TaskKey
+} from './endpoints/descriptors'
+import type { JsonResult, GatewayStream } from './endpoints/common'
 import { createMessage, streamMessage } from './endpoints/messages'
 import { listModels } from './endpoints/models'
-import { generatePartnerA, streamPartnerA } from './endpoints/partnerA'
-import { generatePartnerB } from './endpoints/partnerB'
 import { createResponse, streamResponse } from './endpoints/responses'
-import { cancelVideoTask, canCancelVideo, createVideoTask, getVideoTask } from './endpoints/videos'
 import { systemClock } from '../time/clock'
 import { DEFAULT_MAX_EVENT_BYTES } from './sse'
+import type { PartnerAStreamEvent } from './streams/partnerA'
 
 let sharedAgent: Dispatcher | undefined
 
@@ -36,23 +49,28 @@ export interface GatewayClient {
   streamMessage: Rest<typeof streamMessage>
   createResponse: Rest<typeof createResponse>
   streamResponse: Rest<typeof streamResponse>
-  generateImagesV1: Rest<typeof generateImagesV1>
-  editImage: Rest<typeof editImage>
-  generateImagesV3: Rest<typeof generateImagesV3>
-  createImageTask: Rest<typeof createImageTask>
-  getImageTask: Rest<typeof getImageTask>
-  generatePartnerA: Rest<typeof generatePartnerA>
-  streamPartnerA: Rest<typeof streamPartnerA>
-  generatePartnerB: Rest<typeof generatePartnerB>
-  createVideoTask: Rest<typeof createVideoTask>
-  getVideoTask: Rest<typeof getVideoTask>
-  canCancelVideo: Rest<typeof canCancelVideo>
-  cancelVideoTask: Rest<typeof cancelVideoTask>
+  /** Any image or video endpoint by its descriptor key: the whole answer, or the task it created. */
+  send<K extends DescriptorKey>(
+    endpoint: K,
+    request: RequestOf<K>,
+    options: PostOptions
+  ): Promise<JsonResult<AnswerOf<K>>>
+  /** An endpoint that streams its images (partner-a), with `stream: true`. */
+  stream<K extends DescriptorKey>(
+    endpoint: K,
+    request: RequestOf<K>,
+    options: StreamOptions
+  ): Promise<GatewayStream<PartnerAStreamEvent>>
+  /** A task endpoint's task, as it is now. */
+  poll<K extends TaskKey>(endpoint: K, id: string, options: CallOptions): Promise<JsonResult<AnswerOf<K>>>
+  canCancel(endpoint: TaskKey): boolean
+  cancel(endpoint: TaskKey, id: string, options: CallOptions): Promise<JsonResult<unknown>>
 }
 
 /**
  * The backend's single door to one gateway profile. Validates the connection once (base URL per P29,
- * field map and extras through their schemas) and binds every endpoint function to it.
+ * field map and extras through their schemas) and binds every endpoint to it: the listing and the chat
+ * styles by name, every image and video endpoint through its descriptor (`send`, `stream`, `poll`).
  */
 export function createGatewayClient(
   connection: GatewayConnection,
@@ -86,17 +104,10 @@ export function createGatewayClient(
     streamMessage: bind(streamMessage),
     createResponse: bind(createResponse),
     streamResponse: bind(streamResponse),
-    generateImagesV1: bind(generateImagesV1),
-    editImage: bind(editImage),
-    generateImagesV3: bind(generateImagesV3),
-    createImageTask: bind(createImageTask),
-    getImageTask: bind(getImageTask),
-    generatePartnerA: bind(generatePartnerA),
-    streamPartnerA: bind(streamPartnerA),
-    generatePartnerB: bind(generatePartnerB),
-    createVideoTask: bind(createVideoTask),
-    getVideoTask: bind(getVideoTask),
-    canCancelVideo: bind(canCancelVideo),
-    cancelVideoTask: bind(cancelVideoTask)
+    send: (endpoint, request, options) => send(ctx, endpoint, request, options),
+    stream: (endpoint, request, options) => stream(ctx, endpoint, request, options),
+    poll: (endpoint, id, options) => poll(ctx, endpoint, id, options),
+    canCancel: (endpoint) => canCancel(ctx, endpoint),
+    cancel: (endpoint, id, options) => cancel(ctx, endpoint, id, options)
   }
 }

@@ -9,7 +9,7 @@ import {
 import type { PreflightIssue } from '../../shared/gateway/preflight'
 import { MODEL_ENDPOINT_MISMATCH } from '../../shared/gateway/spec'
 import type { RetryHints } from '../time/backoff'
-import { readEnvelope } from './schemas/envelope'
+import { readEnvelope } from '../../shared/gateway/envelope'
 
 export type { RetryHints } from '../time/backoff'
 

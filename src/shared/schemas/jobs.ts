@@ -1,72 +1,15 @@
 import { z } from 'zod'
 import { GatewayErrorView } from '../gateway/errors'
-import { ExtraFieldValues } from '../gateway/fieldMap'
-import {
-  ImagesV2Request,
-  ImagesV3Request,
-  PartnerARequest,
-  PartnerBRequest,
-  VideoRequest
-} from '../gateway/requests'
+import { JOB_SCHEMAS } from '../gateway/endpoints'
 import { ProfileId } from './profiles'
 
+export { ImageRef } from '../gateway/endpoints/media'
+
 /**
- * A reference image as the renderer names it: a library item (turned into a data URI by the backend, so no
- * bytes cross the contract twice) or an address the gateway can fetch itself.
+ * One user action, per endpoint, in the gateway's logical terms: each endpoint's descriptor declares its own
+ * (src/shared/gateway/endpoints/<family>.ts, `job`).
  */
-export const ImageRef = z.union([
-  z.object({ mediaId: z.string().regex(/^[a-f0-9]{32}$/) }).strict(),
-  z.object({ url: z.string().url().max(4096) }).strict()
-])
-export type ImageRef = z.output<typeof ImageRef>
-
-const refs = (max: number) => z.array(ImageRef).max(max)
-
-/** One user action, per endpoint, in the gateway's logical terms (see src/shared/gateway/requests.ts). */
-export const JobRequest = z.discriminatedUnion('endpoint', [
-  z.object({
-    endpoint: z.literal('imagesV1'),
-    body: z.looseObject({ model: z.string(), prompt: z.string() })
-  }),
-  z.object({ endpoint: z.literal('imagesV3'), body: ImagesV3Request }),
-  z.object({
-    endpoint: z.literal('imagesV2'),
-    body: ImagesV2Request.omit({ referenceImages: true }),
-    references: refs(8).optional(),
-    /** "Images: N": the spec refuses `n`, so N tasks are created and grouped under this job. */
-    count: z.number().int().min(1).max(10).default(1)
-  }),
-  z.object({
-    endpoint: z.literal('partnerA'),
-    body: PartnerARequest.omit({ image: true }),
-    references: refs(14).optional(),
-    stream: z.boolean().default(false)
-  }),
-  z.object({
-    endpoint: z.literal('partnerB'),
-    body: PartnerBRequest.omit({ referenceImages: true }),
-    references: refs(9).optional()
-  }),
-  z.object({
-    endpoint: z.literal('imageEdits'),
-    body: z.object({
-      model: z.string(),
-      prompt: z.string(),
-      fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional()
-    }),
-    images: z
-      .array(z.object({ mediaId: z.string().regex(/^[a-f0-9]{32}$/) }))
-      .min(1)
-      .max(16),
-    mask: z.object({ mediaId: z.string().regex(/^[a-f0-9]{32}$/) }).optional()
-  }),
-  z.object({
-    endpoint: z.literal('videos'),
-    body: VideoRequest.extend({ extra: ExtraFieldValues.optional() }),
-    /** A first frame picked from the library (or an address): sent as the `image` field (docs/GATEWAY.md). */
-    firstFrame: ImageRef.optional()
-  })
-])
+export const JobRequest = z.discriminatedUnion('endpoint', JOB_SCHEMAS)
 export type JobRequest = z.output<typeof JobRequest>
 
 export const JOB_STATUSES = [

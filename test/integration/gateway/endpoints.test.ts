@@ -76,51 +76,51 @@ const calls = (): Call[] => [
     name: 'images v1',
     path: '/v1/images/generations',
     model: 'studio-image-compat',
-    run: (c, model, o) => c.generateImagesV1({ model, prompt: 'a red fox' }, o)
+    run: (c, model, o) => c.send('imagesV1', { model, prompt: 'a red fox' }, o)
   },
   {
     name: 'edits',
     path: '/v1/images/edits',
     model: 'studio-image-compat',
     run: (c, model, o) =>
-      c.editImage({ model, prompt: 'make it blue', images: [{ data: png, filename: 'a.png' }] }, o)
+      c.send('imageEdits', { model, prompt: 'make it blue', images: [{ data: png, filename: 'a.png' }] }, o)
   },
   {
     name: 'images v3',
     path: '/v3/images/generations',
     model: 'studio-image-v3',
-    run: (c, model, o) => c.generateImagesV3({ model, prompt: 'a red fox', size: '1024x1024' }, o)
+    run: (c, model, o) => c.send('imagesV3', { model, prompt: 'a red fox', size: '1024x1024' }, o)
   },
   {
     name: 'images v2 create',
     path: '/v2/images/generations',
     model: 'studio-image-async',
-    run: (c, model, o) => c.createImageTask({ model, prompt: 'a red fox', size: '1:1', resolution: '1K' }, o)
+    run: (c, model, o) => c.send('imagesV2', { model, prompt: 'a red fox', size: '1:1', resolution: '1K' }, o)
   },
   {
     name: 'partner-a',
     path: '/partner-a/v3/images/generations',
     model: 'seedream-basic',
     run: (c, model, o) =>
-      c.generatePartnerA({ model, prompt: 'a red fox', size: '1280x720', watermark: false }, o)
+      c.send('partnerA', { model, prompt: 'a red fox', size: '1280x720', watermark: false }, o)
   },
   {
     name: 'partner-a stream',
     path: '/partner-a/v3/images/generations',
     model: 'seedream-stream',
-    run: (c, model, o) => drain(c.streamPartnerA({ model, prompt: 'a red fox', size: '1280x720' }, o))
+    run: (c, model, o) => drain(c.stream('partnerA', { model, prompt: 'a red fox', size: '1280x720' }, o))
   },
   {
     name: 'partner-b',
     path: '/v1/images/partner-b',
     model: 'wan-image',
-    run: (c, model, o) => c.generatePartnerB({ model, prompt: 'a red fox', size: '1K' }, o)
+    run: (c, model, o) => c.send('partnerB', { model, prompt: 'a red fox', size: '1K' }, o)
   },
   {
     name: 'videos create',
     path: '/v1/videos/generations',
     model: 'seedance-video',
-    run: (c, model, o) => c.createVideoTask({ model, prompt: 'a red fox running', duration: 1 }, o)
+    run: (c, model, o) => c.send('videos', { model, prompt: 'a red fox running', duration: 1 }, o)
   }
 ]
 
@@ -150,16 +150,18 @@ describe('every endpoint against the emulator', () => {
     const c = rig.client()
     const chat = await c.createChatCompletion({ model: 'studio-chat', messages: user }, post())
     expect(chat.data.usage?.total_tokens).toBeGreaterThan(0)
-    const v3 = await c.generateImagesV3(
+    const v3 = await c.send(
+      'imagesV3',
       { model: 'studio-image-v3', prompt: 'fox', n: 2, size: '1024x1024' },
       post()
     )
     expect(v3.data.data).toHaveLength(2)
     expect(v3.data.quality).toBe('low')
-    const pb = await c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())
+    const pb = await c.send('partnerB', { model: 'wan-image', prompt: 'fox' }, post())
     expect(pb.data.data[0]?.url).toMatch(/^http/)
     const pa = await drain(
-      c.streamPartnerA(
+      c.stream(
+        'partnerA',
         {
           model: 'seedream-stream',
           prompt: 'fox',
@@ -180,13 +182,14 @@ describe('every endpoint against the emulator', () => {
 
   it('v2: create, poll, succeed with the result URL', async () => {
     const c = rig.client()
-    const created = await c.createImageTask(
+    const created = await c.send(
+      'imagesV2',
       { model: 'studio-image-async', prompt: 'fox', size: '16:9' },
       post()
     )
     expect(created.data).toMatchObject({ status: 'queued', terminal: false })
     rig.emu.advance(60_000)
-    const done = await c.getImageTask(created.data.id, get())
+    const done = await c.poll('imagesV2', created.data.id, get())
     expect(done.data).toMatchObject({ status: 'succeeded', terminal: true })
     expect(done.data.resultUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//)
     expect(done.data.task.completed_at).toEqual(expect.any(Number))
@@ -194,9 +197,9 @@ describe('every endpoint against the emulator', () => {
 
   it('videos: create, poll, succeed with the video URL', async () => {
     const c = rig.client()
-    const created = await c.createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 2 }, post())
+    const created = await c.send('videos', { model: 'seedance-video', prompt: 'fox', duration: 2 }, post())
     rig.emu.advance(60_000)
-    const done = await c.getVideoTask(created.data.id, get())
+    const done = await c.poll('videos', created.data.id, get())
     expect(done.data).toMatchObject({ status: 'succeeded', terminal: true })
     expect(done.data.resultUrl).toMatch(/\.mp4/)
   })
@@ -205,18 +208,19 @@ describe('every endpoint against the emulator', () => {
     rig.emu.faults.script('POST /v2/images/generations', { taskOutcome: 'failed' })
     rig.emu.faults.script('POST /v1/videos/generations', { taskOutcome: 'failed' })
     const c = rig.client()
-    const image = await c.createImageTask({ model: 'studio-image-async', prompt: 'fox' }, post())
-    const video = await c.createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 1 }, post())
+    const image = await c.send('imagesV2', { model: 'studio-image-async', prompt: 'fox' }, post())
+    const video = await c.send('videos', { model: 'seedance-video', prompt: 'fox', duration: 1 }, post())
     rig.emu.advance(60_000)
-    const imageDone = await c.getImageTask(image.data.id, get())
-    const videoDone = await c.getVideoTask(video.data.id, get())
+    const imageDone = await c.poll('imagesV2', image.data.id, get())
+    const videoDone = await c.poll('videos', video.data.id, get())
     expect(imageDone.data).toMatchObject({ status: 'failed', terminal: true, resultUrl: undefined })
     expect(imageDone.data.failure?.message).toBeTruthy()
     expect(videoDone.data.failure?.code).toBeTruthy()
   })
 
   it('edits: several images as image[] and a mask', async () => {
-    const res = await rig.client().editImage(
+    const res = await rig.client().send(
+      'imageEdits',
       {
         model: 'studio-image-compat',
         prompt: 'blue',
@@ -232,7 +236,7 @@ describe('every endpoint against the emulator', () => {
   })
 
   it('an unknown task id is a 404 mapped to "invalid"', async () => {
-    const err = await failure(rig.client().getImageTask('imgtask_nope', get()))
+    const err = await failure(rig.client().poll('imagesV2', 'imgtask_nope', get()))
     expect(err.status).toBe(404)
     expect(rig.logFor('/v2/images/generations/imgtask_nope')).toHaveLength(1)
   })
@@ -272,7 +276,7 @@ describe('error statuses on every endpoint [P36]', () => {
       expect(err.status, call.name).toBe(403)
       expect(err.toView(), call.name).toMatchObject({ kind: 'permission', action: 'check_permission' })
     }
-    const err = await failure(limited.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox' }, post()))
+    const err = await failure(limited.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox' }, post()))
     expect(err).toMatchObject({ status: 403, code: 'model_not_permitted' })
   })
 
@@ -324,23 +328,25 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
   ][] = [
     [
       'v3 n 10 / 11',
-      (c, o) => c.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox', n: 10, size: '1024x1024' }, o),
-      (c, o) => c.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox', n: 11, size: '1024x1024' }, o)
+      (c, o) => c.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox', n: 10, size: '1024x1024' }, o),
+      (c, o) => c.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox', n: 11, size: '1024x1024' }, o)
     ],
     [
       'v3 size on the list / off it',
-      (c, o) => c.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox', size: '2048x688' }, o),
-      (c, o) => c.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox', size: '2048x689' }, o)
+      (c, o) => c.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox', size: '2048x688' }, o),
+      (c, o) => c.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox', size: '2048x689' }, o)
     ],
     [
       'v3 compression 100 with jpeg / 101',
       (c, o) =>
-        c.generateImagesV3(
+        c.send(
+          'imagesV3',
           { model: 'studio-image-v3', prompt: 'fox', output_format: 'jpeg', compression: 100 },
           o
         ),
       (c, o) =>
-        c.generateImagesV3(
+        c.send(
+          'imagesV3',
           { model: 'studio-image-v3', prompt: 'fox', output_format: 'jpeg', compression: 101 },
           o
         )
@@ -348,25 +354,28 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
     [
       'v3 transparent with webp / with jpeg',
       (c, o) =>
-        c.generateImagesV3(
+        c.send(
+          'imagesV3',
           { model: 'studio-image-v3', prompt: 'fox', background: 'transparent', output_format: 'webp' },
           o
         ),
       (c, o) =>
-        c.generateImagesV3(
+        c.send(
+          'imagesV3',
           { model: 'studio-image-v3', prompt: 'fox', background: 'transparent', output_format: 'jpeg' },
           o
         )
     ],
     [
       'v3 moderation low / high',
-      (c, o) => c.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox', moderation: 'low' }, o),
-      (c, o) => c.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox', moderation: 'high' }, o)
+      (c, o) => c.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox', moderation: 'low' }, o),
+      (c, o) => c.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox', moderation: 'high' }, o)
     ],
     [
       'v2 8 / 9 reference images',
       (c, o) =>
-        c.createImageTask(
+        c.send(
+          'imagesV2',
           {
             model: 'studio-image-async',
             prompt: 'fox',
@@ -375,7 +384,8 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
           o
         ),
       (c, o) =>
-        c.createImageTask(
+        c.send(
+          'imagesV2',
           {
             model: 'studio-image-async',
             prompt: 'fox',
@@ -386,18 +396,19 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
     ],
     [
       'v2 resolution 4K / 5K',
-      (c, o) => c.createImageTask({ model: 'studio-image-async', prompt: 'fox', resolution: '4K' }, o),
-      (c, o) => c.createImageTask({ model: 'studio-image-async', prompt: 'fox', resolution: '5K' }, o)
+      (c, o) => c.send('imagesV2', { model: 'studio-image-async', prompt: 'fox', resolution: '4K' }, o),
+      (c, o) => c.send('imagesV2', { model: 'studio-image-async', prompt: 'fox', resolution: '5K' }, o)
     ],
     [
       'v2 without n / with n',
-      (c, o) => c.createImageTask({ model: 'studio-image-async', prompt: 'fox' }, o),
-      (c, o) => c.createImageTask({ model: 'studio-image-async', prompt: 'fox', extra: { n: 1 } }, o)
+      (c, o) => c.send('imagesV2', { model: 'studio-image-async', prompt: 'fox' }, o),
+      (c, o) => c.send('imagesV2', { model: 'studio-image-async', prompt: 'fox', extra: { n: 1 } }, o)
     ],
     [
       'partner-a max_images 1 / 0',
       (c, o) =>
-        c.generatePartnerA(
+        c.send(
+          'partnerA',
           {
             model: 'seedream-basic',
             prompt: 'fox',
@@ -408,7 +419,8 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
           o
         ),
       (c, o) =>
-        c.generatePartnerA(
+        c.send(
+          'partnerA',
           {
             model: 'seedream-basic',
             prompt: 'fox',
@@ -421,21 +433,23 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
     ],
     [
       'partner-a without n / with n',
-      (c, o) => c.generatePartnerA({ model: 'seedream-basic', prompt: 'fox', size: '1280x720' }, o),
-      (c, o) => c.generatePartnerA({ model: 'seedream-basic', prompt: 'fox', size: '1280x720', n: 2 }, o)
+      (c, o) => c.send('partnerA', { model: 'seedream-basic', prompt: 'fox', size: '1280x720' }, o),
+      (c, o) => c.send('partnerA', { model: 'seedream-basic', prompt: 'fox', size: '1280x720', n: 2 }, o)
     ],
     [
       'partner-a stream for a streaming model / a known non-streaming one',
       (c, o) =>
         drain(
-          c.streamPartnerA(
+          c.stream(
+            'partnerA',
             { model: 'seedream-stream', prompt: 'fox', size: '1280x720' },
             { ...o, modelStreams: true }
           )
         ),
       (c, o) =>
         drain(
-          c.streamPartnerA(
+          c.stream(
+            'partnerA',
             { model: 'seedream-basic', prompt: 'fox', size: '1280x720' },
             { ...o, modelStreams: false }
           )
@@ -443,24 +457,25 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
     ],
     [
       'partner-b 768x768 / 768x767',
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', size: '768x768' }, o),
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', size: '768x767' }, o)
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', size: '768x768' }, o),
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', size: '768x767' }, o)
     ],
     [
       'partner-b 4096x4096 / 4096x4097',
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', size: '4096x4096' }, o),
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', size: '4096x4097' }, o)
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', size: '4096x4096' }, o),
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', size: '4096x4097' }, o)
     ],
     [
       'partner-b ratio 8:1 / just over',
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', size: '3200x400' }, o),
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', size: '3201x400' }, o)
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', size: '3200x400' }, o),
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', size: '3201x400' }, o)
     ],
     [
       'partner-b 4K without refs / with refs',
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', size: '4K' }, o),
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', size: '4K' }, o),
       (c, o) =>
-        c.generatePartnerB(
+        c.send(
+          'partnerB',
           { model: 'wan-image', prompt: 'fox', size: '4K', referenceImages: ['https://example.com/r.png'] },
           o
         )
@@ -468,7 +483,8 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
     [
       'partner-b 9 / 10 refs',
       (c, o) =>
-        c.generatePartnerB(
+        c.send(
+          'partnerB',
           {
             model: 'wan-image',
             prompt: 'fox',
@@ -477,7 +493,8 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
           o
         ),
       (c, o) =>
-        c.generatePartnerB(
+        c.send(
+          'partnerB',
           {
             model: 'wan-image',
             prompt: 'fox',
@@ -488,24 +505,24 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
     ],
     [
       'partner-b count 1 / 2',
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', count: 1 }, o),
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox', count: 2 }, o)
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', count: 1 }, o),
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox', count: 2 }, o)
     ],
     [
       'partner-b prompt "x" / ""',
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'x' }, o),
-      (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: '' }, o)
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'x' }, o),
+      (c, o) => c.send('partnerB', { model: 'wan-image', prompt: '' }, o)
     ],
     [
       'video duration 1 / 0',
-      (c, o) => c.createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 1 }, o),
-      (c, o) => c.createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 0 }, o)
+      (c, o) => c.send('videos', { model: 'seedance-video', prompt: 'fox', duration: 1 }, o),
+      (c, o) => c.send('videos', { model: 'seedance-video', prompt: 'fox', duration: 0 }, o)
     ],
     [
       'video size 1280x720 / 16:9',
       (c, o) =>
-        c.createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 1, size: '1280x720' }, o),
-      (c, o) => c.createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 1, size: '16:9' }, o)
+        c.send('videos', { model: 'seedance-video', prompt: 'fox', duration: 1, size: '1280x720' }, o),
+      (c, o) => c.send('videos', { model: 'seedance-video', prompt: 'fox', duration: 1, size: '16:9' }, o)
     ],
     [
       'messages max_tokens 1 / 0',
@@ -525,11 +542,12 @@ describe('pre-flight at each boundary: inside goes out, outside never leaves', (
     [
       'edits one image / none',
       (c, o) =>
-        c.editImage(
+        c.send(
+          'imageEdits',
           { model: 'studio-image-compat', prompt: 'blue', images: [{ data: png, filename: 'a.png' }] },
           o
         ),
-      (c, o) => c.editImage({ model: 'studio-image-compat', prompt: 'blue', images: [] }, o)
+      (c, o) => c.send('imageEdits', { model: 'studio-image-compat', prompt: 'blue', images: [] }, o)
     ]
   ]
 

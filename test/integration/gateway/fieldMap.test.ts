@@ -28,13 +28,13 @@ describe('field map override against the emulator in alternative mode', () => {
       resolution: '2K',
       referenceImages: refs
     }
-    const refused = await failure(rig.client().createImageTask(request, post()))
+    const refused = await failure(rig.client().send('imagesV2', request, post()))
     expect(refused.status).toBe(400)
     const c = rig.client({ fieldMap: alternative })
-    const created = await c.createImageTask(request, post())
+    const created = await c.send('imagesV2', request, post())
     expect(created.data.status).toBe('queued')
     rig.emu.advance(60_000)
-    const done = await c.getImageTask(created.data.id, get())
+    const done = await c.poll('imagesV2', created.data.id, get())
     // The emulator's alternative answer carries `result_url` instead of `data[0].url`.
     expect(done.data.task['result_url']).toEqual(expect.any(String))
     expect(done.data.resultUrl).toBe(done.data.task['result_url'])
@@ -44,27 +44,27 @@ describe('field map override against the emulator in alternative mode', () => {
     const c = rig.client({
       fieldMap: { ...alternative, imagesV2: { ...alternative.imagesV2, resultUrlPath: 'result_url' } }
     })
-    const created = await c.createImageTask({ model: 'studio-image-async', prompt: 'fox' }, post())
+    const created = await c.send('imagesV2', { model: 'studio-image-async', prompt: 'fox' }, post())
     rig.emu.advance(60_000)
-    expect((await c.getImageTask(created.data.id, get())).data.resultUrl).toMatch(/^http/)
+    expect((await c.poll('imagesV2', created.data.id, get())).data.resultUrl).toMatch(/^http/)
   })
 
   it('partner-b: reference images under the overridden name', async () => {
     const request = { model: 'wan-image', prompt: 'fox', size: '2K', referenceImages: refs }
-    const refused = await failure(rig.client().generatePartnerB(request, post()))
+    const refused = await failure(rig.client().send('partnerB', request, post()))
     expect(refused.status).toBe(400)
-    const ok = await rig.client({ fieldMap: alternative }).generatePartnerB(request, post())
+    const ok = await rig.client({ fieldMap: alternative }).send('partnerB', request, post())
     expect(ok.data.data[0]?.url).toMatch(/^http/)
   })
 
   it('videos: the default query path is not there, the overridden one is; the URL name too', async () => {
     const created = await rig
       .client()
-      .createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 1 }, post())
+      .send('videos', { model: 'seedance-video', prompt: 'fox', duration: 1 }, post())
     rig.emu.advance(60_000)
-    const missing = await failure(rig.client().getVideoTask(created.data.id, get()))
+    const missing = await failure(rig.client().poll('videos', created.data.id, get()))
     expect(missing.status).toBe(404)
-    const done = await rig.client({ fieldMap: alternative }).getVideoTask(created.data.id, get())
+    const done = await rig.client({ fieldMap: alternative }).poll('videos', created.data.id, get())
     expect(done.data.status).toBe('succeeded')
     expect(done.data.resultUrl).toMatch(/\.mp4/)
     expect(rig.logFor(`/v1/videos/${created.data.id}`)).toHaveLength(1)
@@ -72,11 +72,11 @@ describe('field map override against the emulator in alternative mode', () => {
 
   it('profile extras reach an open body', async () => {
     const c = rig.client({ fieldMap: alternative, extraFields: { partnerB: { negative_prompt: 'blurry' } } })
-    await c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())
+    await c.send('partnerB', { model: 'wan-image', prompt: 'fox' }, post())
     const refused = await failure(
       rig
         .client({ fieldMap: alternative, extraFields: { partnerB: { not_a_field: 1 } } })
-        .generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())
+        .send('partnerB', { model: 'wan-image', prompt: 'fox' }, post())
     )
     // The emulator checks partner-b strictly, so an unknown extra proves the extras were sent.
     expect(refused.message).toContain('not_a_field')

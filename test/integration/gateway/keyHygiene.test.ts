@@ -28,10 +28,10 @@ describe('the key never leaves through an error, a view or the retry log [P11]',
     })
     const errors: GatewayError[] = [
       await failure(c.listModels(get())),
-      await failure(c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())),
+      await failure(c.send('partnerB', { model: 'wan-image', prompt: 'fox' }, post())),
       (
         await collect(
-          await c.streamPartnerA({ model: 'seedream-stream', prompt: 'fox', size: '1280x720' }, post())
+          await c.stream('partnerA', { model: 'seedream-stream', prompt: 'fox', size: '1280x720' }, post())
         )
       ).error as GatewayError,
       await failure(rig.client({ key: `${key}-wrong` }).listModels(get()))

@@ -47,9 +47,11 @@ describe('the retry table, counted by the emulator [P13]', () => {
   }
 
   it('task polls follow the same table', async () => {
-    const created = await rig.client().createImageTask({ model: 'studio-image-async', prompt: 'fox' }, post())
+    const created = await rig
+      .client()
+      .send('imagesV2', { model: 'studio-image-async', prompt: 'fox' }, post())
     rig.emu.faults.script('GET /v2/images/generations/*', [{ status: 502 }, { status: 503 }])
-    const polled = await rig.client().getImageTask(created.data.id, get())
+    const polled = await rig.client().poll('imagesV2', created.data.id, get())
     expect(polled.data.id).toBe(created.data.id)
     expect(rig.logFor(`/v2/images/generations/${created.data.id}`)).toHaveLength(3)
   })
@@ -89,22 +91,22 @@ const billed: [string, string, Billed][] = [
   [
     'partner-b',
     '/v1/images/partner-b',
-    (c, o) => c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, o)
+    (c, o) => c.send('partnerB', { model: 'wan-image', prompt: 'fox' }, o)
   ],
   [
     'v3',
     '/v3/images/generations',
-    (c, o) => c.generateImagesV3({ model: 'studio-image-v3', prompt: 'fox' }, o)
+    (c, o) => c.send('imagesV3', { model: 'studio-image-v3', prompt: 'fox' }, o)
   ],
   [
     'v2 create',
     '/v2/images/generations',
-    (c, o) => c.createImageTask({ model: 'studio-image-async', prompt: 'fox' }, o)
+    (c, o) => c.send('imagesV2', { model: 'studio-image-async', prompt: 'fox' }, o)
   ],
   [
     'video create',
     '/v1/videos/generations',
-    (c, o) => c.createVideoTask({ model: 'seedance-video', prompt: 'fox', duration: 1 }, o)
+    (c, o) => c.send('videos', { model: 'seedance-video', prompt: 'fox', duration: 1 }, o)
   ],
   [
     'chat',
@@ -116,7 +118,7 @@ const billed: [string, string, Billed][] = [
     '/partner-a/v3/images/generations',
     async (c, o) => {
       const out = await collect(
-        await c.streamPartnerA({ model: 'seedream-stream', prompt: 'fox', size: '1280x720' }, o)
+        await c.stream('partnerA', { model: 'seedream-stream', prompt: 'fox', size: '1280x720' }, o)
       )
       if (out.error) throw out.error
       return out.events
@@ -188,15 +190,15 @@ describe('exactly one POST per user action under ambiguous failures [P17]', () =
   it('429 is retried with the same Idempotency-Key, and the second try succeeds [P18]', async () => {
     rig.emu.faults.script('POST /v1/images/partner-b', { status: 429, retryAfterMs: 1 })
     const options = post()
-    await rig.client().generatePartnerB({ model: 'wan-image', prompt: 'fox' }, options)
+    await rig.client().send('partnerB', { model: 'wan-image', prompt: 'fox' }, options)
     const keys = rig.logFor('/v1/images/partner-b').map((e) => e.idempotencyKey)
     expect(keys).toEqual([options.idempotencyKey, options.idempotencyKey])
   })
 
   it('different user actions carry different keys [P18]', async () => {
     const c = rig.client()
-    await c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())
-    await c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post())
+    await c.send('partnerB', { model: 'wan-image', prompt: 'fox' }, post())
+    await c.send('partnerB', { model: 'wan-image', prompt: 'fox' }, post())
     const keys = rig.logFor('/v1/images/partner-b').map((e) => e.idempotencyKey)
     expect(new Set(keys).size).toBe(2)
   })
@@ -205,9 +207,10 @@ describe('exactly one POST per user action under ambiguous failures [P17]', () =
     rig.emu.faults.script('POST /v1/images/partner-b', { reset: true })
     const options = post()
     const c = rig.client()
-    const err = await failure(c.generatePartnerB({ model: 'wan-image', prompt: 'fox' }, options))
+    const err = await failure(c.send('partnerB', { model: 'wan-image', prompt: 'fox' }, options))
     expect(err.outcome).toBe('unknown')
-    await c.generatePartnerB(
+    await c.send(
+      'partnerB',
       { model: 'wan-image', prompt: 'fox' },
       { ...options, signal: new AbortController().signal }
     )
@@ -232,7 +235,7 @@ describe('explicit limits [P15]', () => {
     const client = rig.client({ timeouts: { sseIdleMs: 300 } })
     const started = Date.now()
     const out = await collect(
-      await client.streamPartnerA({ model: 'seedream-stream', prompt: 'fox', size: '1280x720' }, post())
+      await client.stream('partnerA', { model: 'seedream-stream', prompt: 'fox', size: '1280x720' }, post())
     )
     expect(out.error).toMatchObject({ reason: 'stream_incomplete', code: 'UND_ERR_BODY_TIMEOUT' })
     // undici checks its headers/body timers on ~0.5 s ticks, hence the slack beyond P15's + 1 s.
@@ -245,7 +248,7 @@ describe('a cancel aborts at once and nothing follows [P16]', () => {
     rig.emu.faults.script('POST /v1/images/partner-b', { delayMs: 60_000 })
     const controller = new AbortController()
     const pending = failure(
-      rig.client().generatePartnerB({ model: 'wan-image', prompt: 'fox' }, post(controller.signal))
+      rig.client().send('partnerB', { model: 'wan-image', prompt: 'fox' }, post(controller.signal))
     )
     while (rig.logFor('/v1/images/partner-b').length === 0) await new Promise((r) => setImmediate(r))
     const started = Date.now()
@@ -258,7 +261,8 @@ describe('a cancel aborts at once and nothing follows [P16]', () => {
 
   it('mid-stream: the connection closes and no request follows', async () => {
     const controller = new AbortController()
-    const stream = await rig.client().streamPartnerA(
+    const stream = await rig.client().stream(
+      'partnerA',
       {
         model: 'seedream-stream',
         prompt: 'fox',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FaultStep } from '../../../src/emulator'
 import type { GatewayClient, PartnerAStreamEvent } from '../../../src/main/gateway'
-import type { PartnerARequest } from '../../../src/shared/gateway/requests'
+import type { PartnerARequest } from '../../../src/shared/gateway/endpoints/partnerA'
 import { collect, post, startRig, type Rig } from './helpers'
 
 let rig: Rig
@@ -54,7 +54,7 @@ function essence1(e: PartnerAStreamEvent): unknown {
 
 async function partnerA(client: GatewayClient, step?: FaultStep, request: PartnerARequest = groupRequest) {
   if (step) rig.emu.faults.script(`POST ${PATH}`, step)
-  return collect(await client.streamPartnerA(request, post()))
+  return collect(await client.stream('partnerA', request, post()))
 }
 
 describe('partner-a SSE through the emulator [P20]', () => {
@@ -152,7 +152,7 @@ describe('partner-a cuts and in-stream errors through the emulator', () => {
   it('a model without streaming answers 400 JSON: a plain HTTP error', async () => {
     const err = await rig
       .client()
-      .streamPartnerA({ ...groupRequest, model: 'seedream-basic' }, post())
+      .stream('partnerA', { ...groupRequest, model: 'seedream-basic' }, post())
       .catch((e: unknown) => e)
     expect(err).toMatchObject({
       reason: 'http',

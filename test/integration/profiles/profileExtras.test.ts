@@ -71,7 +71,8 @@ describe("a forbidden `n` in the profile's extra JSON fields", () => {
       { allowLoopbackHttp: true }
     )
     const error = await client
-      .createImageTask(
+      .send(
+        'imagesV2',
         { model: 'studio-image-async', prompt: 'a fox' },
         { signal: new AbortController().signal, idempotencyKey: randomUUID() }
       )

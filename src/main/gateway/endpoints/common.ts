@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { ExtraFieldEndpoint } from '../../../shared/gateway/fieldMap'
-import { checkModelEndpoint, preflightMerged, type PreflightIssue } from '../../../shared/gateway/preflight'
+import { checkModelEndpoint, type PreflightIssue } from '../../../shared/gateway/preflight'
 import { ENDPOINTS, MODEL_ENDPOINT_MISMATCH, type ModelEndpointKey } from '../../../shared/gateway/spec'
 import { timeoutsFor, type TimeoutProfile } from '../agent'
 import type { CallOptions, GatewayContext, PostOptions } from '../context'
@@ -32,21 +32,6 @@ export function mergeBody(
   }
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) body[key] = value
   return body
-}
-
-/**
- * The endpoint's checks on the body `mergeBody` will build, profile extras included and named as the
- * profile's: the last guard before the wire, also for a job stored before the profile's extras changed.
- */
-export function checkMerged(
-  ctx: GatewayContext,
-  endpoint: ExtraFieldEndpoint,
-  request: Readonly<Record<string, unknown>>,
-  callExtra: Readonly<Record<string, unknown>> | undefined,
-  check: (merged: Record<string, unknown>) => PreflightIssue[]
-): PreflightIssue[] {
-  const profile = { name: ctx.profileName ?? '', extraFields: ctx.extraFields, fieldMap: ctx.fieldMap }
-  return preflightMerged(endpoint, request, callExtra, profile, check)
 }
 
 /** Refuses locally what the gateway would refuse, before a byte is sent. */

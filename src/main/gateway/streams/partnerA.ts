@@ -1,5 +1,6 @@
+import { z } from 'zod'
+import { ImageItem, ImageResultSet, withCreated } from '../../../shared/gateway/endpoints/imageResults'
 import { reportedError } from '../errors'
-import { ImageResultSet, PartnerAEvent, type ImageItem } from '../schemas/images'
 import type { SseMessage } from '../sse'
 import { hasError, incomplete, invalidEvent, parseData, type StreamDecoder } from './run'
 
@@ -24,12 +25,29 @@ export type PartnerAStreamEvent =
   /** `data` is this gateway's addition; when present it is the authoritative list of results. */
   | {
       type: 'completed'
-      data: ImageItem[] | undefined
+      data: z.output<typeof ImageItem>[] | undefined
       usage: Record<string, unknown> | undefined
       created: number | undefined
       raw: Record<string, unknown>
     }
   | { type: 'done' }
+
+/** §6 and docs/GATEWAY.md: partner-a stream events; their objects are open. */
+const PartnerAEvent = z
+  .looseObject({
+    type: z.string(),
+    image_index: z.number().optional(),
+    b64_json: z.string().optional(),
+    url: z.string().optional(),
+    size: z.string().optional(),
+    model: z.string().optional(),
+    created: z.number().optional(),
+    created_at: z.number().optional(),
+    error: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional(),
+    data: z.array(ImageItem).optional(),
+    usage: z.looseObject({}).nullish()
+  })
+  .transform(withCreated)
 
 const SUCCEEDED = 'image_generation.partial_succeeded'
 const FAILED = 'image_generation.partial_failed'

@@ -91,14 +91,14 @@ describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () =
     [503, '<html>503 Service Unavailable</html>']
   ])('%d (body %s) → exactly one POST, outcome unknown [P17]', async (status, body) => {
     script([{ status, ...(body ? { body } : {}) }])
-    const err = await failure(testClient(server.baseUrl).generatePartnerB(request, post))
+    const err = await failure(testClient(server.baseUrl).send('partnerB', request, post))
     expect(server.seen).toHaveLength(1)
     expect(err).toMatchObject({ status, outcome: 'unknown' })
   })
 
   it('a reset after the request arrived → one POST, outcome unknown', async () => {
     server.setHandler((_req, res) => res.socket?.destroy())
-    const err = await failure(testClient(server.baseUrl).generatePartnerB(request, post))
+    const err = await failure(testClient(server.baseUrl).send('partnerB', request, post))
     expect(server.seen).toHaveLength(1)
     expect(err).toMatchObject({ reason: 'network', outcome: 'unknown' })
     expect(err.toView().kind).toBe('outcome_unknown')
@@ -108,7 +108,7 @@ describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () =
     server.setHandler(() => undefined)
     const client = testClient(server.baseUrl, { timeouts: { requestMs: 300 } })
     const started = Date.now()
-    const err = await failure(client.generatePartnerB(request, post))
+    const err = await failure(client.send('partnerB', request, post))
     // undici checks its headers/body timers on ~0.5 s ticks, hence the slack beyond P15's + 1 s.
     expect(Date.now() - started).toBeLessThan(300 + 1500)
     expect(server.seen).toHaveLength(1)
@@ -121,7 +121,7 @@ describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () =
       res.write('{"created":1,"data":[')
       setImmediate(() => res.socket?.destroy())
     })
-    const err = await failure(testClient(server.baseUrl).generatePartnerB(request, post))
+    const err = await failure(testClient(server.baseUrl).send('partnerB', request, post))
     expect(server.seen).toHaveLength(1)
     expect(err.outcome).toBe('unknown')
   })
@@ -131,14 +131,14 @@ describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () =
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end('<html>')
     })
-    const err = await failure(testClient(server.baseUrl).generatePartnerB(request, post))
+    const err = await failure(testClient(server.baseUrl).send('partnerB', request, post))
     expect(server.seen).toHaveLength(1)
     expect(err).toMatchObject({ reason: 'invalid_response', outcome: 'unknown' })
   })
 
   it('a 4xx is a refusal: outcome failed', async () => {
     script([{ status: 400 }])
-    const err = await failure(testClient(server.baseUrl).generatePartnerB(request, post))
+    const err = await failure(testClient(server.baseUrl).send('partnerB', request, post))
     expect(err.outcome).toBe('failed')
   })
 
@@ -147,7 +147,7 @@ describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () =
       { status: 429, headers: { 'retry-after-ms': '10' } },
       { status: 200, body: imageOk }
     ])
-    const res = await testClient(server.baseUrl).generatePartnerB(request, {
+    const res = await testClient(server.baseUrl).send('partnerB', request, {
       signal: signal(),
       idempotencyKey: 'job-429'
     })
@@ -162,7 +162,7 @@ describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () =
         body: { error: { type: 'insufficient_quota', code: 'insufficient_quota', message: 'no' } }
       }
     ])
-    const err = await failure(testClient(server.baseUrl).generatePartnerB(request, post))
+    const err = await failure(testClient(server.baseUrl).send('partnerB', request, post))
     expect(server.seen).toHaveLength(1)
     expect(err.toView().kind).toBe('balance')
   })
@@ -174,17 +174,17 @@ describe('billed POSTs are never re-sent after an ambiguous failure [P17]', () =
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     const retries: RetryEvent[] = []
     const client = testClient(`http://127.0.0.1:${port}`, { onRetry: (e) => retries.push(e) })
-    const err = await failure(client.generatePartnerB(request, post))
+    const err = await failure(client.send('partnerB', request, post))
     expect(err).toMatchObject({ reason: 'network', code: 'ECONNREFUSED', outcome: 'failed' })
     expect(retries).toHaveLength(2)
   })
 
   it('every POST carries the Idempotency-Key; a missing key is a programming error [P18]', async () => {
     script([{ status: 200, body: imageOk }])
-    await testClient(server.baseUrl).generatePartnerB(request, { signal: signal(), idempotencyKey: 'job-7' })
+    await testClient(server.baseUrl).send('partnerB', request, { signal: signal(), idempotencyKey: 'job-7' })
     expect(server.seen[0]?.headers['idempotency-key']).toBe('job-7')
     await expect(
-      testClient(server.baseUrl).generatePartnerB(request, { signal: signal(), idempotencyKey: '' })
+      testClient(server.baseUrl).send('partnerB', request, { signal: signal(), idempotencyKey: '' })
     ).rejects.toThrow(TypeError)
     expect(server.seen).toHaveLength(1)
   })
@@ -195,7 +195,8 @@ describe('cancel means abort, never retry [P16]', () => {
     server.setHandler(() => undefined)
     const controller = new AbortController()
     const pending = failure(
-      testClient(server.baseUrl).generatePartnerB(
+      testClient(server.baseUrl).send(
+        'partnerB',
         { model: 'm', prompt: 'p' },
         { signal: controller.signal, idempotencyKey: 'k' }
       )
@@ -300,7 +301,7 @@ describe('errors carry what the gateway said', () => {
         body: { error: { code: 402, message: 'Insufficient credits', param: '', type: 'Billing' } }
       }
     ])
-    const err = await failure(testClient(server.baseUrl).generatePartnerB({ model: 'm', prompt: 'p' }, post))
+    const err = await failure(testClient(server.baseUrl).send('partnerB', { model: 'm', prompt: 'p' }, post))
     expect(err).toMatchObject({ code: '402', message: 'Insufficient credits' })
     expect(err.toView()).toMatchObject({ kind: 'balance', action: 'check_balance' })
   })
@@ -312,7 +313,9 @@ describe('errors carry what the gateway said', () => {
         body: { error: { type: 'invalid_request_error', code: 'stream_unsupported', message: 'no stream' } }
       }
     ])
-    const err = await failure(testClient(server.baseUrl).streamPartnerA({ model: 'm', prompt: 'p' }, post))
+    const err = await failure(
+      testClient(server.baseUrl).stream('partnerA', { model: 'm', prompt: 'p' }, post)
+    )
     expect(err).toMatchObject({ reason: 'http', status: 400, code: 'stream_unsupported', outcome: 'failed' })
   })
 })
@@ -325,7 +328,7 @@ describe('endpoint check [P36]', () => {
 
   it('a model lacking the endpoint is refused locally, with what it supports', async () => {
     const err = await failure(
-      testClient(server.baseUrl, catalog).generateImagesV3({ model: 'm', prompt: 'p' }, post)
+      testClient(server.baseUrl, catalog).send('imagesV3', { model: 'm', prompt: 'p' }, post)
     )
     expect(server.seen).toHaveLength(0)
     expect(err).toMatchObject({
@@ -348,7 +351,7 @@ describe('endpoint check [P36]', () => {
     const client = testClient(server.baseUrl, {
       lookupModel: () => ({ id: 'm', supported_endpoints: supported })
     })
-    const err = await failure(client.generatePartnerB({ model: 'm', prompt: 'p' }, post))
+    const err = await failure(client.send('partnerB', { model: 'm', prompt: 'p' }, post))
     expect(err).toMatchObject({ code: 'model_endpoint_mismatch', supportedEndpoints: supported })
     expect(err.toView().kind).toBe('mismatch')
     expect(server.seen).toHaveLength(1)
@@ -356,7 +359,7 @@ describe('endpoint check [P36]', () => {
 
   it('pre-flight issues stop the request before a byte is sent', async () => {
     const err = await failure(
-      testClient(server.baseUrl).generatePartnerB({ model: 'm', prompt: 'p', count: 2 }, post)
+      testClient(server.baseUrl).send('partnerB', { model: 'm', prompt: 'p', count: 2 }, post)
     )
     expect(err.issues).toEqual([{ field: 'count', message: 'count must be exactly 1 (got 2).' }])
     expect(server.seen).toHaveLength(0)

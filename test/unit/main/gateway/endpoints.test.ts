@@ -133,7 +133,7 @@ describe('text endpoints', () => {
         closed = true
       })
     })
-    const stream = await testClient(server.baseUrl).streamPartnerA({ model: 'm', prompt: 'p' }, post())
+    const stream = await testClient(server.baseUrl).stream('partnerA', { model: 'm', prompt: 'p' }, post())
     for await (const e of stream.events) if (e.type === 'partial_succeeded') break
     for (let i = 0; i < 100 && !closed; i++) await new Promise((r) => setTimeout(r, 5))
     expect(closed).toBe(true)
@@ -143,7 +143,8 @@ describe('text endpoints', () => {
 describe('image endpoints and the field map', () => {
   it('v1: passes the open body through', async () => {
     reply(imageOk)
-    const res = await testClient(server.baseUrl).generateImagesV1(
+    const res = await testClient(server.baseUrl).send(
+      'imagesV1',
       { model: 'm', prompt: 'p', size: '1024x1024' },
       post()
     )
@@ -163,7 +164,8 @@ describe('image endpoints and the field map', () => {
       fieldMap: { imagesV3: { moderation: 'safety', compression: 'quality_pct' } },
       extraFields: { partnerA: { ignored: true } }
     })
-    await client.generateImagesV3(
+    await client.send(
+      'imagesV3',
       {
         model: 'm',
         prompt: 'p',
@@ -199,7 +201,7 @@ describe('image endpoints and the field map', () => {
       resolution: '2K',
       referenceImages: ['https://x/r.png']
     }
-    const first = await testClient(server.baseUrl).createImageTask(request, post())
+    const first = await testClient(server.baseUrl).send('imagesV2', request, post())
     expect(first.data).toMatchObject({
       id: 'imgtask_1',
       status: 'queued',
@@ -215,7 +217,7 @@ describe('image endpoints and the field map', () => {
     })
     await testClient(server.baseUrl, {
       fieldMap: { imagesV2: { size: 'aspect_ratio', resolution: 'image_size', referenceImages: 'images' } }
-    }).createImageTask(request, post('job-2'))
+    }).send('imagesV2', request, post('job-2'))
     expect(bodyOf(server.seen[1])).toEqual({
       model: 'm',
       prompt: 'p',
@@ -234,7 +236,7 @@ describe('image endpoints and the field map', () => {
     [{ url: 'https://r/6' }, 'https://r/6']
   ])('v2 get: result URL read from %o', async (extra, url) => {
     reply({ id: 'imgtask_1', status: 'succeeded', created_at: 1, completed_at: 2, ...extra })
-    const res = await testClient(server.baseUrl).getImageTask('imgtask_1', { signal: signal() })
+    const res = await testClient(server.baseUrl).poll('imagesV2', 'imgtask_1', { signal: signal() })
     expect(res.data).toMatchObject({ terminal: true, resultUrl: url })
     expect(server.seen[0]?.path).toBe('/v2/images/generations/imgtask_1')
   })
@@ -245,7 +247,7 @@ describe('image endpoints and the field map', () => {
       status: 'failed',
       error: { error: { type: 'upstream_error', code: 'Blocked', message: 'no' } }
     })
-    const res = await testClient(server.baseUrl).getImageTask('t/../x', { signal: signal() })
+    const res = await testClient(server.baseUrl).poll('imagesV2', 't/../x', { signal: signal() })
     expect(res.data.failure).toMatchObject({ code: 'Blocked', message: 'no' })
     expect(server.seen[0]?.path).toBe('/v2/images/generations/t%2F..%2Fx')
   })
@@ -257,7 +259,8 @@ describe('image endpoints and the field map', () => {
       data: [{ url: 'https://x/1', size: '2048x2048', z_index: 1 }],
       usage: {}
     })
-    const res = await testClient(server.baseUrl).generatePartnerA(
+    const res = await testClient(server.baseUrl).send(
+      'partnerA',
       { model: 'm', prompt: 'p', watermark: false, layer_decomposition: true },
       post()
     )
@@ -276,7 +279,8 @@ describe('image endpoints and the field map', () => {
       fieldMap: { partnerB: { referenceImages: 'images' } },
       extraFields: { partnerB: { negative_prompt: 'profile', prompt_extend: false } }
     })
-    await client.generatePartnerB(
+    await client.send(
+      'partnerB',
       {
         model: 'm',
         prompt: 'a cat',
@@ -306,8 +310,9 @@ describe('image endpoints and the field map', () => {
     reply(imageOk)
     const png = (name: string) => ({ data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), filename: name })
     const client = testClient(server.baseUrl)
-    await client.editImage({ model: 'm', prompt: 'p', images: [png('a.png')] }, post())
-    await client.editImage(
+    await client.send('imageEdits', { model: 'm', prompt: 'p', images: [png('a.png')] }, post())
+    await client.send(
+      'imageEdits',
       {
         model: 'm',
         prompt: 'p',
@@ -339,14 +344,15 @@ describe('image endpoints and the field map', () => {
 describe('videos', () => {
   it('create → queued; get from the default path, result URL from the default name', async () => {
     reply({ id: 'vtask_01', object: 'task', status: 'queued', result: null, error: null, usage: null })
-    const created = await testClient(server.baseUrl).createVideoTask(
+    const created = await testClient(server.baseUrl).send(
+      'videos',
       { model: 'm', prompt: 'p', duration: 5 },
       post()
     )
     expect(created.data).toMatchObject({ id: 'vtask_01', status: 'queued', terminal: false })
     expect(bodyOf(server.seen[0])).toEqual({ model: 'm', prompt: 'p', duration: 5 })
     reply({ id: 'vtask_01', object: 'task', status: 'succeeded', result: { video_url: 'https://v/1.mp4' } })
-    const got = await testClient(server.baseUrl).getVideoTask('vtask_01', { signal: signal() })
+    const got = await testClient(server.baseUrl).poll('videos', 'vtask_01', { signal: signal() })
     expect(got.data).toMatchObject({ terminal: true, resultUrl: 'https://v/1.mp4' })
     expect(server.seen[1]?.path).toBe('/v1/videos/generations/vtask_01')
   })
@@ -356,7 +362,7 @@ describe('videos', () => {
     const client = testClient(server.baseUrl, {
       fieldMap: { video: { queryPath: '/v1/videos/{id}', resultUrlPath: 'output.media[0].href' } }
     })
-    const got = await client.getVideoTask('v', { signal: signal() })
+    const got = await client.poll('videos', 'v', { signal: signal() })
     expect(got.data.resultUrl).toBe('https://v/2.mp4')
     expect(server.seen[0]?.path).toBe('/v1/videos/v')
   })
@@ -369,13 +375,13 @@ describe('videos', () => {
     [{ video_url: 'https://v/e' }, 'https://v/e']
   ])('result URL fallbacks: %o', async (extra, url) => {
     reply({ id: 'v', status: 'succeeded', ...extra })
-    const got = await testClient(server.baseUrl).getVideoTask('v', { signal: signal() })
+    const got = await testClient(server.baseUrl).poll('videos', 'v', { signal: signal() })
     expect(got.data.resultUrl).toBe(url)
   })
 
   it('cancel only when the profile has a cancel path', async () => {
     const plain = testClient(server.baseUrl)
-    expect(plain.canCancelVideo()).toBe(false)
+    expect(plain.canCancel('videos')).toBe(false)
     server.setHandler((_req, res) => {
       res.writeHead(204)
       res.end()
@@ -383,8 +389,8 @@ describe('videos', () => {
     const withCancel = testClient(server.baseUrl, {
       fieldMap: { video: { cancel: { path: '/v1/videos/generations/{id}' } } }
     })
-    expect(withCancel.canCancelVideo()).toBe(true)
-    await withCancel.cancelVideoTask('vtask_9', { signal: signal() })
+    expect(withCancel.canCancel('videos')).toBe(true)
+    await withCancel.cancel('videos', 'vtask_9', { signal: signal() })
     expect(server.seen[0]).toMatchObject({ method: 'DELETE', path: '/v1/videos/generations/vtask_9' })
   })
 })

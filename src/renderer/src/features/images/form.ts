@@ -1,19 +1,16 @@
 import type { PreflightIssue, ProfileExtras } from '@shared/gateway/preflight'
 import { modelSupports, parseWxH } from '@shared/gateway/preflight'
+import { V2_MAX_REFERENCE_IMAGES, V2_RESOLUTIONS } from '@shared/gateway/endpoints/imagesV2'
 import {
-  ENDPOINTS,
-  PARTNER_A_OUTPUT_FORMATS,
-  PARTNER_A_RESPONSE_FORMATS,
-  PARTNER_B_MAX_REFERENCE_IMAGES,
-  PARTNER_B_TIERS,
-  V2_MAX_REFERENCE_IMAGES,
-  V2_RESOLUTIONS,
   V3_BACKGROUNDS,
   V3_COMPRESSION_FORMATS,
   V3_MODERATION,
   V3_OUTPUT_FORMATS,
   V3_SIZES
-} from '@shared/gateway/spec'
+} from '@shared/gateway/endpoints/imagesV3'
+import { PARTNER_A_OUTPUT_FORMATS, PARTNER_A_RESPONSE_FORMATS } from '@shared/gateway/endpoints/partnerA'
+import { PARTNER_B_MAX_REFERENCE_IMAGES, PARTNER_B_TIERS } from '@shared/gateway/endpoints/partnerB'
+import { ENDPOINTS } from '@shared/gateway/spec'
 import { preflightJob } from '@shared/schemas/jobPreflight'
 import { JobRequest, type ImageRef } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'

@@ -1,5 +1,5 @@
-import { TERMINAL_TASK_STATUSES } from '../../../shared/gateway/spec'
-import type { ParsedEnvelope } from '../schemas/envelope'
+import { TERMINAL_TASK_STATUSES } from '../common'
+import type { ParsedEnvelope } from '../envelope'
 import { candidatePaths, firstString, taskFailure } from '../tolerant'
 
 /** A task as read, with the facts the task engine needs pulled out of names the spec hides. */

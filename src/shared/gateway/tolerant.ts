@@ -1,29 +1,10 @@
-import { readEnvelope, type ParsedEnvelope } from './schemas/envelope'
+import { readEnvelope, type ParsedEnvelope } from './envelope'
 
 /**
  * Reading answers whose field names the spec hides: a list of candidate paths (in the order docs/GATEWAY.md gives)
- * tried one after another, with the profile's own path first when it has one.
+ * tried one after another, with the profile's own path first when it has one. The lists themselves belong
+ * to each endpoint's descriptor (`endpoints/`).
  */
-
-export const V2_RESULT_URL_PATHS = [
-  'data[0].url',
-  'result_url',
-  'image_url',
-  'result.data[0].url',
-  'results[0]',
-  'results[0].url',
-  'url'
-] as const
-
-export const VIDEO_RESULT_URL_PATHS = [
-  'result.video_url',
-  'result.url',
-  'result.videos[0].url',
-  'result.data[0].url',
-  'content.video_url',
-  'url',
-  'video_url'
-] as const
 
 /** `a.b[0].c` → ['a', 'b', 0, 'c']. Paths are validated by the field map schema before they get here. */
 function segments(path: string): (string | number)[] {

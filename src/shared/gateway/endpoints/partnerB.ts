@@ -1,0 +1,175 @@
+import { z } from 'zod'
+import {
+  isImageRef,
+  list,
+  parseWxH,
+  requireModelAndPrompt,
+  seedAndWatermark,
+  show,
+  stringList,
+  type Loose,
+  type PreflightIssue
+} from '../checks'
+import { ExtraFieldValues, FieldName } from '../fieldNames'
+import { defineSync, withHiddenNames } from './descriptor'
+import { seedField, watermarkToggle } from './form'
+import { ImageResultSet, resultOf } from './imageResults'
+import { imageRefs, referenceInputs, withReferenceImages } from './media'
+
+/**
+ * §4.11: one image per request, billed per image, hidden field names from the field map. The URL in the
+ * answer is the upstream's temporary address (about 24 h): download it promptly.
+ */
+
+const PATH = '/v1/images/partner-b'
+
+export const PARTNER_B_COUNT = 1
+export const PARTNER_B_TIERS = ['1K', '2K', '4K'] as const
+/** The tier only allowed for text-to-image (no reference images). */
+export const PARTNER_B_TEXT_ONLY_TIER = '4K'
+export const PARTNER_B_MIN_PIXELS = 768 * 768
+export const PARTNER_B_MAX_PIXELS = 4096 * 4096
+/** Aspect ratio bounds [1:8, 8:1]. */
+export const PARTNER_B_MAX_ASPECT = 8
+export const PARTNER_B_MAX_REFERENCE_IMAGES = 9
+
+export const PartnerBFieldMap = z.object({
+  count: FieldName.default('n'),
+  size: FieldName.default('size'),
+  seed: FieldName.default('seed'),
+  watermark: FieldName.default('watermark'),
+  referenceImages: FieldName.default('image')
+})
+
+export const PartnerBRequest = z.object({
+  model: z.string(),
+  prompt: z.string(),
+  count: z.number().optional(),
+  /** A tier (`1K`/`2K`/`4K`) or `<width>x<height>`. */
+  size: z.string().optional(),
+  seed: z.number().optional(),
+  watermark: z.boolean().optional(),
+  referenceImages: z.array(z.string()).optional(),
+  extra: ExtraFieldValues.optional()
+})
+export type PartnerBRequest = z.output<typeof PartnerBRequest>
+
+function checkSize(issues: PreflightIssue[], size: unknown, hasReferences: boolean): void {
+  if (size === undefined) return
+  const allowed = `a tier ${list(PARTNER_B_TIERS)} or <width>x<height>`
+  if (typeof size !== 'string') {
+    issues.push({ field: 'size', message: `size must be ${allowed}.` })
+  } else if ((PARTNER_B_TIERS as readonly string[]).includes(size)) {
+    if (size === PARTNER_B_TEXT_ONLY_TIER && hasReferences) {
+      issues.push({
+        field: 'size',
+        message: `size "${size}" is only for text-to-image; remove the reference images or pick "1K" or "2K".`
+      })
+    }
+  } else {
+    const wxh = parseWxH(size)
+    if (!wxh) {
+      issues.push({ field: 'size', message: `size must be ${allowed} (got ${show(size)}).` })
+      return
+    }
+    const pixels = wxh.width * wxh.height
+    if (pixels < PARTNER_B_MIN_PIXELS || pixels > PARTNER_B_MAX_PIXELS) {
+      issues.push({
+        field: 'size',
+        message: `size must have between 768×768 (${PARTNER_B_MIN_PIXELS}) and 4096×4096 (${PARTNER_B_MAX_PIXELS}) pixels in total (got ${pixels}).`
+      })
+    }
+    const long = Math.max(wxh.width, wxh.height)
+    const short = Math.min(wxh.width, wxh.height)
+    if (long > short * PARTNER_B_MAX_ASPECT) {
+      issues.push({
+        field: 'size',
+        message: `size must have an aspect ratio between 1:${PARTNER_B_MAX_ASPECT} and ${PARTNER_B_MAX_ASPECT}:1 (got ${size}).`
+      })
+    }
+  }
+}
+
+export function preflightPartnerB(
+  input: Loose<{
+    model: string
+    prompt: string
+    count: number
+    size: string
+    seed: number
+    watermark: boolean
+    referenceImages: string[]
+  }>
+): PreflightIssue[] {
+  const issues = requireModelAndPrompt(input)
+  const count = input['count']
+  if (count !== undefined && count !== PARTNER_B_COUNT) {
+    issues.push({ field: 'count', message: `count must be exactly ${PARTNER_B_COUNT} (got ${show(count)}).` })
+  }
+  const refs = stringList(
+    issues,
+    'referenceImages',
+    input['referenceImages'],
+    PARTNER_B_MAX_REFERENCE_IMAGES,
+    isImageRef,
+    'a URL or an image data URI'
+  )
+  checkSize(issues, input['size'], refs.length > 0)
+  seedAndWatermark(issues, input)
+  return issues
+}
+
+/** The fields whose names the spec hides, sent under the profile's names. */
+const HIDDEN = ['count', 'size', 'seed', 'watermark', 'referenceImages'] as const
+
+export const partnerB = defineSync({
+  key: 'partnerB',
+  path: PATH,
+  jobKind: 'image',
+  kind: 'sync',
+  extras: true,
+  names: { key: 'partnerB', schema: PartnerBFieldMap },
+  references: { max: PARTNER_B_MAX_REFERENCE_IMAGES },
+  job: z.object({
+    endpoint: z.literal('partnerB'),
+    body: PartnerBRequest.omit({ referenceImages: true }),
+    references: imageRefs(PARTNER_B_MAX_REFERENCE_IMAGES).optional()
+  }),
+  imagesOf: () => PARTNER_B_COUNT,
+  media: (job) => referenceInputs(job.references),
+  toRequest: (job, media) => withReferenceImages(job.body, media),
+  ...withHiddenNames<PartnerBRequest, z.output<typeof PartnerBFieldMap>>(
+    { key: 'partnerB', path: PATH },
+    HIDDEN,
+    preflightPartnerB
+  ),
+  response: ImageResultSet,
+  result: (answer) => resultOf(answer),
+  form: {
+    label: 'Partner B',
+    blurb: 'Provider-direct, one image per request.',
+    order: 3,
+    fields: [
+      {
+        kind: 'tierOrSize',
+        key: 'size',
+        wire: 'size',
+        label: 'Size',
+        tiers: PARTNER_B_TIERS,
+        textOnlyTier: PARTNER_B_TEXT_ONLY_TIER,
+        minPixels: PARTNER_B_MIN_PIXELS,
+        maxPixels: PARTNER_B_MAX_PIXELS,
+        maxAspect: PARTNER_B_MAX_ASPECT,
+        default: { tier: '2K', width: '2048', height: '2048' }
+      },
+      seedField,
+      watermarkToggle('on'),
+      { kind: 'extra', key: 'extra', placement: 'nested' },
+      {
+        kind: 'notice',
+        key: 'expiry',
+        text: 'Partner B’s image addresses expire after about 24 hours, so each result is downloaded into your library the moment it arrives.'
+      }
+    ]
+  }
+})
