@@ -64,7 +64,7 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
         else if (outcome === 'in_use') filesKept += 1
       }
       for (const jobId of new Set(deleted.map((row) => row.jobId))) {
-        const view = ctx.jobs.refreshJob(jobId)
+        const view = ctx.jobs.jobView(jobId)
         if (view) ctx.bus.emit('jobs.updated', view)
       }
       if (deleted.length > 0) ctx.bus.emit('gallery.removed', { ids: deleted.map((row) => row.id) })

@@ -25,7 +25,8 @@ export function createJobHandlers(deps: {
   const { engine, repo, bus } = deps
   return {
     'jobs.submit': ({ profileId, request }) => engine.submit(profileId, request),
-    'jobs.list': (query) => repo.listJobIds(query).flatMap((id) => repo.refreshJob(id) ?? []),
+    // Reads only: the stored aggregate is current, since the writes that change a job store it.
+    'jobs.list': (query) => repo.listJobs(query),
     'jobs.get': ({ id }) => engine.view(id) ?? Promise.reject(notFound()),
     'jobs.cancel': async ({ id }) => (await engine.cancel(id)) ?? Promise.reject(notFound()),
     'jobs.resend': ({ id }) => engine.resend(id) ?? Promise.reject(notFound()),
@@ -40,7 +41,7 @@ export function createJobHandlers(deps: {
       const result = repo.result(id)
       if (!result) throw new AppFailure('not_found', 'That image no longer exists.')
       repo.setFavorite(id, favorite)
-      const view = repo.refreshJob(result.job_id)
+      const view = repo.jobView(result.job_id)
       if (view) bus.emit('jobs.updated', view)
       return { id, favorite }
     }

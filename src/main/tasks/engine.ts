@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
 import type { JobError, JobRequest, JobView } from '../../shared/schemas/jobs'
+import {
+  CANCELLABLE_TASK_STATUSES,
+  DOWNLOADABLE_RESULT_STATUSES,
+  POLLABLE_TASK_STATUSES,
+  RESENDABLE_TASK_STATUSES
+} from '../../shared/schemas/jobStatuses'
 import type { ProfileExtras } from '../../shared/gateway/preflight'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
 import { ENDPOINTS } from '../../shared/gateway/spec'
@@ -20,7 +26,8 @@ import {
 } from './errors'
 import type { LoopbackAllowance, MediaSink } from './media'
 import { downloadDelay, mergePolicy, pollDelay, type EnginePolicy, type PartialPolicy } from './policy'
-import type { JobKind, JobRepository, NewResult, TaskRow } from './repository'
+import type { JobRepository } from './repository'
+import type { JobKind, NewResult, TaskPatch, TaskRow } from './rows'
 import { sendTask, type SyncItem } from './send'
 
 export interface TaskEngineDeps {
@@ -89,6 +96,7 @@ export class TaskEngine {
   /** Recovery at start-up; returns how many tasks of each sort were picked up. */
   start(): { strandedAsNeedsAttention: number; pendingSends: number; polls: number; downloads: number } {
     const repo = this.deps.repo
+    repo.settleLeftovers()
     const stranded = repo.strandedSubmissions()
     repo.transaction(() => {
       for (const { taskId } of stranded) {
@@ -162,7 +170,7 @@ export class TaskEngine {
     if (!job) return null
     const tasks = repo
       .tasksOf(jobId)
-      .filter((t) => ['pending', 'submitting', 'queued', 'running', 'needs_attention'].includes(t.status))
+      .filter((t) => CANCELLABLE_TASK_STATUSES.includes(t.status))
     for (const task of tasks) {
       this.cancelled.add(task.id)
       this.controllers.get(task.id)?.abort()
@@ -179,7 +187,7 @@ export class TaskEngine {
   /** The user's explicit "send again" for an outcome-unknown task: same Idempotency-Key, a new attempt. */
   resend(jobId: string): JobView | null {
     const repo = this.deps.repo
-    const tasks = repo.tasksOf(jobId).filter((task) => task.status === 'needs_attention')
+    const tasks = repo.tasksOf(jobId).filter((task) => RESENDABLE_TASK_STATUSES.includes(task.status))
     if (tasks.length === 0)
       throw new AppFailure('jobs.nothing_to_resend', 'This job has nothing waiting to be sent again.')
     for (const task of tasks) {
@@ -201,7 +209,7 @@ export class TaskEngine {
   }
 
   view(jobId: string): JobView | null {
-    return this.deps.repo.refreshJob(jobId)
+    return this.deps.repo.jobView(jobId)
   }
 
   /** Resolves once nothing is queued, scheduled or in flight (tests; no sleeps). */
@@ -317,7 +325,7 @@ export class TaskEngine {
   }
 
   private publish(jobId: string): JobView | null {
-    const view = this.deps.repo.refreshJob(jobId)
+    const view = this.deps.repo.jobView(jobId)
     if (view) this.deps.bus.emit('jobs.updated', view)
     return view
   }
@@ -372,11 +380,10 @@ export class TaskEngine {
             inOrder(async () => {
               storedInStream += this.commitResults(taskId, [await prepared])
               this.deps.probe?.('stream.partial')
-              const result = repo
-                .refreshJob(job.id)
-                ?.results.find((r) => r.taskId === taskId && r.index === item.index)
+              const view = repo.jobView(job.id)
+              const result = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
               if (result) this.deps.bus.emit('jobs.partial', { jobId: job.id, result })
-              this.publish(job.id)
+              if (view) this.deps.bus.emit('jobs.updated', view)
             })
             return Promise.resolve()
           },
@@ -494,14 +501,14 @@ export class TaskEngine {
   private commitResults(
     taskId: string,
     results: NewResult[],
-    task?: Parameters<JobRepository['updateTask']>[1]
+    task?: TaskPatch
   ): number {
     const repo = this.deps.repo
     const pending: string[] = []
     repo.transaction(() => {
       for (const result of results) {
         const id = repo.insertResult(result)
-        if (result.status === 'pending') pending.push(id)
+        if (DOWNLOADABLE_RESULT_STATUSES.includes(result.status)) pending.push(id)
       }
       if (task) repo.updateTask(taskId, task)
     })
@@ -538,7 +545,7 @@ export class TaskEngine {
   private async runPoll(taskId: string): Promise<void> {
     const repo = this.deps.repo
     const task = repo.task(taskId)
-    if (!task || !task.remote_id || !['queued', 'running'].includes(task.status)) return
+    if (!task || !task.remote_id || !POLLABLE_TASK_STATUSES.includes(task.status)) return
     const job = repo.job(task.job_id)
     if (!job) return
     const now = this.now()
@@ -553,8 +560,8 @@ export class TaskEngine {
       const { client } = await this.deps.connections.forProfile(job.profile_id)
       const res =
         job.kind === 'video'
-          ? await client.poll('videos', task.remote_id, { signal: controller.signal })
-          : await client.poll('imagesV2', task.remote_id, { signal: controller.signal })
+          ? await client.getVideoTask(task.remote_id, { signal: controller.signal })
+          : await client.getImageTask(task.remote_id, { signal: controller.signal })
       if (this.cancelled.has(taskId) || this.stopped) return
       this.deps.probe?.('poll.answered')
       // One transaction per poll: under synchronous=FULL every commit is an fsync, and a poll touches the
@@ -573,7 +580,7 @@ export class TaskEngine {
           const status = res.data.status === 'running' ? 'running' : 'queued'
           this.schedulePoll(taskId, task.poll_count + 1, status, serverDelayMs(res.hints, this.now()))
         }
-        return repo.refreshJob(job.id)
+        return repo.settle(job.id)
       })
       if (view) this.deps.bus.emit('jobs.updated', view)
       return
@@ -654,16 +661,16 @@ export class TaskEngine {
   }
 
   private async cancelRemote(profileId: string, tasks: TaskRow[]): Promise<void> {
-    const remote = tasks.filter((task) => task.remote_id && ['queued', 'running'].includes(task.status))
+    const remote = tasks.filter((task) => task.remote_id && POLLABLE_TASK_STATUSES.includes(task.status))
     if (remote.length === 0) return
     try {
       const { client } = await this.deps.connections.forProfile(profileId)
-      if (!client.canCancel('videos')) return
+      if (!client.canCancelVideo()) return
       const job = this.deps.repo.job(remote[0]?.job_id ?? '')
       if (job?.kind !== 'video') return
       for (const task of remote) {
         await client
-          .cancel('videos', task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
+          .cancelVideoTask(task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
           .catch((error: unknown) => {
             this.deps.onError?.('remote cancel failed', error)
           })
@@ -678,7 +685,7 @@ export class TaskEngine {
   private async runDownload(resultId: string): Promise<void> {
     const repo = this.deps.repo
     const result = repo.result(resultId)
-    if (!result || result.status !== 'pending' || !result.source_url) return
+    if (!result || !DOWNLOADABLE_RESULT_STATUSES.includes(result.status) || !result.source_url) return
     const job = repo.job(result.job_id)
     if (!job) return
     const controller = new AbortController()

@@ -148,7 +148,6 @@ export function seedResults(
         if (entry.favorite) repo.setFavorite(id, true)
         resultIds.push(id)
       }
-      repo.refreshJob(jobId)
       out.push({ jobId, resultIds })
     }
   })()

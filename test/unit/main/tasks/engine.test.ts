@@ -6,7 +6,6 @@ import { migrations } from '../../../../src/main/db/migrations'
 import type { GatewayClient } from '../../../../src/main/gateway'
 import { TaskEngine } from '../../../../src/main/tasks/engine'
 import { JobRepository } from '../../../../src/main/tasks/repository'
-import { aggregateStatus, sumUsage } from '../../../../src/main/tasks/repository'
 import { DueQueue } from '../../../../src/main/tasks/dueQueue'
 import { pollDelay } from '../../../../src/main/tasks/policy'
 import { makeTempDir } from '../../../helpers/tempDir'
@@ -51,7 +50,7 @@ describe('engine recovery [P24]', () => {
     let resolveFirst: () => void = () => undefined
     const first = new Promise<void>((r) => (resolveFirst = r))
     const client = {
-      poll: (_endpoint: string, id: string) => {
+      getImageTask: (id: string) => {
         polled.push(id)
         resolveFirst()
         return Promise.resolve({
@@ -104,31 +103,5 @@ describe('engine building blocks', () => {
     expect(pollDelay(policy, 0, () => 0)).toBe(1600)
     expect(pollDelay(policy, 0, () => 1)).toBe(2400)
     expect(pollDelay(policy, 0, () => 0.5, 10_000)).toBe(10_000)
-  })
-
-  it('a job is as far along as its slowest task', () => {
-    const s = (...statuses: string[]) => statuses.map((status) => ({ status }) as never)
-    expect(aggregateStatus(s('succeeded', 'running'), 1)).toBe('running')
-    expect(aggregateStatus(s('pending', 'pending'), 0)).toBe('pending')
-    expect(aggregateStatus(s('succeeded', 'needs_attention'), 1)).toBe('needs_attention')
-    expect(aggregateStatus(s('succeeded', 'succeeded'), 2)).toBe('succeeded')
-    expect(aggregateStatus(s('succeeded', 'failed'), 1)).toBe('incomplete')
-    expect(aggregateStatus(s('failed', 'failed'), 0)).toBe('failed')
-    expect(aggregateStatus(s('expired'), 0)).toBe('expired')
-    expect(aggregateStatus(s('cancelled', 'cancelled'), 0)).toBe('cancelled')
-  })
-
-  it('adds up usage field by field', () => {
-    expect(sumUsage([null, null])).toBeNull()
-    expect(
-      sumUsage([
-        { total_tokens: 3, d: { a: 1 } },
-        { total_tokens: 4, d: { a: 2 }, x: 's' }
-      ])
-    ).toEqual({
-      total_tokens: 7,
-      d: { a: 3 },
-      x: 's'
-    })
   })
 })
