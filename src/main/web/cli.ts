@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util'
 import { createBackend } from '../backend'
 import type { Logger } from '../log'
 import { createKeyFileCipher } from '../secrets/cipher'
+import { loadHostAddress, saveHostAddress } from './address'
 import { startWebHost } from './server'
 
 const projectRoot = resolve(__dirname, '..', '..', '..')
@@ -16,10 +17,12 @@ function defaultDataDir(): string {
   return join(base, 'gateway-studio')
 }
 
-const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--rebuild]
+const usage = `Usage: npm run web -- [--port N] [--data-dir DIR] [--new-token] [--rebuild]
 
-  --port N        listen on 127.0.0.1:N (default: a free port)
+  --port N        listen on 127.0.0.1:N (default: the port this data folder used last, if free,
+                  else a free one)
   --data-dir DIR  library, database and settings (default: ${defaultDataDir()})
+  --new-token     a new address token: tabs holding the old address can no longer connect
   --rebuild       build the renderer even if a build exists`
 
 function fail(message: string): never {
@@ -35,6 +38,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         rebuild: { type: 'boolean', default: false },
+        'new-token': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false }
       },
       strict: true
@@ -64,7 +68,13 @@ async function main(): Promise<void> {
       process.stderr.write(`${message}${error instanceof Error ? `: ${error.stack ?? error.message}` : ''}\n`)
   }
   const backend = createBackend({ dataDir, host: 'web', secretCipher: createKeyFileCipher(dataDir), logger })
-  const host = await startWebHost({ backend, rendererDir, port })
+  // The same address as last time for this data folder, so an open tab reconnects after a restart.
+  const saved = loadHostAddress(dataDir, args['new-token'])
+  const listen = (at: number) => startWebHost({ backend, rendererDir, port: at, token: saved.token })
+  let host
+  if (args.port !== undefined || saved.port === null) host = await listen(port)
+  else host = await listen(saved.port).catch(() => listen(0))
+  saveHostAddress(dataDir, { port: host.port, token: host.token })
   process.stdout.write(`Gateway Studio is running. Open this address in your browser:\n\n  ${host.url}\n\n`)
   process.stdout.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
 

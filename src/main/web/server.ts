@@ -23,7 +23,10 @@ export interface WebHostOptions {
   backend: Backend
   rendererDir: string
   port?: number
-  /** Only for tests that need a known token; a launch always gets a fresh random one. */
+  /**
+   * The token of the address; the CLI keeps one per data folder (`address.ts`) so an open tab reconnects
+   * after a restart. Without it a random one is made.
+   */
   token?: string
 }
 

@@ -4,10 +4,11 @@ import { EditScreen } from './features/edit/EditScreen'
 import { GalleryScreen } from './features/gallery/GalleryScreen'
 import { ImagesScreen } from './features/images/ImagesScreen'
 import { SettingsScreen } from './features/settings/SettingsScreen'
+import { ConnectionBanner } from './shell/ConnectionBanner'
 import { Sidebar } from './shell/Sidebar'
 import { TasksScreen } from './features/tasks/TasksScreen'
 import { VideoScreen } from './features/video/VideoScreen'
-import { useAppStore, type Screen } from './store/app'
+import { selectOnline, useAppStore, type Screen } from './store/app'
 
 const screenComponents: Record<Screen, () => ReactElement> = {
   chat: ChatScreen,
@@ -35,13 +36,20 @@ function useTheme(): void {
 
 export function App(): ReactElement {
   const screen = useAppStore((state) => state.screen)
+  const online = useAppStore(selectOnline)
+  const epoch = useAppStore((state) => state.syncEpoch)
   const Current = screenComponents[screen]
   useTheme()
   return (
     <div className="app">
       <Sidebar />
       <main className="content">
-        <Current />
+        <ConnectionBanner />
+        {/* While the backend is out of reach every control of the screen is disabled (a disabled
+            fieldset), so nothing silently does nothing; after it is back the screen mounts again. */}
+        <fieldset className="content-lock" disabled={!online}>
+          <Current key={epoch} />
+        </fieldset>
       </main>
     </div>
   )

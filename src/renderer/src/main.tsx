@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connect } from './api'
 import { App } from './App'
-import { bridgeEvents } from './shell/bridge'
+import { bridgeEvents, followLink } from './shell/bridge'
 import { StartupError } from './shell/StartupError'
 import { useAppStore } from './store/app'
 import { useProfilesStore } from './store/profiles'
@@ -20,6 +20,7 @@ async function start(): Promise<void> {
     useProfilesStore.getState().setProfiles(profiles)
     bridgeEvents(connection)
     useAppStore.getState().setConnection(connection, info, settings)
+    followLink(connection)
     root.render(
       <StrictMode>
         <App />

@@ -13,14 +13,18 @@ export interface RunningWebHost {
 
 const root = resolve(__dirname, '..', '..', '..')
 
-/** Starts `npm run web` exactly as a user would (same CLI), on a free port and its own data folder. */
+/**
+ * Starts `npm run web` exactly as a user would (same CLI), on a free port and its own data folder; a
+ * restart passes the port and folder of the host it replaces (the token is kept per data folder).
+ */
 export async function startWebHostProcess(
-  dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'))
+  dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-')),
+  extraArgs: string[] = []
 ): Promise<RunningWebHost> {
   // Node itself with tsx as a loader: a kill reaches the web host, not a wrapper that leaves it behind.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir],
+    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir, ...extraArgs],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,7 +56,8 @@ export async function startWebHostProcess(
     process: child,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolvePromise) => {
-        if (child.exitCode !== null) return resolvePromise(child.exitCode)
+        // A process ended by a signal has no exit code, only a signal code.
+        if (child.exitCode !== null || child.signalCode !== null) return resolvePromise(child.exitCode)
         child.once('exit', (code) => resolvePromise(code))
         child.kill(signal)
       })

@@ -1,6 +1,6 @@
 import type { Connection } from '.'
 import { useAppStore } from '../store/app'
-import { useJobsStore } from '../store/jobs'
+import { upsertFresh, useJobsStore } from '../store/jobs'
 import { useProfilesStore } from '../store/profiles'
 
 /**
@@ -19,4 +19,24 @@ export function bridgeSharedStores(connection: Connection): () => void {
     api.on('jobs.removed', ({ id }) => useJobsStore.getState().remove(id))
   ]
   return () => offs.forEach((off) => off())
+}
+
+/**
+ * After the backend was out of reach (issue 15): reads the shared stores again, since every event of the
+ * outage was missed. Jobs the mirror still shows as going are asked for one by one (they may have finished
+ * or gone); each feature re-reads its own state from `shell/bridge.ts`.
+ */
+export async function resyncSharedStores({ api }: Connection): Promise<void> {
+  const going = Object.values(useJobsStore.getState().byId).filter(
+    (job) => job.status === 'pending' || job.status === 'running'
+  )
+  await Promise.all([
+    api.call('settings.get', {}).then((r) => r.ok && useAppStore.getState().setSettings(r.value)),
+    api.call('profiles.list', {}).then((r) => r.ok && useProfilesStore.getState().setProfiles(r.value)),
+    ...going.map(async (job) => {
+      const fresh = await api.call('jobs.get', { id: job.id })
+      if (fresh.ok) upsertFresh([fresh.value])
+      else if (fresh.error.code === 'not_found') useJobsStore.getState().remove(job.id)
+    })
+  ])
 }

@@ -1,6 +1,6 @@
-import type { Transport } from '@shared/client'
 import { ContractErrorCode } from '@shared/result'
 import { ServerMessage, SESSION_PATH, TOKEN_HEADER, WS_PATH } from '@shared/wire'
+import { CUT_OFF_MESSAGE, linkSignal, nextDelay, NOT_SENT_MESSAGE, type LinkedTransport } from './link'
 
 interface Pending {
   resolve: (value: unknown) => void
@@ -32,13 +32,37 @@ export async function openMediaSession(token: string): Promise<void> {
   })
 }
 
-export function createWebSocketTransport(token: string, origin: string): Transport {
+export interface WebSocketTransportOptions {
+  /** Test seams: the browser's own by default. */
+  WebSocketImpl?: typeof WebSocket
+  fetchImpl?: typeof fetch
+  now?: () => number
+}
+
+/**
+ * The contract over the web host's socket. While the socket is down (the host stopped, crashed or is
+ * restarting) the link says so at once, commands are answered "not sent" instead of waiting silently, and
+ * the host is tried again with backoff: first `/session` (which also renews the media cookie of a restarted
+ * host, or tells that the host no longer accepts this tab's token), then the socket.
+ */
+export function createWebSocketTransport(
+  token: string,
+  origin: string,
+  options: WebSocketTransportOptions = {}
+): LinkedTransport {
+  const WebSocketImpl = options.WebSocketImpl ?? WebSocket
+  const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init))
+  const now = options.now ?? Date.now
   const listeners = new Set<(name: string, payload: unknown) => void>()
   const pending = new Map<number, Pending>()
   const queue: string[] = []
+  const link = linkSignal()
   let nextId = 1
   let socket: WebSocket | null = null
-  let retryDelay = 250
+  let everOpen = false
+  let delay: number | null = null
+  let retryTimer: ReturnType<typeof setTimeout> | null = null
+  let attempting = false
 
   const failAll = (message: string): void => {
     for (const [id, entry] of pending) {
@@ -48,13 +72,50 @@ export function createWebSocketTransport(token: string, origin: string): Transpo
     }
   }
 
+  const down = (state: 'lost' | 'refused', reason: string): void => {
+    const current = link.get()
+    const since = current.state === 'open' ? now() : current.since
+    delay = state === 'refused' ? 5_000 : nextDelay(delay)
+    if (retryTimer) clearTimeout(retryTimer)
+    retryTimer = setTimeout(() => void attempt(), delay)
+    link.set({ state, since, reason, retryAt: now() + delay })
+  }
+
+  /** Is the host there, and does it still take our token? Then the socket. */
+  const attempt = async (): Promise<void> => {
+    if (attempting || socket) return
+    attempting = true
+    retryTimer = null
+    try {
+      const answer = await fetchImpl(SESSION_PATH, {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: token },
+        credentials: 'same-origin'
+      }).catch(() => null)
+      if (!answer) down('lost', 'The web host does not answer: it was stopped, or it crashed.')
+      else if (answer.status === 403)
+        down(
+          'refused',
+          'The web host is running again but with a new address. Open the address it printed to carry on.'
+        )
+      else if (!answer.ok) down('lost', `The web host answered with HTTP ${answer.status}.`)
+      else connect()
+    } finally {
+      attempting = false
+    }
+  }
+
   const connect = (): void => {
     const url = `${origin.replace(/^http/, 'ws')}${WS_PATH}?token=${encodeURIComponent(token)}`
-    const ws = new WebSocket(url)
+    const ws = new WebSocketImpl(url)
     socket = ws
+    let opened = false
     ws.addEventListener('open', () => {
-      retryDelay = 250
+      opened = true
+      everOpen = true
+      delay = null
       for (const message of queue.splice(0)) ws.send(message)
+      if (link.get().state !== 'open') link.set({ state: 'open' })
     })
     ws.addEventListener('message', (event: MessageEvent<unknown>) => {
       if (typeof event.data !== 'string') return
@@ -77,11 +138,14 @@ export function createWebSocketTransport(token: string, origin: string): Transpo
       }
     })
     ws.addEventListener('close', () => {
-      socket = null
-      failAll('The connection to Gateway Studio was lost. Is the web host still running?')
-      // Reconnect quietly: the host may be restarting (tasks resume on the other side).
-      setTimeout(connect, retryDelay)
-      retryDelay = Math.min(retryDelay * 2, 5000)
+      if (socket === ws) socket = null
+      failAll(CUT_OFF_MESSAGE)
+      // Before the first connection the page is still starting: its commands wait in the queue.
+      if (!everOpen && !opened) {
+        retryTimer = setTimeout(() => void attempt(), (delay = nextDelay(delay)))
+        return
+      }
+      down('lost', 'The connection to the web host closed: it was stopped, or it crashed.')
     })
   }
   connect()
@@ -90,9 +154,16 @@ export function createWebSocketTransport(token: string, origin: string): Transpo
     invoke(name, input) {
       const id = nextId++
       const message = JSON.stringify({ t: 'invoke', id, token, name, input })
+      // Once the page has run, a command while the host is away is refused at once: never a silent wait.
+      if (everOpen && link.get().state !== 'open') {
+        return Promise.resolve({
+          ok: false,
+          error: { code: ContractErrorCode.transport, message: NOT_SENT_MESSAGE }
+        })
+      }
       return new Promise((resolve) => {
         pending.set(id, { resolve, timer: null })
-        if (socket && socket.readyState === WebSocket.OPEN) socket.send(message)
+        if (socket && socket.readyState === WebSocketImpl.OPEN) socket.send(message)
         else queue.push(message)
       })
     },
@@ -101,6 +172,13 @@ export function createWebSocketTransport(token: string, origin: string): Transpo
       return () => {
         listeners.delete(listener)
       }
+    },
+    onLink: (listener) => link.subscribe(listener),
+    reconnectNow: () => {
+      if (link.get().state === 'open') return
+      if (retryTimer) clearTimeout(retryTimer)
+      delay = null
+      void attempt()
     }
   }
 }

@@ -1,12 +1,13 @@
 import type { Connection } from '../api'
-import { bridgeSharedStores } from '../api/bridge'
-import { bridgeChat } from '../features/chat/bridge'
+import { bridgeSharedStores, resyncSharedStores } from '../api/bridge'
+import { bridgeChat, resyncChat } from '../features/chat/bridge'
 import { receiveEditHandoffs } from '../features/edit/handoffs'
-import { bridgeGallery } from '../features/gallery/bridge'
+import { bridgeGallery, resyncGallery } from '../features/gallery/bridge'
 import { bridgeImages } from '../features/images/bridge'
 import { receiveImagesHandoffs } from '../features/images/handoffs'
-import { bridgeTasks } from '../features/tasks/bridge'
+import { bridgeTasks, resyncTasks } from '../features/tasks/bridge'
 import { receiveTasksHandoffs } from '../features/tasks/handoffs'
+import { useAppStore } from '../store/app'
 
 /**
  * Where contract events flow into stores; components only read stores. The shared stores first, then each
@@ -25,4 +26,28 @@ export function bridgeEvents(connection: Connection): () => void {
     receiveTasksHandoffs()
   ]
   return () => offs.forEach((off) => off())
+}
+
+/**
+ * The backend is reachable again after an outage (issue 15): every store reads its state afresh, then the
+ * open screen mounts again so whatever it loads on opening is loaded again too.
+ */
+export async function resyncAll(connection: Connection): Promise<void> {
+  await Promise.all([
+    resyncSharedStores(connection),
+    resyncChat(connection),
+    resyncTasks(connection),
+    resyncGallery()
+  ])
+  useAppStore.getState().resynced()
+}
+
+/** Follows the link to the backend into the app store, and re-reads everything when it comes back. */
+export function followLink(connection: Connection): () => void {
+  if (!connection.onLink) return () => undefined
+  return connection.onLink((status) => {
+    const was = useAppStore.getState().link.state
+    useAppStore.getState().setLink(status)
+    if (status.state === 'open' && was !== 'open') void resyncAll(connection)
+  })
 }

@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { AppInfo } from '@shared/schemas/app'
 import type { Settings } from '@shared/schemas/settings'
 import type { Connection } from '../api'
+import type { LinkStatus } from '../api/link'
 
 export const screens = ['chat', 'images', 'edit', 'video', 'tasks', 'gallery', 'settings'] as const
 export type Screen = (typeof screens)[number]
@@ -12,6 +13,12 @@ interface AppState {
   settings: Settings | null
   screen: Screen
   startupError: string | null
+  /** Whether the backend can be reached (issue 15): the shell shows a banner and locks actions when not. */
+  link: LinkStatus
+  /** Bumped after a reconnection has re-read the state: the open screen mounts again and reloads. */
+  syncEpoch: number
+  setLink: (link: LinkStatus) => void
+  resynced: () => void
   setConnection: (connection: Connection, info: AppInfo, settings: Settings) => void
   setSettings: (settings: Settings) => void
   setScreen: (screen: Screen) => void
@@ -24,6 +31,10 @@ export const useAppStore = create<AppState>()((set) => ({
   settings: null,
   screen: 'chat',
   startupError: null,
+  link: { state: 'open' },
+  syncEpoch: 0,
+  setLink: (link) => set({ link }),
+  resynced: () => set((state) => ({ syncEpoch: state.syncEpoch + 1 })),
   setConnection: (connection, info, settings) => set({ connection, info, settings }),
   setSettings: (settings) => set({ settings }),
   setScreen: (screen) => set({ screen }),
@@ -35,3 +46,6 @@ export function useConnection(): Connection {
   if (!connection) throw new Error('useConnection used before the backend connected')
   return connection
 }
+
+/** The backend can be reached: actions that need it may run. */
+export const selectOnline = (state: AppState): boolean => state.link.state === 'open'

@@ -1,4 +1,5 @@
 import type { ApiClient } from '@shared/client'
+import { ContractErrorCode } from '@shared/result'
 import {
   fitSettings,
   pickStyle,
@@ -17,10 +18,13 @@ const store = () => useChatStore.getState()
 /** One id per click of Send or Retry: the backend's Idempotency-Key, so a click never bills twice. */
 const clickId = (): string => crypto.randomUUID()
 
+/** The backend is out of reach: the connection banner says so, and the state is read again when it is back. */
+const unreachable = (error: { code: string }): boolean => error.code === ContractErrorCode.transport
+
 export async function loadList(api: ApiClient): Promise<void> {
   const result = await api.call('chat.list', {})
   if (result.ok) store().setList(result.value)
-  else store().setListError(result.error)
+  else if (!unreachable(result.error)) store().setListError(result.error)
 }
 
 const reloading = new Set<string>()
@@ -34,7 +38,7 @@ export async function loadConversation(api: ApiClient, id: string): Promise<void
     if (result.ok) {
       store().upsertConversation(result.value.conversation)
       store().setMessages(id, result.value.messages)
-    } else store().setLoadError(id, result.error)
+    } else if (!unreachable(result.error)) store().setLoadError(id, result.error)
   } finally {
     reloading.delete(id)
   }

@@ -1,6 +1,6 @@
 import type { ChatDelta } from '@shared/schemas/chat'
 import type { Connection } from '../../api'
-import { loadConversation } from './actions'
+import { loadConversation, loadList } from './actions'
 import { useChatStore } from './store'
 
 /**
@@ -39,4 +39,10 @@ export function bridgeChat({ api }: Connection): () => void {
     if (frame !== null) cancelAnimationFrame(frame)
     offs.forEach((off) => off())
   }
+}
+
+/** After an outage: the list again, and the open conversation (replies may have ended meanwhile). */
+export async function resyncChat({ api }: Connection): Promise<void> {
+  const { currentId } = useChatStore.getState()
+  await Promise.all([loadList(api), currentId ? loadConversation(api, currentId) : Promise.resolve()])
 }

@@ -26,3 +26,9 @@ export function bridgeGallery(connection: Connection): () => void {
   ]
   return () => offs.forEach((off) => off())
 }
+
+/** After an outage: images may have arrived unseen, so the grid offers to reload. */
+export function resyncGallery(): Promise<void> {
+  useGalleryStore.getState().markStale()
+  return Promise.resolve()
+}

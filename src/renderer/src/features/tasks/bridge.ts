@@ -1,5 +1,5 @@
 import type { Connection } from '../../api'
-import { loadAtStart } from './queries'
+import { loadAtStart, loadOpenJobs } from './queries'
 import { useTasksStore } from './store'
 
 /** Feeds this feature's stores from contract events; returns the unsubscribe. */
@@ -7,4 +7,9 @@ export function bridgeTasks(connection: Connection): () => void {
   const off = connection.api.on('jobs.notice', (notice) => useTasksStore.getState().pushToast(notice))
   void loadAtStart(connection.api)
   return off
+}
+
+/** After an outage: every job still going or waiting, read again (their events were missed). */
+export function resyncTasks(connection: Connection): Promise<void> {
+  return loadOpenJobs(connection.api)
 }

@@ -32,7 +32,12 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
  * Tasks screen is ever opened), and the first page of everything.
  */
 export async function loadAtStart(api: ApiClient): Promise<void> {
+  await loadOpenJobs(api)
+  await loadPage(api, ALL_TASKS)
+}
+
+/** Every job still going or waiting for the user (also after an outage, when events were missed). */
+export async function loadOpenJobs(api: ApiClient): Promise<void> {
   const open = await api.call('jobs.list', { status: ['pending', 'running', 'needs_attention'], limit: 500 })
   if (open.ok) upsertFresh(open.value)
-  await loadPage(api, ALL_TASKS)
 }

@@ -1,0 +1,74 @@
+import { useEffect, useState, type ReactElement } from 'react'
+import type { LinkStatus } from '../api/link'
+import { useAppStore } from '../store/app'
+
+const clock = (at: number): string =>
+  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+
+function RetryCountdown({ retryAt }: { retryAt: number | null }): ReactElement | null {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500)
+    return () => clearInterval(timer)
+  }, [])
+  if (retryAt === null) return null
+  const seconds = Math.ceil((retryAt - now) / 1000)
+  return <span>{seconds > 0 ? ` Trying again in ${seconds}\u00a0s.` : ' Trying again…'}</span>
+}
+
+/**
+ * The line at the top of the window while the backend cannot be reached (issue 15): what happened and
+ * since when, that actions wait, and a countdown to the next try (with "Try now"). When the link is back
+ * it says so briefly, once the state has been read again.
+ */
+export function ConnectionBanner(): ReactElement | null {
+  const link = useAppStore((state) => state.link)
+  const epoch = useAppStore((state) => state.syncEpoch)
+  const connection = useAppStore((state) => state.connection)
+  // "Connected again" shows for each re-sync (a new epoch) until its few seconds are over.
+  const [seenEpoch, setSeenEpoch] = useState(0)
+  const back = epoch > seenEpoch
+  useEffect(() => {
+    if (epoch === 0) return
+    const timer = setTimeout(() => setSeenEpoch(epoch), 4000)
+    return () => clearTimeout(timer)
+  }, [epoch])
+
+  if (link.state === 'open') {
+    return back ? (
+      <div className="link-banner link-back" role="status">
+        <p>Connected again. Everything shown has been read afresh.</p>
+      </div>
+    ) : null
+  }
+  return <DownBanner link={link} onRetry={connection?.reconnectNow} />
+}
+
+function DownBanner({
+  link,
+  onRetry
+}: {
+  link: Exclude<LinkStatus, { state: 'open' }>
+  onRetry: (() => void) | undefined
+}): ReactElement {
+  return (
+    <div className="link-banner link-down" role="alert">
+      <div className="link-text">
+        <p className="link-title">
+          {link.state === 'refused'
+            ? 'This tab’s address is no longer accepted'
+            : `No connection to Gateway Studio since ${clock(link.since)}`}
+        </p>
+        <p>
+          {link.reason} Actions that need it are paused; nothing is lost.
+          {link.state === 'lost' && <RetryCountdown retryAt={link.retryAt} />}
+        </p>
+      </div>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          Try now
+        </button>
+      )}
+    </div>
+  )
+}
