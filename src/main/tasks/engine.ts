@@ -560,8 +560,8 @@ export class TaskEngine {
       const { client } = await this.deps.connections.forProfile(job.profile_id)
       const res =
         job.kind === 'video'
-          ? await client.getVideoTask(task.remote_id, { signal: controller.signal })
-          : await client.getImageTask(task.remote_id, { signal: controller.signal })
+          ? await client.poll('videos', task.remote_id, { signal: controller.signal })
+          : await client.poll('imagesV2', task.remote_id, { signal: controller.signal })
       if (this.cancelled.has(taskId) || this.stopped) return
       this.deps.probe?.('poll.answered')
       // One transaction per poll: under synchronous=FULL every commit is an fsync, and a poll touches the
@@ -665,12 +665,12 @@ export class TaskEngine {
     if (remote.length === 0) return
     try {
       const { client } = await this.deps.connections.forProfile(profileId)
-      if (!client.canCancelVideo()) return
+      if (!client.canCancel('videos')) return
       const job = this.deps.repo.job(remote[0]?.job_id ?? '')
       if (job?.kind !== 'video') return
       for (const task of remote) {
         await client
-          .cancelVideoTask(task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
+          .cancel('videos', task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
           .catch((error: unknown) => {
             this.deps.onError?.('remote cancel failed', error)
           })

@@ -50,7 +50,7 @@ describe('engine recovery [P24]', () => {
     let resolveFirst: () => void = () => undefined
     const first = new Promise<void>((r) => (resolveFirst = r))
     const client = {
-      getImageTask: (id: string) => {
+      poll: (_endpoint: string, id: string) => {
         polled.push(id)
         resolveFirst()
         return Promise.resolve({
