@@ -6,8 +6,6 @@ import { migrations } from '../../../../src/main/db/migrations'
 import type { GatewayClient } from '../../../../src/main/gateway'
 import { TaskEngine } from '../../../../src/main/tasks/engine'
 import { JobRepository } from '../../../../src/main/tasks/repository'
-import { DueQueue } from '../../../../src/main/tasks/dueQueue'
-import { pollDelay } from '../../../../src/main/tasks/policy'
 import { makeTempDir } from '../../../helpers/tempDir'
 
 const temp = makeTempDir()
@@ -76,32 +74,5 @@ describe('engine recovery [P24]', () => {
     expect(due as number).toBeGreaterThan(start + 4_000)
     expect(due as number).toBeLessThanOrEqual(Date.now() + 5_000)
     engine.stop()
-  })
-})
-
-describe('engine building blocks', () => {
-  it('DueQueue pops in due order and forgets rescheduled or deleted ids', () => {
-    const queue = new DueQueue()
-    queue.set('a', 30)
-    queue.set('b', 10)
-    queue.set('c', 20)
-    queue.set('a', 5)
-    queue.delete('c')
-    expect(queue.popDue(100)).toBe('a')
-    expect(queue.popDue(100)).toBe('b')
-    expect(queue.popDue(100)).toBeNull()
-    queue.set('d', 50)
-    expect(queue.popDue(49)).toBeNull()
-    expect(queue.peekDue()).toBe(50)
-  })
-
-  it('poll delays: 2 s, x1.5, capped at 30 s, within ±20 %, never below a server hint [P25]', () => {
-    const policy = { initialMs: 2000, factor: 1.5, maxMs: 30_000, jitter: 0.2 }
-    expect(pollDelay(policy, 0, () => 0.5)).toBe(2000)
-    expect(pollDelay(policy, 1, () => 0.5)).toBe(3000)
-    expect(pollDelay(policy, 20, () => 0.5)).toBe(30_000)
-    expect(pollDelay(policy, 0, () => 0)).toBe(1600)
-    expect(pollDelay(policy, 0, () => 1)).toBe(2400)
-    expect(pollDelay(policy, 0, () => 0.5, 10_000)).toBe(10_000)
   })
 })

@@ -1,0 +1,46 @@
+import type { ProfileExtras } from '../../shared/gateway/preflight'
+import type { JobView } from '../../shared/schemas/jobs'
+import type { EventBus } from '../contract/events'
+import type { CrashProbe } from '../crashPoints'
+import type { ProfileClient } from '../profiles/connections'
+import type { Clock } from '../time/clock'
+import type { LoopbackAllowance, MediaSink } from './media'
+import type { EnginePolicy, PartialPolicy } from './policy'
+import type { JobRepository } from './repository'
+import type { Scheduler } from './scheduler'
+
+export interface TaskEngineDeps {
+  repo: JobRepository
+  connections: {
+    forProfile(profileId?: string): Promise<ProfileClient>
+    /** The profile's extra JSON fields go through the job's pre-flight too (issue 11, finding 7). */
+    profileExtras?(profileId: string): ProfileExtras | undefined
+  }
+  media: MediaSink
+  bus: EventBus
+  /** Result hosts on loopback only for a gateway itself on loopback; the demo's own origin only (P30). */
+  allowsLoopbackDownloads: (profileId: string) => LoopbackAllowance
+  lookupModel?: (
+    profileId: string,
+    modelId: string
+  ) => { id: string; supported_endpoints: string[]; billing_unit?: string | undefined } | undefined
+  activeProfileId: () => string
+  policy?: PartialPolicy
+  /** The backend's one clock, shared with the gateway client (tests inject a fake). */
+  clock?: Clock
+  onError?: (message: string, error: unknown) => void
+  /** Test-only crash points (`crashPoints.ts`); production passes none. */
+  probe?: CrashProbe
+}
+
+/** What the runners share: the engine's dependencies, figures and clock, the scheduler, and publishing. */
+export interface RunnerContext {
+  readonly deps: TaskEngineDeps
+  readonly repo: JobRepository
+  readonly policy: EnginePolicy
+  readonly scheduler: Scheduler
+  readonly now: () => number
+  readonly random: () => number
+  /** Emits the job's current view as `jobs.updated` and returns it. */
+  readonly publish: (jobId: string) => JobView | null
+}

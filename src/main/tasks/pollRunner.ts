@@ -1,0 +1,191 @@
+import type { JobError } from '../../shared/schemas/jobs'
+import { POLLABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
+import { isGatewayError, type TaskSnapshot } from '../gateway'
+import { serverDelayMs } from '../time/backoff'
+import type { RunnerContext } from './context'
+import { DEADLINE_PASSED, NO_RESULT_URL, toJobError } from './errors'
+import { pollDelay } from './policy'
+import type { JobKind, TaskRow } from './rows'
+
+type Snapshot = TaskSnapshot<{ id: string; status: string }>
+
+/**
+ * The poll lane: remote tasks (v2 images, videos) asked after until they end (P25).
+ *
+ *   submitting ─accepted─▶ queued | running      the create answer and remote id, then the first poll
+ *   queued | running ─poll─▶ queued | running     not finished: next poll on P25's schedule (count stored)
+ *                          ─▶ succeeded           a `pending` result with its URL: the download lane takes over
+ *                          ─▶ failed | cancelled | expired   as the gateway reports it; failed when it reports
+ *                                                 success without a URL or no longer knows the task (404)
+ *                          ─▶ expired             past its deadline, without asking again
+ *   a poll that fails (network, 5xx) keeps the status and polls later: never given up before the deadline.
+ *
+ * Only POLLABLE_TASK_STATUSES with a remote id are polled; a cancel or `stop` drops the answer in flight.
+ */
+export class PollRunner {
+  constructor(private readonly ctx: RunnerContext) {}
+
+  /** At start: every unfinished remote task is polled again by `resumeBy` (P24), or sooner if stored so. */
+  resume(resumeBy: number): number {
+    const now = this.ctx.now()
+    const pollable = this.ctx.repo.pollableTasks()
+    for (const task of pollable)
+      this.ctx.scheduler.schedulePoll(task.id, Math.min(task.next_poll_at ?? now, resumeBy))
+    return pollable.length
+  }
+
+  /** The create response and the remote id are committed in one statement (P19), then polling starts. */
+  accept(task: TaskRow, kind: JobKind, snapshot: Snapshot, createdAtSeconds: number | undefined): void {
+    const { policy } = this.ctx
+    const now = this.ctx.now()
+    const createdAt = createdAtSeconds ? createdAtSeconds * 1000 : now
+    const deadline = createdAt + (kind === 'video' ? policy.deadlineMs.videos : policy.deadlineMs.imagesV2)
+    const nextPollAt = now + pollDelay(policy.poll, 0, this.ctx.random)
+    this.ctx.repo.updateTask(task.id, {
+      status: snapshot.status === 'running' ? 'running' : 'queued',
+      remoteId: snapshot.id,
+      remoteStatus: snapshot.status,
+      remoteCreatedAt: createdAt,
+      deadlineAt: deadline,
+      nextPollAt
+    })
+    if (snapshot.terminal) this.applySnapshot(task.id, snapshot, kind)
+    else this.ctx.scheduler.schedulePoll(task.id, nextPollAt)
+  }
+
+  async run(taskId: string): Promise<void> {
+    const { repo, deps, scheduler } = this.ctx
+    const task = repo.task(taskId)
+    if (!task || !task.remote_id || !POLLABLE_TASK_STATUSES.includes(task.status)) return
+    const job = repo.job(task.job_id)
+    if (!job) return
+    const now = this.ctx.now()
+    if (task.deadline_at !== null && now > task.deadline_at) {
+      repo.updateTask(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
+      this.ctx.publish(job.id)
+      return
+    }
+    const controller = scheduler.track(taskId)
+    try {
+      const { client } = await deps.connections.forProfile(job.profile_id)
+      const res =
+        job.kind === 'video'
+          ? await client.poll('videos', task.remote_id, { signal: controller.signal })
+          : await client.poll('imagesV2', task.remote_id, { signal: controller.signal })
+      if (scheduler.isCancelled(taskId) || scheduler.stopped) return
+      deps.probe?.('poll.answered')
+      // One transaction per poll: under synchronous=FULL every commit is an fsync, and a poll touches the
+      // task, maybe a result, and the job's aggregate.
+      const progress = (res.data.task as { progress?: unknown }).progress
+      const view = repo.transaction(() => {
+        repo.updateTask(taskId, {
+          pollCount: task.poll_count + 1,
+          lastPolledAt: this.ctx.now(),
+          remoteStatus: res.data.status,
+          ...(typeof progress === 'number' ? { progress: progress > 1 ? progress / 100 : progress } : {})
+        })
+        if (res.data.terminal) {
+          this.applySnapshot(taskId, res.data, job.kind)
+        } else {
+          const status = res.data.status === 'running' ? 'running' : 'queued'
+          this.schedule(taskId, task.poll_count + 1, status, serverDelayMs(res.hints, this.ctx.now()))
+        }
+        return repo.settle(job.id)
+      })
+      if (view) deps.bus.emit('jobs.updated', view)
+      return
+    } catch (error) {
+      if (scheduler.isCancelled(taskId) || scheduler.stopped) return
+      const gone = isGatewayError(error) && error.status === 404
+      if (gone) {
+        repo.updateTask(taskId, {
+          status: 'failed',
+          error: { ...toJobError(error), message: 'The gateway no longer knows this task.' },
+          nextPollAt: null
+        })
+      } else {
+        // The client already retried what P13 allows; keep polling later, never give up before the deadline.
+        repo.updateTask(taskId, {
+          pollCount: task.poll_count + 1,
+          lastPolledAt: this.ctx.now(),
+          error: toJobError(error)
+        })
+        const hint = isGatewayError(error) ? serverDelayMs(error.hints, this.ctx.now()) : undefined
+        this.schedule(taskId, task.poll_count + 1, undefined, hint)
+      }
+    } finally {
+      scheduler.release(taskId)
+    }
+    this.ctx.publish(job.id)
+  }
+
+  /** Asks the gateway to stop the user's cancelled remote tasks, where it can (videos); failures are logged. */
+  async cancelRemote(profileId: string, tasks: TaskRow[]): Promise<void> {
+    const { deps, repo } = this.ctx
+    const remote = tasks.filter((task) => task.remote_id && POLLABLE_TASK_STATUSES.includes(task.status))
+    if (remote.length === 0) return
+    try {
+      const { client } = await deps.connections.forProfile(profileId)
+      if (!client.canCancel('videos')) return
+      const job = repo.job(remote[0]?.job_id ?? '')
+      if (job?.kind !== 'video') return
+      for (const task of remote) {
+        await client
+          .cancel('videos', task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
+          .catch((error: unknown) => {
+            deps.onError?.('remote cancel failed', error)
+          })
+      }
+    } catch (error) {
+      deps.onError?.('remote cancel failed', error)
+    }
+  }
+
+  private schedule(taskId: string, count: number, status?: 'queued' | 'running', hintMs?: number): void {
+    const at = this.ctx.now() + pollDelay(this.ctx.policy.poll, count, this.ctx.random, hintMs)
+    this.ctx.repo.updateTask(taskId, { nextPollAt: at, ...(status ? { status } : {}) })
+    this.ctx.scheduler.schedulePoll(taskId, at)
+  }
+
+  /** A terminal snapshot: success queues the result's download in the same transaction; else the failure. */
+  private applySnapshot(taskId: string, snapshot: Snapshot, kind: JobKind): void {
+    const { repo, scheduler } = this.ctx
+    const task = repo.task(taskId)
+    if (!task) return
+    const usage = (snapshot.task as { usage?: unknown }).usage
+    if (snapshot.status === 'succeeded') {
+      if (!snapshot.resultUrl) {
+        repo.updateTask(taskId, { status: 'failed', error: NO_RESULT_URL, nextPollAt: null })
+        return
+      }
+      const url = snapshot.resultUrl
+      repo.transaction(() => {
+        const resultId = repo.insertResult({
+          jobId: task.job_id,
+          taskId,
+          index: 0,
+          kind: kind === 'video' ? 'video' : 'image',
+          status: 'pending',
+          sourceUrl: url,
+          sourceExpiresAt: (task.remote_created_at ?? this.ctx.now()) + this.ctx.policy.download.windowMs
+        })
+        repo.updateTask(taskId, {
+          status: 'succeeded',
+          nextPollAt: null,
+          progress: 1,
+          ...(usage ? { usage } : {})
+        })
+        scheduler.scheduleDownload(resultId, this.ctx.now())
+      })
+      return
+    }
+    const status =
+      snapshot.status === 'cancelled' ? 'cancelled' : snapshot.status === 'expired' ? 'expired' : 'failed'
+    const failure = snapshot.failure
+    const error: JobError = {
+      code: failure?.code ?? snapshot.status,
+      message: failure?.message ?? `The gateway reports this task as ${snapshot.status}.`
+    }
+    repo.updateTask(taskId, { status, error, nextPollAt: null, ...(usage ? { usage } : {}) })
+  }
+}

@@ -1,0 +1,182 @@
+import { DueQueue } from './dueQueue'
+import type { EnginePolicy } from './policy'
+import type { JobKind } from './rows'
+
+/** A lane: sends run per job kind (each with its own concurrency), then polls and downloads. */
+export type Lane = JobKind | 'poll' | 'download'
+
+/** What runs one item of a lane; the scheduler counts it in flight until its promise settles. */
+export interface LaneWorkers {
+  send(taskId: string): Promise<void>
+  poll(taskId: string): Promise<void>
+  download(resultId: string): Promise<void>
+}
+
+const KINDS = ['image', 'edit', 'video'] as const
+
+/**
+ * When work runs, never what it does: the send queues (one per job kind, in order), the due queues of polls
+ * and downloads, each lane's concurrency, the one timer (armed for the earliest due item a free lane could
+ * take), the abort controller of each item in flight, the tasks cancelled in this process, and
+ * `waitForIdle`. The runners decide what an item does and schedule what follows.
+ */
+export class Scheduler {
+  private readonly sends: Record<JobKind, string[]> = { image: [], edit: [], video: [] }
+  private readonly polls = new DueQueue()
+  private readonly downloads = new DueQueue()
+  private readonly running: Record<Lane, number> = { image: 0, edit: 0, video: 0, poll: 0, download: 0 }
+  private readonly controllers = new Map<string, AbortController>()
+  private readonly cancelled = new Set<string>()
+  private idleWaiters: (() => void)[] = []
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private timerDue = Infinity
+  private halted = false
+
+  constructor(
+    private readonly concurrency: EnginePolicy['concurrency'],
+    private readonly now: () => number,
+    private readonly workers: LaneWorkers,
+    private readonly onError?: (message: string, error: unknown) => void
+  ) {}
+
+  /** True once `stop` was called: runners leave rows as they are for the next start to recover. */
+  get stopped(): boolean {
+    return this.halted
+  }
+
+  queueSend(kind: JobKind, taskId: string): void {
+    this.sends[kind].push(taskId)
+  }
+
+  schedulePoll(taskId: string, at: number): void {
+    this.polls.set(taskId, at)
+  }
+
+  scheduleDownload(resultId: string, at: number): void {
+    this.downloads.set(resultId, at)
+  }
+
+  /** When the next poll of a task is due (ms since epoch), or null if none is scheduled. */
+  nextPollAt(taskId: string): number | null {
+    return this.polls.dueOf(taskId)
+  }
+
+  /** A new controller for an item about to do I/O; `release` forgets it. */
+  track(id: string): AbortController {
+    const controller = new AbortController()
+    this.controllers.set(id, controller)
+    return controller
+  }
+
+  release(id: string): void {
+    this.controllers.delete(id)
+  }
+
+  /** The user's cancel: the task leaves every queue and its request in flight is aborted. */
+  cancel(taskId: string): void {
+    this.cancelled.add(taskId)
+    this.controllers.get(taskId)?.abort()
+    this.polls.delete(taskId)
+    for (const queue of Object.values(this.sends)) {
+      const index = queue.indexOf(taskId)
+      if (index >= 0) queue.splice(index, 1)
+    }
+  }
+
+  isCancelled(taskId: string): boolean {
+    return this.cancelled.has(taskId)
+  }
+
+  /** The user's "send again" after a cancel of the same task in this process. */
+  uncancel(taskId: string): void {
+    this.cancelled.delete(taskId)
+  }
+
+  /** Counts for the bench and the navigation badge. */
+  stats(): { queued: number; polling: number; downloading: number; inFlight: number } {
+    return {
+      queued: this.sends.image.length + this.sends.edit.length + this.sends.video.length,
+      polling: this.polls.size,
+      downloading: this.downloads.size,
+      inFlight: Object.values(this.running).reduce((a, b) => a + b, 0)
+    }
+  }
+
+  /** Resolves once nothing is queued, scheduled or in flight (tests; no sleeps). */
+  waitForIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve()
+    return new Promise((resolve) => this.idleWaiters.push(resolve))
+  }
+
+  /** Aborts whatever is in flight and starts nothing more. */
+  stop(): void {
+    this.halted = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    for (const controller of this.controllers.values()) controller.abort()
+  }
+
+  /** Starts what the free lanes can take now, re-arms the timer, and wakes idle waiters. */
+  pump(): void {
+    if (this.halted) return
+    for (const kind of KINDS) {
+      while (this.running[kind] < this.concurrency[kind] && this.sends[kind].length > 0) {
+        const taskId = this.sends[kind].shift() as string
+        this.launch(kind, taskId, () => this.workers.send(taskId))
+      }
+    }
+    const now = this.now()
+    while (this.running.poll < this.concurrency.poll) {
+      const taskId = this.polls.popDue(now)
+      if (!taskId) break
+      this.launch('poll', taskId, () => this.workers.poll(taskId))
+    }
+    while (this.running.download < this.concurrency.download) {
+      const resultId = this.downloads.popDue(now)
+      if (!resultId) break
+      this.launch('download', resultId, () => this.workers.download(resultId))
+    }
+    this.armTimer()
+    if (this.isIdle()) {
+      const waiters = this.idleWaiters
+      this.idleWaiters = []
+      for (const resolve of waiters) resolve()
+    }
+  }
+
+  private isIdle(): boolean {
+    const stats = this.stats()
+    return stats.queued === 0 && stats.polling === 0 && stats.downloading === 0 && stats.inFlight === 0
+  }
+
+  private launch(lane: Lane, id: string, work: () => Promise<void>): void {
+    this.running[lane]++
+    work()
+      .catch((error: unknown) => this.onError?.(`${lane} ${id} failed unexpectedly`, error))
+      .finally(() => {
+        this.running[lane]--
+        this.pump()
+      })
+  }
+
+  private armTimer(): void {
+    const candidates = [
+      this.running.poll < this.concurrency.poll ? this.polls.peekDue() : null,
+      this.running.download < this.concurrency.download ? this.downloads.peekDue() : null
+    ].filter((due): due is number => due !== null)
+    const next = candidates.length > 0 ? Math.min(...candidates) : Infinity
+    if (next === this.timerDue && this.timer) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.timerDue = next
+    if (next === Infinity) return
+    this.timer = setTimeout(
+      () => {
+        this.timer = null
+        this.timerDue = Infinity
+        this.pump()
+      },
+      Math.max(0, next - this.now())
+    )
+  }
+}

@@ -1,0 +1,234 @@
+import { DOWNLOADABLE_RESULT_STATUSES } from '../../shared/schemas/jobStatuses'
+import { isGatewayError, type GatewayClient } from '../gateway'
+import type { RunnerContext } from './context'
+import { OUTCOME_UNKNOWN_AFTER_CRASH, STREAM_CUT_BY_CRASH, toJobError } from './errors'
+import type { PollRunner } from './pollRunner'
+import type { NewResult, TaskPatch, TaskRow } from './rows'
+import { sendTask, type SyncItem } from './send'
+
+/**
+ * The send lane: one billed request per task, rows first (P19).
+ *
+ *   pending ─claim─▶ submitting ─▶ succeeded         sync or streamed answer, results committed with it
+ *                               ─▶ queued | running   accepted as a remote task: the poll lane takes over
+ *                               ─▶ failed             refused, or the request or profile could not be read
+ *                               ─▶ needs_attention    outcome unknown: waits for the user (P17)
+ *                               ─▶ incomplete         a stream cut after some images arrived (P21)
+ *                               ─▶ cancelled          the user cancelled it while it was in flight
+ *   submitting left by a crash ─start─▶ needs_attention, or incomplete when a stream had delivered images
+ *
+ * Only `pending` is ever claimed (SENDABLE_TASK_STATUSES); on `stop` a task stays `submitting`.
+ */
+export class SendRunner {
+  constructor(
+    private readonly ctx: RunnerContext,
+    private readonly poller: PollRunner
+  ) {}
+
+  /** Puts a committed task in its kind's send queue. */
+  enqueue(taskId: string): void {
+    const task = this.ctx.repo.task(taskId)
+    const job = task ? this.ctx.repo.job(task.job_id) : null
+    if (!task || !job) return
+    this.ctx.scheduler.queueSend(job.kind, taskId)
+  }
+
+  /** At start: tasks the last run left `submitting` may have been billed; they are never sent again here. */
+  recoverStranded(): number {
+    const repo = this.ctx.repo
+    const stranded = repo.strandedSubmissions()
+    repo.transaction(() => {
+      for (const { taskId } of stranded) {
+        // A stream cut by the crash after some images arrived was billed and answered: keep what came.
+        const partial = repo.resultIndexes(taskId).size > 0
+        repo.updateTask(
+          taskId,
+          partial
+            ? { status: 'incomplete', error: STREAM_CUT_BY_CRASH }
+            : { status: 'needs_attention', error: OUTCOME_UNKNOWN_AFTER_CRASH }
+        )
+      }
+    })
+    for (const jobId of new Set(stranded.map((s) => s.jobId))) this.ctx.publish(jobId)
+    return stranded.length
+  }
+
+  async run(taskId: string): Promise<void> {
+    const { repo, deps, scheduler } = this.ctx
+    if (scheduler.isCancelled(taskId) || !repo.claimForSend(taskId)) return
+    const task = repo.task(taskId) as TaskRow
+    const job = repo.job(task.job_id)
+    const request = repo.requestOf(task)
+    if (!job || !request) {
+      repo.updateTask(taskId, {
+        status: 'failed',
+        error: { code: 'internal', message: 'The stored request could not be read.' }
+      })
+      this.ctx.publish(task.job_id)
+      return
+    }
+    this.ctx.publish(job.id)
+    deps.probe?.('send.claimed')
+    const controller = scheduler.track(taskId)
+    let client: GatewayClient
+    try {
+      client = (await deps.connections.forProfile(job.profile_id)).client
+    } catch (error) {
+      scheduler.release(taskId)
+      repo.updateTask(taskId, { status: 'failed', error: toJobError(error, 'profile') })
+      this.ctx.publish(job.id)
+      return
+    }
+    const kind = job.kind === 'video' ? 'video' : 'image'
+    let storedInStream = 0
+    let chain: Promise<void> = Promise.resolve()
+    const inOrder = (step: () => Promise<void>): void => {
+      chain = chain
+        .then(step)
+        .catch((error: unknown) => deps.onError?.('storing a streamed image failed', error))
+    }
+    try {
+      const outcome = await sendTask(
+        client,
+        request,
+        deps.media,
+        { signal: controller.signal, idempotencyKey: task.idempotency_key },
+        {
+          // Each image starts into the library at once while the stream keeps being read; rows commit in order.
+          onImage: (item) => {
+            const prepared = this.prepareItem(job.id, taskId, kind, item)
+            inOrder(async () => {
+              storedInStream += this.commitResults(taskId, [await prepared])
+              deps.probe?.('stream.partial')
+              const view = repo.jobView(job.id)
+              const result = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
+              if (result) deps.bus.emit('jobs.partial', { jobId: job.id, result })
+              if (view) deps.bus.emit('jobs.updated', view)
+            })
+            return Promise.resolve()
+          },
+          onFailed: (index, error) => {
+            inOrder(() => {
+              repo.insertResult({
+                jobId: job.id,
+                taskId,
+                index,
+                kind,
+                status: 'failed',
+                error: {
+                  code: error.code ?? 'image_failed',
+                  message: error.message ?? 'This image could not be generated.'
+                }
+              })
+              this.ctx.publish(job.id)
+              return Promise.resolve()
+            })
+            return Promise.resolve()
+          },
+          onCompleted: (items, usage) => {
+            inOrder(async () => {
+              const seen = repo.resultIndexes(taskId)
+              for (const item of items ?? []) {
+                if (!seen.has(item.index))
+                  this.commitResults(taskId, [await this.prepareItem(job.id, taskId, kind, item)])
+              }
+              repo.updateTask(taskId, { usage })
+            })
+            return Promise.resolve()
+          }
+        }
+      )
+      deps.probe?.('send.answered')
+      if (outcome.type === 'streamed') {
+        await chain
+        repo.updateTask(taskId, { status: 'succeeded' })
+      } else if (outcome.type === 'sync') {
+        const prepared: NewResult[] = []
+        for (const item of outcome.items) prepared.push(await this.prepareItem(job.id, taskId, kind, item))
+        this.commitResults(taskId, prepared, { status: 'succeeded', usage: outcome.usage })
+      } else {
+        this.poller.accept(task, job.kind, outcome.snapshot, outcome.createdAt)
+      }
+    } catch (error) {
+      await chain
+      // Shutting down: leave the row `submitting`; the next start marks it needs_attention (outcome unknown).
+      if (scheduler.stopped) return
+      if (scheduler.isCancelled(taskId)) {
+        repo.updateTask(taskId, { status: 'cancelled' })
+      } else {
+        const jobError = toJobError(error)
+        const unknown = isGatewayError(error) && error.outcome === 'unknown'
+        const someStored = storedInStream > 0 || repo.resultIndexes(taskId).size > 0
+        // A cut stream keeps what arrived and is never re-posted (P21); an ambiguous failure waits for the user (P17).
+        const status = someStored ? 'incomplete' : unknown ? 'needs_attention' : 'failed'
+        repo.updateTask(taskId, { status, error: jobError })
+      }
+    } finally {
+      scheduler.release(taskId)
+    }
+    if (!scheduler.stopped) this.ctx.publish(job.id)
+  }
+
+  /** Turns one gateway image entry into a result row to write: b64 goes into the library first (P28). */
+  private async prepareItem(
+    jobId: string,
+    taskId: string,
+    kind: 'image' | 'video',
+    item: SyncItem
+  ): Promise<NewResult> {
+    const base = {
+      jobId,
+      taskId,
+      index: item.index,
+      kind,
+      sizeLabel: item.size,
+      revisedPrompt: item.revisedPrompt
+    }
+    if (item.error && !item.url && !item.b64) {
+      const error = {
+        code: item.error.code ?? 'image_failed',
+        message: item.error.message ?? 'This image failed.'
+      }
+      return { ...base, status: 'failed', error }
+    }
+    if (item.b64) {
+      try {
+        const stored = await this.ctx.deps.media.storeBytes(Buffer.from(item.b64, 'base64'))
+        return { ...base, status: 'stored', mediaId: stored.id }
+      } catch (error) {
+        return { ...base, status: 'rejected', error: toJobError(error, 'rejected') }
+      }
+    }
+    if (item.url) {
+      return {
+        ...base,
+        status: 'pending',
+        sourceUrl: item.url,
+        sourceExpiresAt: this.ctx.now() + this.ctx.policy.download.windowMs
+      }
+    }
+    return {
+      ...base,
+      status: 'failed',
+      error: { code: 'empty_result', message: 'The gateway sent an image entry without data.' }
+    }
+  }
+
+  /**
+   * Writes results (and the task's new state, when given) in ONE transaction, then starts the downloads:
+   * a crash leaves either the task unanswered (needs attention) or fully answered, never half.
+   */
+  private commitResults(taskId: string, results: NewResult[], task?: TaskPatch): number {
+    const repo = this.ctx.repo
+    const pending: string[] = []
+    repo.transaction(() => {
+      for (const result of results) {
+        const id = repo.insertResult(result)
+        if (DOWNLOADABLE_RESULT_STATUSES.includes(result.status)) pending.push(id)
+      }
+      if (task) repo.updateTask(taskId, task)
+    })
+    for (const id of pending) this.ctx.scheduler.scheduleDownload(id, this.ctx.now())
+    return results.filter((result) => result.status === 'stored').length
+  }
+}
