@@ -1,5 +1,8 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react'
-import type { FormField, FormIssue } from '../form'
+import type { FormIssue } from '../form'
+
+/** A form field's key (the descriptor's field key, or prompt, model, references, extra, profile). */
+export type FormField = string
 
 /** Which issues the form shows next to their fields right now (touched fields, or all after a try). */
 export const IssuesContext = createContext<{

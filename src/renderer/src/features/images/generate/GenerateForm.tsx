@@ -21,14 +21,12 @@ import {
   endpointInfo,
   GEN_ENDPOINTS,
   imageEndpointsOf,
-  MAX_REFERENCES,
-  URL_ONLY,
-  type FormField,
+  referenceLimits,
   type GenEndpoint
 } from '../form'
 import { noStreamKey, useImagesStore } from '../store'
 import { EndpointFields } from './EndpointFields'
-import { Field, IssuesContext, useControl } from './Field'
+import { Field, IssuesContext, useControl, type FormField } from './Field'
 import { References } from './References'
 
 const toRef = (image: LibraryImage) =>
@@ -120,8 +118,9 @@ export function GenerateForm(): ReactElement {
     touch
   }
 
-  const acceptsFiles = endpoint !== null && MAX_REFERENCES[endpoint] > 0 && !URL_ONLY[endpoint]
-  const room = endpoint ? Math.max(0, MAX_REFERENCES[endpoint] - draft.references.length) : 0
+  const limits = endpoint ? referenceLimits(endpoint) : { max: 0, urlOnly: false }
+  const acceptsFiles = limits.max > 0 && !limits.urlOnly
+  const room = Math.max(0, limits.max - draft.references.length)
 
   const takeFiles = useCallback(
     async (files: File[]): Promise<void> => {
@@ -157,7 +156,7 @@ export function GenerateForm(): ReactElement {
     setDragging(false)
     if (!acceptsFiles) {
       setImportErrors([
-        endpoint && URL_ONLY[endpoint]
+        limits.urlOnly
           ? 'This endpoint takes reference images by address only.'
           : 'This endpoint takes no reference images.'
       ])
@@ -225,7 +224,7 @@ export function GenerateForm(): ReactElement {
               {groups.map((group) => (
                 <optgroup
                   key={group.endpoint}
-                  label={`${endpointInfo[group.endpoint].label} — ${endpointInfo[group.endpoint].path}`}
+                  label={`${endpointInfo(group.endpoint).label} — ${endpointInfo(group.endpoint).path}`}
                 >
                   {group.models.map((m) => (
                     <option key={m.id} value={`${group.endpoint}|${m.id}`}>
@@ -241,7 +240,7 @@ export function GenerateForm(): ReactElement {
                   <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
                     {billingLabel(model.billingUnit)}
                   </span>
-                  <span className="muted">{endpointInfo[endpoint].blurb}</span>
+                  <span className="muted">{endpointInfo(endpoint).blurb}</span>
                 </>
               ) : (
                 !modelsLoading &&
@@ -276,7 +275,7 @@ export function GenerateForm(): ReactElement {
                       checked={endpoint === ep}
                       onChange={() => selectModel(model.id, ep)}
                     />
-                    {endpointInfo[ep].label} <code>{endpointInfo[ep].path}</code>
+                    {endpointInfo(ep).label} <code>{endpointInfo(ep).path}</code>
                   </label>
                 ))}
               </div>

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactElement } from 'react'
-import { endpointInfo, MAX_REFERENCES, URL_ONLY, type GenEndpoint, type RefItem } from '../form'
+import { endpointInfo, referenceLimits, type GenEndpoint, type RefItem } from '../form'
 import { useImagesStore } from '../store'
 import { ACCEPT_ATTRIBUTE } from '../../../media/intake'
 import { MediaThumb } from '../../../ui/MediaThumb'
@@ -40,8 +40,7 @@ export function References({
   const fileInput = useRef<HTMLInputElement>(null)
   const [url, setUrl] = useState('')
   const [urlError, setUrlError] = useState<string | null>(null)
-  const max = MAX_REFERENCES[endpoint]
-  const urlOnly = URL_ONLY[endpoint]
+  const { max, urlOnly } = referenceLimits(endpoint)
   if (max === 0 && references.length === 0) return null
   const full = references.length >= max
 
@@ -170,7 +169,7 @@ export function References({
           )}
           {urlOnly && (
             <p className="field-hint">
-              {endpointInfo[endpoint].label} fetches references itself, by address.
+              {endpointInfo(endpoint).label} fetches references itself, by address.
             </p>
           )}
         </>
