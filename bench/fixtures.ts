@@ -28,6 +28,17 @@ import { BENCH_DIR } from './harness'
 const FIXTURE_VERSION = 3
 const FIXTURES = join(BENCH_DIR, 'fixtures')
 
+/** Brings a cached fixture's database to the latest migration (what the app would do at its next start). */
+function upToDate(dataDir: string): void {
+  const db = openDatabase(join(dataDir, 'studio.db'))
+  try {
+    migrate(db, migrations)
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    db.close()
+  }
+}
+
 /** Builds `name` once with `make(dir)` into a temp folder, then renames it into place. */
 async function cached(
   name: string,
@@ -344,8 +355,10 @@ async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promis
       while (image < options.images) {
         const kind = ENDPOINTS[Math.floor(random() * ENDPOINTS.length)] ?? ENDPOINTS[0]
         const count = Math.min(options.images - image, kind.per[Math.floor(random() * kind.per.length)] ?? 1)
-        // Newest first as `image` grows, with jitter so times are not evenly spaced.
-        const createdAt = Math.floor(now - (image / options.images) * span - random() * 60_000)
+        // Oldest first, as a library grows (rowids and search keys follow), with jitter in the spacing.
+        const createdAt = Math.floor(
+          now - ((options.images - image) / options.images) * span - random() * 60_000
+        )
         const jobId = randomUUID()
         const taskId = randomUUID()
         const text = prompt(random, words, 6, 40)
@@ -462,6 +475,7 @@ export async function galleryFixture(images: number, log: (line: string) => void
     log
   )
   const { jobs } = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { jobs: number }
+  upToDate(join(dir, 'data'))
   return { dataDir: join(dir, 'data'), images, jobs, searchText: SEARCH_TEXT }
 }
 
@@ -546,6 +560,7 @@ export async function startupFixture(
     },
     log
   )
+  upToDate(join(dir, 'data'))
   return { dataDir: join(dir, 'data') }
 }
 
@@ -675,6 +690,7 @@ export async function chatFixture(
     },
     log
   )
+  upToDate(join(dir, 'data'))
   return {
     dataDir: join(dir, 'data'),
     longId,

@@ -3,7 +3,10 @@ import type { GalleryFilter, GallerySelection } from '../../shared/schemas/galle
 /**
  * SQL for the gallery, built from a validated filter. Every value is a bound parameter; lists travel as one
  * JSON parameter read with `json_each` (no parameter-count limit for "everything except these 9,000").
- * The gallery is every stored image result: `results` joined to its job and its media row.
+ * The gallery is every stored image result: `results` joined to its job and its media row. At 100,000
+ * images (issue 17) the shapes matter: pages, counts and jumps read the partial index `results_gallery`
+ * (migration 6) alone where they can, joining jobs only for a job filter, and text search is one FTS5 MATCH
+ * of all the words over `gallery_search` (one document per stored image), whose rowids are newest first.
  */
 
 export interface Sql {
@@ -38,30 +41,51 @@ const inList = (column: string, values: readonly string[]): Sql => ({
   params: [JSON.stringify(values)]
 })
 
-/** The WHERE conditions of a filter (always including the gallery's own: stored images only). */
+/** The FTS5 MATCH of a filter's text (every word, each as a prefix), or null without words. */
+export function matchOf(filter: GalleryFilter): string | null {
+  const words = ftsWords(filter.text ?? '')
+  return words.length > 0 ? words.join(' ') : null
+}
+
+/** Conditions on the job row (`j`): only these need the join. */
+function jobConditions(filter: GalleryFilter): Sql[] {
+  const out: Sql[] = []
+  if (filter.models?.length) out.push(inList('j.model', filter.models))
+  if (filter.endpoints?.length) out.push(inList('j.endpoint', filter.endpoints))
+  if (filter.profileIds?.length) out.push(inList('j.profile_id', filter.profileIds))
+  return out
+}
+
+/** Conditions on the result row (`r`) alone, the gallery's own included. */
+function resultConditions(filter: GalleryFilter): Sql[] {
+  const out: Sql[] = GALLERY_BASE.map((sql) => ({ sql, params: [] }))
+  if (filter.from !== undefined) out.push({ sql: 'r.created_at >= ?', params: [filter.from] })
+  if (filter.to !== undefined) out.push({ sql: 'r.created_at < ?', params: [filter.to] })
+  if (filter.favoritesOnly) out.push({ sql: 'r.favorite = 1', params: [] })
+  return out
+}
+
+const all = (parts: Sql[]): Sql => ({
+  sql: parts.map((part) => part.sql).join(' AND '),
+  params: parts.flatMap((part) => part.params)
+})
+
+/** Every word must appear in the job's prompt or in this image's revised prompt (one document per image). */
+const textCondition = (match: string): Sql => ({
+  sql:
+    'r.id IN (SELECT k.result_id FROM gallery_search s JOIN gallery_keys k ON k.key = s.rowid' +
+    ' WHERE gallery_search MATCH ?)',
+  params: [match]
+})
+
+/** The WHERE conditions of a filter over `GALLERY_FROM` (always including the gallery's own: stored images). */
 export function filterConditions(filter: GalleryFilter): Sql {
-  const parts: string[] = [...GALLERY_BASE]
-  const params: unknown[] = []
-  const add = (fragment: Sql): void => {
-    parts.push(fragment.sql)
-    params.push(...fragment.params)
-  }
-  if (filter.models?.length) add(inList('j.model', filter.models))
-  if (filter.endpoints?.length) add(inList('j.endpoint', filter.endpoints))
-  if (filter.profileIds?.length) add(inList('j.profile_id', filter.profileIds))
-  if (filter.from !== undefined) add({ sql: 'r.created_at >= ?', params: [filter.from] })
-  if (filter.to !== undefined) add({ sql: 'r.created_at < ?', params: [filter.to] })
-  if (filter.favoritesOnly) parts.push('r.favorite = 1')
-  // Each word must appear in the job's prompt or in this image's revised prompt (not necessarily the same one).
-  for (const word of ftsWords(filter.text ?? '')) {
-    add({
-      sql:
-        '(r.job_id IN (SELECT job_id FROM search_index WHERE search_index MATCH ? AND result_id IS NULL)' +
-        ' OR r.id IN (SELECT result_id FROM search_index WHERE search_index MATCH ? AND result_id IS NOT NULL))',
-      params: [word, word]
-    })
-  }
-  return { sql: parts.join(' AND '), params }
+  const match = matchOf(filter)
+  return all([
+    ...resultConditions(filter),
+    ...jobConditions(filter),
+    ...(match === null ? [] : [textCondition(match)])
+  ])
 }
 
 /** Conditions for a bulk action's selection: explicit ids (still only stored images), or a filter minus some. */
@@ -76,22 +100,22 @@ export function selectionConditions(selection: GallerySelection): Sql {
   return { sql: `${base.sql} AND NOT ${except.sql}`, params: [...base.params, ...except.params] }
 }
 
-export interface Cursor {
-  createdAt: number
-  id: string
-}
+/** Where the previous page ended: in gallery order, or (text search) at a search key. */
+export type Cursor = { createdAt: number; id: string } | { key: number }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id]), 'utf8').toString('base64url')
+  const value = 'key' in cursor ? ['k', cursor.key] : [cursor.createdAt, cursor.id]
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')
 }
 
 /** Null for anything that is not a cursor we made (the caller treats it as bad input). */
 export function decodeCursor(text: string): Cursor | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    if (!Array.isArray(value) || value.length !== 2) return null
+    if (value[0] === 'k' && Number.isSafeInteger(value[1]) && (value[1] as number) > 0)
+      return { key: value[1] as number }
     if (
-      Array.isArray(value) &&
-      value.length === 2 &&
       Number.isSafeInteger(value[0]) &&
       typeof value[1] === 'string' &&
       value[1].length > 0 &&
@@ -105,20 +129,75 @@ export function decodeCursor(text: string): Cursor | null {
   return null
 }
 
-/** The page query: the filter, then rows strictly after the cursor in gallery order. */
-export function pageQuery(filter: GalleryFilter, cursor: Cursor | null, limit: number): Sql {
-  const where = filterConditions(filter)
-  const after = cursor ? ' AND (r.created_at < ? OR (r.created_at = ? AND r.id < ?))' : ''
-  const params = [...where.params, ...(cursor ? [cursor.createdAt, cursor.createdAt, cursor.id] : []), limit]
+const ITEM_COLUMNS =
+  'r.id AS id, r.job_id AS jobId, r.media_id AS mediaId, m.width AS width, m.height AS height,' +
+  ' j.model AS model, substr(j.prompt, 1, 200) AS prompt, r.favorite AS favorite, r.created_at AS createdAt'
+
+/**
+ * One page of a filter: after `cursor` (keyset, the next page) or from `offset` (a jump to any position, as
+ * when the scrollbar is dragged), `limit` rows. Without text, the positions are walked in `results_gallery`
+ * alone and only the page's rows are joined; with text, FTS5 gives the hits newest first and stops at the
+ * page. `key` is the search key of each row (null without text), what the next cursor is made of.
+ */
+export function pageQuery(filter: GalleryFilter, cursor: Cursor | null, limit: number, offset = 0): Sql {
+  const match = matchOf(filter)
+  const jobs = jobConditions(filter)
+  if (match !== null) {
+    const where = all([
+      { sql: 'gallery_search MATCH ?', params: [match] },
+      ...resultConditions(filter),
+      ...jobs,
+      ...(cursor && 'key' in cursor ? [{ sql: 's.rowid < ?', params: [cursor.key] }] : [])
+    ])
+    return {
+      sql:
+        `SELECT ${ITEM_COLUMNS}, s.rowid AS key FROM gallery_search s JOIN gallery_keys k ON k.key = s.rowid` +
+        ' JOIN results r ON r.id = k.result_id JOIN jobs j ON j.id = r.job_id JOIN media m ON m.id = r.media_id' +
+        ` WHERE ${where.sql} ORDER BY s.rowid DESC LIMIT ? OFFSET ?`,
+      params: [...where.params, limit, offset]
+    }
+  }
+  const where = all([
+    ...resultConditions(filter),
+    ...jobs,
+    ...(cursor && !('key' in cursor)
+      ? [
+          {
+            sql: '(r.created_at < ? OR (r.created_at = ? AND r.id < ?))',
+            params: [cursor.createdAt, cursor.createdAt, cursor.id]
+          }
+        ]
+      : [])
+  ])
+  const from = jobs.length > 0 ? 'FROM results r JOIN jobs j ON j.id = r.job_id' : 'FROM results r'
+  // The positions first (index only), then the page's rows joined: the joins never run for skipped rows.
   return {
     sql:
-      'SELECT r.id AS id, r.job_id AS jobId, r.media_id AS mediaId, m.width AS width, m.height AS height,' +
-      ' j.model AS model, substr(j.prompt, 1, 200) AS prompt, r.favorite AS favorite, r.created_at AS createdAt' +
-      ` ${GALLERY_FROM} WHERE ${where.sql}${after} ${GALLERY_ORDER} LIMIT ?`,
-    params
+      `WITH page AS (SELECT r.id AS id ${from} WHERE ${where.sql} ${GALLERY_ORDER} LIMIT ? OFFSET ?)` +
+      ` SELECT ${ITEM_COLUMNS}, NULL AS key FROM page p JOIN results r ON r.id = p.id` +
+      ` JOIN jobs j ON j.id = r.job_id JOIN media m ON m.id = r.media_id ${GALLERY_ORDER}`,
+    params: [...where.params, limit, offset]
   }
 }
 
-export function countQuery(where: Sql): Sql {
-  return { sql: `SELECT COUNT(*) AS n ${GALLERY_FROM} WHERE ${where.sql}`, params: where.params }
+/** How many images a filter matches, reading no more than it must (the index alone when it can). */
+export function countQuery(filter: GalleryFilter): Sql {
+  const match = matchOf(filter)
+  const jobs = jobConditions(filter)
+  const results = resultConditions(filter)
+  if (match !== null) {
+    const onlyText = jobs.length === 0 && results.length === GALLERY_BASE.length
+    if (onlyText)
+      return { sql: 'SELECT COUNT(*) AS n FROM gallery_search WHERE gallery_search MATCH ?', params: [match] }
+    const where = all([{ sql: 'gallery_search MATCH ?', params: [match] }, ...results, ...jobs])
+    return {
+      sql:
+        'SELECT COUNT(*) AS n FROM gallery_search s JOIN gallery_keys k ON k.key = s.rowid' +
+        ` JOIN results r ON r.id = k.result_id JOIN jobs j ON j.id = r.job_id WHERE ${where.sql}`,
+      params: where.params
+    }
+  }
+  const where = all([...results, ...jobs])
+  const from = jobs.length > 0 ? 'FROM results r JOIN jobs j ON j.id = r.job_id' : 'FROM results r'
+  return { sql: `SELECT COUNT(*) AS n ${from} WHERE ${where.sql}`, params: where.params }
 }

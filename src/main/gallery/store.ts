@@ -11,7 +11,6 @@ import {
   countQuery,
   decodeCursor,
   encodeCursor,
-  filterConditions,
   GALLERY_BASE,
   GALLERY_FROM,
   GALLERY_ORDER,
@@ -49,7 +48,14 @@ const ROW_COLUMNS = `r.id AS id, r.job_id AS jobId, r.media_id AS mediaId, m.mim
   (SELECT COUNT(*) FROM results s WHERE s.job_id = r.job_id AND s.kind = 'image' AND s.status = 'stored')
     AS storedInJob`
 
-type ItemRow = Omit<GalleryItem, 'favorite'> & { favorite: number }
+interface FacetGroup {
+  model: string
+  endpoint: string
+  profileId: string
+  n: number
+}
+
+type ItemRow = Omit<GalleryItem, 'favorite'> & { favorite: number; key: number | null }
 
 export class BadCursorError extends Error {}
 
@@ -75,47 +81,84 @@ export function seedOf(params: unknown): number | string | null {
 
 /** The gallery's queries. It writes nothing: results and their search rows belong to the job repository. */
 export class GalleryStore {
+  /** Facet counts per (model, endpoint, gateway), kept while the set of stored images is the same. */
+  private facetGroups: { fingerprint: string; groups: FacetGroup[] } | null = null
+
   constructor(private readonly db: Db) {}
 
-  page(filter: GalleryFilter, cursorText: string | undefined, limit: number): GalleryPage {
+  /**
+   * `limit` images of a filter after `cursorText` (the previous page's `nextCursor`), or from position
+   * `offset` (a jump); the first page (no cursor) also says how many match.
+   */
+  page(filter: GalleryFilter, cursorText: string | undefined, limit: number, offset = 0): GalleryPage {
     const cursor = cursorText === undefined ? null : decodeCursor(cursorText)
     if (cursorText !== undefined && !cursor) throw new BadCursorError('not a gallery cursor')
-    const query = pageQuery(filter, cursor, limit + 1)
+    const query = pageQuery(filter, cursor, limit + 1, cursor ? 0 : offset)
     const rows = this.db.prepare(query.sql).all(...query.params) as ItemRow[]
-    const items = rows.slice(0, limit).map((row) => ({ ...row, favorite: row.favorite === 1 }))
-    const last = items[items.length - 1]
+    const items = rows
+      .slice(0, limit)
+      .map(({ key: _key, ...row }) => ({ ...row, favorite: row.favorite === 1 }))
+    const last = rows[Math.min(rows.length, limit) - 1]
     const more = rows.length > limit && last !== undefined
     let matching: number | null = null
     if (!cursor) {
-      const count = countQuery(filterConditions(filter))
+      const count = countQuery(filter)
       matching = (this.db.prepare(count.sql).get(...count.params) as { n: number }).n
     }
     return {
       items,
-      nextCursor: more ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+      nextCursor: more
+        ? encodeCursor(last.key === null ? { createdAt: last.createdAt, id: last.id } : { key: last.key })
+        : null,
       matching
     }
   }
 
+  /**
+   * What the filter pickers list, with counts: one pass over the stored images grouped by job
+   * (`results_gallery_by_job`), joined to the jobs once, then folded per model, endpoint and gateway here.
+   * That pass is kept until an image is stored or removed (the count and largest key of `gallery_keys`
+   * change; a job's model, endpoint and gateway never do); totals and favourites are read every time.
+   */
   facets(profileName: (id: string) => string): GalleryFacets {
     const where = GALLERY_BASE.join(' AND ')
-    const group = (column: string): { value: string; count: number }[] =>
-      this.db
+    const keys = this.db.prepare('SELECT COUNT(*) AS n, MAX(key) AS last FROM gallery_keys').get() as {
+      n: number
+      last: number | null
+    }
+    const fingerprint = `${keys.n}:${keys.last}`
+    if (this.facetGroups?.fingerprint !== fingerprint) {
+      const groups = this.db
         .prepare(
-          `SELECT ${column} AS value, COUNT(*) AS count ${GALLERY_FROM} WHERE ${where} GROUP BY ${column} ORDER BY count DESC, value`
+          `WITH per_job AS (SELECT r.job_id AS jobId, COUNT(*) AS n FROM results r WHERE ${where} GROUP BY r.job_id)
+           SELECT j.model AS model, j.endpoint AS endpoint, j.profile_id AS profileId, SUM(p.n) AS n
+           FROM per_job p JOIN jobs j ON j.id = p.jobId GROUP BY j.model, j.endpoint, j.profile_id`
         )
-        .all() as { value: string; count: number }[]
+        .all() as FacetGroup[]
+      this.facetGroups = { fingerprint, groups }
+    }
+    const { groups } = this.facetGroups
+    const fold = (pick: (group: FacetGroup) => string): { value: string; count: number }[] => {
+      const counts = new Map<string, number>()
+      for (const group of groups) counts.set(pick(group), (counts.get(pick(group)) ?? 0) + group.n)
+      return [...counts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    }
     const totals = this.db
       .prepare(
         `SELECT COUNT(*) AS total, COALESCE(SUM(r.favorite), 0) AS favorites, MIN(r.created_at) AS oldest,
-           MAX(r.created_at) AS newest ${GALLERY_FROM} WHERE ${where}`
+           MAX(r.created_at) AS newest FROM results r WHERE ${where}`
       )
       .get() as { total: number; favorites: number; oldest: number | null; newest: number | null }
     return {
       ...totals,
-      models: group('j.model'),
-      endpoints: group('j.endpoint'),
-      profiles: group('j.profile_id').map((facet) => ({ ...facet, name: profileName(facet.value) }))
+      models: fold((group) => group.model),
+      endpoints: fold((group) => group.endpoint),
+      profiles: fold((group) => group.profileId).map((facet) => ({
+        ...facet,
+        name: profileName(facet.value)
+      }))
     }
   }
 

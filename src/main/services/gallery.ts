@@ -34,9 +34,9 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
   if (swept > 0) ctx.logger.info(`removed ${swept} unfinished export(s)`)
 
   const handlers: GalleryService['handlers'] = {
-    'gallery.query': ({ filter, cursor, limit }) => {
+    'gallery.query': ({ filter, cursor, offset, limit }) => {
       try {
-        return store.page(filter, cursor, limit)
+        return store.page(filter, cursor, limit, offset)
       } catch (error) {
         if (error instanceof BadCursorError)
           throw new AppFailure('invalid_input', 'That page of the gallery is out of date.')

@@ -47,9 +47,17 @@ export const GalleryQueryInput = z
     filter: GalleryFilter.default({}),
     /** From the previous page's `nextCursor`; absent for the first page. */
     cursor: z.string().max(200).optional(),
+    /**
+     * Without a cursor: start at this position of the filter's order (a jump, e.g. the scrollbar dragged
+     * to the middle); the answer then also says how many match.
+     */
+    offset: z.number().int().min(0).max(10_000_000).optional(),
     limit: z.number().int().min(1).max(GALLERY_PAGE_MAX).default(200)
   })
   .strict()
+  .refine((input) => input.cursor === undefined || input.offset === undefined, {
+    message: 'a page starts at a cursor or at an offset, not both'
+  })
 
 /** One grid tile: enough to draw the thumbnail and its label, nothing more. */
 export const GalleryItem = z.object({
@@ -69,7 +77,7 @@ export type GalleryItem = z.output<typeof GalleryItem>
 export const GalleryPage = z.object({
   items: z.array(GalleryItem),
   nextCursor: z.string().nullable(),
-  /** How many images the filter matches; only on the first page (null on later ones). */
+  /** How many images the filter matches; on a first page or a jump (null on pages after a cursor). */
   matching: z.number().int().nullable()
 })
 export type GalleryPage = z.output<typeof GalleryPage>

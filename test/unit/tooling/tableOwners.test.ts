@@ -19,7 +19,10 @@ const TABLE_OWNERS: Record<string, string> = {
   chat_messages: 'src/main/chat/repository.ts',
   chat_attachments: 'src/main/chat/repository.ts',
   // Kept current by the triggers of migration 4; no module writes it directly.
-  chat_search: 'src/main/db/migrations/004_chat.ts'
+  chat_search: 'src/main/db/migrations/004_chat.ts',
+  // Kept current by the triggers of migration 6 (one search document per stored image).
+  gallery_keys: 'src/main/db/migrations/006_gallery_scale.ts',
+  gallery_search: 'src/main/db/migrations/006_gallery_scale.ts'
 }
 
 const root = join(__dirname, '..', '..', '..')

@@ -4,6 +4,7 @@ import { migration002Profiles } from './002_profiles'
 import { migration003JobsLibrary } from './003_jobs_library'
 import { migration004Chat } from './004_chat'
 import { migration005KeyOrigins } from './005_key_origins'
+import { migration006GalleryScale } from './006_gallery_scale'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -11,5 +12,6 @@ export const migrations: readonly Migration[] = [
   migration002Profiles,
   migration003JobsLibrary,
   migration004Chat,
-  migration005KeyOrigins
+  migration005KeyOrigins,
+  migration006GalleryScale
 ]

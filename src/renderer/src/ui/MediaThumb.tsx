@@ -9,12 +9,18 @@ export function MediaThumb({
   mediaId,
   alt,
   full = false,
-  className
+  className,
+  eager = false,
+  priority
 }: {
   mediaId: string
   alt: string
   full?: boolean
   className?: string
+  /** Load at once: for lists that already render only what is (nearly) on screen, like virtualized grids. */
+  eager?: boolean
+  /** The browser's fetch priority: on-screen tiles before the ones kept just outside it. */
+  priority?: 'high' | 'low'
 }): ReactElement {
   const { mediaUrl } = useConnection()
   return (
@@ -22,7 +28,8 @@ export function MediaThumb({
       className={className}
       src={mediaUrl(full ? mediaId : `${mediaId}_thumb`)}
       alt={alt}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={priority}
       decoding="async"
       draggable={false}
     />

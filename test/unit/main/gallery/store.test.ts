@@ -89,6 +89,27 @@ describe('gallery query builder and store', () => {
     expect(seen).toEqual(ids({}))
   })
 
+  it('jumps to any position with an offset, counting the matches as a first page does', () => {
+    const all = ids({})
+    for (const offset of [0, 2, 5, 6]) {
+      const page = store.page({}, undefined, 2, offset)
+      expect(page.items.map((i) => i.id)).toEqual(all.slice(offset, offset + 2))
+      expect(page.matching).toBe(6)
+    }
+    expect(store.page({ models: ['wan-image'] }, undefined, 1, 1).items.map((i) => i.id)).toEqual(jobOf(1))
+    expect(store.page({ text: 'fox' }, undefined, 1, 1).items.map((i) => i.id)).toEqual(jobOf(0))
+  })
+
+  it('pages a text search by its search keys without skipping or repeating', () => {
+    const first = store.page({ text: 'fox' }, undefined, 1)
+    expect(first.matching).toBe(2)
+    expect(decodeCursor(first.nextCursor ?? '')).toMatchObject({ key: expect.any(Number) as number })
+    const second = store.page({ text: 'fox' }, first.nextCursor ?? undefined, 1)
+    expect([...first.items, ...second.items].map((i) => i.id)).toEqual(ids({ text: 'fox' }))
+    expect(second.nextCursor).toBeNull()
+    expect(decodeCursor(Buffer.from('["k",0]').toString('base64url'))).toBeNull()
+  })
+
   it('refuses a cursor it did not make', () => {
     expect(() => store.page({}, 'bm90LWEtY3Vyc29y', 10)).toThrow(BadCursorError)
     expect(decodeCursor(encodeCursor({ createdAt: 5, id: 'abc' }))).toEqual({ createdAt: 5, id: 'abc' })

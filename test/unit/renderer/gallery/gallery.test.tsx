@@ -48,7 +48,7 @@ function setup(): void {
     calls.push({ name, input })
     const ok = (value: unknown): Promise<unknown> => Promise.resolve({ ok: true, value })
     if (name === 'gallery.query') {
-      const start = typeof input.cursor === 'string' ? Number(input.cursor) : 0
+      const start = typeof input.cursor === 'string' ? Number(input.cursor) : Number(input.offset ?? 0)
       const limit = Number(input.limit)
       const items = Array.from({ length: Math.min(limit, TOTAL - start) }, (_, k) => item(start + k))
       const next = start + items.length
@@ -101,6 +101,8 @@ function setup(): void {
     tab: 'images',
     form: EMPTY_FORM,
     items: [],
+    pages: {},
+    visible: [0, 0],
     matching: null,
     nextCursor: null,
     stale: true,
@@ -169,6 +171,22 @@ describe('gallery screen', () => {
     expect(screen.getByText('5,000 images')).toBeInTheDocument()
     // Only the first page was fetched: nothing near the end was needed yet.
     expect(calls.filter((c) => c.name === 'gallery.query')).toHaveLength(1)
+  })
+
+  it('loads the page a jump lands on (by position), not every page before it', async () => {
+    render(<GalleryScreen />)
+    const grid = await screen.findByRole('listbox', { name: 'Images' })
+    await within(grid).findByRole('option', { name: 'prompt 0' })
+    const scroller = document.querySelector('.gallery-scroll') as HTMLElement
+    await act(async () => {
+      scroller.scrollTop = 1_000_000
+      fireEvent.scroll(scroller)
+      await Promise.resolve()
+    })
+    expect(await within(grid).findByRole('option', { name: 'prompt 4999' })).toBeInTheDocument()
+    const queries = calls.filter((c) => c.name === 'gallery.query')
+    expect(queries.some((c) => c.input.cursor !== undefined)).toBe(false)
+    expect(queries.slice(1).map((c) => c.input.offset)).toEqual([4800])
   })
 
   it('opens the detail on click, ranges on shift-click, and deletes only after confirmation', async () => {

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { setFavorite } from './actions'
 import { formatBytes, formatDateTime, plural } from './format'
 import { only } from './selection'
-import { useGalleryStore } from './store'
+import { findItem, useGalleryStore } from './store'
 
 /** What the job's usage says, for the whole job (which may hold several images). */
 function usageText(detail: GalleryDetail): string {
@@ -42,7 +42,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
   const setDetail = useGalleryStore((s) => s.setDetail)
   const setDialog = useGalleryStore((s) => s.setDialog)
   const setSelection = useGalleryStore((s) => s.setSelection)
-  const favoriteInList = useGalleryStore((s) => s.items.find((item) => item.id === id)?.favorite)
+  const favoriteInList = useGalleryStore((s) => findItem(s, id)?.favorite)
   const [detail, setDetailData] = useState<GalleryDetail | null>(null)
   const [error, setError] = useState<AppError | null>(null)
 

@@ -1,5 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import {
+  memo,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -11,32 +13,145 @@ import {
 import type { GalleryItem } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
-import { loadMore } from './actions'
-import { isSelected, only, selectRange, toggle } from './selection'
-import { useGalleryStore } from './store'
+import { ensureShown } from './actions'
+import { isSelected, only, selectRange, toggle, type Selection } from './selection'
+import { itemAt, useGalleryStore } from './store'
 
 const GAP = 10
 const PADDING = 20
 const MIN_TILE = 168
 
+/** What a tile does when used; one object for the whole grid, reading the store when called. */
+interface TileActions {
+  open(index: number, item: GalleryItem, event: MouseEvent | KeyboardEvent): void
+  key(index: number, item: GalleryItem, event: KeyboardEvent<HTMLDivElement>): void
+  check(index: number, item: GalleryItem, event: MouseEvent): void
+}
+
+function tileActions(): TileActions {
+  const state = useGalleryStore.getState
+  const open: TileActions['open'] = (index, item, event) => {
+    const { selection, anchor, setSelection, setDetail } = state()
+    if (event.shiftKey && anchor !== null)
+      setSelection(selectRange(selection, (i) => itemAt(state(), i), anchor, index))
+    else if (event.metaKey || event.ctrlKey) setSelection(toggle(selection, item.id), index)
+    else {
+      setSelection(only(item.id), index)
+      setDetail(item.id)
+    }
+  }
+  return {
+    open,
+    key(index, item, event) {
+      if (event.key === ' ') {
+        event.preventDefault()
+        state().setSelection(toggle(state().selection, item.id), index)
+      } else if (event.key === 'Enter') {
+        event.preventDefault()
+        open(index, item, event)
+      }
+    },
+    check(index, item, event) {
+      event.stopPropagation()
+      state().setSelection(toggle(state().selection, item.id), index)
+    }
+  }
+}
+
+interface RowProps {
+  row: number
+  start: number
+  columns: number
+  tile: number
+  count: number
+  items: GalleryItem[]
+  pages: Readonly<Record<number, GalleryItem[]>>
+  selection: Selection
+  detailId: string | null
+  focusIndex: number
+  onScreen: boolean
+  actions: TileActions
+}
+
+/**
+ * One row of tiles. Memoised: while scrolling, rows that stay on screen are not rendered again, and rows
+ * that come into view are rendered apart from the scroll itself (see `GalleryGrid`).
+ */
+const GridRow = memo(function GridRow(props: RowProps): ReactElement {
+  const { row, start, columns, tile, count, selection, detailId, focusIndex, onScreen, actions } = props
+  return (
+    <div
+      role="presentation"
+      className="gallery-row"
+      style={{
+        transform: `translateY(${start}px)`,
+        gridTemplateColumns: `repeat(${columns}, ${tile}px)`,
+        gap: GAP,
+        height: tile,
+        left: PADDING
+      }}
+    >
+      {Array.from({ length: columns }, (_, column) => {
+        const index = row * columns + column
+        if (index >= count) return null
+        const item = itemAt(props, index)
+        if (!item) return <div key={`p${index}`} className="gallery-tile placeholder" aria-hidden="true" />
+        const selected = isSelected(selection, item.id)
+        return (
+          <div
+            key={item.id}
+            role="option"
+            aria-selected={selected}
+            aria-label={item.prompt || 'Untitled image'}
+            aria-posinset={index + 1}
+            aria-setsize={count}
+            tabIndex={index === focusIndex ? 0 : -1}
+            className={`gallery-tile${selected ? ' selected' : ''}${item.id === detailId ? ' current' : ''}`}
+            onClick={(event) => actions.open(index, item, event)}
+            onKeyDown={(event) => actions.key(index, item, event)}
+          >
+            {/* Rows kept just outside the screen load after the ones on it. */}
+            <MediaThumb mediaId={item.mediaId} alt="" eager priority={onScreen ? 'high' : 'low'} />
+            <span
+              className="tile-check"
+              aria-hidden="true"
+              onClick={(event) => actions.check(index, item, event)}
+            />
+            {item.favorite && (
+              <span className="tile-fav" aria-hidden="true">
+                ★
+              </span>
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+})
+
 /**
  * Every image of the filter in one virtualized grid: only the rows on screen (and two either side) exist,
- * each tile loads the `<id>_thumb` WebP only, and the list is paged in as the user scrolls towards its end.
+ * each tile loads the `<id>_thumb` WebP only, and the list is paged in as the user scrolls towards its end;
+ * a jump far down (the scrollbar dragged) loads the page at that position, not every page before it.
  * Rows not loaded yet show placeholders at their final place, so the scrollbar is right from the start.
+ *
+ * At 100,000 images a fast drag of the scrollbar brings a whole screen of new tiles every frame. The rows
+ * to show are a deferred value: the scroll is answered at once, and the new rows render in the
+ * background (interruptible, in slices), so no frame waits for a screen of tiles to be built.
  */
 export function GalleryGrid(): ReactElement {
   const { api } = useConnection()
   const items = useGalleryStore((s) => s.items)
+  const pages = useGalleryStore((s) => s.pages)
   const matching = useGalleryStore((s) => s.matching)
   const nextCursor = useGalleryStore((s) => s.nextCursor)
   const loading = useGalleryStore((s) => s.loading)
+  const stale = useGalleryStore((s) => s.stale)
   const selection = useGalleryStore((s) => s.selection)
-  const anchor = useGalleryStore((s) => s.anchor)
   const detailId = useGalleryStore((s) => s.detailId)
-  const setSelection = useGalleryStore((s) => s.setSelection)
-  const setDetail = useGalleryStore((s) => s.setDetail)
   const scrollRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
+  const [actions] = useState(tileActions)
 
   useLayoutEffect(() => {
     const element = scrollRef.current
@@ -62,39 +177,27 @@ export function GalleryGrid(): ReactElement {
     estimateSize: () => tile + GAP,
     paddingStart: PADDING,
     paddingEnd: PADDING,
-    overscan: 2
+    overscan: 2,
+    // Rendered as a normal update, not synchronously inside the scroll event: see the deferred rows below.
+    useFlushSync: false
   })
   useEffect(() => virtualizer.measure(), [virtualizer, tile])
 
   const virtualRows = virtualizer.getVirtualItems()
-  const lastShown = ((virtualRows[virtualRows.length - 1]?.index ?? 0) + 1) * columns
+  const shownRows: VirtualItem[] = useDeferredValue(virtualRows)
+  const firstShown = (virtualRows[0]?.index ?? 0) * columns
+  // One page-row early, so the next page is there before the end of the list is.
+  const lastShown = ((virtualRows[virtualRows.length - 1]?.index ?? 0) + 1) * columns - 1 + columns * 2
   useEffect(() => {
-    if (nextCursor && !loading && lastShown > items.length - columns * 2) void loadMore(api)
-  }, [api, nextCursor, loading, lastShown, items.length, columns])
+    ensureShown(api, firstShown, lastShown)
+  }, [api, firstShown, lastShown, items.length, pages, nextCursor, loading, stale])
+  const viewTop = virtualizer.scrollOffset ?? 0
+  const viewBottom = viewTop + (virtualizer.scrollRect?.height ?? 0)
 
   const focusIndex = Math.max(
     0,
     items.findIndex((item) => item.id === detailId)
   )
-
-  const onTile = (index: number, item: GalleryItem, event: MouseEvent | KeyboardEvent): void => {
-    if (event.shiftKey && anchor !== null) setSelection(selectRange(selection, items, anchor, index))
-    else if (event.metaKey || event.ctrlKey) setSelection(toggle(selection, item.id), index)
-    else {
-      setSelection(only(item.id), index)
-      setDetail(item.id)
-    }
-  }
-
-  const onKey = (index: number, item: GalleryItem, event: KeyboardEvent<HTMLDivElement>): void => {
-    if (event.key === ' ') {
-      event.preventDefault()
-      setSelection(toggle(selection, item.id), index)
-    } else if (event.key === 'Enter') {
-      event.preventDefault()
-      onTile(index, item, event)
-    }
-  }
 
   return (
     <div ref={scrollRef} className="gallery-scroll">
@@ -106,61 +209,22 @@ export function GalleryGrid(): ReactElement {
         style={{ height: virtualizer.getTotalSize() }}
       >
         {width > 0 &&
-          virtualRows.map((row) => (
-            <div
+          shownRows.map((row) => (
+            <GridRow
               key={row.key}
-              role="presentation"
-              className="gallery-row"
-              style={{
-                transform: `translateY(${row.start}px)`,
-                gridTemplateColumns: `repeat(${columns}, ${tile}px)`,
-                gap: GAP,
-                height: tile,
-                left: PADDING
-              }}
-            >
-              {Array.from({ length: columns }, (_, column) => {
-                const index = row.index * columns + column
-                if (index >= count) return null
-                const item = items[index]
-                if (!item)
-                  return <div key={`p${index}`} className="gallery-tile placeholder" aria-hidden="true" />
-                const selected = isSelected(selection, item.id)
-                return (
-                  <div
-                    key={item.id}
-                    role="option"
-                    aria-selected={selected}
-                    aria-label={item.prompt || 'Untitled image'}
-                    aria-posinset={index + 1}
-                    aria-setsize={count}
-                    tabIndex={index === focusIndex ? 0 : -1}
-                    className={`gallery-tile${selected ? ' selected' : ''}${item.id === detailId ? ' current' : ''}`}
-                    onClick={(event) => onTile(index, item, event)}
-                    onKeyDown={(event) => onKey(index, item, event)}
-                  >
-                    <MediaThumb mediaId={item.mediaId} alt="" />
-                    <span
-                      className="tile-check"
-                      aria-hidden="true"
-                      onClick={(event) => {
-                        event.stopPropagation()
-                        setSelection(toggle(selection, item.id), index)
-                      }}
-                    >
-                      <svg viewBox="0 0 16 16" width="12" height="12">
-                        <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" />
-                      </svg>
-                    </span>
-                    {item.favorite && (
-                      <span className="tile-fav" aria-hidden="true">
-                        ★
-                      </span>
-                    )}
-                  </div>
-                )
-              })}
-            </div>
+              row={row.index}
+              start={row.start}
+              columns={columns}
+              tile={tile}
+              count={count}
+              items={items}
+              pages={pages}
+              selection={selection}
+              detailId={detailId}
+              focusIndex={focusIndex}
+              onScreen={row.end > viewTop && row.start < viewBottom}
+              actions={actions}
+            />
           ))}
       </div>
     </div>

@@ -3,33 +3,40 @@ import type { GalleryExportInput } from '@shared/schemas/gallery'
 import type { AppError } from '@shared/result'
 import type { z } from 'zod'
 import { EMPTY_SELECTION, toContract } from './selection'
-import { toFilter, useGalleryStore } from './store'
+import { PAGE, toFilter, useGalleryStore } from './store'
 
 /** The first page is small so the grid paints at once; later pages are larger. */
 export const FIRST_PAGE = 120
-export const NEXT_PAGE = 300
+export const NEXT_PAGE = PAGE
 
 const store = useGalleryStore
 
-/** Fetches the first page of the current filter (and the facets), dropping answers overtaken by a newer one. */
+/**
+ * Fetches the first page of the current filter (and the facets), dropping answers overtaken by a newer one.
+ * The page is shown the moment it arrives; the facets (the filter pickers' counts) follow on their own.
+ */
 export async function reload(api: ApiClient): Promise<void> {
   const state = store.getState()
   const generation = state.generation + 1
   store.setState({ generation, loading: true, stale: false, error: null })
-  const [page, facets] = await Promise.all([
-    api.call('gallery.query', { filter: toFilter(state.form), limit: FIRST_PAGE }),
-    api.call('gallery.facets', {})
-  ])
-  if (store.getState().generation !== generation) return
-  if (facets.ok) store.setState({ facets: facets.value })
-  if (page.ok) {
-    store.setState({
-      items: page.value.items,
-      matching: page.value.matching,
-      nextCursor: page.value.nextCursor,
-      loading: false
-    })
-  } else store.setState({ loading: false, error: page.error })
+  // The page is asked for first: the backend answers in order, and the grid needs only the page.
+  const pending = api.call('gallery.query', { filter: toFilter(state.form), limit: FIRST_PAGE })
+  const facets = api.call('gallery.facets', {}).then((result) => {
+    if (result.ok && store.getState().generation === generation) store.setState({ facets: result.value })
+  })
+  const page = await pending
+  if (store.getState().generation === generation) {
+    if (page.ok) {
+      store.setState({
+        items: page.value.items,
+        pages: {},
+        matching: page.value.matching,
+        nextCursor: page.value.nextCursor,
+        loading: false
+      })
+    } else store.setState({ loading: false, error: page.error })
+  }
+  await facets
 }
 
 /** The next page, if there is one and nothing is loading. */
@@ -48,12 +55,59 @@ export async function loadMore(api: ApiClient): Promise<void> {
     store.setState({ loading: false, error: page.error })
     return
   }
-  const known = new Set(store.getState().items.map((item) => item.id))
+  store.setState((current) => {
+    // A cursor continues strictly after the last row: only the tail can overlap (never, unless rows moved).
+    const tail = new Set(current.items.slice(-NEXT_PAGE).map((item) => item.id))
+    const fresh = page.value.items.filter((item) => !tail.has(item.id))
+    return { items: current.items.concat(fresh), nextCursor: page.value.nextCursor, loading: false }
+  })
+}
+
+/** The page at position `p * PAGE`, after a jump past what the top list holds. */
+async function loadPage(api: ApiClient, p: number): Promise<void> {
+  const state = store.getState()
+  const generation = state.generation
+  store.setState({ loading: true })
+  const page = await api.call('gallery.query', {
+    filter: toFilter(state.form),
+    offset: p * PAGE,
+    limit: PAGE
+  })
+  if (store.getState().generation !== generation) return
+  if (!page.ok) {
+    store.setState({ loading: false, error: page.error })
+    return
+  }
   store.setState((current) => ({
-    items: [...current.items, ...page.value.items.filter((item) => !known.has(item.id))],
-    nextCursor: page.value.nextCursor,
+    pages: { ...current.pages, [p]: page.value.items },
+    // The count as of now: images may have arrived or gone since the first page.
+    ...(page.value.matching !== null ? { matching: page.value.matching } : {}),
     loading: false
   }))
+}
+
+/**
+ * Loads what the grid shows at positions `first…last`, one request at a time, always for what is on screen
+ * now: the top list goes on with the next page when the screen is near its end (keyset), and a jump far
+ * past it loads the page at that position (offset) instead of every page in between.
+ */
+export function ensureShown(api: ApiClient, first: number, last: number): void {
+  const state = store.getState()
+  if (state.visible[0] !== first || state.visible[1] !== last) store.setState({ visible: [first, last] })
+  if (state.loading || state.stale || state.matching === null) return
+  const end = Math.min(last, state.matching - 1)
+  const top = state.items.length
+  if (end < top) return
+  if (state.nextCursor && first <= top + NEXT_PAGE) {
+    void loadMore(api)
+    return
+  }
+  for (let p = Math.floor(Math.max(first, top) / PAGE); p * PAGE <= end; p++) {
+    if (!(p in state.pages)) {
+      void loadPage(api, p)
+      return
+    }
+  }
 }
 
 export async function setFavorite(api: ApiClient, id: string, favorite: boolean): Promise<AppError | null> {

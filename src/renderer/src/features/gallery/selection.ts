@@ -50,14 +50,15 @@ export function selectAll(filter: GalleryFilter): Selection {
 /** Shift-click: everything between the anchor and the clicked tile (inclusive) joins the selection. */
 export function selectRange(
   selection: Selection,
-  items: readonly GalleryItem[],
+  items: readonly GalleryItem[] | ((index: number) => GalleryItem | undefined),
   from: number,
   to: number
 ): Selection {
   const [lo, hi] = from <= to ? [from, to] : [to, from]
+  const at = typeof items === 'function' ? items : (i: number): GalleryItem | undefined => items[i]
   let next = selection
   for (let i = lo; i <= hi; i++) {
-    const id = items[i]?.id
+    const id = at(i)?.id
     if (id !== undefined && !isSelected(next, id)) next = toggle(next, id)
   }
   return next

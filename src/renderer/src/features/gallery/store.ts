@@ -48,6 +48,26 @@ export function toFilter(form: FilterForm): GalleryFilter {
 
 export const isFiltered = (form: FilterForm): boolean => Object.keys(toFilter(form)).length > 0
 
+/** Images per page after the first, and the size of a page loaded by position. */
+export const PAGE = 300
+
+/** The image at a position, from the top list or from a page loaded after a jump. */
+export function itemAt(state: Pick<GalleryState, 'items' | 'pages'>, index: number): GalleryItem | undefined {
+  return state.items[index] ?? state.pages[Math.floor(index / PAGE)]?.[index % PAGE]
+}
+
+/** A loaded image by id, wherever it was loaded. */
+export function findItem(state: Pick<GalleryState, 'items' | 'pages'>, id: string): GalleryItem | undefined {
+  const match = (item: GalleryItem): boolean => item.id === id
+  const found = state.items.find(match)
+  if (found) return found
+  for (const page of Object.values(state.pages)) {
+    const inPage = page.find(match)
+    if (inPage) return inPage
+  }
+  return undefined
+}
+
 export type GalleryTab = 'images' | 'usage'
 export type GalleryDialog = 'export' | 'delete' | null
 
@@ -56,7 +76,15 @@ interface GalleryState {
   form: FilterForm
   /** Bumped whenever what is shown must be fetched again; answers for an older one are dropped. */
   generation: number
+  /** The images from the top of the list, loaded page after page (keyset), without gaps. */
   items: GalleryItem[]
+  /**
+   * Pages loaded by position after a jump (the scrollbar dragged far below what `items` holds): page `p`
+   * holds positions `p * PAGE …`. Positions `items` also holds are read from `items`.
+   */
+  pages: Readonly<Record<number, GalleryItem[]>>
+  /** The positions the grid shows (first, last), so loading fetches what is on screen now. */
+  visible: readonly [number, number]
   matching: number | null
   nextCursor: string | null
   loading: boolean
@@ -94,6 +122,8 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
   form: EMPTY_FORM,
   generation: 0,
   items: [],
+  pages: {},
+  visible: [0, 0],
   matching: null,
   nextCursor: null,
   loading: false,
@@ -138,31 +168,38 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
   removeIds: (ids) =>
     set((state) => {
       const gone = new Set(ids)
+      const shown = new Set([...state.items, ...Object.values(state.pages).flat()].map((item) => item.id))
+      const removed = [...gone].filter((id) => shown.has(id)).length
+      if (removed === 0) return state
       const items = state.items.filter((item) => !gone.has(item.id))
-      if (items.length === state.items.length) return state
       return {
         items,
-        matching: state.matching === null ? null : state.matching - (state.items.length - items.length),
+        // Positions after a removal shift: pages loaded by position are fetched again.
+        pages: {},
+        matching: state.matching === null ? null : state.matching - removed,
         detailId: state.detailId && gone.has(state.detailId) ? null : state.detailId,
         stale: true
       }
     }),
   removeJob: (jobId) =>
     set((state) => {
-      if (!state.items.some((item) => item.jobId === jobId)) return state
+      const ofJob = (item: GalleryItem): boolean => item.jobId === jobId
+      const shown = [...state.items, ...Object.values(state.pages).flat()]
+      if (!shown.some(ofJob)) return state
       return {
-        items: state.items.filter((item) => item.jobId !== jobId),
+        items: state.items.filter((item) => !ofJob(item)),
+        pages: {},
         stale: true,
-        detailId: state.items.some((item) => item.id === state.detailId && item.jobId === jobId)
-          ? null
-          : state.detailId
+        detailId: shown.some((item) => item.id === state.detailId && ofJob(item)) ? null : state.detailId
       }
     }),
   setFavorite: (id, favorite) =>
-    set((state) => ({
-      items: state.items.map((item) =>
+    set((state) => {
+      const flip = (item: GalleryItem): GalleryItem =>
         item.id === id && item.favorite !== favorite ? { ...item, favorite } : item
-      )
-    })),
+      const pages: Record<number, GalleryItem[]> = {}
+      for (const [p, page] of Object.entries(state.pages)) pages[Number(p)] = page.map(flip)
+      return { items: state.items.map(flip), pages }
+    }),
   markStale: () => set({ stale: true, typing: false })
 }))
