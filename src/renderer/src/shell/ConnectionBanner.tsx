@@ -18,29 +18,13 @@ function RetryCountdown({ retryAt }: { retryAt: number | null }): ReactElement |
 
 /**
  * The line at the top of the window while the backend cannot be reached (issue 15): what happened and
- * since when, that actions wait, and a countdown to the next try (with "Try now"). When the link is back
- * it says so briefly, once the state has been read again.
+ * since when, that actions wait, and a countdown to the next try (with "Try now"). That it is back is
+ * said by a toast once the state has been read again (`shell/bridge.ts`).
  */
 export function ConnectionBanner(): ReactElement | null {
   const link = useAppStore((state) => state.link)
-  const epoch = useAppStore((state) => state.syncEpoch)
   const connection = useAppStore((state) => state.connection)
-  // "Connected again" shows for each re-sync (a new epoch) until its few seconds are over.
-  const [seenEpoch, setSeenEpoch] = useState(0)
-  const back = epoch > seenEpoch
-  useEffect(() => {
-    if (epoch === 0) return
-    const timer = setTimeout(() => setSeenEpoch(epoch), 4000)
-    return () => clearTimeout(timer)
-  }, [epoch])
-
-  if (link.state === 'open') {
-    return back ? (
-      <div className="link-banner link-back" role="status">
-        <p>Connected again. Everything shown has been read afresh.</p>
-      </div>
-    ) : null
-  }
+  if (link.state === 'open') return null
   return <DownBanner link={link} onRetry={connection?.reconnectNow} />
 }
 

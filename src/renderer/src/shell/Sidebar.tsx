@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react'
 import { Icon } from '../ui/icons'
 import { QUEUE_BADGE_ID, QueueBadge } from '../features/tasks/QueueBadge'
-import { QueueToasts } from '../features/tasks/QueueToasts'
 import { screens, useAppStore, type Screen } from '../store/app'
+import { NotificationBell, Toasts } from './Notifications'
 
 export const screenLabels: Record<Screen, string> = {
   chat: 'Chat',
@@ -18,29 +18,35 @@ export function Sidebar(): ReactElement {
   const screen = useAppStore((state) => state.screen)
   const setScreen = useAppStore((state) => state.setScreen)
   return (
-    <nav className="sidebar" aria-label="Main">
-      <div className="brand" aria-hidden="true">
-        <span className="brand-mark">GS</span>
-        <span className="brand-name">Gateway Studio</span>
+    <aside className="sidebar">
+      <nav className="sidebar-nav" aria-label="Main">
+        <div className="brand" aria-hidden="true">
+          <span className="brand-mark">GS</span>
+          <span className="brand-name">Gateway Studio</span>
+        </div>
+        <ul>
+          {screens.map((name) => (
+            <li key={name}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={screen === name ? 'page' : undefined}
+                aria-describedby={name === 'tasks' ? QUEUE_BADGE_ID : undefined}
+                onClick={() => setScreen(name)}
+              >
+                <Icon name={name} />
+                <span>{screenLabels[name]}</span>
+                {name === 'tasks' && <QueueBadge />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* Outside the navigation: a toast's "Show in Tasks" is not a way to a screen of its own. */}
+      <div className="sidebar-foot">
+        <Toasts />
+        <NotificationBell />
       </div>
-      <ul>
-        {screens.map((name) => (
-          <li key={name}>
-            <button
-              type="button"
-              className="nav-item"
-              aria-current={screen === name ? 'page' : undefined}
-              aria-describedby={name === 'tasks' ? QUEUE_BADGE_ID : undefined}
-              onClick={() => setScreen(name)}
-            >
-              <Icon name={name} />
-              <span>{screenLabels[name]}</span>
-              {name === 'tasks' && <QueueBadge />}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <QueueToasts />
-    </nav>
+    </aside>
   )
 }

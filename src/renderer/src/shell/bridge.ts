@@ -8,6 +8,7 @@ import { receiveImagesHandoffs } from '../features/images/handoffs'
 import { bridgeTasks, resyncTasks } from '../features/tasks/bridge'
 import { receiveTasksHandoffs } from '../features/tasks/handoffs'
 import { useAppStore } from '../store/app'
+import { notify } from '../store/notifications'
 
 /**
  * Where contract events flow into stores; components only read stores. The shared stores first, then each
@@ -40,6 +41,12 @@ export async function resyncAll(connection: Connection): Promise<void> {
     resyncGallery()
   ])
   useAppStore.getState().resynced()
+  notify({
+    id: 'link:back',
+    tone: 'ok',
+    title: 'Connected again',
+    body: 'Everything shown has been read afresh.'
+  })
 }
 
 /** Follows the link to the backend into the app store, and re-reads everything when it comes back. */

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bridgeTasks } from '@renderer/features/tasks/bridge'
-import { TOAST_MS } from '@renderer/features/tasks/QueueToasts'
 import { useTasksStore } from '@renderer/features/tasks/store'
 import { Sidebar } from '@renderer/shell/Sidebar'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
+import { TOAST_MS } from '@renderer/store/notifications'
 import type { JobNotice } from '@shared/schemas/notices'
 import { connect, job, resetStores, runningVideo } from './fixtures'
 
@@ -89,7 +89,7 @@ describe('the Tasks badge in the navigation', () => {
   })
 })
 
-describe('finish toasts', () => {
+describe('finish notices (issue 15: toasts in the sidebar, failures under the bell)', () => {
   it('shows a jobs.notice as a toast whose Play opens the player on the Tasks screen', () => {
     const { connection, emit } = connect({ 'jobs.list': () => [] })
     const off = bridgeTasks(connection)
@@ -97,6 +97,9 @@ describe('finish toasts', () => {
     render(<Sidebar />)
     act(() => emit('jobs.notice', notice()))
     const region = screen.getByRole('region', { name: 'Notifications' })
+    // In the sidebar's own flow: never laid over a control of the screen or the composer.
+    expect(region.closest('aside.sidebar')).not.toBeNull()
+    expect(region.closest('nav')).toBeNull()
     const toast = within(region).getByRole('status')
     expect(toast).toHaveTextContent('Video ready')
     expect(toast).toHaveTextContent('waves at night')
@@ -107,7 +110,7 @@ describe('finish toasts', () => {
     off()
   })
 
-  it('lets good news fade, keeps failures until dismissed, and keeps at most four', () => {
+  it('lets every toast go by itself; failures stay in the list behind the bell, counted until seen', () => {
     vi.useFakeTimers()
     const { connection, emit } = connect({ 'jobs.list': () => [] })
     const off = bridgeTasks(connection)
@@ -117,20 +120,58 @@ describe('finish toasts', () => {
       emit('jobs.notice', notice({ jobId: 'x', tone: 'error', title: 'Video failed', hasResult: false }))
     })
     const region = screen.getByRole('region', { name: 'Notifications' })
+    expect(within(region).getByRole('alert')).toHaveTextContent('Video failed')
     act(() => {
-      vi.advanceTimersByTime(TOAST_MS + 10)
+      vi.advanceTimersByTime(TOAST_MS.ok + 10)
     })
     expect(region).not.toHaveTextContent('Video ready')
-    const alert = within(region).getByRole('alert')
-    expect(alert).toHaveTextContent('Video failed')
-    expect(within(alert).getByRole('button', { name: 'Show in Tasks' })).toBeInTheDocument()
-    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }))
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS.error)
+    })
     expect(within(region).queryByRole('alert')).toBeNull()
+
+    const bell = screen.getByRole('button', { name: 'Notifications, 1 unseen' })
+    fireEvent.click(bell)
+    const list = screen.getByRole('dialog', { name: 'Notification list' })
+    expect(list).toHaveTextContent('Video failed')
+    expect(list).not.toHaveTextContent('Video ready')
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBe(bell)
+    fireEvent.click(within(list).getByRole('button', { name: 'Show in Tasks' }))
+    expect(useAppStore.getState().screen).toBe('tasks')
+    expect(screen.queryByRole('dialog', { name: 'Notification list' })).toBeNull()
+
+    fireEvent.click(bell)
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss: Video failed' }))
+    expect(screen.getByRole('dialog', { name: 'Notification list' })).toHaveTextContent('Nothing here')
 
     act(() => {
       for (let i = 0; i < 6; i++) emit('jobs.notice', notice({ jobId: `j${i}`, tone: 'error', at: i }))
     })
-    expect(within(region).getAllByRole('alert')).toHaveLength(4)
+    // At most three toasts at a time; every failure is kept in the list.
+    expect(within(region).getAllByRole('alert')).toHaveLength(3)
+    expect(
+      within(screen.getByRole('dialog', { name: 'Notification list' })).getAllByRole('listitem')
+    ).toHaveLength(6)
+    off()
+  })
+
+  it('keeps a toast while the pointer is on it', () => {
+    vi.useFakeTimers()
+    const { connection, emit } = connect({ 'jobs.list': () => [] })
+    const off = bridgeTasks(connection)
+    render(<Sidebar />)
+    act(() => emit('jobs.notice', notice()))
+    const toast = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status')
+    fireEvent.pointerEnter(toast)
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS.ok * 3)
+    })
+    expect(toast).toBeInTheDocument()
+    fireEvent.pointerLeave(toast)
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS.ok + 10)
+    })
+    expect(screen.queryByRole('status')).toBeNull()
     off()
   })
 })

@@ -8,6 +8,7 @@ import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { useTasksStore } from '@renderer/features/tasks/store'
+import { useNotificationsStore } from '@renderer/store/notifications'
 import { job, task } from '../../../helpers/jobViews'
 
 export { job, result, task } from '../../../helpers/jobViews'
@@ -95,9 +96,9 @@ export function resetStores(): void {
     expanded: {},
     pages: {},
     dialog: null,
-    actionErrors: {},
-    toasts: []
+    actionErrors: {}
   })
+  useNotificationsStore.setState({ items: [], toasts: [], passing: {}, listOpen: false })
   useProfilesStore.setState({ profiles: [profile()], catalogs: {} })
   useAppStore.setState({ screen: 'tasks' })
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
 import { patchSettings, stylesFor, type ChatSettingsPatch, type ConversationView } from '@shared/schemas/chat'
 import { useConnection } from '../../store/app'
+import { notify } from '../../store/notifications'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { GatewayLine } from '../../ui/GatewayLine'
@@ -139,19 +140,19 @@ function EmptyState({ hasModel }: { hasModel: boolean }): ReactElement {
   )
 }
 
-function Notice(): ReactElement | null {
+/**
+ * Chat's short confirmations and refusals ("Markdown copied.") go to the app's toasts in the sidebar's
+ * foot, where they never lie over the composer (issue 15).
+ */
+function Notice(): null {
   const notice = useChatStore((state) => state.notice)
   const setNotice = useChatStore((state) => state.setNotice)
   useEffect(() => {
     if (!notice) return
-    const timer = setTimeout(() => setNotice(null), 4000)
-    return () => clearTimeout(timer)
+    notify({ id: `chat:${Date.now()}`, tone: 'info', title: notice, body: '' })
+    setNotice(null)
   }, [notice, setNotice])
-  return (
-    <p className="chat-notice" role="status">
-      {notice}
-    </p>
-  )
+  return null
 }
 
 function ConversationPane(): ReactElement {

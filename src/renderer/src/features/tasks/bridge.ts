@@ -1,10 +1,31 @@
+import type { JobNotice } from '@shared/schemas/notices'
 import type { Connection } from '../../api'
+import { useAppStore } from '../../store/app'
+import { notify } from '../../store/notifications'
 import { loadAtStart, loadOpenJobs } from './queries'
 import { useTasksStore } from './store'
 
+/** "Your long job is done" as an app notification, whose action opens it on the Tasks screen. */
+export function noticeOfJob(notice: JobNotice): void {
+  notify({
+    id: `job:${notice.jobId}`,
+    tone: notice.tone,
+    title: notice.title,
+    body: notice.body,
+    at: notice.at,
+    action: {
+      label: notice.hasResult ? (notice.kind === 'video' ? 'Play' : 'Open') : 'Show in Tasks',
+      run: () => {
+        useAppStore.getState().setScreen('tasks')
+        if (notice.hasResult) useTasksStore.getState().openDialog({ type: 'view', jobId: notice.jobId })
+      }
+    }
+  })
+}
+
 /** Feeds this feature's stores from contract events; returns the unsubscribe. */
 export function bridgeTasks(connection: Connection): () => void {
-  const off = connection.api.on('jobs.notice', (notice) => useTasksStore.getState().pushToast(notice))
+  const off = connection.api.on('jobs.notice', noticeOfJob)
   void loadAtStart(connection.api)
   return off
 }

@@ -1,5 +1,4 @@
 import { create } from 'zustand'
-import type { JobNotice } from '@shared/schemas/notices'
 import { ALL_TASKS, type TaskFilter } from './model'
 
 /** How far each filter has been paged in: jobs older than `oldest` are not shown until the next page. */
@@ -18,8 +17,6 @@ export type TaskDialog =
   | { type: 'view'; jobId: string }
   | null
 
-export const MAX_TOASTS = 4
-
 interface TasksState {
   filter: TaskFilter
   /** Groups and jobs whose task lines are open. */
@@ -28,14 +25,11 @@ interface TasksState {
   dialog: TaskDialog
   /** Per job: the last action's failure, shown on its row. */
   actionErrors: Record<string, string>
-  toasts: JobNotice[]
   setFilter: (patch: Partial<TaskFilter>) => void
   toggleExpanded: (jobId: string) => void
   setPage: (key: string, patch: Partial<PageState>) => void
   openDialog: (dialog: TaskDialog) => void
   setActionError: (jobId: string, message: string | null) => void
-  pushToast: (notice: JobNotice) => void
-  dismissToast: (jobId: string, at: number) => void
 }
 
 const emptyPage: PageState = { oldest: null, oldestId: null, exhausted: false, loading: false, error: null }
@@ -47,7 +41,6 @@ export const useTasksStore = create<TasksState>()((set) => ({
   pages: {},
   dialog: null,
   actionErrors: {},
-  toasts: [],
   setFilter: (patch) => set((state) => ({ filter: { ...state.filter, ...patch } })),
   toggleExpanded: (jobId) =>
     set((state) => ({ expanded: { ...state.expanded, [jobId]: !state.expanded[jobId] } })),
@@ -60,11 +53,5 @@ export const useTasksStore = create<TasksState>()((set) => ({
       if (message === null) delete actionErrors[jobId]
       else actionErrors[jobId] = message
       return { actionErrors }
-    }),
-  pushToast: (notice) =>
-    set((state) => ({
-      toasts: [...state.toasts.filter((t) => t.jobId !== notice.jobId), notice].slice(-MAX_TOASTS)
-    })),
-  dismissToast: (jobId, at) =>
-    set((state) => ({ toasts: state.toasts.filter((t) => !(t.jobId === jobId && t.at === at)) }))
+    })
 }))

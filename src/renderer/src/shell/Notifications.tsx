@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState, type ReactElement } from 'react'
+import { Icon } from '../ui/icons'
+import {
+  selectToastItem,
+  selectUnread,
+  TOAST_MS,
+  useNotificationsStore,
+  type AppNotification
+} from '../store/notifications'
+
+const time = (at: number): string =>
+  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+
+function Toast({ id }: { id: string }): ReactElement | null {
+  const item = useNotificationsStore(selectToastItem(id))
+  const hideToast = useNotificationsStore((state) => state.hideToast)
+  const [held, setHeld] = useState(false)
+  useEffect(() => {
+    // A toast being read (pointer over it, or focus inside) waits; otherwise it goes by itself.
+    if (!item || held) return
+    const timer = setTimeout(() => hideToast(id), TOAST_MS[item.tone])
+    return () => clearTimeout(timer)
+  }, [id, item, held, hideToast])
+  if (!item) return null
+  const kept = item.tone === 'error' || item.tone === 'attention'
+  return (
+    <div
+      className={`note-toast tone-${item.tone}`}
+      role={kept ? 'alert' : 'status'}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      <p className="note-title">{item.title}</p>
+      {item.body && <p className="note-body">{item.body}</p>}
+      <div className="note-actions">
+        {item.action && (
+          <button
+            type="button"
+            className="button note-btn"
+            onClick={() => {
+              item.action?.run()
+              hideToast(id)
+            }}
+          >
+            {item.action.label}
+          </button>
+        )}
+        <button
+          type="button"
+          className="note-close"
+          aria-label={kept ? 'Hide (it stays under the bell)' : 'Dismiss'}
+          onClick={() => hideToast(id)}
+        >
+          ×
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Toasts in the sidebar's foot (issue 15): in the flow of the sidebar, so they never lie over a control,
+ * a focused field or the chat composer, and each goes by itself.
+ */
+export function Toasts(): ReactElement {
+  const toasts = useNotificationsStore((state) => state.toasts)
+  return (
+    <section className="note-toasts" aria-label="Notifications">
+      {toasts.map((id) => (
+        <Toast key={id} id={id} />
+      ))}
+    </section>
+  )
+}
+
+function ListItem({ item }: { item: AppNotification }): ReactElement {
+  const dismiss = useNotificationsStore((state) => state.dismiss)
+  const setListOpen = useNotificationsStore((state) => state.setListOpen)
+  return (
+    <li className={`note-item tone-${item.tone}`}>
+      <div className="note-item-text">
+        <p className="note-title">{item.title}</p>
+        {item.body && <p className="note-body">{item.body}</p>}
+        <p className="note-time">{time(item.at)}</p>
+      </div>
+      <div className="note-actions">
+        {item.action && (
+          <button
+            type="button"
+            className="button note-btn"
+            onClick={() => {
+              item.action?.run()
+              setListOpen(false)
+            }}
+          >
+            {item.action.label}
+          </button>
+        )}
+        <button
+          type="button"
+          className="note-close"
+          aria-label={`Dismiss: ${item.title}`}
+          onClick={() => dismiss(item.id)}
+        >
+          ×
+        </button>
+      </div>
+    </li>
+  )
+}
+
+/** The bell: how many failures and "needs attention" are unseen, and the list of every one kept. */
+export function NotificationBell(): ReactElement {
+  const unread = useNotificationsStore(selectUnread)
+  const items = useNotificationsStore((state) => state.items)
+  const open = useNotificationsStore((state) => state.listOpen)
+  const setListOpen = useNotificationsStore((state) => state.setListOpen)
+  const clear = useNotificationsStore((state) => state.clear)
+  const panel = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return
+      setListOpen(false)
+      button.current?.focus()
+    }
+    const onPointer = (event: PointerEvent): void => {
+      const target = event.target as Node
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setListOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [open, setListOpen])
+
+  return (
+    <div className="note-bell-wrap">
+      <button
+        ref={button}
+        type="button"
+        className="nav-item note-bell"
+        aria-expanded={open}
+        aria-controls="notification-list"
+        aria-label={unread > 0 ? `Notifications, ${unread} unseen` : 'Notifications'}
+        onClick={() => setListOpen(!open)}
+      >
+        <Icon name="bell" />
+        <span>Notifications</span>
+        {unread > 0 && (
+          <span className="note-count" aria-hidden="true">
+            {unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          ref={panel}
+          id="notification-list"
+          className="note-panel"
+          role="dialog"
+          aria-label="Notification list"
+        >
+          <div className="note-panel-head">
+            <h2>Notifications</h2>
+            {items.length > 0 && (
+              <button type="button" className="button quiet" onClick={clear}>
+                Clear all
+              </button>
+            )}
+          </div>
+          {items.length === 0 ? (
+            <p className="muted note-empty">Nothing here. Failures and jobs that need you are kept here.</p>
+          ) : (
+            <ul className="note-list">
+              {items.map((item) => (
+                <ListItem key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
