@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TASK_STATUSES } from '../gateway/common'
 import { GatewayErrorView } from '../gateway/errors'
 import { JOB_SCHEMAS } from '../gateway/endpoints'
 import { ProfileId } from './profiles'
@@ -25,15 +26,11 @@ export const JOB_STATUSES = [
 export const JobStatus = z.enum(JOB_STATUSES)
 export type JobStatus = z.output<typeof JobStatus>
 
+/** A task's status here: the gateway's task statuses, and ours before it is sent and after it is cut. */
 export const TASK_LOCAL_STATUSES = [
   'pending',
   'submitting',
-  'queued',
-  'running',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'expired',
+  ...TASK_STATUSES,
   'needs_attention',
   'incomplete'
 ] as const
