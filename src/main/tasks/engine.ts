@@ -73,7 +73,6 @@ export class TaskEngine {
   /** Recovery at start-up; returns how many tasks of each sort were picked up. */
   start(): { strandedAsNeedsAttention: number; pendingSends: number; polls: number; downloads: number } {
     const repo = this.deps.repo
-    repo.settleLeftovers()
     const stranded = this.sender.recoverStranded()
     const pending = repo.pendingTaskIds()
     for (const taskId of pending) this.sender.enqueue(taskId)
@@ -82,6 +81,8 @@ export class TaskEngine {
     const polls = this.poller.resume(resumeBy)
     const downloads = this.downloader.resume(resumeBy)
     this.scheduler.pump()
+    // Not urgent, and a scan of every unfinished job: after the first sends and polls are on their way.
+    setImmediate(() => this.settleLeftovers())
     return { strandedAsNeedsAttention: stranded, pendingSends: pending.length, polls, downloads }
   }
 
@@ -184,6 +185,16 @@ export class TaskEngine {
   /** Aborts whatever is in flight; rows stay as they are and the next start recovers them. */
   stop(): void {
     this.scheduler.stop()
+  }
+
+  /** Jobs an older version left with a stale aggregate (see `JobRepository.settleLeftovers`), shown again. */
+  private settleLeftovers(): void {
+    if (this.scheduler.stopped) return
+    try {
+      for (const jobId of this.deps.repo.settleLeftovers()) this.publish(jobId)
+    } catch (error) {
+      this.deps.onError?.('settling job statuses left by an older version failed', error)
+    }
   }
 
   private publish(jobId: string): JobView | null {

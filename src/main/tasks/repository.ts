@@ -77,16 +77,16 @@ export class JobRepository extends JobReads {
     return jobView({ ...job, ...aggregate, updated_at: now }, tasks, results)
   }
 
-  /** Recovery at start: stores the aggregate of `leftoverJobIds` where it differs; returns how many. */
-  settleLeftovers(): number {
+  /** Recovery at start: stores the aggregate of `leftoverJobIds` where it differs; returns those jobs. */
+  settleLeftovers(): string[] {
     return this.transaction(() => {
-      let changed = 0
+      const changed: string[] = []
       for (const id of this.leftoverJobIds()) {
         const job = this.job(id) as JobRow
         const aggregate = aggregateOf(job, this.tasksOf(id), this.resultsOf([id]), this.now())
         if (sameAggregate(job, aggregate)) continue
         this.settle(id)
-        changed++
+        changed.push(id)
       }
       return changed
     })

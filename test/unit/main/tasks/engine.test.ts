@@ -6,6 +6,7 @@ import { migrations } from '../../../../src/main/db/migrations'
 import type { GatewayClient } from '../../../../src/main/gateway'
 import { TaskEngine } from '../../../../src/main/tasks/engine'
 import { JobRepository } from '../../../../src/main/tasks/repository'
+import type { JobView } from '../../../../src/shared/schemas/jobs'
 import { makeTempDir } from '../../../helpers/tempDir'
 
 const temp = makeTempDir()
@@ -73,6 +74,37 @@ describe('engine recovery [P24]', () => {
     expect(due).not.toBeNull()
     expect(due as number).toBeGreaterThan(start + 4_000)
     expect(due as number).toBeLessThanOrEqual(Date.now() + 5_000)
+    engine.stop()
+  })
+
+  it('settles, after the first polls, a job an older version left running with every task finished', async () => {
+    db = openDatabase(`${temp.dir}/leftover.db`)
+    migrate(db, migrations)
+    const repository = new JobRepository(db)
+    const taskId = seedQueued(repository, Date.now() + 3_600_000, 'r-done')
+    repository.updateTask(taskId, { status: 'failed', error: { code: 'x', message: 'refused' } })
+    const jobId = repository.task(taskId)?.job_id as string
+    // The old engine stored the aggregate after the write: a crash in between left it behind.
+    db.prepare("UPDATE jobs SET status = 'running', error = NULL, finished_at = NULL WHERE id = ?").run(jobId)
+    const bus = createEventBus()
+    const published: string[] = []
+    bus.subscribe((name, payload) => {
+      const view = payload as JobView
+      if (name === 'jobs.updated') published.push(`${view.id}:${view.status}`)
+    })
+    const engine = new TaskEngine({
+      repo: repository,
+      connections: { forProfile: () => Promise.reject(new Error('unused')) },
+      media: {} as never,
+      bus,
+      allowsLoopbackDownloads: () => false,
+      activeProfileId: () => 'p'
+    })
+    engine.start()
+    expect(repository.jobView(jobId)?.status).toBe('running')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(repository.jobView(jobId)).toMatchObject({ status: 'failed', error: { code: 'x' } })
+    expect(published).toEqual([`${jobId}:failed`])
     engine.stop()
   })
 })

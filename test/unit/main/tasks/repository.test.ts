@@ -183,9 +183,9 @@ describe('job repository', () => {
     db.prepare("UPDATE jobs SET status = 'running', finished_at = NULL WHERE id = ?").run(stale.jobId)
     const liveBefore = jobRow(db, live.jobId)
     clock = 9_000
-    expect(repo.settleLeftovers()).toBe(1)
+    expect(repo.settleLeftovers()).toEqual([stale.jobId])
     expect(jobRow(db, stale.jobId)).toMatchObject({ status: 'succeeded', finished_at: 9_000 })
     expect(jobRow(db, live.jobId)).toEqual(liveBefore)
-    expect(repo.settleLeftovers()).toBe(0)
+    expect(repo.settleLeftovers()).toEqual([])
   })
 })
