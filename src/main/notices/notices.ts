@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '../../shared/gateway/spec'
+import { taskEndpointAt } from '../../shared/gateway/endpoints'
 import type { JobView } from '../../shared/schemas/jobs'
 import { DOWNLOADABLE_RESULT_STATUSES, UNFINISHED_JOB_STATUSES } from '../../shared/schemas/jobStatuses'
 import type { JobNotice } from '../../shared/schemas/notices'
@@ -17,13 +17,13 @@ export function isSettled(job: Pick<JobView, 'status' | 'results'>): boolean {
   )
 }
 
-/** Videos and v2 task groups always count as long; anything else once it ran for `longJobMs`. */
+/** Jobs of a task endpoint (videos, v2 groups) always count as long; anything else once it ran for `longJobMs`. */
 export function isLongJob(
   job: Pick<JobView, 'kind' | 'endpoint' | 'createdAt' | 'finishedAt'>,
   now: number,
   longJobMs = LONG_JOB_MS
 ): boolean {
-  if (job.kind === 'video' || job.endpoint === ENDPOINTS.imagesV2) return true
+  if (taskEndpointAt(job.endpoint) !== undefined) return true
   return (job.finishedAt ?? now) - job.createdAt >= longJobMs
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { JobRequest, JobView } from '../../shared/schemas/jobs'
 import { CANCELLABLE_TASK_STATUSES, RESENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
+import { descriptorOf } from '../../shared/gateway/endpoints'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import { AppFailure } from '../contract/failure'
 import { systemClock } from '../time/clock'
@@ -18,8 +19,7 @@ export type { TaskEngineDeps } from './context'
 /** RELIABILITY P24 (ours): after a restart no unfinished task waits longer than this for its next poll. */
 const RESUME_WITHIN_MS = 5_000
 
-const kindOf = (request: JobRequest): JobKind =>
-  request.endpoint === 'videos' ? 'video' : request.endpoint === 'imageEdits' ? 'edit' : 'image'
+const kindOf = (request: JobRequest): JobKind => descriptorOf(request.endpoint).jobKind
 
 const promptOf = (request: JobRequest): string => request.body.prompt
 
@@ -98,7 +98,7 @@ export class TaskEngine {
         ...(first?.supportedEndpoints ? { supportedEndpoints: first.supportedEndpoints } : {})
       })
     }
-    const count = request.endpoint === 'imagesV2' ? request.count : 1
+    const count = descriptorOf(request.endpoint).tasksOf?.(request) ?? 1
     const text = JSON.stringify(request)
     const { jobId, taskIds } = this.deps.repo.insertJob({
       kind: kindOf(request),

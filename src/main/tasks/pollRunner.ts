@@ -1,3 +1,4 @@
+import { taskEndpointAt, type TaskDescriptorKey } from '../../shared/gateway/endpoints'
 import type { JobError } from '../../shared/schemas/jobs'
 import { POLLABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { isGatewayError, type TaskSnapshot } from '../gateway'
@@ -5,7 +6,14 @@ import { serverDelayMs } from '../time/backoff'
 import type { RunnerContext } from './context'
 import { DEADLINE_PASSED, NO_RESULT_URL, toJobError } from './errors'
 import { pollDelay } from './policy'
-import type { JobKind, TaskRow } from './rows'
+import type { JobKind, JobRow, TaskRow } from './rows'
+
+/** The task endpoint a job was sent to, by the path its row keeps (only task endpoints have remote tasks). */
+function taskEndpointOf(job: JobRow): TaskDescriptorKey {
+  const endpoint = taskEndpointAt(job.endpoint)
+  if (!endpoint) throw new Error(`${job.endpoint} is not a task endpoint.`)
+  return endpoint
+}
 
 type Snapshot = TaskSnapshot<{ id: string; status: string }>
 
@@ -68,10 +76,7 @@ export class PollRunner {
     const controller = scheduler.track(taskId)
     try {
       const { client } = await deps.connections.forProfile(job.profile_id)
-      const res =
-        job.kind === 'video'
-          ? await client.poll('videos', task.remote_id, { signal: controller.signal })
-          : await client.poll('imagesV2', task.remote_id, { signal: controller.signal })
+      const res = await client.poll(taskEndpointOf(job), task.remote_id, { signal: controller.signal })
       if (scheduler.isCancelled(taskId) || scheduler.stopped) return
       deps.probe?.('poll.answered')
       // One transaction per poll: under synchronous=FULL every commit is an fsync, and a poll touches the
@@ -126,12 +131,12 @@ export class PollRunner {
     if (remote.length === 0) return
     try {
       const { client } = await deps.connections.forProfile(profileId)
-      if (!client.canCancel('videos')) return
       const job = repo.job(remote[0]?.job_id ?? '')
-      if (job?.kind !== 'video') return
+      const endpoint = job ? taskEndpointAt(job.endpoint) : undefined
+      if (!endpoint || !client.canCancel(endpoint)) return
       for (const task of remote) {
         await client
-          .cancel('videos', task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
+          .cancel(endpoint, task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
           .catch((error: unknown) => {
             deps.onError?.('remote cancel failed', error)
           })

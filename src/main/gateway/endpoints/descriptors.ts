@@ -1,7 +1,7 @@
 import { Blob } from 'node:buffer'
 import { FormData } from 'undici'
 import { z } from 'zod'
-import type { DescriptorKey, DescriptorOf } from '../../../shared/gateway/endpoints'
+import type { DescriptorKey, DescriptorOf, TaskDescriptorKey } from '../../../shared/gateway/endpoints'
 import { descriptorOf, namesOf, type AnyDescriptor } from '../../../shared/gateway/endpoints'
 import type { TaskLike, WireBody } from '../../../shared/gateway/endpoints/descriptor'
 import type { ExtraFieldEndpoint } from '../../../shared/gateway/fieldMap'
@@ -29,7 +29,7 @@ import {
  */
 
 type D<K extends DescriptorKey> = DescriptorOf<K>
-export type TaskKey = Extract<D<DescriptorKey>, { kind: 'task' }>['key']
+export type TaskKey = TaskDescriptorKey
 
 /** The request an endpoint takes (in its logical terms; the descriptor maps hidden names). */
 export type RequestOf<K extends DescriptorKey> = Parameters<D<K>['check']>[0]

@@ -1,3 +1,4 @@
+import { descriptorOf } from '@shared/gateway/endpoints'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import {
   JobRequest,
@@ -18,24 +19,15 @@ export type Slot =
 /** How many images a stored request asks for: the number of slots its group shows while it runs. */
 export function expectedImages(raw: unknown): number {
   const parsed = JobRequest.safeParse(raw)
+  return parsed.success ? descriptorOf(parsed.data.endpoint).imagesOf(parsed.data) : 1
+}
+
+/** How many images one task of a stored request makes: a job of N tasks ("Images: N") makes one each. */
+function imagesPerTask(raw: unknown): number {
+  const parsed = JobRequest.safeParse(raw)
   if (!parsed.success) return 1
-  const request = parsed.data
-  switch (request.endpoint) {
-    case 'imagesV3':
-      return request.body.n ?? 1
-    case 'imagesV2':
-      return request.count
-    case 'partnerA':
-      return request.body.sequential_image_generation === 'auto'
-        ? (request.body.sequential_image_generation_options?.max_images ?? 1)
-        : 1
-    case 'imagesV1':
-      return typeof request.body['n'] === 'number' ? request.body['n'] : 1
-    case 'imageEdits':
-      return typeof request.body.fields?.['n'] === 'number' ? request.body.fields['n'] : 1
-    default:
-      return 1
-  }
+  const descriptor = descriptorOf(parsed.data.endpoint)
+  return descriptor.tasksOf ? 1 : descriptor.imagesOf(parsed.data)
 }
 
 const LIVE: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'running']
@@ -47,7 +39,7 @@ const LIVE: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'ru
  * no slots (the job's error says why).
  */
 export function slotsOf(job: JobView): Slot[] {
-  const perTask = job.endpoint === ENDPOINTS.imagesV2 ? 1 : expectedImages(job.request)
+  const perTask = imagesPerTask(job.request)
   const slots: Slot[] = []
   const tasks = [...job.tasks].sort((a, b) => a.seq - b.seq)
   for (const task of tasks) {

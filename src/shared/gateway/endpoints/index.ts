@@ -28,7 +28,13 @@ export const DESCRIPTORS = Object.fromEntries(ENDPOINT_LIST.map((d) => [d.key, d
 /** The descriptor of an endpoint key, typed loosely for code that runs any of them. */
 export const descriptorOf = (key: DescriptorKey): AnyDescriptor => DESCRIPTORS[key]
 
-export const isDescriptorKey = (key: string): key is DescriptorKey => Object.hasOwn(DESCRIPTORS, key)
+export type TaskDescriptorKey = Extract<Descriptor, { kind: 'task' }>['key']
+
+/** The task endpoint a job row names by its path (a job stores the path it was sent to). */
+export function taskEndpointAt(path: string): TaskDescriptorKey | undefined {
+  const descriptor = ENDPOINT_LIST.find((d) => d.path === path)
+  return descriptor?.kind === 'task' ? descriptor.key : undefined
+}
 
 /** The job schemas, as the tuple a discriminated union takes. */
 export const JOB_SCHEMAS = ENDPOINT_LIST.map((d) => d.job) as unknown as JobsOf<List>

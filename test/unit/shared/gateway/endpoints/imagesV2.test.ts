@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PreflightIssue } from '../../../../../src/shared/gateway/checks'
-import { preflightImagesV2 } from '../../../../../src/shared/gateway/endpoints/imagesV2'
+import { imagesV2, preflightImagesV2 } from '../../../../../src/shared/gateway/endpoints/imagesV2'
 
 const fields = (issues: PreflightIssue[]): string[] => issues.map((i) => i.field)
 const v2 = { model: 'm', prompt: 'a fox' }
@@ -32,5 +32,38 @@ describe('v2 pre-flight', () => {
     for (const resolution of ['1K', '2K', '4K']) expect(preflightImagesV2({ ...v2, resolution })).toEqual([])
     expect(fields(preflightImagesV2({ ...v2, resolution: '8K' }))).toEqual(['resolution'])
     expect(fields(preflightImagesV2({ ...v2, resolution: '1k' }))).toEqual(['resolution'])
+  })
+})
+
+describe('v2 descriptor', () => {
+  const names = {
+    size: 'aspect_ratio',
+    resolution: 'res',
+    referenceImages: 'refs',
+    resultUrlPath: 'output.url'
+  }
+
+  it('sends the references it resolved, under the profile’s names, with the request’s extras beside', () => {
+    const job = imagesV2.job.parse({
+      endpoint: 'imagesV2',
+      body: { model: 'm', prompt: 'p', size: '16:9', extra: { style: 'x' } },
+      references: [{ url: url(1) }],
+      count: 3
+    })
+    expect(imagesV2.media?.(job)).toEqual([
+      { ref: { url: url(1) }, as: 'uri', missing: 'A reference image is no longer in the library.' }
+    ])
+    const request = imagesV2.toRequest(job, [{ as: 'uri', uri: url(1) }], 'send')
+    expect(JSON.parse(JSON.stringify(imagesV2.body(request, names, false)))).toEqual({
+      fields: { model: 'm', prompt: 'p', aspect_ratio: '16:9', refs: [url(1)] },
+      extra: { style: 'x' }
+    })
+    expect([imagesV2.imagesOf(job), imagesV2.tasksOf?.(job)]).toEqual([3, 3])
+  })
+
+  it('polls under its own path and finds the result URL at the profile’s path first', () => {
+    expect(imagesV2.task.pollPath(names)).toBe('/v2/images/generations/{id}')
+    expect(imagesV2.task.resultUrlPath(names)).toBe('output.url')
+    expect(imagesV2.task.resultUrlPaths[0]).toBe('data[0].url')
   })
 })

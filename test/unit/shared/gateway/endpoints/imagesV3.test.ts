@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { PreflightIssue } from '../../../../../src/shared/gateway/checks'
-import { preflightImagesV3, V3_SIZES } from '../../../../../src/shared/gateway/endpoints/imagesV3'
+import {
+  imagesV3,
+  ImagesV3Result,
+  preflightImagesV3,
+  V3_SIZES
+} from '../../../../../src/shared/gateway/endpoints/imagesV3'
 
 const fields = (issues: PreflightIssue[]): string[] => issues.map((i) => i.field)
 const v3 = { model: 'm', prompt: 'a fox' }
@@ -67,5 +72,27 @@ describe('v3 pre-flight', () => {
     expect(preflightImagesV3({ ...v3, moderation: 'auto' })).toEqual([])
     const issues = preflightImagesV3({ ...v3, moderation: 'high' })
     expect(issues[0]?.message).toBe('moderation must be one of "low", "auto" (got "high").')
+  })
+})
+
+describe('v3 descriptor', () => {
+  it('sends moderation and compression under the profile’s names, and nothing unset', () => {
+    const wire = imagesV3.body(
+      { model: 'm', prompt: 'p', n: 2, moderation: 'low', compression: 50 },
+      { moderation: 'safety', compression: 'quality' },
+      false
+    )
+    expect(JSON.parse(JSON.stringify(wire))).toEqual({
+      fields: { model: 'm', prompt: 'p', n: 2, safety: 'low', quality: 50 }
+    })
+  })
+
+  it('reads each image’s size from the answer when the image does not say it', () => {
+    const answer = ImagesV3Result.parse({
+      size: '1024x1024',
+      data: [{ b64_json: 'x' }, { url: 'u', size: '1x1' }]
+    })
+    expect(imagesV3.result(answer).items.map((item) => item.size)).toEqual(['1024x1024', '1x1'])
+    expect(imagesV3.result(answer).usage).toBeNull()
   })
 })

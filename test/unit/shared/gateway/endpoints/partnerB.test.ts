@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PreflightIssue } from '../../../../../src/shared/gateway/checks'
-import { preflightPartnerB } from '../../../../../src/shared/gateway/endpoints/partnerB'
+import { partnerB, preflightPartnerB } from '../../../../../src/shared/gateway/endpoints/partnerB'
 
 const fields = (issues: PreflightIssue[]): string[] => issues.map((i) => i.field)
 const pb = { model: 'm', prompt: 'a fox' }
@@ -51,5 +51,20 @@ describe('partner-b pre-flight', () => {
     expect(fields(preflightPartnerB({ ...pb, referenceImages: [...nine, url(9)] }))).toEqual([
       'referenceImages'
     ])
+  })
+})
+
+describe('partner-b descriptor', () => {
+  it('sends its five hidden fields under the profile’s names, and the references it resolved', () => {
+    const names = { count: 'num', size: 'dims', seed: 's', watermark: 'wm', referenceImages: 'imgs' }
+    const job = partnerB.job.parse({
+      endpoint: 'partnerB',
+      body: { model: 'm', prompt: 'p', size: '2K', seed: 3, watermark: true, extra: { a: 1 } }
+    })
+    const request = partnerB.toRequest(job, [{ as: 'uri', uri: 'data:image/png;base64,AA' }], 'send')
+    expect(JSON.parse(JSON.stringify(partnerB.body(request, names, false)))).toEqual({
+      fields: { model: 'm', prompt: 'p', dims: '2K', s: 3, wm: true, imgs: ['data:image/png;base64,AA'] },
+      extra: { a: 1 }
+    })
   })
 })

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DESCRIPTORS,
+  ENDPOINT_LIST,
+  JOB_SCHEMAS,
+  taskEndpointAt
+} from '../../../../../src/shared/gateway/endpoints'
+import { EXTRA_FIELD_ENDPOINTS } from '../../../../../src/shared/gateway/fieldMap'
+import { ENDPOINT_ALIASES, ENDPOINTS, MODEL_ENDPOINT_KEYS } from '../../../../../src/shared/gateway/spec'
+import { JobRequest } from '../../../../../src/shared/schemas/jobs'
+
+/** Everything derived from the list of descriptors is what the spec (docs/GATEWAY.md) says. */
+describe('the endpoint registry', () => {
+  it('gives every path of docs/GATEWAY.md, the listing and chat styles included', () => {
+    expect(ENDPOINTS).toEqual({
+      models: '/v1/models',
+      chatCompletions: '/v1/chat/completions',
+      messages: '/v1/messages',
+      responses: '/v1/responses',
+      imagesV1: '/v1/images/generations',
+      imageEdits: '/v1/images/edits',
+      imagesV3: '/v3/images/generations',
+      imagesV2: '/v2/images/generations',
+      partnerA: '/partner-a/v3/images/generations',
+      partnerB: '/v1/images/partner-b',
+      videos: '/v1/videos/generations'
+    })
+    expect(ENDPOINT_ALIASES).toEqual({ imagesV3: ['images_generations_v3'] })
+  })
+
+  it('lists the model endpoints, and the endpoints taking extra JSON fields (not v3)', () => {
+    expect(MODEL_ENDPOINT_KEYS).toEqual([
+      'chatCompletions',
+      'messages',
+      'responses',
+      'imagesV1',
+      'imageEdits',
+      'imagesV3',
+      'imagesV2',
+      'partnerA',
+      'partnerB',
+      'videos'
+    ])
+    expect(EXTRA_FIELD_ENDPOINTS).toEqual([
+      'chatCompletions',
+      'messages',
+      'responses',
+      'imagesV1',
+      'imageEdits',
+      'imagesV2',
+      'partnerA',
+      'partnerB',
+      'videos'
+    ])
+  })
+
+  it('keys each descriptor by its job’s endpoint, and the job request takes every one', () => {
+    expect(JOB_SCHEMAS).toHaveLength(ENDPOINT_LIST.length)
+    for (const descriptor of ENDPOINT_LIST) {
+      expect(DESCRIPTORS[descriptor.key]).toBe(descriptor)
+      const job = JobRequest.safeParse({
+        endpoint: descriptor.key,
+        body: { model: 'm', prompt: 'p', duration: 1 },
+        ...(descriptor.key === 'imageEdits' ? { images: [{ mediaId: 'a'.repeat(32) }] } : {})
+      })
+      expect(job.success, descriptor.key).toBe(true)
+    }
+  })
+
+  it('refuses one reference more than an endpoint takes, in the job as in the form', () => {
+    for (const descriptor of ENDPOINT_LIST) {
+      const max = descriptor.references?.max
+      if (max === undefined) continue
+      const refs = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://x.test/${i}.png` }))
+      const job = (n: number) => ({
+        endpoint: descriptor.key,
+        body: { model: 'm', prompt: 'p' },
+        references: refs(n)
+      })
+      expect(JobRequest.safeParse(job(max)).success, descriptor.key).toBe(true)
+      expect(JobRequest.safeParse(job(max + 1)).success, descriptor.key).toBe(false)
+    }
+  })
+
+  it('gives every form field its own key and every form its own place in the picker', () => {
+    const forms = ENDPOINT_LIST.flatMap((d) => (d.form ? [d.form] : []))
+    expect(forms.map((form) => form.label)).toEqual([
+      'Compatible',
+      'Per image',
+      'Async task',
+      'Partner A',
+      'Partner B'
+    ])
+    expect(new Set(forms.map((form) => form.order)).size).toBe(forms.length)
+    for (const form of forms) {
+      const keys = form.fields.flatMap((f) =>
+        f.kind === 'toggle' && f.inline ? [f.key, f.inline.key] : [f.key]
+      )
+      expect(new Set(keys).size, form.label).toBe(keys.length)
+    }
+  })
+
+  it('finds the task endpoint of a stored job by its path, and only task endpoints', () => {
+    expect(taskEndpointAt('/v2/images/generations')).toBe('imagesV2')
+    expect(taskEndpointAt('/v1/videos/generations')).toBe('videos')
+    expect(taskEndpointAt('/v3/images/generations')).toBeUndefined()
+    expect(taskEndpointAt('/nowhere')).toBeUndefined()
+  })
+})
