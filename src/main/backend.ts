@@ -107,7 +107,10 @@ export function createBackend(options: BackendOptions): Backend {
     clientOptions: { ...options.gatewayClientOptions, clock }
   })
 
-  const library = new Library(db, join(options.dataDir, 'library'), { probe: options.probe })
+  const library = new Library(db, join(options.dataDir, 'library'), {
+    probe: options.probe,
+    onError: (message, error) => logger.error(message, error)
+  })
   const swept = library.sweep()
   if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
   const jobs = new JobRepository(db)
@@ -204,13 +207,15 @@ export function createBackend(options: BackendOptions): Backend {
     dataDir: options.dataDir,
     dispatch,
     subscribe: (listener) => bus.subscribe(listener),
-    resolveMedia: (id) => Promise.resolve(library.resolve(id)),
+    resolveMedia: (id) => library.resolveMedia(id),
     engine,
     async close() {
       if (closed) return
       closed = true
       engine.stop()
       await demo.stop()
+      // Thumbnails still being made finish first: they end by writing their row.
+      await library.idle()
       db.close()
     }
   }

@@ -39,6 +39,45 @@ export async function syncDir(dir: string): Promise<void> {
   }
 }
 
+interface DirSyncState {
+  /** The fsync under way, if any. */
+  running: Promise<void> | null
+  /** The fsync that will start when the running one ends: every rename done meanwhile waits for it. */
+  next: Promise<void> | null
+}
+const dirSyncs = new Map<string, DirSyncState>()
+
+/**
+ * `syncDir` for many renames at once (a group commit): a caller waits for an fsync of the directory that
+ * started after its rename, never for less. Renames that land while an fsync runs share the one after it,
+ * so ten images arriving together cost two directory fsyncs instead of ten; none is acknowledged before its
+ * own entry is on disk (P28).
+ */
+export function syncDirBatched(dir: string): Promise<void> {
+  let state = dirSyncs.get(dir)
+  if (!state) {
+    state = { running: null, next: null }
+    dirSyncs.set(dir, state)
+  }
+  const s = state
+  const start = (): Promise<void> => {
+    const run = syncDir(dir).finally(() => {
+      if (s.running === run) s.running = null
+      if (!s.running && !s.next) dirSyncs.delete(dir)
+    })
+    s.running = run
+    return run
+  }
+  if (!s.running) return start()
+  s.next ??= s.running
+    .catch(() => undefined)
+    .then(() => {
+      s.next = null
+      return start()
+    })
+  return s.next
+}
+
 /** `mkdir -p`, then fsyncs the parent of every directory it created so the new entries survive a crash. */
 export async function ensureDir(dir: string): Promise<void> {
   const first = await mkdir(dir, { recursive: true })
@@ -119,7 +158,7 @@ export async function openAtomicWriter(provisionalPath: string): Promise<AtomicW
         handle = undefined
         await rename(tempPath, finalPath)
         state = 'committed'
-        await syncDir(dir)
+        await syncDirBatched(dir)
         return finalPath
       } catch (error) {
         await abort()

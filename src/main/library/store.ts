@@ -4,13 +4,15 @@ import { join, resolve } from 'node:path'
 import type { Dispatcher } from 'undici'
 import type { CrashProbe } from '../crashPoints'
 import { writeTransaction, type Db } from '../db/connection'
+import { GroupCommit } from '../db/groupCommit'
 import { sweepTempFiles, writeFileAtomic } from './atomic'
 import { downloadMedia, type DownloadedMedia } from './download'
 import { rejected } from './errors'
 import { mp4InfoFromBytes, mp4InfoFromFile } from './mp4'
 import { isInside } from './names'
 import { familyOf, MEDIA_CAPS, sniffMedia, type MediaExt, type MediaFamily, type MediaMime } from './sniff'
-import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
+import { ImageWork, type ImagePriority } from './imageWork'
+import { decodeForThumbnail, encodeThumbnail, makeImageThumbnail, videoPlaceholder } from './thumbnails'
 import type { HostLookup, LoopbackAllowance } from './urlPolicy'
 
 /** A file in the library: one row of `media`, addressed by `id` only (never by path) outside this module. */
@@ -25,7 +27,10 @@ export interface MediaRecord {
   width: number | null
   height: number | null
   durationMs: number | null
-  /** `<yyyy>/<mm>/<sha256>_thumb.webp`, or null when none could be made. */
+  /**
+   * `<yyyy>/<mm>/<sha256>_thumb.webp`, or null until it is made (right after the file is kept, off the
+   * path that makes the file durable) or when none could be made.
+   */
   thumbPath: string | null
   createdAt: number
 }
@@ -45,6 +50,8 @@ export interface LibraryOptions {
   connectTimeoutMs?: number
   /** Test-only crash points (`crashPoints.ts`); production passes none. */
   probe?: CrashProbe
+  /** Where a thumbnail that could not be made is reported (the file itself is kept). */
+  onError?: (message: string, error: unknown) => void
 }
 
 export interface StoreOptions {
@@ -88,12 +95,23 @@ interface Incoming {
 /**
  * The media library (ARCHITECTURE §3): result files under `<root>/<yyyy>/<mm>/<sha256>.<ext>`, named by
  * content so the same bytes are written once, with a WebP thumbnail beside them, and a `media` row that
- * is committed only after both renames (P28). Files are reached by media id only.
+ * is committed only after the file's rename (P28). Files are reached by media id only.
+ *
+ * A store answers once the file and its row are durable (the result counts): the bytes sniffed, proven to
+ * decode (decoded straight at thumbnail size), written, fsynced and renamed, the directory fsynced (one
+ * fsync for the renames that land together) and the row committed (one commit for the rows that land
+ * together). The thumbnail is encoded after that, in `ImageWork`'s later lane, written the same atomic way,
+ * and its path set on the row only once it is durable, so a row never names a missing thumbnail; until
+ * then `resolveMedia('<id>_thumb')` waits for it, and a row left without one (a crash) gets it on request.
  */
 export class Library {
   readonly root: string
   private readonly now: () => number
   private readonly inflight = new Map<string, Promise<MediaRecord>>()
+  /** Thumbnails being made, by media id. */
+  private readonly thumbJobs = new Map<string, Promise<void>>()
+  private readonly work = new ImageWork()
+  private readonly commits: GroupCommit
   private readonly stmt
 
   constructor(
@@ -103,6 +121,7 @@ export class Library {
   ) {
     this.root = resolve(root)
     this.now = options.now ?? Date.now
+    this.commits = new GroupCommit(db)
     this.stmt = {
       byId: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE id = ?`),
       bySha: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE sha256 = ?`),
@@ -112,6 +131,9 @@ export class Library {
       ),
       repair: db.prepare<[{ id: string; path: string; thumbPath: string | null }]>(
         'UPDATE media SET path = @path, thumb_path = @thumbPath WHERE id = @id'
+      ),
+      setThumb: db.prepare<[{ id: string; thumbPath: string }]>(
+        'UPDATE media SET thumb_path = @thumbPath WHERE id = @id AND thumb_path IS NULL'
       ),
       used: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM results WHERE media_id = ? LIMIT 1'),
       remove: db.prepare<[string]>('DELETE FROM media WHERE id = ?')
@@ -194,6 +216,36 @@ export class Library {
   }
 
   /**
+   * `resolve`, except that a thumbnail still being made is waited for, and one that is missing from its
+   * row (the app stopped before it was made) is made now, from the file.
+   */
+  async resolveMedia(ref: string): Promise<ResolvedMedia | null> {
+    const m = MEDIA_REF.exec(ref)
+    const id = m?.[1]
+    if (!id || !m[2]) return this.resolve(ref)
+    await this.thumbJobs.get(id)
+    const resolved = this.resolve(ref)
+    if (resolved) return resolved
+    const row = this.stmt.byId.get(id)
+    const file = row && row.thumbPath === null ? this.fileOf(row) : null
+    if (!row || !file) return null
+    const thumbnail =
+      familyOf(row.mime) === 'image'
+        ? async (): Promise<Buffer> => (await makeImageThumbnail(file)).webp
+        : videoPlaceholder
+    await this.makeThumbnail(row, thumbnail, 'now')
+    return this.resolve(ref)
+  }
+
+  /** Resolves once no thumbnail is being made (tests, benches, and before the database closes). */
+  async idle(): Promise<void> {
+    while (this.thumbJobs.size > 0 || this.work.size > 0) {
+      await Promise.all(this.thumbJobs.values())
+      await this.work.idle()
+    }
+  }
+
+  /**
    * Deletes a media row, then its files. Refuses (`in_use`) while a result still points at it: the same
    * bytes may belong to several jobs. A crash between the two leaves unreferenced files, never a row
    * pointing at nothing.
@@ -258,14 +310,17 @@ export class Library {
     const source = incoming.data ?? incoming.download?.tempPath
     if (source === undefined) throw new Error('nothing to store')
 
-    let info: { width: number | null; height: number | null; durationMs: number | null; thumb: Buffer }
+    let info: { width: number | null; height: number | null; durationMs: number | null }
+    let thumbnail: () => Promise<Buffer>
     try {
       if (familyOf(incoming.mime) === 'image') {
-        const t = await makeImageThumbnail(source)
-        info = { width: t.width, height: t.height, durationMs: null, thumb: t.webp }
+        // P32: kept only if it decodes. Decoded once, at thumbnail size; only the encoding waits.
+        const decoded = await this.work.run('now', () => decodeForThumbnail(source))
+        info = { width: decoded.width, height: decoded.height, durationMs: null }
+        thumbnail = () => encodeThumbnail(decoded.pixels)
       } else {
-        const mp4 = typeof source === 'string' ? mp4InfoFromFile(source) : mp4InfoFromBytes(source)
-        info = { ...mp4, thumb: await videoPlaceholder() }
+        info = typeof source === 'string' ? mp4InfoFromFile(source) : mp4InfoFromBytes(source)
+        thumbnail = videoPlaceholder
       }
     } catch (error) {
       await incoming.download?.discard()
@@ -275,8 +330,8 @@ export class Library {
     const file = join(dir, name)
     if (incoming.download) await incoming.download.commit(file)
     else if (incoming.data) await writeFileAtomic(file, incoming.data)
-    const thumbFile = join(dir, thumbName)
-    if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, info.thumb)
+    // A thumbnail already there (the same bytes kept before) is whole: files appear only by rename.
+    const thumbReady = existsSync(join(dir, thumbName))
     this.options.probe?.('library.renamed')
 
     const ours: MediaRecord = {
@@ -288,10 +343,10 @@ export class Library {
       width: info.width,
       height: info.height,
       durationMs: info.durationMs,
-      thumbPath: `${relDir}/${thumbName}`,
+      thumbPath: thumbReady ? `${relDir}/${thumbName}` : null,
       createdAt: incoming.createdAt
     }
-    const kept = writeTransaction(this.db, () => {
+    const kept = await this.commits.run(() => {
       const row = this.stmt.bySha.get(ours.sha256)
       if (!row) {
         this.stmt.insert.run(ours)
@@ -304,8 +359,36 @@ export class Library {
       return repaired
     })
     if (kept.path !== ours.path) unlinkQuietly(file)
-    if (kept.thumbPath !== ours.thumbPath) unlinkQuietly(thumbFile)
+    if (kept.thumbPath === null) void this.makeThumbnail(kept, thumbnail, 'later')
     return kept
+  }
+
+  /**
+   * Encodes, writes (atomically, P28) and records the thumbnail of a kept file; one job per media id. The
+   * row learns the thumbnail's path only once the file is durable; a row removed meanwhile leaves nothing.
+   */
+  private makeThumbnail(
+    record: MediaRecord,
+    thumbnail: () => Promise<Buffer>,
+    priority: ImagePriority
+  ): Promise<void> {
+    const running = this.thumbJobs.get(record.id)
+    if (running) return running
+    const relDir = record.path.slice(0, record.path.lastIndexOf('/'))
+    const thumbPath = `${relDir}/${record.sha256}_thumb.webp`
+    const job = this.work
+      .run(priority, async () => {
+        const thumbFile = this.inside(thumbPath, false)
+        if (!thumbFile) return
+        if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, await thumbnail())
+        const set = await this.commits.run(() => this.stmt.setThumb.run({ id: record.id, thumbPath }).changes)
+        if (set === 0 && !this.stmt.bySha.get(record.sha256) && !this.inflight.has(record.sha256))
+          unlinkQuietly(thumbFile)
+      })
+      .catch((error: unknown) => this.options.onError?.('a thumbnail could not be made', error))
+      .finally(() => this.thumbJobs.delete(record.id))
+    this.thumbJobs.set(record.id, job)
+    return job
   }
 }
 

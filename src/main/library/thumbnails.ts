@@ -13,19 +13,35 @@ export interface ImageThumbnail {
   height: number | null
 }
 
+/** An image decoded once (P32: it must decode to be kept), at thumbnail size, waiting to be encoded. */
+export interface DecodedImage {
+  /** Of the original, as displayed (after EXIF orientation). */
+  width: number | null
+  height: number | null
+  /** Raw pixels at most THUMB_SIZE on the longest side, oriented: what the WebP thumbnail is made of. */
+  pixels: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }
+}
+
 /**
- * Reads the size of an image and renders its thumbnail. A file that sniffed as an image but does not
- * decode (truncated, corrupt) is `rejected`/`undecodable`: it would show as a broken picture.
+ * Reads the size of an image and decodes it, straight at thumbnail size (JPEG and WebP decode at a fraction
+ * of their size). A file that sniffed as an image but does not decode (truncated, corrupt) is
+ * `rejected`/`undecodable`: it would show as a broken picture. The cheap half of a thumbnail: the WebP
+ * encoding (`encodeThumbnail`) can come later, off the path that makes a result durable.
  */
-export async function makeImageThumbnail(input: string | Buffer): Promise<ImageThumbnail> {
+export async function decodeForThumbnail(input: string | Buffer): Promise<DecodedImage> {
   try {
-    const meta = await sharp(input).metadata()
-    const webp = await sharp(input)
+    const image = sharp(input)
+    const meta = await image.metadata()
+    const { data, info } = await image
       .autoOrient()
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer()
-    return { webp, width: meta.autoOrient.width ?? null, height: meta.autoOrient.height ?? null }
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
+    return {
+      width: meta.autoOrient.width ?? null,
+      height: meta.autoOrient.height ?? null,
+      pixels: { data, width: info.width, height: info.height, channels: info.channels }
+    }
   } catch (error) {
     throw new MediaError({
       kind: 'rejected',
@@ -34,6 +50,18 @@ export async function makeImageThumbnail(input: string | Buffer): Promise<ImageT
       cause: error
     })
   }
+}
+
+/** The WebP thumbnail of decoded pixels. */
+export function encodeThumbnail(pixels: DecodedImage['pixels']): Promise<Buffer> {
+  const { data, ...raw } = pixels
+  return sharp(data, { raw }).webp({ quality: 78 }).toBuffer()
+}
+
+/** Reads the size of an image and renders its thumbnail (both halves at once). */
+export async function makeImageThumbnail(input: string | Buffer): Promise<ImageThumbnail> {
+  const decoded = await decodeForThumbnail(input)
+  return { webp: await encodeThumbnail(decoded.pixels), width: decoded.width, height: decoded.height }
 }
 
 const PLAY_ICON = Buffer.from(

@@ -33,7 +33,9 @@ beforeEach(() => {
   root = join(temp.dir, 'library')
   library = new Library(db, root)
 })
-afterEach(() => {
+afterEach(async () => {
+  // Thumbnails are made after a store answers: let them finish before the database closes.
+  await library.idle()
   db.close()
   temp.cleanup()
 })
@@ -93,6 +95,8 @@ describe('storing downloads from a result host on 127.0.0.1', () => {
     expect(jpg.path).toMatch(/\.jpg$/)
     expect(readFileSync(join(root, webp.path))).toEqual(files.webp)
     expect(verifyAll(db, library)).toEqual({ rows: 4, bad: [] })
+    // Thumbnails are being made now (after the store answered): none is left half-written once done.
+    await library.idle()
     expect(allFiles().filter((f) => f.includes('.tmp-'))).toEqual([])
   })
 
@@ -106,6 +110,8 @@ describe('storing downloads from a result host on 127.0.0.1', () => {
       library.storeBytes(png)
     ])
     expect(new Set([a?.id, b?.id, c?.id]).size).toBe(1)
+    // The file and, once made (after the store answers), its thumbnail.
+    await library.idle()
     expect(allFiles()).toHaveLength(2)
   })
 

@@ -26,7 +26,9 @@ beforeEach(() => {
   library = new Library(db, join(temp.dir, 'library'))
   emu.faults.clear()
 })
-afterEach(() => {
+afterEach(async () => {
+  // Thumbnails are made after a store answers: let them finish before the database closes.
+  await library.idle()
   db.close()
   temp.cleanup()
 })
@@ -81,7 +83,7 @@ describe('results hosted by the emulator', () => {
     expect(b).toMatchObject({ mime: 'image/jpeg', width: 512, height: 512 })
     expect(c).toMatchObject({ mime: 'image/webp', width: 256, height: 256 })
     expect(d).toMatchObject({ mime: 'image/png', width: 256, height: 256 })
-    expect(await sharp(library.resolve(`${b.id}_thumb`)?.file).metadata()).toMatchObject({
+    expect(await sharp((await library.resolveMedia(`${b.id}_thumb`))?.file).metadata()).toMatchObject({
       format: 'webp',
       width: 384,
       height: 384
@@ -110,7 +112,7 @@ describe('results hosted by the emulator', () => {
     expect(img).toMatchObject({ mime: 'image/png', width: 1024, height: 576 })
     expect(mp4).toMatchObject({ mime: 'video/mp4', width: 320, height: 180, durationMs: 2000 })
     expect(mp4.path).toMatch(/\.mp4$/)
-    expect(await sharp(library.resolve(`${mp4.id}_thumb`)?.file).metadata()).toMatchObject({
+    expect(await sharp((await library.resolveMedia(`${mp4.id}_thumb`))?.file).metadata()).toMatchObject({
       width: 384,
       height: 216
     })

@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SAMPLE_VIDEO } from '../../../../src/emulator/assets/sample-video'
 import type { Db } from '../../../../src/main/db/connection'
-import { Library } from '../../../../src/main/library/store'
+import { Library, type MediaRecord } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image, openLibraryDb, sha256, verifyAll } from './helpers'
 
@@ -24,10 +24,21 @@ beforeEach(() => {
   now = JAN_2025
   library = new Library(db, root, { now: () => now })
 })
-afterEach(() => {
+afterEach(async () => {
+  await library.idle()
   db.close()
   temp.cleanup()
 })
+
+/** Stores, then waits for the thumbnail, which is made after the store answers; the row as it is then. */
+async function stored(
+  bytes: Uint8Array,
+  options?: Parameters<Library['storeBytes']>[1]
+): Promise<MediaRecord> {
+  const rec = await library.storeBytes(bytes, options)
+  await library.idle()
+  return library.get(rec.id) ?? rec
+}
 
 /** Every file under the root, relative, sorted. */
 function filesUnder(dir: string, prefix = ''): string[] {
@@ -42,7 +53,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
 describe('Library.storeBytes', () => {
   it('keeps a PNG under <yyyy>/<mm>/<sha256>.png with a 384 px WebP thumbnail and its size', async () => {
     const png = await image('png', 1000, 500)
-    const rec = await library.storeBytes(png)
+    const rec = await stored(png)
     expect(rec).toMatchObject({
       sha256: sha256(png),
       mime: 'image/png',
@@ -63,8 +74,8 @@ describe('Library.storeBytes', () => {
   })
 
   it('names JPEG and WebP by their sniffed type and never enlarges small thumbnails', async () => {
-    const jpeg = await library.storeBytes(await image('jpeg', 200, 800))
-    const webp = await library.storeBytes(await image('webp', 50, 40))
+    const jpeg = await stored(await image('jpeg', 200, 800))
+    const webp = await stored(await image('webp', 50, 40))
     expect(jpeg).toMatchObject({ mime: 'image/jpeg', width: 200, height: 800 })
     expect(jpeg.path).toMatch(/\.jpg$/)
     expect(webp).toMatchObject({ mime: 'image/webp', width: 50, height: 40 })
@@ -73,7 +84,7 @@ describe('Library.storeBytes', () => {
   })
 
   it('keeps an MP4 with a placeholder thumbnail and the size and duration from mvhd/tkhd', async () => {
-    const rec = await library.storeBytes(SAMPLE_VIDEO.bytes)
+    const rec = await stored(SAMPLE_VIDEO.bytes)
     expect(rec).toMatchObject({ mime: 'video/mp4', width: 320, height: 180, durationMs: 2000 })
     expect(rec.path).toMatch(/\.mp4$/)
     const thumb = await sharp(join(root, rec.thumbPath ?? '')).stats()
@@ -91,27 +102,27 @@ describe('Library.storeBytes', () => {
     ['ZIP', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64)])],
     ['empty', Buffer.alloc(0)]
   ])('rejects %s and leaves nothing behind [P32]', async (_name, bytes) => {
-    await expect(library.storeBytes(bytes)).rejects.toMatchObject({ kind: 'rejected', reason: 'bad_type' })
+    await expect(stored(bytes)).rejects.toMatchObject({ kind: 'rejected', reason: 'bad_type' })
     expect(filesUnder(root)).toEqual([])
     expect(db.prepare('SELECT COUNT(*) AS n FROM media').get()).toEqual({ n: 0 })
   })
 
   it('rejects a truncated image that sniffs right but does not decode [P32]', async () => {
     const png = await image('png', 200, 200)
-    await expect(library.storeBytes(png.subarray(0, 60))).rejects.toMatchObject({ reason: 'undecodable' })
+    await expect(stored(png.subarray(0, 60))).rejects.toMatchObject({ reason: 'undecodable' })
     expect(filesUnder(root)).toEqual([])
   })
 
   it('applies the caps and the expected family [P31]', async () => {
     const png = await image('png')
-    await expect(library.storeBytes(png, { maxBytes: png.length - 1 })).rejects.toMatchObject({
+    await expect(stored(png, { maxBytes: png.length - 1 })).rejects.toMatchObject({
       reason: 'too_large'
     })
-    await expect(library.storeBytes(png, { expect: 'video' })).rejects.toMatchObject({ reason: 'bad_type' })
-    await expect(library.storeBytes(SAMPLE_VIDEO.bytes, { expect: 'image' })).rejects.toMatchObject({
+    await expect(stored(png, { expect: 'video' })).rejects.toMatchObject({ reason: 'bad_type' })
+    await expect(stored(SAMPLE_VIDEO.bytes, { expect: 'image' })).rejects.toMatchObject({
       reason: 'bad_type'
     })
-    expect((await library.storeBytes(png, { maxBytes: png.length, expect: 'image' })).bytes).toBe(png.length)
+    expect((await stored(png, { maxBytes: png.length, expect: 'image' })).bytes).toBe(png.length)
   })
 })
 
@@ -139,9 +150,9 @@ describe('Library.storeBase64 (b64_json goes through the same sniffing) [P32]', 
 describe('dedup by sha256', () => {
   it('the same bytes give the same row and one file, even a month later', async () => {
     const png = await image('png')
-    const a = await library.storeBytes(png)
+    const a = await stored(png)
     now = MAR_2025
-    const b = await library.storeBytes(Buffer.from(png))
+    const b = await stored(Buffer.from(png))
     expect(b).toEqual(a)
     expect(filesUnder(root)).toEqual([a.path, a.thumbPath].sort())
     expect(db.prepare('SELECT COUNT(*) AS n FROM media').get()).toEqual({ n: 1 })
@@ -149,7 +160,7 @@ describe('dedup by sha256', () => {
 
   it('concurrent stores of the same bytes write once and return one row', async () => {
     const png = await image('png', 300, 300, 7)
-    const results = await Promise.all(Array.from({ length: 8 }, () => library.storeBytes(Buffer.from(png))))
+    const results = await Promise.all(Array.from({ length: 8 }, () => stored(Buffer.from(png))))
     expect(new Set(results.map((r) => r.id)).size).toBe(1)
     expect(filesUnder(root)).toHaveLength(2)
     expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
@@ -158,7 +169,8 @@ describe('dedup by sha256', () => {
   it('two libraries on one database (two writers) still end with one row and a whole file', async () => {
     const other = new Library(db, root, { now: () => now })
     const png = await image('png', 300, 300, 9)
-    const [a, b] = await Promise.all([library.storeBytes(png), other.storeBytes(png)])
+    const [a, b] = await Promise.all([stored(png), other.storeBytes(png)])
+    await other.idle()
     expect(a?.id).toBe(b?.id)
     expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
     expect(filesUnder(root)).toHaveLength(2)
@@ -166,19 +178,19 @@ describe('dedup by sha256', () => {
 
   it('a row whose file went missing is repaired by the next store of the same bytes', async () => {
     const png = await image('png', 20, 20, 3)
-    const a = await library.storeBytes(png)
+    const a = await stored(png)
     rmSync(join(root, a.path))
     expect(library.resolve(a.id)).toBeNull()
     now = MAR_2025
-    const b = await library.storeBytes(png)
+    const b = await stored(png)
     expect(b.id).toBe(a.id)
     expect(b.path).toBe(`2025/03/${a.sha256}.png`)
     expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
   it('different bytes give different rows', async () => {
-    const a = await library.storeBytes(await image('png', 20, 20, 1))
-    const b = await library.storeBytes(await image('png', 20, 20, 2))
+    const a = await stored(await image('png', 20, 20, 1))
+    const b = await stored(await image('png', 20, 20, 2))
     expect(a.id).not.toBe(b.id)
     expect(verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
   })
@@ -186,7 +198,7 @@ describe('dedup by sha256', () => {
 
 describe('resolve and remove', () => {
   it('resolves <id> and <id>_thumb only', async () => {
-    const rec = await library.storeBytes(await image('jpeg'))
+    const rec = await stored(await image('jpeg'))
     expect(library.resolve(rec.id)).toEqual({ file: join(root, rec.path), mime: 'image/jpeg' })
     expect(library.resolve(`${rec.id}_thumb`)).toEqual({
       file: join(root, rec.thumbPath ?? ''),
@@ -207,7 +219,7 @@ describe('resolve and remove', () => {
   })
 
   it('re-checks that the path is inside the root (a tampered row or a symlink gives null) [P7]', async () => {
-    const rec = await library.storeBytes(await image('png', 10, 10, 4))
+    const rec = await stored(await image('png', 10, 10, 4))
     const outside = join(temp.dir, 'secret.png')
     writeFileSync(outside, 'secret')
     db.prepare('UPDATE media SET path = ? WHERE id = ?').run('../secret.png', rec.id)
@@ -220,7 +232,7 @@ describe('resolve and remove', () => {
   })
 
   it('removes the row, then the files; refuses while a result points at it', async () => {
-    const rec = await library.storeBytes(await image('png', 10, 10, 5))
+    const rec = await stored(await image('png', 10, 10, 5))
     db.prepare(
       `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, created_at, updated_at)
        VALUES ('j1', 'image', '/v1/images/generations', 'p', 'm', 'x', '{}', 'succeeded', 0, 0)`
@@ -245,10 +257,42 @@ describe('resolve and remove', () => {
 
 describe('sweep [P28]', () => {
   it('removes orphaned temp files under the root and counts them', async () => {
-    const rec = await library.storeBytes(await image('png', 10, 10, 6))
+    const rec = await stored(await image('png', 10, 10, 6))
     writeFileSync(join(root, '2025', '01', `${rec.sha256}.png.tmp-0123456789abcdef`), 'half')
     writeFileSync(join(root, '2025', '01', 'download.tmp-aaaaaaaaaaaaaaaa'), 'half')
     expect(library.sweep()).toBe(2)
     expect(filesUnder(root)).toEqual([rec.path, rec.thumbPath].sort())
+  })
+})
+
+describe('thumbnails after the store answers [P28]', () => {
+  it('answers once the file and row are durable; the row names the thumbnail only once it exists', async () => {
+    const png = await image('png', 600, 300, 11)
+    const rec = await library.storeBytes(png)
+    expect(readFileSync(join(root, rec.path))).toEqual(png)
+    expect(library.get(rec.id)).toMatchObject({ width: 600, height: 300 })
+    // Whatever the row says at any moment is on disk.
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    const thumb = await library.resolveMedia(`${rec.id}_thumb`)
+    expect(thumb?.mime).toBe('image/webp')
+    expect(await sharp(thumb?.file).metadata()).toMatchObject({ width: 384, height: 192 })
+    expect(library.get(rec.id)?.thumbPath).toBe(`2025/01/${rec.sha256}_thumb.webp`)
+  })
+
+  it('makes a missing thumbnail on request (the app stopped before it was made)', async () => {
+    const rec = await stored(await image('jpeg', 100, 50, 12))
+    rmSync(join(root, rec.thumbPath ?? ''))
+    db.prepare('UPDATE media SET thumb_path = NULL WHERE id = ?').run(rec.id)
+    expect(library.resolve(`${rec.id}_thumb`)).toBeNull()
+    const thumb = await library.resolveMedia(`${rec.id}_thumb`)
+    expect(await sharp(thumb?.file).metadata()).toMatchObject({ format: 'webp', width: 100, height: 50 })
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+  })
+
+  it('leaves no thumbnail behind for a row removed before its thumbnail was made', async () => {
+    const rec = await library.storeBytes(await image('png', 40, 40, 13))
+    expect(library.remove(rec.id)).toBe('removed')
+    await library.idle()
+    expect(filesUnder(root)).toEqual([])
   })
 })
