@@ -11,6 +11,39 @@ import {
 const time = (at: number): string =>
   new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 
+/** A notification's one action ("Open", "Show in Tasks") and its close button. */
+function NoteActions({
+  item,
+  afterAction,
+  closeLabel,
+  onClose
+}: {
+  item: AppNotification
+  afterAction: () => void
+  closeLabel: string
+  onClose: () => void
+}): ReactElement {
+  return (
+    <div className="note-actions">
+      {item.action && (
+        <button
+          type="button"
+          className="button note-btn"
+          onClick={() => {
+            item.action?.run()
+            afterAction()
+          }}
+        >
+          {item.action.label}
+        </button>
+      )}
+      <button type="button" className="note-close" aria-label={closeLabel} onClick={onClose}>
+        ×
+      </button>
+    </div>
+  )
+}
+
 function Toast({ id }: { id: string }): ReactElement | null {
   const item = useNotificationsStore(selectToastItem(id))
   const hideToast = useNotificationsStore((state) => state.hideToast)
@@ -34,28 +67,12 @@ function Toast({ id }: { id: string }): ReactElement | null {
     >
       <p className="note-title">{item.title}</p>
       {item.body && <p className="note-body">{item.body}</p>}
-      <div className="note-actions">
-        {item.action && (
-          <button
-            type="button"
-            className="button note-btn"
-            onClick={() => {
-              item.action?.run()
-              hideToast(id)
-            }}
-          >
-            {item.action.label}
-          </button>
-        )}
-        <button
-          type="button"
-          className="note-close"
-          aria-label={kept ? 'Hide (it stays under the bell)' : 'Dismiss'}
-          onClick={() => hideToast(id)}
-        >
-          ×
-        </button>
-      </div>
+      <NoteActions
+        item={item}
+        afterAction={() => hideToast(id)}
+        closeLabel={kept ? 'Hide (it stays under the bell)' : 'Dismiss'}
+        onClose={() => hideToast(id)}
+      />
     </div>
   )
 }
@@ -85,28 +102,12 @@ function ListItem({ item }: { item: AppNotification }): ReactElement {
         {item.body && <p className="note-body">{item.body}</p>}
         <p className="note-time">{time(item.at)}</p>
       </div>
-      <div className="note-actions">
-        {item.action && (
-          <button
-            type="button"
-            className="button note-btn"
-            onClick={() => {
-              item.action?.run()
-              setListOpen(false)
-            }}
-          >
-            {item.action.label}
-          </button>
-        )}
-        <button
-          type="button"
-          className="note-close"
-          aria-label={`Dismiss: ${item.title}`}
-          onClick={() => dismiss(item.id)}
-        >
-          ×
-        </button>
-      </div>
+      <NoteActions
+        item={item}
+        afterAction={() => setListOpen(false)}
+        closeLabel={`Dismiss: ${item.title}`}
+        onClose={() => dismiss(item.id)}
+      />
     </li>
   )
 }

@@ -1,17 +1,29 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useRef, type ReactElement } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react'
 import { MessageItem } from './MessageItem'
 
-const NEAR_BOTTOM_PX = 96
+/** Within this distance of the end the view counts as at the end: scrolling back there follows again. */
+const NEAR_BOTTOM_PX = 48
+/** A scroll this soon after a wheel, touch, key or scrollbar press is the person's, not ours. */
+const INTENT_MS = 600
+const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home'])
 
 /**
  * The conversation, virtualized: only the messages on screen (plus a few) are in the DOM, so a long
- * conversation scrolls as smoothly as a short one. Rows measure themselves, and the view follows a
- * growing reply while the person is at the bottom.
+ * conversation scrolls as smoothly as a short one. Rows measure themselves.
+ *
+ * The view follows a growing reply to its very end unless the person scrolled up (issue 15). Only the
+ * person's own scrolling lets go: a scroll event caused by content growing, by a row being measured again
+ * or by the virtualizer adjusting its offsets never does (that was how a fast reply sometimes ended with
+ * the view hundreds of pixels above its last line). While following, every change of the content's or
+ * the view's height brings the end into view again. Scrolled up, "Jump to latest" brings it back.
  */
 export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boolean }): ReactElement {
   const scroller = useRef<HTMLDivElement>(null)
-  const stuck = useRef(true)
+  const track = useRef<HTMLDivElement>(null)
+  const following = useRef(true)
+  const intentAt = useRef(0)
+  const [detached, setDetached] = useState(false)
   // eslint-disable-next-line react-hooks/incompatible-library -- useVirtualizer returns functions that change identity without React knowing; this component re-renders on every virtualizer change anyway and passes nothing from it to memoised children.
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -23,48 +35,109 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
   })
   const total = virtualizer.getTotalSize()
 
-  const onScroll = useCallback(() => {
+  const toEnd = useCallback(() => {
     const el = scroller.current
-    if (el) stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX
+    if (el) el.scrollTop = el.scrollHeight
   }, [])
 
-  // Opening a conversation, or a new message in it, brings the view to the end.
+  const follow = useCallback(
+    (on: boolean) => {
+      following.current = on
+      setDetached(!on)
+      if (on) toEnd()
+    },
+    [toEnd]
+  )
+
+  const intends = (): void => {
+    intentAt.current = performance.now()
+  }
+
+  const onScroll = useCallback(() => {
+    const el = scroller.current
+    if (!el) return
+    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX
+    if (atEnd) {
+      if (!following.current) follow(true)
+    } else if (following.current && performance.now() - intentAt.current < INTENT_MS) {
+      follow(false)
+    }
+  }, [follow])
+
+  // Opening a conversation, or a new message in it, brings the view to the end and follows again.
   useEffect(() => {
-    stuck.current = true
-    if (ids.length > 0) virtualizer.scrollToIndex(ids.length - 1, { align: 'end' })
-  }, [ids.length, virtualizer])
+    if (ids.length === 0) return
+    follow(true)
+    virtualizer.scrollToIndex(ids.length - 1, { align: 'end' })
+    const frame = requestAnimationFrame(() => following.current && toEnd())
+    return () => cancelAnimationFrame(frame)
+  }, [ids.length, virtualizer, follow, toEnd])
 
   useLayoutEffect(() => {
-    const el = scroller.current
-    if (el && stuck.current) el.scrollTop = el.scrollHeight
-  }, [total, ids.length])
+    if (following.current) toEnd()
+  }, [total, ids.length, toEnd])
+
+  // Any change of the content's height (a row measured again, the final Markdown of a reply) or of the
+  // view's (the composer grows, the window is resized) keeps the end in view while following.
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      if (following.current) toEnd()
+    })
+    if (track.current) observer.observe(track.current)
+    if (scroller.current) observer.observe(scroller.current)
+    return () => observer.disconnect()
+  }, [toEnd])
 
   return (
-    <div
-      ref={scroller}
-      className="message-scroller"
-      onScroll={onScroll}
-      role="log"
-      aria-label="Messages"
-      aria-busy={busy}
-    >
-      <div className="message-track" style={{ height: total }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const id = ids[row.index]
-          if (!id) return null
-          return (
-            <div
-              key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              className="message-row"
-              style={{ transform: `translateY(${row.start}px)` }}
-            >
-              <MessageItem id={id} isLast={row.index === ids.length - 1} />
-            </div>
-          )
-        })}
+    <div className="message-pane">
+      <div
+        ref={scroller}
+        className="message-scroller"
+        onScroll={onScroll}
+        onWheel={(event) => {
+          intends()
+          // Upwards is a clear wish to read back, even before the view moves.
+          if (event.deltaY < 0 && following.current) follow(false)
+        }}
+        onTouchMove={intends}
+        onKeyDown={(event) => {
+          intends()
+          if (UP_KEYS.has(event.key) && following.current) follow(false)
+        }}
+        onPointerDown={(event) => {
+          // A press on the scroll bar itself (the scroller, not a message in it).
+          if (event.target === event.currentTarget) intends()
+        }}
+        role="log"
+        aria-label="Messages"
+        // A scrollable region is reachable from the keyboard (arrows and Page Up/Down scroll it).
+        tabIndex={0}
+        aria-busy={busy}
+      >
+        <div ref={track} className="message-track" style={{ height: total }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const id = ids[row.index]
+            if (!id) return null
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="message-row"
+                style={{ transform: `translateY(${row.start}px)` }}
+              >
+                <MessageItem id={id} isLast={row.index === ids.length - 1} />
+              </div>
+            )
+          })}
+        </div>
       </div>
+      {detached && (
+        <button type="button" className="button jump-latest" onClick={() => follow(true)}>
+          {busy ? 'Jump to latest ↓ (reply still arriving)' : 'Jump to latest ↓'}
+        </button>
+      )}
     </div>
   )
 }
