@@ -1,3 +1,6 @@
+import { applyOp, segment, union, type MaskRaster } from './maskRaster'
+import type { MaskChange, MaskEditorState, MaskOp, MaskStroke, MaskTool, Rect } from './maskTypes'
+
 /**
  * The mask painting logic of the edit screen, free of React and of any canvas: a tool state machine
  * (Idle → Painting | Erasing → Idle), strokes kept in image-pixel space, the mask raster in a plain byte
@@ -6,37 +9,7 @@
  * turns it into the PNG the gateway wants (fully transparent where the image is to be edited).
  */
 
-export type MaskTool = 'brush' | 'eraser'
-export type MaskEditorState = 'idle' | 'painting' | 'erasing'
-
-export interface Rect {
-  x: number
-  y: number
-  width: number
-  height: number
-}
-
-export interface MaskStroke {
-  kind: 'stroke'
-  tool: MaskTool
-  /** Brush diameter in image pixels. */
-  size: number
-  /** x0, y0, x1, y1, … in image pixels (fractions allowed). */
-  points: number[]
-}
-
-export type MaskOp =
-  | MaskStroke
-  | { kind: 'invert' }
-  | { kind: 'clear' }
-  /** A whole mask put in at once (a remix restoring an earlier edit's mask). */
-  | { kind: 'replace'; mask: Uint8Array }
-
-/** What changed in the raster since the last notice: a rectangle, or everything. */
-export interface MaskChange {
-  dirty: Rect
-  full: boolean
-}
+export type { MaskChange, MaskEditorState, MaskOp, MaskStroke, MaskTool, Rect } from './maskTypes'
 
 export interface FrameScheduler {
   request(callback: () => void): number
@@ -63,18 +36,6 @@ const animationFrames: FrameScheduler = {
 
 const clampBrush = (size: number): number => Math.round(Math.min(MAX_BRUSH, Math.max(MIN_BRUSH, size)))
 
-function union(a: Rect | null, b: Rect): Rect {
-  if (!a) return b
-  const x = Math.min(a.x, b.x)
-  const y = Math.min(a.y, b.y)
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y
-  }
-}
-
 /** Brush size steps for `[` and `]`: finer when small, coarser when large. */
 export function nextBrushSize(size: number, direction: 1 | -1): number {
   const step = size < 10 ? 1 : size < 40 ? 4 : size < 120 ? 10 : size < 400 ? 25 : 50
@@ -85,6 +46,8 @@ export class MaskEditor {
   readonly width: number
   readonly height: number
   private readonly mask: Uint8Array
+  /** The same buffer, as the raster functions take it. */
+  private readonly raster: MaskRaster
   private readonly scheduler: FrameScheduler
   private readonly maxCheckpoints: number
   private toolValue: MaskTool = 'brush'
@@ -110,6 +73,7 @@ export class MaskEditor {
     this.width = width
     this.height = height
     this.mask = new Uint8Array(width * height)
+    this.raster = { mask: this.mask, width, height }
     this.scheduler = options.scheduler ?? animationFrames
     this.sizeValue = clampBrush(options.brushSize ?? Math.max(8, Math.round(Math.max(width, height) / 24)))
     const budget = options.checkpointBudgetBytes ?? 96 * 1024 * 1024
@@ -231,7 +195,7 @@ export class MaskEditor {
   invert(): void {
     if (this.stateValue !== 'idle') return
     this.redoOps.length = 0
-    this.apply({ kind: 'invert' })
+    applyOp(this.raster, { kind: 'invert' })
     this.pushOp({ kind: 'invert' })
     this.markFull()
     this.flush()
@@ -240,7 +204,7 @@ export class MaskEditor {
   clear(): void {
     if (this.stateValue !== 'idle' || this.isEmpty()) return
     this.redoOps.length = 0
-    this.apply({ kind: 'clear' })
+    applyOp(this.raster, { kind: 'clear' })
     this.pushOp({ kind: 'clear' })
     this.markFull()
     this.flush()
@@ -258,7 +222,7 @@ export class MaskEditor {
     for (let i = 0; i < mask.length; i++) mask[i] = rgba[i * 4 + 3] === 0 ? 1 : 0
     this.redoOps.length = 0
     const op: MaskOp = { kind: 'replace', mask }
-    this.apply(op)
+    applyOp(this.raster, op)
     this.pushOp(op)
     this.markFull()
     this.flush()
@@ -276,7 +240,7 @@ export class MaskEditor {
   redo(): void {
     if (!this.canRedo) return
     const op = this.redoOps.pop() as MaskOp
-    const dirty = this.apply(op)
+    const dirty = applyOp(this.raster, op)
     this.ops.push(op)
     this.maybeCheckpoint()
     if (dirty) this.markDirty(dirty)
@@ -369,12 +333,21 @@ export class MaskEditor {
     const radius = stroke.size / 2
     const count = stroke.points.length / 2
     if (this.rasterized === 0 && count > 0) {
-      const dirty = this.segment(stroke.points[0] ?? 0, stroke.points[1] ?? 0, null, null, radius, value)
+      const dirty = segment(
+        this.raster,
+        stroke.points[0] ?? 0,
+        stroke.points[1] ?? 0,
+        null,
+        null,
+        radius,
+        value
+      )
       if (dirty) this.markDirty(dirty)
       this.rasterized = 1
     }
     for (let i = Math.max(1, this.rasterized); i < count; i++) {
-      const dirty = this.segment(
+      const dirty = segment(
+        this.raster,
         stroke.points[2 * i - 2] ?? 0,
         stroke.points[2 * i - 1] ?? 0,
         stroke.points[2 * i] ?? 0,
@@ -411,124 +384,7 @@ export class MaskEditor {
     const base = from > 0 ? this.checkpoints.get(from) : undefined
     if (base) this.mask.set(base)
     else this.mask.fill(0)
-    for (const op of this.ops.slice(from)) this.apply(op)
+    for (const op of this.ops.slice(from)) applyOp(this.raster, op)
     this.markFull()
-  }
-
-  /** Applies one operation to the raster; returns the rectangle a stroke touched (null: everything). */
-  private apply(op: MaskOp): Rect | null {
-    if (op.kind === 'invert') {
-      for (let i = 0; i < this.mask.length; i++) this.mask[i] = 1 - (this.mask[i] ?? 0)
-      return null
-    }
-    if (op.kind === 'clear') {
-      this.mask.fill(0)
-      return null
-    }
-    if (op.kind === 'replace') {
-      this.mask.set(op.mask)
-      return null
-    }
-    const value = op.tool === 'brush' ? 1 : 0
-    const radius = op.size / 2
-    let dirty: Rect | null = null
-    const count = op.points.length / 2
-    for (let i = 0; i < count; i++) {
-      const rect =
-        i === 0
-          ? this.segment(op.points[0] ?? 0, op.points[1] ?? 0, null, null, radius, value)
-          : this.segment(
-              op.points[2 * i - 2] ?? 0,
-              op.points[2 * i - 1] ?? 0,
-              op.points[2 * i] ?? 0,
-              op.points[2 * i + 1] ?? 0,
-              radius,
-              value
-            )
-      if (rect) dirty = union(dirty, rect)
-    }
-    return dirty ?? { x: 0, y: 0, width: 0, height: 0 }
-  }
-
-  /**
-   * Fills every pixel whose centre lies within `r` of the segment A–B (a capsule; a disc when B is null),
-   * one horizontal span per row: the capsule is convex, so each row meets it in a single interval, which is
-   * the union of the end discs' and the band's intervals.
-   */
-  private segment(
-    ax: number,
-    ay: number,
-    bx: number | null,
-    by: number | null,
-    r: number,
-    value: number
-  ): Rect | null {
-    const ex = bx ?? ax
-    const ey = by ?? ay
-    const top = Math.max(0, Math.ceil(Math.min(ay, ey) - r - 0.5))
-    const bottom = Math.min(this.height - 1, Math.floor(Math.max(ay, ey) + r - 0.5))
-    if (top > bottom) return null
-    const dx = ex - ax
-    const dy = ey - ay
-    const len2 = dx * dx + dy * dy
-    const len = Math.sqrt(len2)
-    const r2 = r * r
-    let minX = Infinity
-    let maxX = -Infinity
-    for (let row = top; row <= bottom; row++) {
-      const cy = row + 0.5
-      let left = Infinity
-      let right = -Infinity
-      const disc = (px: number, py: number): void => {
-        const h = cy - py
-        const rest = r2 - h * h
-        if (rest < 0) return
-        const half = Math.sqrt(rest)
-        if (px - half < left) left = px - half
-        if (px + half > right) right = px + half
-      }
-      disc(ax, ay)
-      if (len > 0) {
-        disc(ex, ey)
-        // The band: perpendicular distance ≤ r and projection within the segment.
-        const oy = cy - ay
-        let lo = -Infinity
-        let hi = Infinity
-        let empty = false
-        if (dy === 0) {
-          empty = Math.abs(oy) > r
-          lo = Math.min(ax, ex)
-          hi = Math.max(ax, ex)
-        } else {
-          const centre = ax + (dx * oy) / dy
-          const spread = (r * len) / Math.abs(dy)
-          lo = centre - spread
-          hi = centre + spread
-          if (dx !== 0) {
-            const t0 = ax - (oy * dy) / dx
-            const t1 = ax + (len2 - oy * dy) / dx
-            lo = Math.max(lo, Math.min(t0, t1))
-            hi = Math.min(hi, Math.max(t0, t1))
-          } else {
-            const t = (oy * dy) / len2
-            empty = t < 0 || t > 1
-          }
-        }
-        if (!empty && lo <= hi) {
-          if (lo < left) left = lo
-          if (hi > right) right = hi
-        }
-      }
-      if (left > right) continue
-      const x0 = Math.max(0, Math.ceil(left - 0.5))
-      const x1 = Math.min(this.width - 1, Math.floor(right - 0.5))
-      if (x0 > x1) continue
-      const start = row * this.width
-      this.mask.fill(value, start + x0, start + x1 + 1)
-      if (x0 < minX) minX = x0
-      if (x1 > maxX) maxX = x1
-    }
-    if (minX > maxX) return null
-    return { x: minX, y: top, width: maxX - minX + 1, height: bottom - top + 1 }
   }
 }
