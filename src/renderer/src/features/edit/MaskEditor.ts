@@ -1,4 +1,4 @@
-import { applyOp, segment, union, type MaskRaster } from './maskRaster'
+import { applyOp, rasterStroke, union, type MaskRaster } from './maskRaster'
 import type { MaskChange, MaskEditorState, MaskOp, MaskStroke, MaskTool, Rect } from './maskTypes'
 
 /**
@@ -329,35 +329,9 @@ export class MaskEditor {
   private rasterPending(): void {
     const stroke = this.current
     if (!stroke) return
-    const value = stroke.tool === 'brush' ? 1 : 0
-    const radius = stroke.size / 2
-    const count = stroke.points.length / 2
-    if (this.rasterized === 0 && count > 0) {
-      const dirty = segment(
-        this.raster,
-        stroke.points[0] ?? 0,
-        stroke.points[1] ?? 0,
-        null,
-        null,
-        radius,
-        value
-      )
-      if (dirty) this.markDirty(dirty)
-      this.rasterized = 1
-    }
-    for (let i = Math.max(1, this.rasterized); i < count; i++) {
-      const dirty = segment(
-        this.raster,
-        stroke.points[2 * i - 2] ?? 0,
-        stroke.points[2 * i - 1] ?? 0,
-        stroke.points[2 * i] ?? 0,
-        stroke.points[2 * i + 1] ?? 0,
-        radius,
-        value
-      )
-      if (dirty) this.markDirty(dirty)
-    }
-    this.rasterized = count
+    const dirty = rasterStroke(this.raster, stroke, this.rasterized)
+    if (dirty) this.markDirty(dirty)
+    this.rasterized = stroke.points.length / 2
   }
 
   private pushOp(op: MaskOp): void {

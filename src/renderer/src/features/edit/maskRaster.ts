@@ -1,4 +1,4 @@
-import type { MaskOp, Rect } from './maskTypes'
+import type { MaskOp, MaskStroke, Rect } from './maskTypes'
 
 /**
  * The mask raster's arithmetic, apart from the editor's state machine and history: one byte per pixel
@@ -36,26 +36,26 @@ export function applyOp(raster: MaskRaster, op: MaskOp): Rect | null {
     raster.mask.set(op.mask)
     return null
   }
-  const value = op.tool === 'brush' ? 1 : 0
-  const radius = op.size / 2
+  return rasterStroke(raster, op, 0) ?? { x: 0, y: 0, width: 0, height: 0 }
+}
+
+/**
+ * Rasters a stroke's points from index `from` on: point 0 is a disc, every later point the capsule from the
+ * point before it. The editor rasters a live stroke in pieces this way; returns the rectangle touched.
+ */
+export function rasterStroke(raster: MaskRaster, stroke: MaskStroke, from: number): Rect | null {
+  const value = stroke.tool === 'brush' ? 1 : 0
+  const radius = stroke.size / 2
+  const at = (i: number): number => stroke.points[i] ?? 0
   let dirty: Rect | null = null
-  const count = op.points.length / 2
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < stroke.points.length / 2; i++) {
     const rect =
       i === 0
-        ? segment(raster, op.points[0] ?? 0, op.points[1] ?? 0, null, null, radius, value)
-        : segment(
-            raster,
-            op.points[2 * i - 2] ?? 0,
-            op.points[2 * i - 1] ?? 0,
-            op.points[2 * i] ?? 0,
-            op.points[2 * i + 1] ?? 0,
-            radius,
-            value
-          )
+        ? segment(raster, at(0), at(1), null, null, radius, value)
+        : segment(raster, at(2 * i - 2), at(2 * i - 1), at(2 * i), at(2 * i + 1), radius, value)
     if (rect) dirty = union(dirty, rect)
   }
-  return dirty ?? { x: 0, y: 0, width: 0, height: 0 }
+  return dirty
 }
 
 /**
