@@ -4,7 +4,7 @@ import { SENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { writeTransaction, type Db } from '../db/connection'
 import { inList, JobReads } from './reads'
 import type { JobRow, NewJob, NewResult, TaskPatch } from './rows'
-import { aggregateOf, jobView, sameAggregate } from './views'
+import { aggregateOf, jobView, sameAggregate, type AggregateColumns } from './views'
 
 export type { JobListQuery } from './reads'
 
@@ -27,8 +27,11 @@ const TASK_COLUMNS: Record<string, string> = {
  * (`jobView`, `listJobs`) never write.
  */
 export class JobRepository extends JobReads {
-  /** Jobs whose tasks or results the open transaction changed: their aggregate is stored before it commits. */
-  private readonly touched = new Set<string>()
+  /**
+   * Jobs whose tasks or results the open transaction changed: their aggregate is stored before it commits.
+   * `true`: the job row is written even if its aggregate stays the same (results were removed).
+   */
+  private readonly touched = new Map<string, boolean>()
   private inTransaction = false
 
   constructor(
@@ -45,7 +48,7 @@ export class JobRepository extends JobReads {
       this.inTransaction = true
       try {
         const value = fn()
-        for (const jobId of this.touched) this.settle(jobId)
+        for (const jobId of this.touched.keys()) this.settle(jobId)
         return value
       } finally {
         this.inTransaction = false
@@ -60,21 +63,14 @@ export class JobRepository extends JobReads {
    */
   settle(jobId: string): JobView | null {
     if (!this.inTransaction) return this.transaction(() => this.settle(jobId))
+    const always = this.touched.get(jobId) ?? false
     this.touched.delete(jobId)
     const job = this.job(jobId)
     if (!job) return null
     const tasks = this.tasksOf(jobId)
     const results = this.resultsOf([jobId])
-    const now = this.now()
-    const aggregate = aggregateOf(job, tasks, results, now)
-    if (sameAggregate(job, aggregate)) {
-      this.sql('UPDATE jobs SET updated_at = ? WHERE id = ?').run(now, jobId)
-    } else {
-      this.sql(
-        'UPDATE jobs SET status = ?, error = ?, usage = ?, finished_at = ?, updated_at = ? WHERE id = ?'
-      ).run(aggregate.status, aggregate.error, aggregate.usage, aggregate.finished_at, now, jobId)
-    }
-    return jobView({ ...job, ...aggregate, updated_at: now }, tasks, results)
+    const aggregate = aggregateOf(job, tasks, results, this.now())
+    return jobView(this.storeAggregate(job, aggregate, always), tasks, results)
   }
 
   /** Recovery at start: stores the aggregate of `leftoverJobIds` where it differs; returns those jobs. */
@@ -85,7 +81,7 @@ export class JobRepository extends JobReads {
         const job = this.job(id) as JobRow
         const aggregate = aggregateOf(job, this.tasksOf(id), this.resultsOf([id]), this.now())
         if (sameAggregate(job, aggregate)) continue
-        this.settle(id)
+        this.storeAggregate(job, aggregate, false)
         changed.push(id)
       }
       return changed
@@ -201,7 +197,7 @@ export class JobRepository extends JobReads {
           'INSERT INTO search_index (job_id, result_id, prompt, revised_prompt) VALUES (?, ?, NULL, ?)'
         ).run(result.jobId, id, result.revisedPrompt)
       }
-      this.touched.add(result.jobId)
+      this.mark(result.jobId)
     })
     return id
   }
@@ -243,7 +239,7 @@ export class JobRepository extends JobReads {
       const rows = this.sql(
         'DELETE FROM results WHERE id IN (SELECT value FROM json_each(?)) RETURNING job_id'
       ).all(list) as { job_id: string }[]
-      for (const row of rows) this.touched.add(row.job_id)
+      for (const row of rows) this.mark(row.job_id, true)
     })
   }
 
@@ -256,6 +252,23 @@ export class JobRepository extends JobReads {
 
   // ---- helpers ----
 
+  /**
+   * The job row is written only when its aggregate changes (or `always`): a poll that changes nothing of it
+   * writes its task alone. A view's `updatedAt` is the latest change of the job, its tasks or its results.
+   */
+  private storeAggregate(job: JobRow, aggregate: AggregateColumns, always: boolean): JobRow {
+    if (!always && sameAggregate(job, aggregate)) return job
+    const now = this.now()
+    this.sql(
+      'UPDATE jobs SET status = ?, error = ?, usage = ?, finished_at = ?, updated_at = ? WHERE id = ?'
+    ).run(aggregate.status, aggregate.error, aggregate.usage, aggregate.finished_at, now, job.id)
+    return { ...job, ...aggregate, updated_at: now }
+  }
+
+  private mark(jobId: string, always = false): void {
+    this.touched.set(jobId, always || (this.touched.get(jobId) ?? false))
+  }
+
   /** A write: part of the open transaction, or a transaction of its own. */
   private write<T>(fn: () => T): T {
     return this.inTransaction ? fn() : this.transaction(fn)
@@ -264,7 +277,7 @@ export class JobRepository extends JobReads {
   /** Marks the job of a `RETURNING job_id` row as changed; true if there was a row. */
   private touch(row: unknown): boolean {
     const jobId = (row as { job_id?: string } | undefined)?.job_id
-    if (jobId) this.touched.add(jobId)
+    if (jobId) this.mark(jobId)
     return jobId !== undefined
   }
 

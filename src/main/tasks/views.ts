@@ -141,7 +141,10 @@ export function resultView(row: ResultRow): ResultView {
   }
 }
 
-/** A job as the renderer sees it: its stored row, its tasks in order, its results by task then index. */
+/**
+ * A job as the renderer sees it: its stored row, its tasks in order, its results by task then index, and
+ * as `updatedAt` the latest change of any of them.
+ */
 export function jobView(job: JobRow, tasks: readonly TaskRow[], results: readonly ResultRow[]): JobView {
   const seqOf = new Map(tasks.map((task) => [task.id, task.seq]))
   const sorted = [...results].sort(
@@ -160,7 +163,11 @@ export function jobView(job: JobRow, tasks: readonly TaskRow[], results: readonl
     usage: parseUnknown(job.usage),
     billingUnit: job.billing_unit,
     createdAt: job.created_at,
-    updatedAt: job.updated_at,
+    updatedAt: Math.max(
+      job.updated_at,
+      ...tasks.map((task) => task.updated_at),
+      ...results.map((result) => result.updated_at)
+    ),
     finishedAt: job.finished_at,
     tasks: tasks.map(taskView),
     results: sorted.map(resultView)

@@ -103,6 +103,12 @@ describe('job repository', () => {
     repo.deleteResults([resultId])
     expect(jobRow(db, jobId).status).toBe('failed')
 
+    // A write that leaves the aggregate as it is writes the task alone; the view still says when it changed.
+    clock = 5_000
+    repo.updateTask(b, { pollCount: 1 })
+    expect(jobRow(db, jobId).updated_at).toBe(4_000)
+    expect(repo.jobView(jobId)?.updatedAt).toBe(5_000)
+
     // A transaction that fails leaves neither the task nor the aggregate changed.
     expect(() =>
       repo.transaction(() => {

@@ -158,6 +158,8 @@ describe('job views', () => {
       ['b', 'succeeded', 2],
       ['a', 'running', 0]
     ])
+    // The latest change of the job, a task or a result.
+    expect(jobView(jobRow(), [taskRow({ id: 't', seq: 0, updated_at: 9_000 })], []).updatedAt).toBe(9_000)
     expect(view.results.map((r) => [r.id, r.favorite])).toEqual([
       ['r-b0', false],
       ['r-b1', true],
