@@ -15,6 +15,7 @@ import sharp, { type Sharp } from 'sharp'
 import { openDatabase, type Db } from '../src/main/db/connection'
 import { migrate } from '../src/main/db/migrate'
 import { migrations } from '../src/main/db/migrations'
+import { sweepTempFiles } from '../src/main/library/atomic'
 import { makeImageThumbnail } from '../src/main/library/thumbnails'
 import { DEMO_PROFILE_ID, ProfileRepository } from '../src/main/profiles/repository'
 import { mulberry32 } from '../test/e2e/support/gallerySeed'
@@ -28,7 +29,10 @@ import { BENCH_DIR } from './harness'
 const FIXTURE_VERSION = 3
 const FIXTURES = join(BENCH_DIR, 'fixtures')
 
-/** Brings a cached fixture's database to the latest migration (what the app would do at its next start). */
+/**
+ * Brings a cached fixture to what the app would leave at its next start: the database at the latest
+ * migration, and the library swept once (so, as in any library opened before, its folders are known).
+ */
 function upToDate(dataDir: string): void {
   const db = openDatabase(join(dataDir, 'studio.db'))
   try {
@@ -37,6 +41,8 @@ function upToDate(dataDir: string): void {
   } finally {
     db.close()
   }
+  const library = join(dataDir, 'library')
+  if (existsSync(library)) sweepTempFiles(library, join(library, '.sweep-state.json'))
 }
 
 /** Builds `name` once with `make(dir)` into a temp folder, then renames it into place. */
@@ -482,14 +488,21 @@ export async function galleryFixture(images: number, log: (line: string) => void
 // ---------------------------------------------------------------------------------------------------------
 // Unfinished jobs: v2 image tasks the gateway is still working on, as a restart finds them.
 
+/** A gateway of the user's own (not the demo gateway, whose tasks end with the app): where long jobs run. */
+export const TEAM_PROFILE_ID = 'bench-team-gateway'
+
 /**
- * Adds `count` unfinished jobs on the demo profile to a database: each a v2 task queued remotely with its
- * remote id, next polled between `firstPollInMs` and an hour from now (spread), as after a restart.
+ * Adds `count` unfinished jobs on a remote gateway profile to a database: each a v2 task queued remotely
+ * with its remote id, next polled between `firstPollInMs` and an hour from now (spread), as after a restart.
  */
 export function seedUnfinishedJobs(db: Db, count: number, firstPollInMs: number, seed = 5): void {
   const random = mulberry32(seed)
   const words = vocabulary(random, 300)
   const now = Date.now()
+  db.prepare(
+    `INSERT OR IGNORE INTO profiles (id, kind, name, base_url, created_at, updated_at)
+     VALUES (?, 'remote', 'Team gateway', 'https://gateway.example.com', ?, ?)`
+  ).run(TEAM_PROFILE_ID, now, now)
   const insertJob = db.prepare(
     `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, billing_unit, created_at, updated_at)
      VALUES (?, 'image', '/v2/images/generations', ?, 'studio-image-async', ?, ?, 'running', 'image', ?, ?)`
@@ -513,7 +526,7 @@ export function seedUnfinishedJobs(db: Db, count: number, firstPollInMs: number,
       })
       const createdAt = now - Math.floor(random() * 3_600_000)
       const nextPoll = now + firstPollInMs + Math.floor(random() * 3_600_000)
-      insertJob.run(jobId, DEMO_PROFILE_ID, text, request, createdAt, createdAt)
+      insertJob.run(jobId, TEAM_PROFILE_ID, text, request, createdAt, createdAt)
       insertTask.run(
         randomUUID(),
         jobId,
@@ -541,7 +554,7 @@ export async function startupFixture(
 ): Promise<{ dataDir: string }> {
   const gallery = await galleryFixture(images, log)
   const dir = await cached(
-    `startup-${images}-${unfinished}`,
+    `startup-remote-${images}-${unfinished}`,
     (dir) => {
       const dataDir = join(dir, 'data')
       mkdirSync(dataDir)

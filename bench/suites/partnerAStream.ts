@@ -136,7 +136,7 @@ export const partnerAStream = bench<State>({
       {
         key: 'library.partnerAStream',
         label:
-          'partner-a stream of 10 × 2048² images through the studio’s library (durable, deduplicated, thumbnailed)',
+          'partner-a stream of 10 × 2048² images through the studio’s library (durable, deduplicated; thumbnails follow)',
         subjectIs:
           'streamPartnerA + Library.storeBytes per image, until every result counts (its file and row durable, P28)',
         baselineIs: 'bare POST + eventsource-parser + Buffer.from + writeFile (no fsync)',

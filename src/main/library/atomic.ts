@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { readdirSync, unlinkSync } from 'node:fs'
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 
@@ -183,13 +191,48 @@ export async function writeFileAtomic(path: string, data: Uint8Array): Promise<v
   await writer.commit()
 }
 
+/** What the last sweep saw of each directory: its mtime and its subdirectories. */
+type SweepState = Record<string, { mtimeNs: string; dirs: string[] }>
+
+function readSweepState(file: string | undefined): SweepState {
+  if (!file) return {}
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    return typeof value === 'object' && value !== null ? (value as SweepState) : {}
+  } catch {
+    return {}
+  }
+}
+
 /**
  * Deletes orphaned `*.tmp-<rand>` files anywhere under `root` (left by a crash mid-write) and returns how
  * many. Symlinks are neither followed nor deleted; temp files this process is still writing are kept.
+ *
+ * With `stateFile`, a directory whose mtime is exactly what the last sweep recorded is not listed again:
+ * creating, renaming or deleting any entry (a temp file included) changes a directory's mtime, so it has no
+ * new temp file, and its subdirectories are the ones recorded (they are still visited). A library of
+ * 100,000 images is then a few stats at start, not 200,000 directory entries. A lost or unreadable state
+ * file only means a full sweep.
  */
-export function sweepTempFiles(root: string): number {
+export function sweepTempFiles(root: string, stateFile?: string): number {
   let removed = 0
+  const before = readSweepState(stateFile)
+  const after: SweepState = {}
   const walk = (dir: string): void => {
+    let mtimeNs: string
+    try {
+      mtimeNs = String(statSync(dir, { bigint: true }).mtimeNs)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    const key = relative(root, dir) || '.'
+    const known = before[key]
+    if (known && known.mtimeNs === mtimeNs) {
+      after[key] = known
+      for (const name of known.dirs) walk(join(dir, name))
+      return
+    }
     let entries
     try {
       entries = readdirSync(dir, { withFileTypes: true })
@@ -197,19 +240,44 @@ export function sweepTempFiles(root: string): number {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
       throw error
     }
+    const dirs: string[] = []
+    let changed = false
     for (const entry of entries) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (entry.isFile() && isTempName(entry.name) && !liveTemps.has(path)) {
+      if (entry.isDirectory()) dirs.push(entry.name)
+      else if (entry.isFile() && isTempName(entry.name)) {
+        const path = join(dir, entry.name)
+        if (liveTemps.has(path)) continue
         try {
           unlinkSync(path)
           removed += 1
+          changed = true
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
         }
       }
     }
+    // After a deletion the mtime moved again: not recorded, so the next start lists this directory anew.
+    if (!changed) after[key] = { mtimeNs, dirs }
+    for (const name of dirs) walk(join(dir, name))
   }
   walk(root)
+  if (stateFile && existsSync(root)) {
+    // Written whole or not at all, without fsync: losing it costs one full sweep, nothing else.
+    const temp = tempPathFor(stateFile)
+    try {
+      writeFileSync(temp, JSON.stringify(after))
+      renameSync(temp, stateFile)
+    } catch {
+      unlinkQuietlySync(temp)
+    }
+  }
   return removed
+}
+
+function unlinkQuietlySync(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch {
+    // nothing to do
+  }
 }

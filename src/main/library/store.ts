@@ -76,6 +76,8 @@ const COLUMNS =
   'id, sha256, mime, path, bytes, width, height, duration_ms AS durationMs, thumb_path AS thumbPath, created_at AS createdAt'
 
 const MEDIA_REF = /^([0-9a-f]{32})(_thumb)?$/
+/** What the last sweep saw of the library's folders, in the library root. */
+const SWEEP_STATE = '.sweep-state.json'
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 
 export const newMediaId = (): string => randomBytes(16).toString('hex')
@@ -140,9 +142,12 @@ export class Library {
     }
   }
 
-  /** Deletes orphaned temp files under the root (call once at start); returns how many. */
+  /**
+   * Deletes orphaned temp files under the root (call once at start); returns how many. Directories
+   * unchanged since the last sweep are not listed again (`sweepTempFiles`).
+   */
   sweep(): number {
-    return sweepTempFiles(this.root)
+    return sweepTempFiles(this.root, join(this.root, SWEEP_STATE))
   }
 
   /** Keeps bytes from memory (partial images, decoded `b64_json`) if they sniff as PNG/JPEG/WebP/MP4. */

@@ -89,6 +89,29 @@ describe('sweepTempFiles [P28]', () => {
     expect(sweepTempFiles(root)).toBe(0)
   })
 
+  it('with a state file, lists again only folders changed since the last sweep, and finds what is new', () => {
+    const root = freshDir()
+    const state = join(root, '.sweep-state.json')
+    mkdirSync(join(root, '2024', '12'), { recursive: true })
+    mkdirSync(join(root, '2025', '01'), { recursive: true })
+    writeFileSync(join(root, '2024', '12', 'a.png'), 'x')
+    writeFileSync(join(root, '2025', '01', 'b.png.tmp-0123456789abcdef'), 'half')
+    expect(sweepTempFiles(root, state)).toBe(1)
+    // The folder that had a deletion is listed again next time; the others are remembered as they were.
+    const first = JSON.parse(readFileSync(state, 'utf8')) as Record<string, { dirs: string[] }>
+    expect(Object.keys(first).sort()).toEqual(['.', '2024', '2024/12', '2025'])
+    expect(first['.']?.dirs.sort()).toEqual(['2024', '2025'])
+    expect(sweepTempFiles(root, state)).toBe(0)
+    // A crash in an old folder, long after: its mtime moved, so it is listed and swept.
+    writeFileSync(join(root, '2024', '12', 'c.png.tmp-00000000000000aa'), 'half')
+    expect(sweepTempFiles(root, state)).toBe(1)
+    expect(existsSync(join(root, '2024', '12', 'a.png'))).toBe(true)
+    // A state file that cannot be read is a full sweep.
+    writeFileSync(state, '{not json')
+    writeFileSync(join(root, '2025', '01', 'd.png.tmp-00000000000000bb'), 'half')
+    expect(sweepTempFiles(root, state)).toBe(1)
+  })
+
   it('keeps the temp files of writes still under way in this process', async () => {
     const root = freshDir()
     const writer = await openAtomicWriter(join(root, 'download'))

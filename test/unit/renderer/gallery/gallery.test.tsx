@@ -116,6 +116,21 @@ function setup(): void {
   })
 }
 
+/** Connects the screen to a backend that answers with `invoke`. */
+function connectWith(invoke: Transport['invoke']): void {
+  useAppStore
+    .getState()
+    .setConnection(
+      {
+        api: createApiClient({ invoke, subscribe: () => () => undefined }),
+        host: 'web',
+        mediaUrl: (id) => `/media/${id}`
+      },
+      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
+      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    )
+}
+
 describe('gallery selection model', () => {
   const items = Array.from({ length: 10 }, (_, i) => item(i))
   it('toggles, ranges and selects all in the filter minus exceptions', () => {
@@ -250,25 +265,26 @@ describe('gallery screen', () => {
     })
   })
 
+  it('shows a progress bar while the first page of a big gallery loads', async () => {
+    connectWith((name) =>
+      name === 'gallery.query'
+        ? new Promise(() => undefined)
+        : Promise.resolve({ ok: true, value: name === 'gallery.facets' ? facets : [] })
+    )
+    render(<GalleryScreen />)
+    expect(await screen.findByRole('progressbar', { name: 'Loading the gallery' })).toBeInTheDocument()
+    expect(screen.getByText('Loading images…')).toBeInTheDocument()
+  })
+
   it('says so when there is nothing yet', async () => {
-    useAppStore.getState().setConnection(
-      {
-        api: createApiClient({
-          invoke: (name) =>
-            Promise.resolve({
-              ok: true,
-              value:
-                name === 'gallery.query'
-                  ? { items: [], nextCursor: null, matching: 0 }
-                  : { ...facets, total: 0, models: [], endpoints: [], profiles: [] }
-            }),
-          subscribe: () => () => undefined
-        }),
-        host: 'web',
-        mediaUrl: (id) => `/media/${id}`
-      },
-      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    connectWith((name) =>
+      Promise.resolve({
+        ok: true,
+        value:
+          name === 'gallery.query'
+            ? { items: [], nextCursor: null, matching: 0 }
+            : { ...facets, total: 0, models: [], endpoints: [], profiles: [] }
+      })
     )
     render(<GalleryScreen />)
     expect(await screen.findByText('No images yet')).toBeInTheDocument()

@@ -1,6 +1,7 @@
 import { useEffect, type ReactElement } from 'react'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { ProgressBar } from '../../ui/ProgressBar'
 import { reload } from './actions'
 import { DetailPanel } from './DetailPanel'
 import { DeleteDialog, ExportDialog } from './Dialogs'
@@ -127,6 +128,8 @@ function FilterBar(): ReactElement {
 function SelectionBar(): ReactElement {
   const selection = useGalleryStore((s) => s.selection)
   const matching = useGalleryStore((s) => s.matching ?? s.items.length)
+  // Nothing counted yet: the first load of the gallery (at 100,000 images, most of a second).
+  const firstLoad = useGalleryStore((s) => s.matching === null && s.loading)
   const form = useGalleryStore((s) => s.form)
   const loading = useGalleryStore((s) => s.loading)
   const setSelection = useGalleryStore((s) => s.setSelection)
@@ -136,7 +139,12 @@ function SelectionBar(): ReactElement {
   return (
     <div className="gallery-selection" aria-label="Selection" role="toolbar">
       <p className="gallery-count" aria-live="polite">
-        {count > 0 ? (
+        {firstLoad ? (
+          <span className="gallery-loading">
+            Loading images…
+            <ProgressBar progress={{ type: 'indeterminate', label: 'Loading' }} label="Loading the gallery" />
+          </span>
+        ) : count > 0 ? (
           <strong>
             {plural(count, 'selected image')} of {matching.toLocaleString()}
           </strong>
