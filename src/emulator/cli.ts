@@ -5,7 +5,7 @@ import { configSchema, defaultConfig, type EmulatorConfig } from './config'
 import { DEMO_TIMING, startEmulator, TEST_TIMING } from './index'
 
 const USAGE = `Usage: npm run emulator -- [--port N] [--config FILE] [--timing demo|fast]
-                              [--field-names default|alternative] [--url-ttl-ms N]`
+                              [--field-names default|alternative] [--url-ttl-ms N] [--cancel-route]`
 
 function fail(message: string): never {
   process.stderr.write(`emulator: ${message}\n${USAGE}\n`)
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
         timing: { type: 'string' },
         'field-names': { type: 'string' },
         'url-ttl-ms': { type: 'string' },
+        'cancel-route': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' }
       }
     }))
@@ -93,7 +94,8 @@ async function main(): Promise<void> {
     config,
     timing: timing === 'fast' ? TEST_TIMING : DEMO_TIMING,
     fieldNames,
-    urlTtlMs: ttl
+    urlTtlMs: ttl,
+    cancelRoute: values['cancel-route'] === true
   }).catch((err: unknown) => fail(`cannot start: ${(err as Error).message}`))
 
   const summary = {

@@ -31,6 +31,8 @@ export interface EmulatorState {
   clock: Clock
   timing: Timing
   fieldNames: FieldNames
+  /** The opt-in video cancel route is served (not in the spec). */
+  cancelRoute: boolean
   urlTtlMs: number
   files: HostedFiles
   images: ImageRenderer

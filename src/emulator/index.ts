@@ -50,6 +50,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clock,
     timing: { ...TEST_TIMING, ...options.timing },
     fieldNames: options.fieldNames ?? 'default',
+    cancelRoute: options.cancelRoute ?? false,
     urlTtlMs: options.urlTtlMs ?? DAY_MS,
     files: new HostedFiles(clock, () => origin),
     images: new ImageRenderer(options.imageCacheSize ?? 64),

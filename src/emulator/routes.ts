@@ -6,13 +6,13 @@ import { compatImages, v3Images } from './images/openai-images'
 import { partnerA } from './images/partner-a'
 import { partnerB } from './images/partner-b'
 import { createImageTask, getImageTask } from './images/v2-tasks'
-import { createVideoTask, getVideoTask } from './tasks/video'
+import { cancelVideoTask, createVideoTask, getVideoTask } from './tasks/video'
 import { chatCompletions } from './text/chat'
 import { messages } from './text/messages'
 import { responses } from './text/responses'
 
 export interface Route {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   pattern: RegExp
   handler: Handler
 }
@@ -23,10 +23,17 @@ const listModels: Handler = (ctx) =>
 const exact = (path: string): RegExp => new RegExp(`^${path.replace(/[.-]/g, '\\$&')}$`)
 const withId = (path: string): RegExp => new RegExp(`^${path.replace(/[.-]/g, '\\$&')}/([^/]+)$`)
 
-/** Tenant-relative routes; the video query path depends on the field-name set (docs/GATEWAY.md). */
-export function tenantRoutes(fieldNames: FieldNames): Route[] {
+/**
+ * Tenant-relative routes; the video query path depends on the field-name set (docs/GATEWAY.md). The video
+ * cancel route is not in the spec and is served only when asked for (`cancelRoute`).
+ */
+export function tenantRoutes(fieldNames: FieldNames, cancelRoute = false): Route[] {
   const videoQuery = fieldNames === 'alternative' ? '/v1/videos' : ENDPOINTS.videos
+  const cancel: Route[] = cancelRoute
+    ? [{ method: 'DELETE', pattern: withId(`${videoQuery}/tasks`), handler: cancelVideoTask }]
+    : []
   return [
+    ...cancel,
     { method: 'GET', pattern: exact('/v1/models'), handler: listModels },
     { method: 'POST', pattern: exact(ENDPOINTS.chat), handler: chatCompletions },
     { method: 'POST', pattern: exact(ENDPOINTS.messages), handler: messages },

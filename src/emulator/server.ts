@@ -96,7 +96,7 @@ export class EmulatorServer {
   constructor(private readonly parts: ServerParts) {
     // Every open response listens for stop(); hundreds at once are normal here.
     setMaxListeners(0, this.stopping.signal)
-    this.routes = tenantRoutes(parts.state.fieldNames)
+    this.routes = tenantRoutes(parts.state.fieldNames, parts.state.cancelRoute)
     this.server = createServer({ noDelay: true, keepAliveTimeout: 5_000 }, (req, res) => {
       void this.dispatch(req, res)
     })

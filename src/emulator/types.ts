@@ -15,6 +15,12 @@ export interface EmulatorOptions {
   urlTtlMs?: number
   /** `alternative` switches the field names and paths docs/GATEWAY.md lists as alternatives. */
   fieldNames?: FieldNames
+  /**
+   * Serve a cancel call for video tasks: `DELETE /v1/videos/generations/tasks/{id}` (alternative names:
+   * `/v1/videos/tasks/{id}`). Off by default: the spec shows no cancel endpoint, and the emulator is the
+   * reference of the spec. Tests and demos of a gateway that has one turn it on.
+   */
+  cancelRoute?: boolean
   /** Rendered images kept in memory; default 64. */
   imageCacheSize?: number
   /**

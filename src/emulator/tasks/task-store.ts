@@ -73,6 +73,21 @@ export class TaskStore<R, M> {
     }
   }
 
+  /**
+   * Cancels a task still queued or running (it is `cancelled` from now on); `final` when it has already
+   * ended, undefined for unknown ids and other tenants' tasks.
+   */
+  cancel(id: string, tenant: string): TaskView<R, M> | 'final' | undefined {
+    const task = this.tasks.get(id)
+    if (!task || task.tenant !== tenant) return undefined
+    const now = this.clock.now()
+    if (now >= task.finishedAt) return 'final'
+    task.runningAt = Math.min(task.runningAt, now)
+    task.finishedAt = now
+    task.outcome = 'cancelled'
+    return this.view(id, tenant)
+  }
+
   /** The task as seen now by `tenant`; undefined for unknown ids and other tenants' tasks. */
   view(id: string, tenant: string): TaskView<R, M> | undefined {
     const task = this.tasks.get(id)

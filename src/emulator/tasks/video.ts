@@ -3,7 +3,7 @@ import { costOf } from '../accounts'
 import { SAMPLE_VIDEO } from '../assets/sample-video'
 import type { FieldNames, HostedResult, RequestContext } from '../context'
 import { ENDPOINTS } from '../endpoints'
-import { notFound } from '../errors'
+import { GatewayError, notFound } from '../errors'
 import { parseJsonObject } from '../http/body'
 import { sendJson } from '../http/respond'
 import { resultTtl } from '../images/results'
@@ -88,6 +88,27 @@ export async function createVideoTask(ctx: RequestContext): Promise<void> {
       return { fileId: file.id, url: file.url }
     }
   })
+  return sendJson(ctx.wire, 200, taskJson(view, ctx.state.fieldNames))
+}
+
+/**
+ * DELETE /v1/videos/generations/tasks/{id} (alternative: /v1/videos/tasks/{id}), only with `cancelRoute`:
+ * a task still queued or running is cancelled now (its tokens were billed at creation and stay billed);
+ * one that has ended answers 409.
+ */
+export function cancelVideoTask(ctx: RequestContext): Promise<void> {
+  const id = ctx.params[0] ?? ''
+  const view = ctx.state.videoTasks.cancel(id, ctx.tenant)
+  if (!view) throw notFound(`No video task "${id}"`, 'task_not_found')
+  if (view === 'final') {
+    const now = ctx.state.videoTasks.view(id, ctx.tenant)?.status ?? 'finished'
+    throw new GatewayError(
+      409,
+      'invalid_request_error',
+      'task_not_cancellable',
+      `The task has already ${now}.`
+    )
+  }
   return sendJson(ctx.wire, 200, taskJson(view, ctx.state.fieldNames))
 }
 

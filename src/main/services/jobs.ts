@@ -1,3 +1,4 @@
+import type { JobCancelOutcome } from '../../shared/schemas/cancel'
 import type { CommandHandlers } from '../contract/dispatch'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
@@ -28,7 +29,14 @@ export function createJobHandlers(deps: {
     // Reads only: the stored aggregate is current, since the writes that change a job store it.
     'jobs.list': (query) => repo.listJobs(query),
     'jobs.get': ({ id }) => engine.view(id) ?? Promise.reject(notFound()),
-    'jobs.cancel': async ({ id }) => (await engine.cancel(id)) ?? Promise.reject(notFound()),
+    'jobs.cancel': async ({ id }) => {
+      let cancel: JobCancelOutcome | undefined
+      const view = await engine.cancel(id, (outcome) => {
+        cancel = outcome
+      })
+      if (!view) throw notFound()
+      return cancel ? { ...view, cancel } : view
+    },
     'jobs.resend': ({ id }) => engine.resend(id) ?? Promise.reject(notFound()),
     'jobs.delete': async ({ id }) => {
       if (!repo.job(id)) throw notFound()

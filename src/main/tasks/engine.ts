@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { JobCancelOutcome } from '../../shared/schemas/cancel'
 import type { JobRequest, JobView } from '../../shared/schemas/jobs'
 import { CANCELLABLE_TASK_STATUSES, RESENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
@@ -123,7 +124,11 @@ export class TaskEngine {
    * Stops a job here: in-flight requests are aborted, polling stops, queued sends never go out. Every
    * CANCELLABLE_TASK_STATUSES task becomes `cancelled`; remote video tasks are asked to stop too.
    */
-  async cancel(jobId: string): Promise<JobView | null> {
+  async cancel(
+    jobId: string,
+    /** Hears what was asked of the gateway and what it answered (issue 15). */
+    onGatewayAnswer?: (outcome: JobCancelOutcome) => void
+  ): Promise<JobView | null> {
     const repo = this.deps.repo
     const job = repo.job(jobId)
     if (!job) return null
@@ -132,7 +137,7 @@ export class TaskEngine {
       this.scheduler.cancel(task.id)
       repo.updateTask(task.id, { status: 'cancelled', nextPollAt: null })
     }
-    await this.poller.cancelRemote(job.profile_id, tasks)
+    onGatewayAnswer?.(await this.poller.cancelRemote(job.profile_id, tasks))
     const view = this.publish(jobId)
     this.scheduler.pump()
     return view

@@ -1,8 +1,10 @@
 import { taskEndpointAt, type TaskDescriptorKey } from '../../shared/gateway/endpoints'
+import type { JobCancelOutcome } from '../../shared/schemas/cancel'
 import type { JobError } from '../../shared/schemas/jobs'
 import { POLLABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { isGatewayError, type TaskSnapshot } from '../gateway'
 import { serverDelayMs } from '../time/backoff'
+import { cancelAccepted, cancelRefused } from './cancelAnswers'
 import type { RunnerContext } from './context'
 import { DEADLINE_PASSED, NO_RESULT_URL, toJobError } from './errors'
 import { pollDelay } from './policy'
@@ -124,26 +126,35 @@ export class PollRunner {
     this.ctx.publish(job.id)
   }
 
-  /** Asks the gateway to stop the user's cancelled remote tasks, where it can (videos); failures are logged. */
-  async cancelRemote(profileId: string, tasks: TaskRow[]): Promise<void> {
+  /**
+   * Asks the gateway to stop the user's cancelled remote tasks, where the profile knows a cancel call
+   * (videos); returns what was sent and what the gateway answered (issue 15). Failures are also logged.
+   */
+  async cancelRemote(profileId: string, tasks: TaskRow[]): Promise<JobCancelOutcome> {
     const { deps, repo } = this.ctx
     const remote = tasks.filter((task) => task.remote_id && POLLABLE_TASK_STATUSES.includes(task.status))
-    if (remote.length === 0) return
+    const outcome: JobCancelOutcome = { remote: remote.length > 0, sent: false, answers: [] }
+    if (remote.length === 0) return outcome
     try {
       const { client } = await deps.connections.forProfile(profileId)
       const job = repo.job(remote[0]?.job_id ?? '')
       const endpoint = job ? taskEndpointAt(job.endpoint) : undefined
-      if (!endpoint || !client.canCancel(endpoint)) return
+      if (!endpoint || !client.canCancel(endpoint)) return outcome
+      outcome.sent = true
       for (const task of remote) {
-        await client
-          .cancel(endpoint, task.remote_id as string, { signal: AbortSignal.timeout(30_000) })
-          .catch((error: unknown) => {
-            deps.onError?.('remote cancel failed', error)
-          })
+        const remoteId = task.remote_id as string
+        try {
+          const answer = await client.cancel(endpoint, remoteId, { signal: AbortSignal.timeout(30_000) })
+          outcome.answers.push(cancelAccepted(remoteId, answer.data))
+        } catch (error) {
+          deps.onError?.('remote cancel failed', error)
+          outcome.answers.push(cancelRefused(remoteId, error))
+        }
       }
     } catch (error) {
       deps.onError?.('remote cancel failed', error)
     }
+    return outcome
   }
 
   private schedule(taskId: string, count: number, status?: 'queued' | 'running', hintMs?: number): void {

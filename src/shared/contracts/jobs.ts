@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { JobCancelOutcome } from '../schemas/cancel'
 import { JobPartial, JobQuery, JobRef, JobResendInput, JobSubmitInput, JobView } from '../schemas/jobs'
 import { JobNotice } from '../schemas/notices'
 
@@ -6,7 +7,8 @@ export const jobCommands = {
   'jobs.submit': { input: JobSubmitInput, output: JobView },
   'jobs.list': { input: JobQuery, output: z.array(JobView) },
   'jobs.get': { input: JobRef, output: JobView },
-  'jobs.cancel': { input: JobRef, output: JobView },
+  /** The job as it is now, and what the gateway said to the cancel call, if one was sent (issue 15). */
+  'jobs.cancel': { input: JobRef, output: JobView.extend({ cancel: JobCancelOutcome.optional() }) },
   'jobs.resend': { input: JobResendInput, output: JobView },
   'jobs.delete': {
     input: JobRef,

@@ -188,6 +188,44 @@ describe('/v1/videos/generations tasks', () => {
   })
 })
 
+describe('the opt-in video cancel route (not in the spec; issue 15)', () => {
+  let withCancel: Http
+  beforeAll(async () => {
+    withCancel = await setup({ cancelRoute: true, timing: { taskQueuedMs: STEP, taskRunningMs: STEP } })
+  })
+  afterAll(() => withCancel.emu.stop())
+
+  const del = (http: Http, path: string) =>
+    fetch(http.emu.baseUrl + path, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${http.emu.keys.ordinary}` }
+    })
+
+  it('is not served by default: the reference of the spec has no cancel endpoint', async () => {
+    const task = (await createVideo({})).body
+    expect((await del(h, `/v1/videos/generations/tasks/${task.id}`)).status).toBe(404)
+  })
+
+  it('cancels a task still queued or running, and answers 409 once it has ended', async () => {
+    const created = await withCancel.postJson<Task>('/v1/videos/generations', {
+      model: 'seedance-video',
+      prompt: 'a castle',
+      duration: 2
+    })
+    const id = created.body.id
+    withCancel.emu.advance(STEP)
+    const res = await del(withCancel, `/v1/videos/generations/tasks/${id}`)
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ id, status: 'cancelled', result: null })
+    const after = (await (await withCancel.get(`/v1/videos/generations/${id}`)).json()) as Task
+    expect(after.status).toBe('cancelled')
+    const again = await del(withCancel, `/v1/videos/generations/tasks/${id}`)
+    expect(again.status).toBe(409)
+    expect(await errorOf(again)).toMatchObject({ code: 'task_not_cancellable' })
+    expect((await del(withCancel, '/v1/videos/generations/tasks/vtask_unknown')).status).toBe(404)
+  })
+})
+
 describe('alternative field names', () => {
   let alt: Http
   beforeAll(async () => {

@@ -1,7 +1,9 @@
 import { memo, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
+import { announceCancel, cancelPlan } from '../jobs/cancel'
 import { useConnection } from '../store/app'
+import { useProfilesStore } from '../store/profiles'
 import { ErrorNotice } from '../ui/ErrorNotice'
 import { endpointLabel, isLive, slotsOf, statusLabels, usageSummary, when, type Slot } from './slots'
 import { refusedStream } from './streamRefusal'
@@ -119,9 +121,12 @@ export const JobCard = memo(function JobCard({
   const usage = usageSummary(job.usage)
   const arrived = slots.filter((s) => s.kind === 'image').length
   const streamRefused = refusedStream(job)
+  const profile = useProfilesStore((state) => state.profiles.find((p) => p.id === job.profileId))
+  const plan = cancelPlan(job, profile)
   const cancel = async (): Promise<void> => {
     setCancelling(true)
-    await api.call('jobs.cancel', { id: job.id })
+    const result = await api.call('jobs.cancel', { id: job.id })
+    if (result.ok) announceCancel(job, result.value.cancel)
     setCancelling(false)
   }
   return (
@@ -190,9 +195,10 @@ export const JobCard = memo(function JobCard({
               type="button"
               className="button small"
               disabled={cancelling}
+              title={plan.effect}
               onClick={() => void cancel()}
             >
-              Cancel
+              {plan.label}
             </button>
           )}
           <button type="button" className="button small" onClick={() => actions.onCopyPrompt(job.prompt)}>
@@ -203,6 +209,12 @@ export const JobCard = memo(function JobCard({
           </button>
         </div>
       </footer>
+      {live && plan.mayStillBill && (
+        <p className="job-cancel-note">
+          No cancel call is set for this gateway: “Stop tracking” stops following it here, and the gateway may
+          still run and bill it.
+        </p>
+      )}
     </article>
   )
 })

@@ -2,8 +2,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TasksScreen } from '@renderer/features/tasks/TasksScreen'
 import { useJobsStore } from '@renderer/store/jobs'
+import { useNotificationsStore } from '@renderer/store/notifications'
+import { useProfilesStore } from '@renderer/store/profiles'
 import type { JobView } from '@shared/schemas/jobs'
-import { connect, job, resetStores, result, runningVideo, stubLayout, task } from './fixtures'
+import { connect, job, profile, resetStores, result, runningVideo, stubLayout, task } from './fixtures'
 
 let restoreLayout: () => void = () => undefined
 
@@ -164,7 +166,7 @@ describe('Tasks screen', () => {
     await waitFor(() => expect(useJobsStore.getState().order).toEqual(['again', 'bad']))
   })
 
-  it('cancels, and shows why when an action fails', async () => {
+  it('without a cancel call reads "Stop tracking", says the gateway may still bill, and shows why an action fails', async () => {
     connect({
       'jobs.list': () => [],
       'jobs.cancel': () => {
@@ -174,13 +176,55 @@ describe('Tasks screen', () => {
     seed(runningVideo())
     render(<TasksScreen />)
     const row = rowOf('waves at night')
-    expect(within(row).getByRole('button', { name: 'Cancel' })).toHaveAttribute(
-      'title',
-      expect.stringMatching(/may still finish there/) as string
-    )
-    fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }))
+    const stop = within(row).getByRole('button', { name: 'Stop tracking' })
+    expect(stop).toHaveAccessibleDescription(/the gateway may still run and bill it/)
+    expect(within(row).queryByRole('button', { name: 'Cancel' })).toBeNull()
+    fireEvent.click(stop)
     expect(await within(rowOf('waves at night')).findByRole('alert')).toHaveTextContent(
       'That job no longer exists.'
+    )
+  })
+
+  it('with a cancel call reads "Cancel" and shows what the gateway answered (issue 15)', async () => {
+    const withCancel = profile({
+      fieldMap: {
+        ...profile().fieldMap,
+        video: { ...profile().fieldMap.video, cancel: { method: 'DELETE', path: '/v1/videos/tasks/{id}' } }
+      }
+    })
+    connect({
+      'jobs.list': () => [],
+      'jobs.cancel': () => ({
+        ...runningVideo({ status: 'cancelled' }),
+        cancel: {
+          remote: true,
+          sent: true,
+          answers: [
+            {
+              remoteId: 'r',
+              ok: false,
+              status: 409,
+              message: 'The gateway refused the cancel (HTTP 409): Too late.'
+            }
+          ]
+        }
+      })
+    })
+    useProfilesStore.setState({ profiles: [withCancel] })
+    seed(runningVideo())
+    render(<TasksScreen />)
+    const cancel = within(rowOf('waves at night')).getByRole('button', { name: 'Cancel' })
+    expect(cancel).toHaveAttribute(
+      'title',
+      'Stops it here and asks the gateway to cancel it (DELETE /v1/videos/tasks/{id}).'
+    )
+    fireEvent.click(cancel)
+    await waitFor(() =>
+      expect(useNotificationsStore.getState().items[0]).toMatchObject({
+        tone: 'error',
+        title: 'The gateway did not cancel it',
+        body: expect.stringContaining('Too late.') as string
+      })
     )
   })
 

@@ -104,14 +104,16 @@ describe('actions', () => {
   })
 
   it('tells the truth about what Cancel does at the gateway', () => {
-    expect(cancelEffect(runningVideo(), profile())).toMatch(/may still finish there and be charged/)
+    expect(cancelEffect(runningVideo(), profile())).toMatch(/may still run the task and bill it/)
     const withCancel = profile({
       fieldMap: {
         ...profile().fieldMap,
         video: { ...profile().fieldMap.video, cancel: { method: 'DELETE', path: '/v1/videos/{id}' } }
       }
     })
-    expect(cancelEffect(runningVideo(), withCancel)).toBe('Stops it here and asks the gateway to cancel it.')
+    expect(cancelEffect(runningVideo(), withCancel)).toBe(
+      'Stops it here and asks the gateway to cancel it (DELETE /v1/videos/{id}).'
+    )
     expect(cancelEffect(job({ status: 'pending', tasks: [task({ status: 'pending' })] }), profile())).toBe(
       'Stops it here; nothing more is sent.'
     )

@@ -4,6 +4,7 @@ import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { CancelCall } from './CancelCall'
 import { ModelTable } from './ModelTable'
 
 type Pending = 'key' | 'test' | 'activate' | 'advanced' | 'delete' | null
@@ -222,6 +223,7 @@ export function GatewayEditor({
                 onChange={(e) => setExtraFields(e.target.value)}
               />
             </label>
+            <CancelCall profile={profile} fieldMapText={fieldMap} onFieldMap={setFieldMap} />
             <button type="submit" className="button" disabled={pending !== null}>
               Save advanced settings
             </button>

@@ -16,6 +16,7 @@ import {
   TASK_STATUS_LABELS
 } from '../../jobs/status'
 import { ProgressBar } from '../../ui/ProgressBar'
+import { cancelPlan } from '../../jobs/cancel'
 import { cancelJob, retryJob } from './actions'
 import {
   canCancel,
@@ -156,6 +157,8 @@ export function TaskRow({
       ? [job.error.view?.title, job.error.message].filter(Boolean).join(': ')
       : null
   const errorText = actionError ?? (jobError && active ? `Still trying after: ${jobError}` : jobError)
+  const cancel = canCancel(job) ? cancelPlan(job, profile) : null
+  const cancelNoteId = `cancel-note-${job.id}`
   return (
     <li
       ref={measureRef}
@@ -236,14 +239,15 @@ export function TaskRow({
               Retry
             </button>
           )}
-          {canCancel(job) && (
+          {cancel && (
             <button
               type="button"
               className="button tq-btn"
-              title={cancelEffect(job, profile)}
+              title={cancel.effect}
+              aria-describedby={cancel.mayStillBill ? cancelNoteId : undefined}
               onClick={() => void cancelJob(api, job)}
             >
-              Cancel
+              {cancel.label}
             </button>
           )}
           <button
@@ -267,6 +271,12 @@ export function TaskRow({
           </button>
         </div>
       </div>
+      {cancel?.mayStillBill && (
+        <p className="tq-cancel-note" id={cancelNoteId}>
+          No cancel call is set for this gateway: “Stop tracking” stops following the task here, and the
+          gateway may still run and bill it.
+        </p>
+      )}
       {errorText && (
         <p className={active ? 'tq-error soft' : 'tq-error'} role={actionError ? 'alert' : undefined}>
           {errorText}

@@ -1,6 +1,8 @@
 import type { ApiClient } from '@shared/client'
 import type { JobView } from '@shared/schemas/jobs'
 import type { Result } from '@shared/result'
+import type { JobCancelOutcome } from '@shared/schemas/cancel'
+import { announceCancel } from '../../jobs/cancel'
 import { useJobsStore } from '../../store/jobs'
 import { retryRequest } from './model'
 import { useTasksStore } from './store'
@@ -18,8 +20,19 @@ async function run(jobId: string, action: () => Promise<Result<JobView | null>>)
   return result.value
 }
 
-export const cancelJob = (api: ApiClient, job: JobView): Promise<JobView | null> =>
-  run(job.id, () => api.call('jobs.cancel', { id: job.id }))
+/** Cancels (or stops tracking) a job, then says what the gateway answered, or that it was not asked. */
+export async function cancelJob(api: ApiClient, job: JobView): Promise<JobView | null> {
+  let outcome: JobCancelOutcome | undefined
+  const view = await run(job.id, async () => {
+    const result = await api.call('jobs.cancel', { id: job.id })
+    if (!result.ok) return result
+    const { cancel, ...fresh } = result.value
+    outcome = cancel
+    return { ok: true, value: fresh }
+  })
+  if (view) announceCancel(view, outcome)
+  return view
+}
 
 /** Only ever called from the "may charge twice" confirmation. */
 export const resendJob = (api: ApiClient, job: JobView): Promise<JobView | null> =>

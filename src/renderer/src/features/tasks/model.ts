@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '@shared/gateway/spec'
 import { JobRequest, type JobStatus, type JobView, type TaskView } from '@shared/schemas/jobs'
+import { cancelPlan } from '../../jobs/cancel'
 import type { ProfileView } from '@shared/schemas/profiles'
 import { formatDuration, isActiveTask } from '../../jobs/status'
 
@@ -161,14 +162,6 @@ export function retryRequest(job: JobView): JobRequest | null {
   return parsed.success ? parsed.data : null
 }
 
-/**
- * What Cancel does to this job, in words: a task the gateway holds keeps running there unless the
- * profile's field map names a cancel call (videos only).
- */
-export function cancelEffect(job: JobView, profile: ProfileView | undefined): string {
-  const remote = job.tasks.some((task) => task.remoteId !== null && isActiveTask(task))
-  if (!remote) return 'Stops it here; nothing more is sent.'
-  if (job.kind === 'video' && profile?.fieldMap.video.cancel)
-    return 'Stops it here and asks the gateway to cancel it.'
-  return 'Stops following it here. The gateway has no cancel we know of, so it may still finish there and be charged.'
-}
+/** What Cancel does to this job, in words (see `cancelPlan`). */
+export const cancelEffect = (job: JobView, profile: ProfileView | undefined): string =>
+  cancelPlan(job, profile).effect

@@ -1,0 +1,72 @@
+import type { ReactElement } from 'react'
+import type { ProfileView } from '@shared/schemas/profiles'
+
+/** The cancel call providers use for a video task; the spec shows none, so it is only ever opted into. */
+export const PROVIDER_CANCEL = { method: 'DELETE', path: '/v1/videos/generations/tasks/{id}' } as const
+
+/** Sets (or, with null, removes) `video.cancel` in the field names being edited; null if they do not read. */
+export function withCancelCall(fieldMapText: string, cancel: typeof PROVIDER_CANCEL | null): string | null {
+  try {
+    const map = JSON.parse(fieldMapText) as Record<string, unknown>
+    const video = { ...((map['video'] as Record<string, unknown> | undefined) ?? {}) }
+    if (cancel) video['cancel'] = { ...cancel }
+    else delete video['cancel']
+    return JSON.stringify({ ...map, video }, null, 2)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * What Cancel does on this gateway, documented where it is set (issue 15): without a cancel call the app
+ * can only stop following a task, which the gateway may still run and bill.
+ */
+export function CancelCall({
+  profile,
+  fieldMapText,
+  onFieldMap
+}: {
+  profile: ProfileView
+  fieldMapText: string
+  onFieldMap: (text: string) => void
+}): ReactElement {
+  const saved = profile.fieldMap.video.cancel
+  const apply = (cancel: typeof PROVIDER_CANCEL | null): void => {
+    const next = withCancelCall(fieldMapText, cancel)
+    if (next !== null) onFieldMap(next)
+  }
+  return (
+    <section className="cancel-call" aria-labelledby={`cancel-call-${profile.id}`}>
+      <h4 id={`cancel-call-${profile.id}`}>Cancelling video tasks</h4>
+      {saved ? (
+        <p>
+          Cancel sends <code>{`${saved.method} ${saved.path}`}</code> for a video task the gateway holds, and
+          shows what the gateway answers.
+        </p>
+      ) : (
+        <p>
+          Not set. The gateway interface shows no cancel endpoint, so for a task the gateway already holds the
+          button reads “Stop tracking”: the app stops following it, and the gateway may still run and bill it.
+        </p>
+      )}
+      <p className="muted">
+        If your gateway documents a cancel call, set <code>video.cancel</code> in the field names above.
+        Providers that have one take <code>{`${PROVIDER_CANCEL.method} …/tasks/{id}`}</code>, here:
+      </p>
+      <pre className="cancel-call-example">{JSON.stringify({ cancel: PROVIDER_CANCEL })}</pre>
+      <p className="muted">
+        <code>{'{id}'}</code> is the task id the gateway gave. Save the advanced settings to use it.
+      </p>
+      <div className="cancel-call-actions">
+        <button type="button" className="button" onClick={() => apply(PROVIDER_CANCEL)}>
+          Fill in the provider default
+        </button>
+        {(saved || fieldMapText.includes('"cancel"')) && (
+          <button type="button" className="button quiet" onClick={() => apply(null)}>
+            Remove the cancel call
+          </button>
+        )}
+      </div>
+    </section>
+  )
+}
