@@ -76,3 +76,58 @@ describe('reply Markdown', () => {
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument()
   })
 })
+
+describe('GitHub-flavoured Markdown and highlighted code (issue 15)', () => {
+  it('renders tables as tables, strikethrough as deleted text and task lists as checkboxes', () => {
+    connectFake()
+    const text = [
+      '| Model | Price | Note |',
+      '| :-- | --: | --- |',
+      '| studio-chat | 1 | ~~old~~ new |',
+      '| seedance | 0.5 | <b>raw</b> |',
+      '',
+      'This is ~~wrong~~ right.',
+      '',
+      '- [x] done',
+      '- [ ] to do'
+    ].join('\n')
+    const { container } = render(<MarkdownView text={text} />)
+    const table = screen.getByRole('table')
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Model',
+      'Price',
+      'Note'
+    ])
+    expect(screen.getAllByRole('row')).toHaveLength(3)
+    expect(table.closest('.md-table-wrap')).not.toBeNull()
+    expect([...container.querySelectorAll('del')].map((d) => d.textContent)).toEqual(['old', 'wrong'])
+    // Raw HTML inside a cell stays text (P34 holds with GFM on).
+    expect(container.querySelector('b')).toBeNull()
+    expect(screen.getByText('<b>raw</b>')).toBeInTheDocument()
+    const boxes = screen.getAllByRole('checkbox')
+    expect(boxes.map((box) => (box as HTMLInputElement).checked)).toEqual([true, false])
+    expect(boxes.every((box) => (box as HTMLInputElement).disabled)).toBe(true)
+  })
+
+  it('colours a fenced block once the highlighter has loaded, as spans only, and copies the plain code', async () => {
+    connectFake()
+    const { container } = render(<MarkdownView text={'```ts\nconst answer: number = 42 // why\n```'} />)
+    // Plain at first; the highlighter arrives lazily.
+    await waitFor(() => expect(container.querySelector('code.hljs.language-ts')).not.toBeNull())
+    const code = container.querySelector('code.hljs') as HTMLElement
+    expect(code.textContent).toBe('const answer: number = 42 // why')
+    expect(code.querySelector('.hljs-keyword')?.textContent).toBe('const')
+    expect(code.querySelector('.hljs-number')?.textContent).toBe('42')
+    expect(code.querySelector('.hljs-comment')?.textContent).toBe('// why')
+    expect([...code.querySelectorAll('*')].every((el) => el.tagName === 'SPAN')).toBe(true)
+    expect(screen.getByText('ts')).toHaveClass('md-code-lang')
+  })
+
+  it('leaves an unknown language plain', async () => {
+    connectFake()
+    const { container } = render(<MarkdownView text={'```klingon\nQapla!\n```'} />)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(container.querySelector('code.hljs')).toBeNull()
+    expect(container.querySelector('pre')?.textContent).toBe('Qapla!\n')
+  })
+})

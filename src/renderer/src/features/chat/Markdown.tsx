@@ -1,5 +1,8 @@
-import { memo, useMemo, useState, type ReactElement, type ReactNode } from 'react'
+import type { ElementContent, Root } from 'hast'
+import { memo, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
 import Markdown, { type Components, type ExtraProps } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import type { highlightCode } from './highlight'
 import { useConnection } from '../../store/app'
 import { copyText, openLink } from './actions'
 import { segments } from './blocks'
@@ -48,20 +51,78 @@ function RemoteImage({ src, alt }: { src?: string | undefined; alt?: string | un
   )
 }
 
+/** The language a fenced block names (```ts → "ts"), from its code element's class. */
+function languageOf(node: HastNode | undefined): string | null {
+  const code = node?.children[0]
+  if (!code || code.type !== 'element' || code.tagName !== 'code') return null
+  const classes = code.properties['className']
+  const named = Array.isArray(classes)
+    ? classes.map(String).find((c) => c.startsWith('language-'))
+    : undefined
+  return named ? named.slice('language-'.length).toLowerCase() : null
+}
+
+type Highlighter = { highlightCode: typeof highlightCode }
+let highlighter: Promise<Highlighter> | null = null
+/** The highlighter is fetched the first time a reply shows code, then kept. */
+const loadHighlighter = (): Promise<Highlighter> => (highlighter ??= import('./highlight'))
+
+/** lowlight's tree as React elements: spans with hljs classes and text, nothing else (no HTML string). */
+function fromTree(nodes: readonly ElementContent[]): ReactNode[] {
+  return nodes.map((child, index) => {
+    if (child.type === 'text') return child.value
+    if (child.type !== 'element') return null
+    const className = child.properties['className']
+    return (
+      <span key={index} className={Array.isArray(className) ? className.join(' ') : undefined}>
+        {fromTree(child.children)}
+      </span>
+    )
+  })
+}
+
+/** Highlights `code` once the highlighter is there; null (plain text) until then, or if it cannot. */
+function useHighlighted(code: string, language: string | null): Root | null {
+  const [tree, setTree] = useState<{ code: string; root: Root | null } | null>(null)
+  useEffect(() => {
+    let live = true
+    loadHighlighter().then(
+      (module) => live && setTree({ code, root: module.highlightCode(code, language) }),
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [code, language])
+  return tree?.code === code ? tree.root : null
+}
+
 function CodeBlock({ node, children }: { node?: HastNode | undefined; children?: ReactNode }): ReactElement {
   const [copied, setCopied] = useState(false)
+  const language = languageOf(node)
+  const code = textOf(node).replace(/\n$/, '')
+  const highlighted = useHighlighted(code, language)
   return (
     <div className="md-code">
       <button
         type="button"
         className="button md-copy"
         onClick={() => {
-          void copyText(textOf(node).replace(/\n$/, ''), 'Code copied.').then((ok) => setCopied(ok))
+          void copyText(code, 'Code copied.').then((ok) => setCopied(ok))
         }}
       >
         {copied ? 'Copied' : 'Copy'}
       </button>
-      <pre>{children}</pre>
+      {language && <span className="md-code-lang">{language}</span>}
+      {highlighted ? (
+        <pre>
+          <code className={`hljs${language ? ` language-${language}` : ''}`}>
+            {fromTree(highlighted.children as ElementContent[])}
+          </code>
+        </pre>
+      ) : (
+        <pre>{children}</pre>
+      )}
     </div>
   )
 }
@@ -69,8 +130,17 @@ function CodeBlock({ node, children }: { node?: HastNode | undefined; children?:
 const components: Components = {
   a: ({ href, children }) => <Link href={href}>{children}</Link>,
   img: ({ src, alt }) => <RemoteImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
-  pre: ({ node, children }) => <CodeBlock node={node}>{children}</CodeBlock>
+  pre: ({ node, children }) => <CodeBlock node={node}>{children}</CodeBlock>,
+  // GFM tables scroll sideways on their own instead of widening the reply.
+  table: ({ children }) => (
+    <div className="md-table-wrap">
+      <table>{children}</table>
+    </div>
+  )
 }
+
+/** GitHub-flavoured Markdown: tables, strikethrough, task lists, autolinks (issue 15). */
+const remarkPlugins = [remarkGfm]
 
 /** One block of a reply. Memoised: while a reply streams, only its last block changes and re-parses. */
 const Block = memo(function Block({
@@ -86,7 +156,7 @@ const Block = memo(function Block({
   // No rehype-raw: HTML in a reply shows as text and never becomes elements.
   return (
     <div className={className}>
-      <Markdown urlTransform={safeUrl} components={components}>
+      <Markdown urlTransform={safeUrl} components={components} remarkPlugins={remarkPlugins}>
         {source}
       </Markdown>
     </div>
