@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/connection'
 import { readJson } from '../db/json'
 import type { JobKind, JobRow, ResultRow, TaskRow } from './rows'
-import { jobView, jobViews } from './views'
+import { jobView, jobViews, type AggregateInput } from './views'
 
 type Statement = BetterSqlite3.Statement<unknown[]>
 
@@ -137,6 +137,17 @@ export class JobReads {
        WHERE status IN (${inList(OPEN_JOB_STATUSES)})
          AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.job_id = j.id AND t.status IN (${inList(ACTIVE_TASK_STATUSES)}))`
     return (this.sql(sql).all() as { id: string }[]).map((row) => row.id)
+  }
+
+  /** What a job's aggregate is computed from: its tasks' status, error and usage, and its stored results. */
+  protected aggregateInputs(jobId: string): { tasks: AggregateInput[]; stored: number } {
+    const tasks = this.sql('SELECT status, error, usage FROM tasks WHERE job_id = ? ORDER BY seq').all(
+      jobId
+    ) as AggregateInput[]
+    const { n } = this.sql("SELECT count(*) AS n FROM results WHERE job_id = ? AND status = 'stored'").get(
+      jobId
+    ) as { n: number }
+    return { tasks, stored: n }
   }
 
   /** A prepared statement, prepared once per connection. */

@@ -4,7 +4,7 @@ import { SENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { writeTransaction, type Db } from '../db/connection'
 import { inList, JobReads } from './reads'
 import type { JobRow, NewJob, NewResult, TaskPatch } from './rows'
-import { aggregateOf, jobView, sameAggregate, type AggregateColumns } from './views'
+import { aggregateOf, jobView, sameAggregate, storedCount, type AggregateColumns } from './views'
 
 export type { JobListQuery } from './reads'
 
@@ -48,7 +48,7 @@ export class JobRepository extends JobReads {
       this.inTransaction = true
       try {
         const value = fn()
-        for (const jobId of this.touched.keys()) this.settle(jobId)
+        for (const jobId of this.touched.keys()) this.storeSettled(jobId)
         return value
       } finally {
         this.inTransaction = false
@@ -69,8 +69,16 @@ export class JobRepository extends JobReads {
     if (!job) return null
     const tasks = this.tasksOf(jobId)
     const results = this.resultsOf([jobId])
-    const aggregate = aggregateOf(job, tasks, results, this.now())
+    const aggregate = aggregateOf(job, tasks, storedCount(results), this.now())
     return jobView(this.storeAggregate(job, aggregate, always), tasks, results)
+  }
+
+  /** `settle` without the view: only what the aggregate is computed from is read. */
+  private storeSettled(jobId: string): void {
+    const job = this.job(jobId)
+    if (!job) return
+    const { tasks, stored } = this.aggregateInputs(jobId)
+    this.storeAggregate(job, aggregateOf(job, tasks, stored, this.now()), this.touched.get(jobId) ?? false)
   }
 
   /** Recovery at start: stores the aggregate of `leftoverJobIds` where it differs; returns those jobs. */
@@ -79,7 +87,8 @@ export class JobRepository extends JobReads {
       const changed: string[] = []
       for (const id of this.leftoverJobIds()) {
         const job = this.job(id) as JobRow
-        const aggregate = aggregateOf(job, this.tasksOf(id), this.resultsOf([id]), this.now())
+        const { tasks, stored } = this.aggregateInputs(id)
+        const aggregate = aggregateOf(job, tasks, stored, this.now())
         if (sameAggregate(job, aggregate)) continue
         this.storeAggregate(job, aggregate, false)
         changed.push(id)

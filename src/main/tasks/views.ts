@@ -72,18 +72,23 @@ export interface AggregateColumns {
   finished_at: number | null
 }
 
+/** What the aggregate needs of a task. */
+export type AggregateInput = Pick<TaskRow, 'status' | 'error' | 'usage'>
+
+export const storedCount = (results: readonly Pick<ResultRow, 'status'>[]): number =>
+  results.filter((result) => result.status === 'stored').length
+
 /**
- * The job's aggregate from its tasks and results: status, the first task error, the usage added up, and
+ * The job's aggregate from its tasks and how many of its results are stored: status, the first task error, the usage added up, and
  * the finish time (kept from `job` once set, `now` when the job has just finished).
  */
 export function aggregateOf(
   job: Pick<JobRow, 'finished_at'>,
-  tasks: readonly Pick<TaskRow, 'status' | 'error' | 'usage'>[],
-  results: readonly Pick<ResultRow, 'status'>[],
+  tasks: readonly AggregateInput[],
+  storedResults: number,
   now: number
 ): AggregateColumns {
-  const stored = results.filter((result) => result.status === 'stored').length
-  const status = aggregateStatus(tasks, stored)
+  const status = aggregateStatus(tasks, storedResults)
   const error = tasks.map((task) => parseError(task.error)).find((e) => e !== null) ?? null
   const usage = sumUsage(tasks.map((task) => parseUnknown(task.usage)))
   return {

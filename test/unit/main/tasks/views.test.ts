@@ -6,6 +6,7 @@ import {
   jobView,
   jobViews,
   sameAggregate,
+  storedCount,
   sumUsage
 } from '../../../../src/main/tasks/views'
 
@@ -113,7 +114,7 @@ describe('job aggregate', () => {
       taskRow({ id: 't1', seq: 1, status: 'needs_attention', error: JSON.stringify(error) })
     ]
     const results = [resultRow({ id: 'r0', task_id: 't0', idx: 0 })]
-    const aggregate = aggregateOf(jobRow(), tasks, results, 5_000)
+    const aggregate = aggregateOf(jobRow(), tasks, storedCount(results), 5_000)
     expect(aggregate).toEqual({
       status: 'needs_attention',
       error: JSON.stringify(error),
@@ -121,8 +122,8 @@ describe('job aggregate', () => {
       finished_at: 5_000
     })
     // A finish time, once set, stays; an unfinished job has none.
-    expect(aggregateOf(jobRow({ finished_at: 4_000 }), tasks, results, 5_000).finished_at).toBe(4_000)
-    expect(aggregateOf(jobRow({ finished_at: 4_000 }), [taskRow({ id: 't', seq: 0 })], [], 5_000)).toEqual({
+    expect(aggregateOf(jobRow({ finished_at: 4_000 }), tasks, 1, 5_000).finished_at).toBe(4_000)
+    expect(aggregateOf(jobRow({ finished_at: 4_000 }), [taskRow({ id: 't', seq: 0 })], 0, 5_000)).toEqual({
       status: 'pending',
       error: null,
       usage: null,
