@@ -25,6 +25,8 @@ export interface ConversationRecord {
   systemPrompt: string
   settings: ChatSettings
   messageCount: number
+  /** The last message of the branch shown and continued (issue 15); null before the first message. */
+  leafId: string | null
   createdAt: number
   updatedAt: number
 }
@@ -33,6 +35,8 @@ export interface MessageRecord {
   seq: number
   id: string
   conversationId: string
+  /** The message this one follows; null for the first. Siblings are other branches from the same point. */
+  parentId: string | null
   role: 'user' | 'assistant'
   status: MessageStatus
   text: string
@@ -105,6 +109,7 @@ interface ConversationRow {
   system_prompt: string
   settings: string
   message_count: number
+  leaf_id: string | null
   created_at: number
   updated_at: number
 }
@@ -113,6 +118,7 @@ interface MessageRow {
   seq: number
   id: string
   conversation_id: string
+  parent_id: string | null
   role: 'user' | 'assistant'
   status: MessageStatus
   text: string
@@ -152,6 +158,7 @@ function toConversation(row: ConversationRow): ConversationRecord {
     systemPrompt: row.system_prompt,
     settings: readJson(ChatSettings, row.settings, defaultChatSettings()),
     messageCount: row.message_count,
+    leafId: row.leaf_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at
   }
@@ -162,6 +169,7 @@ function toMessage(row: MessageRow, attachments: AttachmentView[]): MessageRecor
     seq: row.seq,
     id: row.id,
     conversationId: row.conversation_id,
+    parentId: row.parent_id,
     role: row.role,
     status: row.status,
     text: row.text,
@@ -178,6 +186,51 @@ function toMessage(row: MessageRow, attachments: AttachmentView[]): MessageRecor
     createdAt: row.created_at,
     updatedAt: row.updated_at
   }
+}
+
+export interface PresetRecord {
+  id: string
+  name: string
+  systemPrompt: string
+  createdAt: number
+  updatedAt: number
+}
+
+interface PresetRow {
+  id: string
+  name: string
+  system_prompt: string
+  created_at: number
+  updated_at: number
+}
+
+const toPreset = (row: PresetRow): PresetRecord => ({
+  id: row.id,
+  name: row.name,
+  systemPrompt: row.system_prompt,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at
+})
+
+/** Another preset already has this name. */
+export class PresetNameTaken extends Error {
+  constructor(readonly presetName: string) {
+    super(`A preset named "${presetName}" already exists.`)
+  }
+}
+
+/** The branch that ends at `leafId`, first message first; empty when there is no such message. */
+function pathIn(all: readonly MessageRecord[], leafId: string | null): MessageRecord[] {
+  const byId = new Map(all.map((message) => [message.id, message]))
+  const path: MessageRecord[] = []
+  const seen = new Set<string>()
+  let current = leafId ? byId.get(leafId) : undefined
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id)
+    path.push(current)
+    current = current.parentId ? byId.get(current.parentId) : undefined
+  }
+  return path.reverse()
 }
 
 const json = (value: unknown): string | null =>
@@ -284,7 +337,54 @@ export class ChatRepository {
     })
   }
 
+  /**
+   * The branch shown (issue 15): from the first message to the conversation's leaf, following parents.
+   * Other branches stay stored; `allMessages` has every message.
+   */
   messages(conversationId: string): MessageRecord[] {
+    const all = this.allMessages(conversationId)
+    const leafId = this.getConversation(conversationId)?.leafId ?? all.at(-1)?.id ?? null
+    return pathIn(all, leafId)
+  }
+
+  /** A message and every message before it on its branch, first first. */
+  pathTo(messageId: string): MessageRecord[] {
+    const message = this.getMessage(messageId)
+    return message ? pathIn(this.allMessages(message.conversationId), messageId) : []
+  }
+
+  /** The messages that share a parent (the branches from that point), oldest first. */
+  siblings(conversationId: string, parentId: string | null): string[] {
+    return this.db
+      .prepare<[string, string | null], { id: string }>(
+        'SELECT id FROM chat_messages WHERE conversation_id = ? AND parent_id IS ? ORDER BY seq'
+      )
+      .all(conversationId, parentId)
+      .map((row) => row.id)
+  }
+
+  /** Where a branch now ends: from a message, down through its most recently written children. */
+  newestLeafUnder(messageId: string): string {
+    const next = this.db.prepare<[string], { id: string }>(
+      'SELECT id FROM chat_messages WHERE parent_id = ? ORDER BY updated_at DESC, seq DESC LIMIT 1'
+    )
+    let leaf = messageId
+    for (let depth = 0; depth < 100_000; depth++) {
+      const child = next.get(leaf)
+      if (!child) break
+      leaf = child.id
+    }
+    return leaf
+  }
+
+  /** Shows another branch: the conversation continues from `leafId` from now on. */
+  setLeaf(conversationId: string, leafId: string): ConversationRecord {
+    this.db.prepare('UPDATE chat_conversations SET leaf_id = ? WHERE id = ?').run(leafId, conversationId)
+    return this.mustGetConversation(conversationId)
+  }
+
+  /** Every message of a conversation, every branch, in the order they were written. */
+  allMessages(conversationId: string): MessageRecord[] {
     const rows = this.db
       .prepare<[string], MessageRow>('SELECT * FROM chat_messages WHERE conversation_id = ? ORDER BY seq')
       .all(conversationId)
@@ -321,6 +421,11 @@ export class ChatRepository {
    */
   insertExchange(input: {
     conversationId: string
+    /**
+     * What the user's message follows: left out, the end of the branch shown (a new message); an edited
+     * message passes the original's own parent.
+     */
+    parentId?: string | null
     text: string
     attachments: StoredAttachment[]
     model: string
@@ -332,11 +437,31 @@ export class ChatRepository {
     const assistantId = randomUUID()
     writeTransaction(this.db, () => {
       const at = this.now()
+      const parentId =
+        input.parentId !== undefined
+          ? input.parentId
+          : (this.db
+              .prepare<[string], { leaf_id: string | null }>(
+                'SELECT leaf_id FROM chat_conversations WHERE id = ?'
+              )
+              .get(input.conversationId)?.leaf_id ?? null)
       const insert = this.db.prepare(
-        `INSERT INTO chat_messages (id, conversation_id, role, status, text, model, style, request_key, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        `INSERT INTO chat_messages (id, conversation_id, parent_id, role, status, text, model, style, request_key, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
       )
-      insert.run(userId, input.conversationId, 'user', 'complete', input.text, null, null, null, at, at)
+      insert.run(
+        userId,
+        input.conversationId,
+        parentId,
+        'user',
+        'complete',
+        input.text,
+        null,
+        null,
+        null,
+        at,
+        at
+      )
       const attach = this.db.prepare(
         'INSERT INTO chat_attachments (message_id, idx, media_id, mime, width, height) VALUES (?, ?, ?, ?, ?, ?)'
       )
@@ -344,6 +469,7 @@ export class ChatRepository {
       insert.run(
         assistantId,
         input.conversationId,
+        userId,
         'assistant',
         'pending',
         '',
@@ -355,10 +481,75 @@ export class ChatRepository {
       )
       const rename = input.title !== null ? ', title = CASE WHEN title_set = 0 THEN ? ELSE title END' : ''
       this.db
-        .prepare(`UPDATE chat_conversations SET updated_at = ?${rename} WHERE id = ?`)
-        .run(...(input.title !== null ? [at, input.title] : [at]), input.conversationId)
+        .prepare(`UPDATE chat_conversations SET updated_at = ?, leaf_id = ?${rename} WHERE id = ?`)
+        .run(
+          ...(input.title !== null ? [at, assistantId, input.title] : [at, assistantId]),
+          input.conversationId
+        )
     })
     return { user: this.mustGetMessage(userId), assistant: this.mustGetMessage(assistantId) }
+  }
+
+  /**
+   * Another reply to the same message (issue 15: regenerate, with the same model or another): a new branch
+   * beside the earlier replies, which are kept; written before anything is sent, like every reply.
+   */
+  insertReply(input: {
+    conversationId: string
+    parentId: string
+    model: string
+    style: ChatStyle
+    requestKey: string
+  }): MessageRecord {
+    const id = randomUUID()
+    writeTransaction(this.db, () => {
+      const at = this.now()
+      this.db
+        .prepare(
+          `INSERT INTO chat_messages (id, conversation_id, parent_id, role, status, text, model, style, request_key, created_at, updated_at)
+           VALUES (?, ?, ?, 'assistant', 'pending', '', ?, ?, ?, ?, ?)`
+        )
+        .run(id, input.conversationId, input.parentId, input.model, input.style, input.requestKey, at, at)
+      this.db
+        .prepare('UPDATE chat_conversations SET updated_at = ?, leaf_id = ? WHERE id = ?')
+        .run(at, id, input.conversationId)
+    })
+    return this.mustGetMessage(id)
+  }
+
+  listPresets(): PresetRecord[] {
+    return this.db
+      .prepare<[], PresetRow>('SELECT * FROM chat_presets ORDER BY name COLLATE NOCASE')
+      .all()
+      .map(toPreset)
+  }
+
+  /** Creates a preset, or renames / rewrites one; a name is used once (case-insensitively). */
+  savePreset(input: { id?: string | undefined; name: string; systemPrompt: string }): PresetRecord {
+    const at = this.now()
+    const id = input.id ?? randomUUID()
+    writeTransaction(this.db, () => {
+      const clash = this.db
+        .prepare<[string, string], { id: string }>(
+          'SELECT id FROM chat_presets WHERE name = ? COLLATE NOCASE AND id != ?'
+        )
+        .get(input.name, id)
+      if (clash) throw new PresetNameTaken(input.name)
+      this.db
+        .prepare(
+          `INSERT INTO chat_presets (id, name, system_prompt, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET name = excluded.name, system_prompt = excluded.system_prompt,
+             updated_at = excluded.updated_at`
+        )
+        .run(id, input.name, input.systemPrompt, at, at)
+    })
+    const row = this.db.prepare<[string], PresetRow>('SELECT * FROM chat_presets WHERE id = ?').get(id)
+    if (!row) throw new Error(`preset ${id} vanished`)
+    return toPreset(row)
+  }
+
+  deletePreset(id: string): boolean {
+    return this.db.prepare('DELETE FROM chat_presets WHERE id = ?').run(id).changes > 0
   }
 
   /** A retry reuses the reply's row: cleared, pending again, under the new click's key. */

@@ -1,4 +1,4 @@
-import type { ChatMessageView, ConversationView } from '../../shared/schemas/chat'
+import { fitSettings, type ChatMessageView, type ConversationView } from '../../shared/schemas/chat'
 import type { AppError } from '../../shared/result'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
@@ -159,14 +159,16 @@ export class ChatRunner {
       const conversation = this.deps.repo.getConversation(reply.conversationId)
       const message = this.deps.repo.getMessage(reply.messageId)
       if (!conversation || !message) throw new AppFailure('not_found', 'That conversation no longer exists.')
-      const history = await this.history(conversation.id, message.seq)
+      const history = await this.history(message)
       const client = await this.deps.clientFor(conversation.profileId)
+      // A reply carries its own model and style: another reply may be asked of another model (issue 15).
+      const style = message.style ?? conversation.style
       const request = buildRequest(
-        conversation.style,
+        style,
         {
-          model: conversation.model,
+          model: message.model ?? conversation.model,
           systemPrompt: conversation.systemPrompt,
-          settings: conversation.settings
+          settings: fitSettings(style, conversation.settings)
         },
         history
       )
@@ -195,8 +197,9 @@ export class ChatRunner {
     }
   }
 
-  private async history(conversationId: string, beforeSeq: number): Promise<HistoryTurn[]> {
-    const earlier = this.deps.repo.messages(conversationId).filter((m) => m.seq < beforeSeq)
+  /** What the reply answers: every message before it on its own branch (not the branch shown). */
+  private async history(reply: MessageRecord): Promise<HistoryTurn[]> {
+    const earlier = reply.parentId ? this.deps.repo.pathTo(reply.parentId) : []
     return Promise.all(
       earlier.map(async (m) => ({
         role: m.role,

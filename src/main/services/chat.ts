@@ -6,11 +6,21 @@ import {
   defaultChatSettings,
   fitSettings,
   patchSettings,
+  pickStyle,
   settingsIssues,
+  stylesFor,
+  type BranchView,
   type ChatSettings,
   type ChatStyle
 } from '../../shared/schemas/chat'
-import { ChatRepository, type ConversationRecord, type StoredAttachment } from '../chat/repository'
+import {
+  ChatRepository,
+  PresetNameTaken,
+  type ConversationRecord,
+  type MessageRecord,
+  type PresetRecord,
+  type StoredAttachment
+} from '../chat/repository'
 import { conversationMarkdown } from '../chat/markdown'
 import { ChatRunner } from '../chat/runner'
 import { conversationView, messageView, titleFrom } from '../chat/views'
@@ -120,9 +130,7 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
   const exchangeOf = (assistantId: string) => {
     const assistant = repo.getMessage(assistantId)
     if (!assistant) throw new AppFailure('not_found', 'That message no longer exists.')
-    const messages = repo.messages(assistant.conversationId)
-    const index = messages.findIndex((m) => m.id === assistantId)
-    const user = messages[index - 1]
+    const user = assistant.parentId ? repo.getMessage(assistant.parentId) : null
     if (!user) throw new AppFailure('not_found', 'That message no longer exists.')
     return {
       conversation: outConversation(mustConversation(assistant.conversationId)),
@@ -131,13 +139,63 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
     }
   }
 
+  /** Which branch each message of the shown branch is, among its siblings (only where there are several). */
+  const branchesOf = (conversationId: string, path: readonly MessageRecord[]): Record<string, BranchView> => {
+    const branches: Record<string, BranchView> = {}
+    for (const message of path) {
+      const siblings = repo.siblings(conversationId, message.parentId)
+      if (siblings.length < 2) continue
+      const at = siblings.indexOf(message.id)
+      branches[message.id] = {
+        index: at + 1,
+        count: siblings.length,
+        previousId: siblings[at - 1] ?? null,
+        nextId: siblings[at + 1] ?? null
+      }
+    }
+    return branches
+  }
+
+  const detailOf = (conversation: ConversationRecord) => {
+    const path = repo.messages(conversation.id)
+    return {
+      conversation: outConversation(conversation),
+      messages: path.map((m) => messageView(runner.withLiveText(m))),
+      branches: branchesOf(conversation.id, path)
+    }
+  }
+
+  const mustBeFree = (conversationId: string): void => {
+    if (runner.hasLiveReply(conversationId)) {
+      throw new AppFailure('chat.busy', 'A reply is still arriving. Stop it or wait before sending again.')
+    }
+  }
+
+  /** Announces a new exchange (or a new reply) and starts it; what chat.send, edit and regenerate answer. */
+  const started = (
+    conversationId: string,
+    user: MessageRecord,
+    assistant: MessageRecord,
+    requestKey: string
+  ) => {
+    const conversationOut = outConversation(mustConversation(conversationId))
+    ctx.bus.emit('chat.conversationUpdated', conversationOut)
+    ctx.bus.emit('chat.messageUpdated', messageView(user))
+    ctx.bus.emit('chat.messageUpdated', messageView(assistant))
+    runner.start(assistant.id, conversationId, requestKey)
+    return {
+      conversation: conversationOut,
+      userMessage: messageView(user),
+      assistantMessage: messageView(assistant)
+    }
+  }
+
+  const presetView = (record: PresetRecord) => ({ ...record })
+
   return {
     'chat.list': ({ limit }) => repo.listConversations(limit).map(outConversation),
 
-    'chat.get': ({ id }) => ({
-      conversation: outConversation(mustConversation(id)),
-      messages: repo.messages(id).map((m) => messageView(runner.withLiveText(m)))
-    }),
+    'chat.get': ({ id }) => detailOf(mustConversation(id)),
 
     'chat.search': ({ query, limit }) =>
       repo.search(query, limit).flatMap((hit) => {
@@ -190,9 +248,7 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
         throw new AppFailure('invalid_input', 'Write a message or attach an image first.', { field: 'text' })
       }
       const existing = conversationId !== undefined ? mustConversation(conversationId) : null
-      if (existing && runner.hasLiveReply(existing.id)) {
-        throw new AppFailure('chat.busy', 'A reply is still arriving. Stop it or wait before sending again.')
-      }
+      if (existing) mustBeFree(existing.id)
       if (!existing && !draft) {
         throw new AppFailure('invalid_input', 'Pick a model to start a conversation.', { field: 'model' })
       }
@@ -211,6 +267,7 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
           title: 'New conversation'
         })
       const { user, assistant } = repo.insertExchange({
+        // A new message continues the branch shown (the repository takes the conversation's leaf).
         conversationId: conversation.id,
         text,
         attachments: stored,
@@ -219,17 +276,96 @@ export function createChatHandlers(ctx: ServiceContext, options: ChatServiceOpti
         requestKey,
         title: conversation.messageCount === 0 ? titleFrom(text, stored.length > 0) : null
       })
-      const conversationOut = outConversation(mustConversation(conversation.id))
-      ctx.bus.emit('chat.conversationUpdated', conversationOut)
-      ctx.bus.emit('chat.messageUpdated', messageView(user))
-      ctx.bus.emit('chat.messageUpdated', messageView(assistant))
-      runner.start(assistant.id, conversation.id, requestKey)
-      return {
-        conversation: conversationOut,
-        userMessage: messageView(user),
-        assistantMessage: messageView(assistant)
+      return started(conversation.id, user, assistant, requestKey)
+    },
+
+    'chat.edit': ({ messageId, text, requestId }) => {
+      const requestKey = `chat-${requestId}`
+      const repeated = repo.findByRequestKey(requestKey)
+      if (repeated) return exchangeOf(repeated.id)
+      const original = repo.getMessage(messageId)
+      if (!original || original.role !== 'user') {
+        throw new AppFailure('not_found', 'That message no longer exists.')
+      }
+      if (text.trim() === '' && original.attachments.length === 0) {
+        throw new AppFailure('invalid_input', 'Write a message first.', { field: 'text' })
+      }
+      const conversation = mustConversation(original.conversationId)
+      mustBeFree(conversation.id)
+      mustBeListed(conversation.profileId, conversation.model)
+      // A sibling of the original: the branch it started stays as it was, one click away.
+      const { user, assistant } = repo.insertExchange({
+        conversationId: conversation.id,
+        parentId: original.parentId,
+        text,
+        attachments: original.attachments.map((a) => ({ ...a })),
+        model: conversation.model,
+        style: conversation.style,
+        requestKey,
+        title: null
+      })
+      return started(conversation.id, user, assistant, requestKey)
+    },
+
+    'chat.regenerate': ({ messageId, model, style, requestId }) => {
+      const requestKey = `chat-${requestId}`
+      const repeated = repo.findByRequestKey(requestKey)
+      if (repeated) return exchangeOf(repeated.id)
+      const earlier = repo.getMessage(messageId)
+      const asked = earlier?.parentId ? repo.getMessage(earlier.parentId) : null
+      if (!earlier || earlier.role !== 'assistant' || !asked) {
+        throw new AppFailure('not_found', 'That reply no longer exists.')
+      }
+      const conversation = mustConversation(earlier.conversationId)
+      mustBeFree(conversation.id)
+      const nextModel = model ?? earlier.model ?? conversation.model
+      mustBeListed(conversation.profileId, nextModel)
+      const entry = ctx.catalog.lookup(conversation.profileId, nextModel)
+      const preferred = style ?? earlier.style ?? conversation.style
+      const nextStyle = entry ? pickStyle(stylesFor(entry.supported_endpoints), preferred) : preferred
+      if (!nextStyle) {
+        throw new AppFailure(
+          'invalid_input',
+          `${nextModel} cannot chat on this gateway. Pick another model.`,
+          {
+            field: 'model'
+          }
+        )
+      }
+      const reply = repo.insertReply({
+        conversationId: conversation.id,
+        parentId: asked.id,
+        model: nextModel,
+        style: nextStyle,
+        requestKey
+      })
+      return started(conversation.id, asked, reply, requestKey)
+    },
+
+    'chat.branch': ({ messageId }) => {
+      const message = repo.getMessage(messageId)
+      if (!message) throw new AppFailure('not_found', 'That message no longer exists.')
+      const conversation = repo.setLeaf(message.conversationId, repo.newestLeafUnder(message.id))
+      ctx.bus.emit('chat.conversationUpdated', outConversation(conversation))
+      return detailOf(conversation)
+    },
+
+    'chat.presets': () => repo.listPresets().map(presetView),
+
+    'chat.savePreset': ({ id, name, systemPrompt }) => {
+      try {
+        return presetView(repo.savePreset({ id, name, systemPrompt }))
+      } catch (error) {
+        if (error instanceof PresetNameTaken) {
+          throw new AppFailure('chat.preset_name_taken', `${error.message} Pick another name.`, {
+            field: 'name'
+          })
+        }
+        throw error
       }
     },
+
+    'chat.deletePreset': ({ id }) => ({ deleted: repo.deletePreset(id) }),
 
     'chat.stop': ({ messageId }) => {
       const stopped = runner.stop(messageId)

@@ -1,9 +1,15 @@
 import { z } from 'zod'
+import { Empty } from '../schemas/app'
 import {
+  ChatBranchInput,
   ChatDelta,
+  ChatEditInput,
   ChatExport,
   ChatListInput,
   ChatMessageView,
+  ChatPreset,
+  ChatPresetSaveInput,
+  ChatRegenerateInput,
   ChatRetryInput,
   ChatSearchInput,
   ChatSendInput,
@@ -14,6 +20,7 @@ import {
   ConversationUpdateInput,
   ConversationView,
   MessageRef,
+  PresetRef,
   SearchHit
 } from '../schemas/chat'
 
@@ -28,6 +35,13 @@ export const chatCommands = {
   'chat.send': { input: ChatSendInput, output: ChatSendResult },
   'chat.stop': { input: MessageRef, output: ChatStopResult },
   'chat.retry': { input: ChatRetryInput, output: ChatMessageView },
+  /** Issue 15: edit-and-resend and another reply add branches; `chat.branch` shows another one. */
+  'chat.edit': { input: ChatEditInput, output: ChatSendResult },
+  'chat.regenerate': { input: ChatRegenerateInput, output: ChatSendResult },
+  'chat.branch': { input: ChatBranchInput, output: ConversationDetail },
+  'chat.presets': { input: Empty, output: z.array(ChatPreset) },
+  'chat.savePreset': { input: ChatPresetSaveInput, output: ChatPreset },
+  'chat.deletePreset': { input: PresetRef, output: z.object({ deleted: z.boolean() }) },
   'chat.export': { input: ConversationRef, output: ChatExport }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 

@@ -188,9 +188,22 @@ export const ChatMessageView = z.object({
 })
 export type ChatMessageView = z.output<typeof ChatMessageView>
 
+/** Where a message of the branch shown sits among its siblings (other branches from the same point). */
+export const BranchView = z.object({
+  /** 1-based, oldest first. */
+  index: z.number().int().min(1),
+  count: z.number().int().min(2),
+  previousId: z.string().nullable(),
+  nextId: z.string().nullable()
+})
+export type BranchView = z.output<typeof BranchView>
+
 export const ConversationDetail = z.object({
   conversation: ConversationView,
-  messages: z.array(ChatMessageView)
+  /** The branch shown, first message first (issue 15: edits and new replies add branches). */
+  messages: z.array(ChatMessageView),
+  /** By message id, for messages of that branch that have siblings. */
+  branches: z.record(z.string(), BranchView).default({})
 })
 export type ConversationDetail = z.output<typeof ConversationDetail>
 
@@ -281,6 +294,45 @@ export const ChatSendResult = z.object({
 })
 
 export const ChatRetryInput = z.object({ messageId: Id, requestId: RequestId }).strict()
+
+/** Edit a sent message and send it again: a new branch from the same point; the earlier one is kept. */
+export const ChatEditInput = z
+  .object({ messageId: Id, text: z.string().max(200_000), requestId: RequestId })
+  .strict()
+
+/** Another reply to the same message, by the same model or another one (of the conversation's gateway). */
+export const ChatRegenerateInput = z
+  .object({
+    messageId: Id,
+    model: z.string().trim().min(1).max(200).optional(),
+    style: ChatStyle.optional(),
+    requestId: RequestId
+  })
+  .strict()
+
+/** Show the branch a message is on (from there, its most recent continuation). */
+export const ChatBranchInput = z.object({ messageId: Id }).strict()
+
+/** A named system prompt a conversation can take (issue 15). */
+export const ChatPreset = z.object({
+  id: Id,
+  name: z.string(),
+  systemPrompt: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp
+})
+export type ChatPreset = z.output<typeof ChatPreset>
+
+export const ChatPresetSaveInput = z
+  .object({
+    /** Absent: a new preset. */
+    id: Id.optional(),
+    name: z.string().trim().min(1, 'Name the preset').max(80, 'Keep the name under 80 characters'),
+    systemPrompt: z.string().max(100_000)
+  })
+  .strict()
+
+export const PresetRef = z.object({ id: Id }).strict()
 
 export const ChatStopResult = z.object({ stopped: z.boolean(), message: ChatMessageView.nullable() })
 

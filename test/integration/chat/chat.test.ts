@@ -213,6 +213,110 @@ describe('chat service against the emulator', () => {
     expect(posts('chat')).toHaveLength(1)
   })
 
+  describe('branches: edit and send again, another reply, presets (issue 15)', () => {
+    const replyTo = async (
+      result: Promise<CommandOutput<'chat.send'>>
+    ): Promise<CommandOutput<'chat.send'> & { reply: ChatMessageView }> => {
+      const sent = await result
+      return { ...sent, reply: await events.final(sent.assistantMessage.id) }
+    }
+
+    it('an edited message starts a new branch; the old one is kept and can be shown again', async () => {
+      const first = await send({ draft: draft('chat'), text: 'Name a lighthouse' })
+      const id = first.conversation.id
+      await send({ conversationId: id, text: 'And its height?' })
+      const edited = await replyTo(
+        studio.api.invoke('chat.edit', {
+          messageId: first.userMessage.id,
+          text: 'Name a windmill',
+          requestId: click()
+        })
+      )
+      expect(edited.reply.status).toBe('complete')
+      // The reply answers the edited text, with nothing of the other branch before it.
+      expect(edited.reply.text).toBe('Emulated reply from studio-chat. You said: "Name a windmill". ✓')
+
+      const shown = await studio.api.invoke('chat.get', { id })
+      expect(shown.messages.map((m) => m.text)).toEqual(['Name a windmill', edited.reply.text])
+      expect(shown.branches[edited.userMessage.id]).toEqual({
+        index: 2,
+        count: 2,
+        previousId: first.userMessage.id,
+        nextId: null
+      })
+
+      // Back to the first branch: it comes back whole, down to its latest reply.
+      const back = await studio.api.invoke('chat.branch', { messageId: first.userMessage.id })
+      expect(back.messages.map((m) => m.text.slice(0, 24))).toEqual([
+        'Name a lighthouse',
+        'Emulated reply from stud',
+        'And its height?',
+        'Emulated reply from stud'
+      ])
+      expect(back.branches[first.userMessage.id]).toMatchObject({ index: 1, count: 2 })
+      // A new message continues the branch shown.
+      const next = await send({ conversationId: id, text: 'Thanks' })
+      expect(next.userMessage.id).not.toBe(edited.userMessage.id)
+      expect((await studio.api.invoke('chat.get', { id })).messages).toHaveLength(6)
+      // Every message of every branch is still stored.
+      expect((await studio.api.invoke('chat.list', {})).find((c) => c.id === id)?.messageCount).toBe(8)
+    })
+
+    it('regenerates a reply with another model, keeping the first reply beside it', async () => {
+      const first = await send({ draft: draft('chat'), text: 'Describe the sea' })
+      const again = await replyTo(
+        studio.api.invoke('chat.regenerate', {
+          messageId: first.reply.id,
+          model: 'studio-responses',
+          requestId: click()
+        })
+      )
+      expect(again.assistantMessage).toMatchObject({ model: 'studio-responses', style: 'responses' })
+      expect(again.reply.text).toBe('Emulated reply from studio-responses. You said: "Describe the sea". ✓')
+      expect(posts('responses')).toHaveLength(1)
+      const shown = await studio.api.invoke('chat.get', { id: first.conversation.id })
+      expect(shown.messages.map((m) => m.id)).toEqual([first.userMessage.id, again.reply.id])
+      expect(shown.branches[again.reply.id]).toMatchObject({ index: 2, count: 2, previousId: first.reply.id })
+      // The conversation keeps its own model for what comes next.
+      expect(shown.conversation.model).toBe('studio-chat')
+
+      // The same click twice is one reply; an unlisted model is refused before anything is sent.
+      const requestId = click()
+      const once = await studio.api.invoke('chat.regenerate', { messageId: first.reply.id, requestId })
+      const twice = await studio.api.invoke('chat.regenerate', { messageId: first.reply.id, requestId })
+      expect(twice.assistantMessage.id).toBe(once.assistantMessage.id)
+      await events.final(once.assistantMessage.id)
+      await studio.api.invoke('models.refresh', {})
+      const refused = await studio.api.call('chat.regenerate', {
+        messageId: first.reply.id,
+        model: 'no-such-model',
+        requestId: click()
+      })
+      expect(refused.ok).toBe(false)
+      if (!refused.ok) expect(refused.error.code).toBe('chat.model_not_listed')
+    })
+
+    it('keeps system-prompt presets by unique name', async () => {
+      const poet = await studio.api.invoke('chat.savePreset', {
+        name: 'Poet',
+        systemPrompt: 'Answer in verse.'
+      })
+      await studio.api.invoke('chat.savePreset', { name: 'Editor', systemPrompt: 'Fix grammar only.' })
+      expect((await studio.api.invoke('chat.presets', {})).map((p) => p.name)).toEqual(['Editor', 'Poet'])
+      const clash = await studio.api.call('chat.savePreset', { name: 'poet', systemPrompt: 'x' })
+      expect(clash.ok).toBe(false)
+      if (!clash.ok) expect(clash.error.code).toBe('chat.preset_name_taken')
+      const renamed = await studio.api.invoke('chat.savePreset', {
+        id: poet.id,
+        name: 'Poet',
+        systemPrompt: 'Answer in rhyme.'
+      })
+      expect(renamed).toMatchObject({ id: poet.id, systemPrompt: 'Answer in rhyme.' })
+      expect(await studio.api.invoke('chat.deletePreset', { id: poet.id })).toEqual({ deleted: true })
+      expect((await studio.api.invoke('chat.presets', {})).map((p) => p.name)).toEqual(['Editor'])
+    })
+  })
+
   describe('error words [P36]', () => {
     /**
      * A second profile on the emulator with another key. Setting the key fetches that key's listing in

@@ -18,6 +18,7 @@ const TABLE_OWNERS: Record<string, string> = {
   chat_conversations: 'src/main/chat/repository.ts',
   chat_messages: 'src/main/chat/repository.ts',
   chat_attachments: 'src/main/chat/repository.ts',
+  chat_presets: 'src/main/chat/repository.ts',
   // Kept current by the triggers of migration 4; no module writes it directly.
   chat_search: 'src/main/db/migrations/004_chat.ts',
   // Kept current by the triggers of migration 6 (one search document per stored image).

@@ -5,6 +5,7 @@ import { migration003JobsLibrary } from './003_jobs_library'
 import { migration004Chat } from './004_chat'
 import { migration005KeyOrigins } from './005_key_origins'
 import { migration006GalleryScale } from './006_gallery_scale'
+import { migration007ChatBranches } from './007_chat_branches'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -13,5 +14,6 @@ export const migrations: readonly Migration[] = [
   migration003JobsLibrary,
   migration004Chat,
   migration005KeyOrigins,
-  migration006GalleryScale
+  migration006GalleryScale,
+  migration007ChatBranches
 ]

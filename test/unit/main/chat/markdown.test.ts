@@ -13,6 +13,7 @@ const conversation: ConversationRecord = {
   systemPrompt: 'Answer like a poet.',
   settings: { ...defaultChatSettings(), temperature: 0.7, maxTokens: 512 },
   messageCount: 2,
+  leafId: null,
   createdAt: Date.UTC(2026, 0, 2, 9, 30),
   updatedAt: Date.UTC(2026, 0, 2, 9, 31)
 }
@@ -21,6 +22,7 @@ const message = (patch: Partial<MessageRecord>): MessageRecord => ({
   seq: 1,
   id: 'm',
   conversationId: 'c1',
+  parentId: null,
   role: 'user',
   status: 'complete',
   text: '',

@@ -1,18 +1,172 @@
-import { memo, type ReactElement } from 'react'
+import { memo, useId, useState, type ReactElement } from 'react'
 import {
   isTruncated,
   STYLE_LABELS,
+  stylesFor,
   usageParts,
   type ChatMessageView,
   type ToolCallView
 } from '@shared/schemas/chat'
 import { useConnection } from '../../store/app'
+import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { MediaThumb } from '../../ui/MediaThumb'
-import { copyText, retry, sendToImageStudio } from './actions'
+import { useModels } from '../../ui/useModels'
+import { copyText, editAndResend, regenerate, retry, sendToImageStudio, showBranch } from './actions'
 import { MarkdownView } from './Markdown'
 import { isLive } from './model'
-import { useChatStore } from './store'
+import { selectCurrentConversation, useChatStore } from './store'
+
+const NO_ENDPOINTS: readonly string[] = []
+
+/** "‹ 2 / 3 ›": the other versions of a message (edits) or of a reply (regenerated), one click apart. */
+function BranchNav({ message }: { message: ChatMessageView }): ReactElement | null {
+  const { api } = useConnection()
+  const branch = useChatStore((state) => state.branches[message.conversationId]?.[message.id])
+  if (!branch) return null
+  const what = message.role === 'user' ? 'version' : 'reply'
+  const step = (label: string, glyph: string, target: string | null): ReactElement => (
+    <button
+      type="button"
+      className="branch-step"
+      aria-label={`${label} ${what}`}
+      disabled={!target}
+      onClick={() => target && void showBranch(api, target)}
+    >
+      {glyph}
+    </button>
+  )
+  return (
+    <div
+      className="branch-nav"
+      role="group"
+      aria-label={`${what === 'version' ? 'Versions' : 'Replies'}: ${branch.index} of ${branch.count}`}
+    >
+      {step('Previous', '‹', branch.previousId)}
+      <span aria-hidden="true">
+        {branch.index} / {branch.count}
+      </span>
+      {step('Next', '›', branch.nextId)}
+    </div>
+  )
+}
+
+/** The sent text, editable: sending it starts a new branch; the current one is kept. */
+function EditBox({ message, onDone }: { message: ChatMessageView; onDone: () => void }): ReactElement {
+  const { api } = useConnection()
+  const [text, setText] = useState(message.text)
+  const [sending, setSending] = useState(false)
+  const noteId = useId()
+  const send = async (): Promise<void> => {
+    setSending(true)
+    const sent = await editAndResend(api, message, text)
+    setSending(false)
+    if (sent) onDone()
+  }
+  return (
+    <form
+      className="edit-box"
+      aria-label="Edit message"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void send()
+      }}
+    >
+      <textarea
+        aria-label="Edited message"
+        aria-describedby={noteId}
+        value={text}
+        rows={Math.min(10, Math.max(2, text.split('\n').length))}
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onDone()
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault()
+            void send()
+          }
+        }}
+      />
+      <p id={noteId} className="muted edit-note">
+        Sends this as a new version with a new reply; the current version and what followed it are kept.
+      </p>
+      <div className="edit-actions">
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={sending || (text.trim() === '' && message.attachments.length === 0)}
+        >
+          {sending ? 'Sending…' : 'Send edited message'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** The chat models to regenerate with: listed only once the menu opens. */
+function RegenerateChoices({
+  reply,
+  sameGateway
+}: {
+  reply: ChatMessageView
+  sameGateway: boolean
+}): ReactElement {
+  const { api } = useConnection()
+  const { models, loading } = useModels(NO_ENDPOINTS)
+  const others = sameGateway
+    ? models.filter((m) => m.id !== reply.model && stylesFor(m.supportedEndpoints).length > 0)
+    : []
+  const pick = (model?: string): void => {
+    void regenerate(api, reply, model)
+  }
+  return (
+    <div className="regen-items" role="menu">
+      <button type="button" role="menuitem" className="button quiet" onClick={() => pick()}>
+        Again with {reply.model ?? 'the same model'}
+      </button>
+      {others.map((m) => (
+        <button key={m.id} type="button" role="menuitem" className="button quiet" onClick={() => pick(m.id)}>
+          With {m.id}
+        </button>
+      ))}
+      {sameGateway && loading && others.length === 0 && <p className="muted">Loading models…</p>}
+      {!sameGateway && (
+        <p className="muted regen-note">Other models: switch to this conversation’s gateway first.</p>
+      )}
+    </div>
+  )
+}
+
+function RegenerateMenu({ reply, disabled }: { reply: ChatMessageView; disabled: boolean }): ReactElement {
+  const [open, setOpen] = useState(false)
+  const conversation = useChatStore(selectCurrentConversation)
+  const active = useProfilesStore(selectActiveProfile)
+  const sameGateway = !conversation || !active || conversation.profileId === active.id
+  if (disabled) {
+    return (
+      <button type="button" className="button quiet" disabled title="Wait for the reply that is arriving">
+        Regenerate
+      </button>
+    )
+  }
+  return (
+    <details
+      className="chat-menu regen-menu"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="button quiet">Regenerate</summary>
+      {open && (
+        <div className="chat-menu-items">
+          <RegenerateChoices reply={reply} sameGateway={sameGateway} />
+        </div>
+      )}
+    </details>
+  )
+}
 
 function prettyArguments(text: string): { text: string; complete: boolean } {
   if (text.trim() === '') return { text: '{}', complete: true }
@@ -105,13 +259,17 @@ function Usage({ message }: { message: ChatMessageView }): ReactElement | null {
 /** One message of the conversation, subscribed to its own entry only (a streaming reply re-renders alone). */
 export const MessageItem = memo(function MessageItem({
   id,
-  isLast
+  isLast,
+  busy
 }: {
   id: string
   isLast: boolean
+  /** A reply of this conversation is arriving: no edit or new reply until it ends. */
+  busy: boolean
 }): ReactElement | null {
   const { api } = useConnection()
   const message = useChatStore((state) => state.messages[id])
+  const [editing, setEditing] = useState(false)
   if (!message) return null
   const live = isLive(message)
   const mine = message.role === 'user'
@@ -148,7 +306,9 @@ export const MessageItem = memo(function MessageItem({
             <p>{message.reasoning}</p>
           </details>
         )}
-        {mine ? (
+        {mine && editing ? (
+          <EditBox message={message} onDone={() => setEditing(false)} />
+        ) : mine ? (
           <p className="user-text">{message.text}</p>
         ) : (
           message.text !== '' && <MarkdownView text={message.text} />
@@ -170,8 +330,21 @@ export const MessageItem = memo(function MessageItem({
         </ErrorNotice>
       )}
       {!mine && <Usage message={message} />}
-      {!live && (message.text.trim() !== '' || (canRetry && !message.error)) && (
+      {!editing && <BranchNav message={message} />}
+      {!live && !editing && (
         <footer className="message-actions">
+          {mine && (
+            <button
+              type="button"
+              className="button quiet"
+              disabled={busy}
+              title={busy ? 'Wait for the reply that is arriving' : 'Edit and send again as a new version'}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </button>
+          )}
+          {!mine && <RegenerateMenu reply={message} disabled={busy} />}
           {message.text !== '' && (
             <button type="button" className="button quiet" onClick={() => void copyText(message.text)}>
               Copy

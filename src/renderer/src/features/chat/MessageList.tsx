@@ -1,5 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react'
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement
+} from 'react'
 import { MessageItem } from './MessageItem'
 
 /** Within this distance of the end the view counts as at the end: scrolling back there follows again. */
@@ -29,11 +37,25 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
     count: ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 160,
-    overscan: 4,
+    // Messages are tall (a reply is often taller than the view) and each costs a Markdown render: one
+    // beyond each edge is enough, where four made every jump through a long conversation render ten.
+    overscan: 1,
     paddingEnd: 20,
-    getItemKey: (index) => ids[index] ?? index
+    getItemKey: (index) => ids[index] ?? index,
+    // A conversation opens at its end: the first render is of its last messages, not of its first ones
+    // (which the scroll to the end would throw away at once).
+    initialOffset: () => ids.length * 160,
+    // Rendered as a normal update, not synchronously inside the scroll event: see `rows` below.
+    useFlushSync: false
   })
   const total = virtualizer.getTotalSize()
+  // While the person scrolls, the rows to show are a deferred value: the scroll is answered at once and
+  // messages coming into view render in the background (interruptible, in slices), so a jump through a
+  // long conversation never blocks a frame on several Markdown renders. Otherwise (a reply streaming in,
+  // a conversation opening) the rows are the current ones.
+  const current = virtualizer.getVirtualItems()
+  const deferred = useDeferredValue(current)
+  const rows = virtualizer.isScrolling ? deferred : current
 
   const toEnd = useCallback(() => {
     const el = scroller.current
@@ -116,7 +138,7 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
         aria-busy={busy}
       >
         <div ref={track} className="message-track" style={{ height: total }}>
-          {virtualizer.getVirtualItems().map((row) => {
+          {rows.map((row) => {
             const id = ids[row.index]
             if (!id) return null
             return (
@@ -127,7 +149,7 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
                 className="message-row"
                 style={{ transform: `translateY(${row.start}px)` }}
               >
-                <MessageItem id={id} isLast={row.index === ids.length - 1} />
+                <MessageItem id={id} isLast={row.index === ids.length - 1} busy={busy} />
               </div>
             )
           })}

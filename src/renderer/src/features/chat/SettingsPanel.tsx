@@ -9,6 +9,7 @@ import {
   type ChatStyle
 } from '@shared/schemas/chat'
 import { z } from 'zod'
+import { Presets } from './Presets'
 
 const ToolList = z.array(ToolDefinition).max(32)
 
@@ -108,6 +109,13 @@ export function SettingsPanel({
 
   return (
     <section className="chat-settings" aria-label="Conversation settings">
+      <Presets
+        systemPrompt={prompt}
+        onPick={(text) => {
+          setPrompt(text)
+          if (text !== systemPrompt) onSystemPrompt(text)
+        }}
+      />
       <label className="field">
         <span>System prompt</span>
         <textarea

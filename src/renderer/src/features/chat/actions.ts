@@ -4,6 +4,7 @@ import {
   fitSettings,
   pickStyle,
   stylesFor,
+  type ChatMessageView,
   type ChatSettingsPatch,
   type ChatStyle,
   type ConversationView
@@ -37,7 +38,7 @@ export async function loadConversation(api: ApiClient, id: string): Promise<void
     const result = await api.call('chat.get', { id })
     if (result.ok) {
       store().upsertConversation(result.value.conversation)
-      store().setMessages(id, result.value.messages)
+      store().setMessages(id, result.value.messages, result.value.branches)
     } else if (!unreachable(result.error)) store().setLoadError(id, result.error)
   } finally {
     reloading.delete(id)
@@ -95,6 +96,76 @@ export async function send(api: ApiClient): Promise<void> {
     store().setDraft({ systemPrompt: '' })
     store().open(conversation.id)
   }
+}
+
+/**
+ * Edit a sent message and send it again (issue 15): a new branch from the same point, shown at once; the
+ * earlier branch stays and is one click away. Returns whether it was sent (the editor closes then).
+ */
+export async function editAndResend(
+  api: ApiClient,
+  message: ChatMessageView,
+  text: string
+): Promise<boolean> {
+  const result = await api.call('chat.edit', { messageId: message.id, text, requestId: clickId() })
+  if (!result.ok) {
+    store().setNotice(result.error.message)
+    return false
+  }
+  const { conversation, userMessage, assistantMessage } = result.value
+  store().upsertConversation(conversation)
+  store().branchAt(conversation.id, message.id, [userMessage, assistantMessage])
+  void loadConversation(api, conversation.id)
+  return true
+}
+
+/** Another reply to the same message, by the same model or `model`; the earlier reply is kept beside it. */
+export async function regenerate(api: ApiClient, reply: ChatMessageView, model?: string): Promise<void> {
+  const result = await api.call('chat.regenerate', {
+    messageId: reply.id,
+    ...(model ? { model } : {}),
+    requestId: clickId()
+  })
+  if (!result.ok) {
+    store().setNotice(result.error.message)
+    return
+  }
+  const { conversation, assistantMessage } = result.value
+  store().upsertConversation(conversation)
+  store().branchAt(conversation.id, reply.id, [assistantMessage])
+  void loadConversation(api, conversation.id)
+}
+
+/** Shows the branch `messageId` is on (another version of a message or reply). */
+export async function showBranch(api: ApiClient, messageId: string): Promise<void> {
+  const result = await api.call('chat.branch', { messageId })
+  if (!result.ok) {
+    store().setNotice(result.error.message)
+    return
+  }
+  const { conversation, messages, branches } = result.value
+  store().upsertConversation(conversation)
+  store().setMessages(conversation.id, messages, branches)
+}
+
+export async function loadPresets(api: ApiClient): Promise<void> {
+  const result = await api.call('chat.presets', {})
+  if (result.ok) store().setPresets(result.value)
+}
+
+/** Saves the system prompt as a preset under `name`; returns the refusal's words, or null when saved. */
+export async function savePreset(api: ApiClient, name: string, systemPrompt: string): Promise<string | null> {
+  const result = await api.call('chat.savePreset', { name, systemPrompt })
+  if (!result.ok) return result.error.message
+  await loadPresets(api)
+  store().setNotice(`Saved the preset “${result.value.name}”.`)
+  return null
+}
+
+export async function deletePreset(api: ApiClient, id: string): Promise<void> {
+  const result = await api.call('chat.deletePreset', { id })
+  if (!result.ok) store().setNotice(result.error.message)
+  await loadPresets(api)
 }
 
 export async function stop(api: ApiClient, messageId: string): Promise<void> {

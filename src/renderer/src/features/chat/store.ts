@@ -1,7 +1,9 @@
 import { create } from 'zustand'
 import {
   defaultChatSettings,
+  type BranchView,
   type ChatDelta,
+  type ChatPreset,
   type ChatMessageView,
   type ChatSettings,
   type ChatStyle,
@@ -60,6 +62,10 @@ interface ChatState {
   currentId: string | null
   messageIds: Record<string, string[]>
   messages: Record<string, ChatMessageView>
+  /** Per conversation: where messages of the branch shown sit among their siblings (issue 15). */
+  branches: Record<string, Record<string, BranchView>>
+  /** System-prompt presets; null until loaded. */
+  presets: ChatPreset[] | null
   loadErrors: Record<string, AppError>
   draft: Draft
   composers: Record<string, Composer>
@@ -77,7 +83,14 @@ interface ChatState {
   upsertConversation: (conversation: ConversationView) => void
   removeConversation: (id: string) => void
   open: (id: string | null) => void
-  setMessages: (conversationId: string, messages: ChatMessageView[]) => void
+  setMessages: (
+    conversationId: string,
+    messages: ChatMessageView[],
+    branches?: Record<string, BranchView>
+  ) => void
+  /** Shows a new branch at once: the branch shown up to `before` (left out), then `added`. */
+  branchAt: (conversationId: string, before: string, added: ChatMessageView[]) => void
+  setPresets: (presets: ChatPreset[]) => void
   setLoadError: (conversationId: string, error: AppError | null) => void
   upsertMessage: (message: ChatMessageView) => void
   /** Applies deltas; returns conversations that missed text and need reloading. */
@@ -99,6 +112,8 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   currentId: null,
   messageIds: {},
   messages: {},
+  branches: {},
+  presets: null,
   loadErrors: {},
   draft: { model: null, style: null, systemPrompt: '', settings: defaultChatSettings() },
   composers: {},
@@ -133,7 +148,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       }
     }),
   open: (currentId) => set({ currentId, settingsOpen: false }),
-  setMessages: (conversationId, list) =>
+  setMessages: (conversationId, list, branches) =>
     set((state) => {
       const messages = { ...state.messages }
       for (const message of list) messages[message.id] = mergeMessage(messages[message.id], message)
@@ -142,9 +157,23 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       return {
         messages,
         loadErrors,
-        messageIds: { ...state.messageIds, [conversationId]: list.map((m) => m.id) }
+        messageIds: { ...state.messageIds, [conversationId]: list.map((m) => m.id) },
+        ...(branches ? { branches: { ...state.branches, [conversationId]: branches } } : {})
       }
     }),
+  branchAt: (conversationId, before, added) =>
+    set((state) => {
+      const ids = state.messageIds[conversationId] ?? []
+      const at = ids.indexOf(before)
+      const kept = (at < 0 ? ids : ids.slice(0, at)).filter((id) => !added.some((m) => m.id === id))
+      const messages = { ...state.messages }
+      for (const message of added) messages[message.id] = mergeMessage(messages[message.id], message)
+      return {
+        messages,
+        messageIds: { ...state.messageIds, [conversationId]: [...kept, ...added.map((m) => m.id)] }
+      }
+    }),
+  setPresets: (presets) => set({ presets }),
   setLoadError: (conversationId, error) =>
     set((state) => {
       const loadErrors = { ...state.loadErrors }
