@@ -118,17 +118,15 @@ function setup(): void {
 
 /** Connects the screen to a backend that answers with `invoke`. */
 function connectWith(invoke: Transport['invoke']): void {
-  useAppStore
-    .getState()
-    .setConnection(
-      {
-        api: createApiClient({ invoke, subscribe: () => () => undefined }),
-        host: 'web',
-        mediaUrl: (id) => `/media/${id}`
-      },
-      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
-    )
+  useAppStore.getState().setConnection(
+    {
+      api: createApiClient({ invoke, subscribe: () => () => undefined }),
+      host: 'web',
+      mediaUrl: (id) => `/media/${id}`
+    },
+    { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
+    { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+  )
 }
 
 describe('gallery selection model', () => {
