@@ -191,6 +191,9 @@ export async function writeFileAtomic(path: string, data: Uint8Array): Promise<v
   await writer.commit()
 }
 
+/** A directory's mtime this much older than the sweep cannot share a clock tick with anything after it. */
+const SETTLED_MS = 2_000n
+
 /** What the last sweep saw of each directory: its mtime and its subdirectories. */
 type SweepState = Record<string, { mtimeNs: string; dirs: string[] }>
 
@@ -212,12 +215,15 @@ function readSweepState(file: string | undefined): SweepState {
  * creating, renaming or deleting any entry (a temp file included) changes a directory's mtime, so it has no
  * new temp file, and its subdirectories are the ones recorded (they are still visited). A library of
  * 100,000 images is then a few stats at start, not 200,000 directory entries. A lost or unreadable state
- * file only means a full sweep.
+ * file only means a full sweep. A directory changed in the last moments before the sweep is not recorded:
+ * file times come from a coarse clock (one kernel tick), so a temp file created in that same tick, after
+ * the stat, would leave the mtime as recorded and hide it from the next sweep.
  */
 export function sweepTempFiles(root: string, stateFile?: string): number {
   let removed = 0
   const before = readSweepState(stateFile)
   const after: SweepState = {}
+  const settledBeforeNs = (BigInt(Date.now()) - SETTLED_MS) * 1_000_000n
   const walk = (dir: string): void => {
     let mtimeNs: string
     try {
@@ -257,7 +263,7 @@ export function sweepTempFiles(root: string, stateFile?: string): number {
       }
     }
     // After a deletion the mtime moved again: not recorded, so the next start lists this directory anew.
-    if (!changed) after[key] = { mtimeNs, dirs }
+    if (!changed && BigInt(mtimeNs) < settledBeforeNs) after[key] = { mtimeNs, dirs }
     for (const name of dirs) walk(join(dir, name))
   }
   walk(root)

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync
+} from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
@@ -96,6 +105,10 @@ describe('sweepTempFiles [P28]', () => {
     mkdirSync(join(root, '2025', '01'), { recursive: true })
     writeFileSync(join(root, '2024', '12', 'a.png'), 'x')
     writeFileSync(join(root, '2025', '01', 'b.png.tmp-0123456789abcdef'), 'half')
+    // Folders last changed an hour ago: old enough to be remembered.
+    const anHourAgo = Math.floor(Date.now() / 1000) - 3600
+    for (const dir of ['.', '2024', '2024/12', '2025', '2025/01'])
+      utimesSync(join(root, dir), anHourAgo, anHourAgo)
     expect(sweepTempFiles(root, state)).toBe(1)
     // The folder that had a deletion is listed again next time; the others are remembered as they were.
     const first = JSON.parse(readFileSync(state, 'utf8')) as Record<string, { dirs: string[] }>
@@ -109,6 +122,23 @@ describe('sweepTempFiles [P28]', () => {
     // A state file that cannot be read is a full sweep.
     writeFileSync(state, '{not json')
     writeFileSync(join(root, '2025', '01', 'd.png.tmp-00000000000000bb'), 'half')
+    expect(sweepTempFiles(root, state)).toBe(1)
+  })
+
+  it('does not remember a folder changed just before the sweep: a temp file in the same clock tick is found next time [P28]', () => {
+    const root = freshDir()
+    const state = join(root, '.sweep-state.json')
+    const folder = join(root, '2025', '02')
+    mkdirSync(folder, { recursive: true })
+    // File times come from a coarse clock: a change right after the sweep's stat can leave the mtime as
+    // it was. Simulate that tick exactly: a recent whole-second mtime, restored after the temp appears.
+    const tick = Math.floor(Date.now() / 1000)
+    utimesSync(folder, tick, tick)
+    const seen = statSync(folder, { bigint: true }).mtimeNs
+    expect(sweepTempFiles(root, state)).toBe(0)
+    writeFileSync(join(folder, 'e.png.tmp-00000000000000cc'), 'half')
+    utimesSync(folder, tick, tick)
+    expect(statSync(folder, { bigint: true }).mtimeNs).toBe(seen)
     expect(sweepTempFiles(root, state)).toBe(1)
   })
 
