@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { originOf } from '../../shared/gateway/baseUrl'
-import { keyElsewhereMessage, keyRemovedMessage } from '../../shared/schemas/profiles'
+import { keyElsewhereMessage, keyRemovedMessage, noKeyMessage } from '../../shared/schemas/profiles'
 import { AppFailure } from '../contract/failure'
 import { writeTransaction, type Db } from '../db/connection'
 import type { SecretCipher } from './cipher'
@@ -108,9 +108,10 @@ export class ApiKeyStore {
   }
 
   /**
-   * `Bearer <key>` for a request to `origin`, or null when the profile never had a key (the gateway says
-   * 401 and the user is asked for one). A key bound to another origin, or one removed because the address
-   * moved, refuses the request before anything is sent: no header goes to a server the key is not for.
+   * `Bearer <key>` for a request to `origin`. A profile with no key refuses the request before anything is
+   * sent and says so (issue 15: the gateway's 401 would read as "this key was rejected" when there is none);
+   * so do a key bound to another origin and one removed because the address moved: no header goes to a
+   * server the key is not for. Null only for a profile that no longer exists.
    */
   async authorization(profileId: string, origin: string | null): Promise<string | null> {
     const row = this.row(profileId)
@@ -123,7 +124,7 @@ export class ApiKeyStore {
           origin: current
         })
       }
-      return null
+      throw new AppFailure('secrets.key_needed', noKeyMessage(current), { reason: 'no_key', origin: current })
     }
     if (!this.boundTo(row, origin)) {
       this.cache.delete(profileId)

@@ -97,8 +97,10 @@ function byStreamType(type: string | undefined, code: string | undefined): Gatew
 
 const COPY: Record<GatewayErrorKind, { title: string; message: string; action: GatewayErrorAction }> = {
   auth: {
-    title: 'The API key was not accepted',
-    message: 'The gateway says the key is missing or invalid. Enter the key again in Settings.',
+    title: 'The gateway rejected this key',
+    message:
+      'It may be wrong, revoked or disabled. Check it in Settings › Gateways; if it is right, ask the ' +
+      'gateway owner whether it was revoked or disabled.',
     action: 're_enter_key'
   },
   balance: {

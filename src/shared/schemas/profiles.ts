@@ -14,6 +14,10 @@ export type KeyRemoved = z.output<typeof KeyRemoved>
 export const keyRemovedMessage = (origin: string): string =>
   `The key was removed because the gateway address moved to another server. Enter the key for ${origin}.`
 
+/** A gateway profile that has no key: nothing is sent, since the gateway would only answer 401. */
+export const noKeyMessage = (origin: string): string =>
+  `No API key is set for this gateway. Enter the key for ${origin} in Settings › Gateways.`
+
 /** Defence in depth: a key found bound to another origin than the one being called is not sent. */
 export const keyElsewhereMessage = (origin: string): string =>
   `The stored key belongs to another server than this gateway address. Enter the key for ${origin}.`

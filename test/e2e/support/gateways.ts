@@ -12,7 +12,12 @@ export async function openScreen(page: Page, name: string): Promise<void> {
 /** Opens a gateway's details in Settings (a profile button toggles them, so only when closed). */
 export async function openDetails(page: Page, name: string): Promise<Locator> {
   const details = page.getByRole('region', { name: `${name} details` })
-  if (!(await details.isVisible())) {
+  // A profile just added opens by itself: give it a moment before toggling it.
+  const open = await details
+    .waitFor({ state: 'visible', timeout: 1_500 })
+    .then(() => true)
+    .catch(() => false)
+  if (!open) {
     await page
       .getByRole('list', { name: 'Gateway profiles' })
       .getByRole('button', { name: new RegExp(`^${name}( \\(in use\\))?$`) })

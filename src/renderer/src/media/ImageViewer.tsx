@@ -1,7 +1,9 @@
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
 import { Modal } from '../ui/Modal'
+import { MediaFailureNotice } from './MediaFailure'
+import { IMAGE_FAILURE_WORDS } from './mediaErrors'
 import { endpointLabel, imagesOf, usageSummary, when } from './slots'
 import './media.css'
 
@@ -42,6 +44,8 @@ export function ImageViewer({
   actions: ViewerActions
 }): ReactElement | null {
   const { api, mediaUrl, host } = useConnection()
+  // The media id whose file did not decode (issue 15: say why, and offer the file).
+  const [failedId, setFailedId] = useState<string | null>(null)
   const images = imagesOf(job)
   const index = images.findIndex((r) => r.id === resultId)
   const result = images[index]
@@ -62,7 +66,22 @@ export function ImageViewer({
       }}
     >
       <div className="viewer-stage">
-        <img src={mediaUrl(mediaId)} alt={job.prompt} className="viewer-image" decoding="async" />
+        {failedId === mediaId ? (
+          <MediaFailureNotice
+            title="This image cannot be shown"
+            words={IMAGE_FAILURE_WORDS}
+            href={mediaUrl(mediaId)}
+            fileName={`image-${mediaId.slice(0, 12)}.${(result.mime?.split('/')[1] ?? 'png').replace('jpeg', 'jpg')}`}
+          />
+        ) : (
+          <img
+            src={mediaUrl(mediaId)}
+            alt={job.prompt}
+            className="viewer-image"
+            decoding="async"
+            onError={() => setFailedId(mediaId)}
+          />
+        )}
         <div className="viewer-nav">
           <button
             type="button"

@@ -1,7 +1,9 @@
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import type { ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
 import { mediaFacts } from './facts'
+import { MediaFailureNotice } from './MediaFailure'
+import { videoFailureWords } from './mediaErrors'
 import './media.css'
 
 /**
@@ -10,6 +12,8 @@ import './media.css'
  */
 export function VideoPlayer({ result, label }: { result: ResultView; label: string }): ReactElement | null {
   const { mediaUrl } = useConnection()
+  // Why it does not play, instead of an empty player that says nothing (issue 15).
+  const [failure, setFailure] = useState<string | null>(null)
   if (!result.mediaId) return null
   const ratio = result.width && result.height ? `${result.width} / ${result.height}` : '16 / 9'
   // Small clips are shown at up to twice their size, not blown up to the whole dialog.
@@ -24,7 +28,17 @@ export function VideoPlayer({ result, label }: { result: ResultView; label: stri
         src={mediaUrl(result.mediaId)}
         aria-label={label}
         style={{ aspectRatio: ratio }}
+        onError={(event) => setFailure(videoFailureWords(event.currentTarget.error, result.mime))}
+        onLoadedMetadata={() => setFailure(null)}
       />
+      {failure && (
+        <MediaFailureNotice
+          title="This video cannot be played here"
+          words={failure}
+          href={mediaUrl(result.mediaId)}
+          fileName={`video-${result.mediaId.slice(0, 12)}.${result.mime === 'video/webm' ? 'webm' : 'mp4'}`}
+        />
+      )}
       <figcaption className="vid-facts">
         {mediaFacts(result).map((fact) => (
           <span key={fact}>{fact}</span>

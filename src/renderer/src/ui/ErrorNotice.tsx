@@ -4,7 +4,8 @@ import type { AppError } from '@shared/result'
 import { selectActiveProfile, useProfilesStore } from '../store/profiles'
 
 const actionHints: Record<GatewayErrorView['action'], string | null> = {
-  re_enter_key: 'Check the API key of this gateway in Settings and enter it again.',
+  re_enter_key:
+    'Check this gateway’s key in Settings › Gateways, or ask the gateway owner whether it was revoked or disabled.',
   check_balance: 'Top up the balance or quota of this key, then try again.',
   check_permission: 'Ask your gateway admin for access to this model or tier, or pick another model.',
   retry_later: 'Try again in a little while.',

@@ -114,7 +114,11 @@ describe('API keys are bound to the origin they were entered for', () => {
     expect(keys.status(id)).toEqual({ hasKey: false, last4: null })
   })
 
-  it('a profile without a key sends no header (the gateway answers 401 and the user is asked for one)', async () => {
-    expect(await keys.authorization(id, GATEWAY)).toBeNull()
+  it('a profile without a key sends nothing and says there is no key (not "the key was rejected"; issue 15)', async () => {
+    const refused = await refusal(keys.authorization(id, GATEWAY))
+    expect(refused.code).toBe('secrets.key_needed')
+    expect(refused.message).toBe(
+      `No API key is set for this gateway. Enter the key for ${GATEWAY} in Settings › Gateways.`
+    )
   })
 })

@@ -9,6 +9,16 @@ const http = (status: number, extra: Partial<GatewayErrorInfo> = {}): GatewayErr
 })
 
 describe('error view [P36]', () => {
+  it('a 401 says the gateway rejected this key, and why that can be, not that it was mistyped (issue 15)', () => {
+    const view = toErrorView(http(401))
+    expect(view.title).toBe('The gateway rejected this key')
+    expect(view.message).toBe(
+      'It may be wrong, revoked or disabled. Check it in Settings › Gateways; if it is right, ask the ' +
+        'gateway owner whether it was revoked or disabled.'
+    )
+    expect(view.message).not.toMatch(/again/)
+  })
+
   it.each([
     [http(401), 'auth', 're_enter_key'],
     [http(402), 'balance', 'check_balance'],
