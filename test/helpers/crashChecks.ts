@@ -52,6 +52,21 @@ export function tempFilesIn(dataDir: string): string[] {
 }
 
 /**
+ * Temp files that are really left behind, looked at while a restarted backend runs: it may be writing one
+ * right now (a thumbnail is encoded after its job settles), and that one is renamed within moments. A
+ * temp file a crash left stays until the next start's sweep, so it is still there when the wait ends.
+ */
+export async function lingeringTempFiles(dataDir: string, settleMs = 3_000): Promise<string[]> {
+  const deadline = Date.now() + settleMs
+  let found = tempFilesIn(dataDir)
+  while (found.length > 0 && Date.now() < deadline) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50))
+    found = tempFilesIn(dataDir)
+  }
+  return found
+}
+
+/**
  * Checks the database and every file a result points at. `verified` remembers media whose sha256 was
  * already checked (files are named by content and never rewritten), so a long soak only hashes new ones;
  * their existence and size are checked every time.

@@ -10,6 +10,7 @@ import {
   chatReply,
   inspectDataFolder,
   jobsByPrompt,
+  lingeringTempFiles,
   postsPerKey,
   type JobRow
 } from '../../helpers/crashChecks'
@@ -378,7 +379,7 @@ function describeFamily(family: Family): void {
       expect(report.integrity).toBe('ok')
       expect(report.journalMode).toBe('wal')
       expect(report.badFiles).toEqual([])
-      expect(report.tempFiles).toEqual([])
+      expect(await lingeringTempFiles(dataDir)).toEqual([])
     }
 
     for (const cell of family.cells) {
