@@ -167,14 +167,36 @@ export const chatStream = bench<StreamState>({
     await page.getByLabel('Model').selectOption('studio-chat')
     return { temp, studio, browser, page }
   },
-  async run({ page, browser }, ctx, run): Promise<Sample[]> {
+  async run({ page, browser, studio }, ctx, run): Promise<Sample[]> {
     const tokens = ctx.quick ? 2000 : 10_000
     const replies = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'Reply' })
+    /** The newest conversation's last message, as the backend has it (the list keeps only some rows in the DOM). */
+    const lastMessage = async (): Promise<
+      { role: string; status: string; createdAt: number } | undefined
+    > => {
+      const list = (await studio.backend.dispatch('chat.list', {})) as {
+        ok: boolean
+        value?: { id: string }[]
+      }
+      const id = list.value?.[0]?.id
+      if (!id) return undefined
+      const got = (await studio.backend.dispatch('chat.get', { id })) as {
+        value?: { messages: { role: string; status: string; createdAt: number }[] }
+      }
+      return got.value?.messages.at(-1)
+    }
     const ask = async (text: string): Promise<void> => {
-      const before = await replies.count()
+      const sent = Date.now()
       await page.getByRole('textbox', { name: 'Message' }).fill(text)
       await page.getByRole('button', { name: 'Send', exact: true }).click()
-      await replies.nth(before).getByLabel('Token usage').waitFor({ timeout: 300_000 })
+      // Complete in the backend, then shown: the last reply on screen has its token usage.
+      for (const deadline = Date.now() + 300_000; ;) {
+        const last = await lastMessage()
+        if (last?.role === 'assistant' && last.status === 'complete' && last.createdAt >= sent - 1000) break
+        if (Date.now() > deadline) throw new Error('the reply never completed')
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      await replies.last().getByLabel('Token usage').waitFor({ timeout: 60_000 })
     }
     // Each run in a new conversation, warmed up: code loaded and compiled, one short reply on screen.
     await page.getByRole('button', { name: 'New chat' }).click()
