@@ -11,7 +11,7 @@ import { rejected } from './errors'
 import { mp4InfoFromBytes, mp4InfoFromFile } from './mp4'
 import { isInside } from './names'
 import { familyOf, MEDIA_CAPS, sniffMedia, type MediaExt, type MediaFamily, type MediaMime } from './sniff'
-import { ImageWork, type ImagePriority } from './imageWork'
+import { ImageWork } from './imageWork'
 import { decodeForThumbnail, encodeThumbnail, makeImageThumbnail, videoPlaceholder } from './thumbnails'
 import type { HostLookup, LoopbackAllowance } from './urlPolicy'
 
@@ -236,9 +236,9 @@ export class Library {
     if (!row || !file) return null
     const thumbnail =
       familyOf(row.mime) === 'image'
-        ? async (): Promise<Buffer> => (await makeImageThumbnail(file)).webp
+        ? (): Promise<Buffer> => this.work.run('now', async () => (await makeImageThumbnail(file)).webp)
         : videoPlaceholder
-    await this.makeThumbnail(row, thumbnail, 'now')
+    await this.makeThumbnail(row, thumbnail)
     return this.resolve(ref)
   }
 
@@ -322,7 +322,11 @@ export class Library {
         // P32: kept only if it decodes. Decoded once, at thumbnail size; only the encoding waits.
         const decoded = await this.work.run('now', () => decodeForThumbnail(source))
         info = { width: decoded.width, height: decoded.height, durationMs: null }
-        thumbnail = () => encodeThumbnail(decoded.pixels)
+        // Encoded while the file is made durable (after any decode that waits), so the thumbnail is
+        // usually there by the time the result is announced and its slot asks for it.
+        const encoding = this.work.run('later', () => encodeThumbnail(decoded.pixels))
+        encoding.catch(() => undefined)
+        thumbnail = () => encoding
       } else {
         info = typeof source === 'string' ? mp4InfoFromFile(source) : mp4InfoFromBytes(source)
         thumbnail = videoPlaceholder
@@ -364,32 +368,28 @@ export class Library {
       return repaired
     })
     if (kept.path !== ours.path) unlinkQuietly(file)
-    if (kept.thumbPath === null) void this.makeThumbnail(kept, thumbnail, 'later')
+    if (kept.thumbPath === null) void this.makeThumbnail(kept, thumbnail)
     return kept
   }
 
   /**
-   * Encodes, writes (atomically, P28) and records the thumbnail of a kept file; one job per media id. The
-   * row learns the thumbnail's path only once the file is durable; a row removed meanwhile leaves nothing.
+   * Writes (atomically, P28) and records the thumbnail of a kept file, once `thumbnail` (its encoding, in
+   * `ImageWork`) gives it; one job per media id. The row learns the thumbnail's path only once the file is
+   * durable; a row removed meanwhile leaves nothing.
    */
-  private makeThumbnail(
-    record: MediaRecord,
-    thumbnail: () => Promise<Buffer>,
-    priority: ImagePriority
-  ): Promise<void> {
+  private makeThumbnail(record: MediaRecord, thumbnail: () => Promise<Buffer>): Promise<void> {
     const running = this.thumbJobs.get(record.id)
     if (running) return running
     const relDir = record.path.slice(0, record.path.lastIndexOf('/'))
     const thumbPath = `${relDir}/${record.sha256}_thumb.webp`
-    const job = this.work
-      .run(priority, async () => {
-        const thumbFile = this.inside(thumbPath, false)
-        if (!thumbFile) return
-        if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, await thumbnail())
-        const set = await this.commits.run(() => this.stmt.setThumb.run({ id: record.id, thumbPath }).changes)
-        if (set === 0 && !this.stmt.bySha.get(record.sha256) && !this.inflight.has(record.sha256))
-          unlinkQuietly(thumbFile)
-      })
+    const job = (async (): Promise<void> => {
+      const thumbFile = this.inside(thumbPath, false)
+      if (!thumbFile) return
+      if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, await thumbnail())
+      const set = await this.commits.run(() => this.stmt.setThumb.run({ id: record.id, thumbPath }).changes)
+      if (set === 0 && !this.stmt.bySha.get(record.sha256) && !this.inflight.has(record.sha256))
+        unlinkQuietly(thumbFile)
+    })()
       .catch((error: unknown) => this.options.onError?.('a thumbnail could not be made', error))
       .finally(() => this.thumbJobs.delete(record.id))
     this.thumbJobs.set(record.id, job)
