@@ -100,6 +100,26 @@ export function selectionConditions(selection: GallerySelection): Sql {
   return { sql: `${base.sql} AND NOT ${except.sql}`, params: [...base.params, ...except.params] }
 }
 
+/**
+ * The order of a selection's rows, as the grid showed them: explicit ids keep the order of the list, a text
+ * search goes by search key (newest stored first, as its pages do), any other filter by `GALLERY_ORDER`.
+ * `join` goes after `GALLERY_FROM`; its parameters come before the WHERE's.
+ */
+export function selectionOrder(selection: GallerySelection): Sql & { join: string } {
+  if (selection.kind === 'ids') {
+    return {
+      // An id listed twice is one row, at its first place.
+      join: 'JOIN (SELECT value, min(key) AS place FROM json_each(?) GROUP BY value) listed ON listed.value = r.id',
+      sql: 'ORDER BY listed.place',
+      params: [JSON.stringify(selection.ids)]
+    }
+  }
+  if (matchOf(selection.filter) !== null) {
+    return { join: 'JOIN gallery_keys k ON k.result_id = r.id', sql: 'ORDER BY k.key DESC', params: [] }
+  }
+  return { join: '', sql: GALLERY_ORDER, params: [] }
+}
+
 /** Where the previous page ended: in gallery order, or (text search) at a search key. */
 export type Cursor = { createdAt: number; id: string } | { key: number }
 

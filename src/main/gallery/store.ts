@@ -13,7 +13,7 @@ import {
   encodeCursor,
   GALLERY_BASE,
   GALLERY_FROM,
-  GALLERY_ORDER,
+  selectionOrder,
   pageQuery,
   selectionConditions
 } from './query'
@@ -208,12 +208,16 @@ export class GalleryStore {
     }
   }
 
-  /** Every image of a selection, in gallery order, with what an export writes about it. */
+  /**
+   * Every image of a selection with what an export writes about it, in the order the user saw them: a list
+   * of ids in the order given (the grid sends them by position), a filter in the grid's order for it.
+   */
   rows(selection: GallerySelection): GalleryRow[] {
     const where = selectionConditions(selection)
+    const order = selectionOrder(selection)
     return this.db
-      .prepare(`SELECT ${ROW_COLUMNS} ${GALLERY_FROM} WHERE ${where.sql} ${GALLERY_ORDER}`)
-      .all(...where.params) as GalleryRow[]
+      .prepare(`SELECT ${ROW_COLUMNS} ${GALLERY_FROM} ${order.join} WHERE ${where.sql} ${order.sql}`)
+      .all(...order.params, ...where.params) as GalleryRow[]
   }
 
   /** The results a selection names, with what a deletion needs to clean up after them (a read). */

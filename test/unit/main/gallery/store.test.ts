@@ -186,6 +186,26 @@ describe('gallery query builder and store', () => {
     expect(rows[0]).toMatchObject({ model: 'wan-image', profileId: 'team', storedInJob: 1 })
   })
 
+  it('lists a selection in the order the grid showed it: ids as sent (once each), a filter as its pages', () => {
+    const all = ids({})
+    const reversed = [...all].reverse()
+    expect(store.rows({ kind: 'ids', ids: [...reversed, all[0] ?? ''] }).map((r) => r.id)).toEqual(reversed)
+    // A result created before another but stored after it: search pages go by storage, the rest by creation.
+    const winter = ids({ text: 'winter' })[0] ?? ''
+    const move = db.prepare('UPDATE results SET created_at = created_at + ? WHERE id = ?')
+    move.run(-10 * DAY, winter)
+    try {
+      expect(ids({ text: 'fox' })[0]).toBe(winter)
+      expect(ids({}).at(-1)).toBe(winter)
+      for (const filter of [{}, { text: 'fox' }, { text: 'four' }, { favoritesOnly: true }]) {
+        const shown = store.page(filter, undefined, 100).items.map((item) => item.id)
+        expect(store.rows({ kind: 'filter', filter, except: [] }).map((r) => r.id)).toEqual(shown)
+      }
+    } finally {
+      move.run(10 * DAY, winter)
+    }
+  })
+
   it('gives facets with counts and the full detail of one image', () => {
     const facets = store.facets((id) => `name of ${id}`)
     expect(facets).toMatchObject({ total: 6, favorites: 1 })

@@ -10,7 +10,7 @@ import {
   toContract,
   toggle
 } from '@renderer/features/gallery/selection'
-import { EMPTY_FORM, toFilter, useGalleryStore } from '@renderer/features/gallery/store'
+import { EMPTY_FORM, positions, toFilter, useGalleryStore } from '@renderer/features/gallery/store'
 import { useAppStore } from '@renderer/store/app'
 import { useHandoffStore } from '@renderer/store/handoff'
 import { createApiClient, type Transport } from '@shared/client'
@@ -141,6 +141,17 @@ describe('gallery selection model', () => {
     expect(selectedCount(all, 10)).toBe(9)
     expect(toContract(all, 10)).toEqual({ kind: 'filter', filter: { models: ['m'] }, except: ['r1'] })
     expect(toContract(EMPTY_SELECTION, 10)).toBeNull()
+  })
+
+  it('sends picked ids in grid order, ids no longer shown after them in the order they were picked', () => {
+    let s = toggle(toggle(toggle(toggle(EMPTY_SELECTION, 'r9'), 'gone-b'), 'r3'), 'gone-a')
+    s = toggle(s, 'r5')
+    // r9 is known only from a page loaded by position (a jump): position 300 + 9, after r3 and r5.
+    const shown = { items: items.slice(0, 6), pages: { 1: [item(9)] } }
+    expect(toContract(s, 10, positions(shown))).toEqual({
+      kind: 'ids',
+      ids: ['r3', 'r5', 'r9', 'gone-b', 'gone-a']
+    })
   })
 
   it('turns the form into a contract filter, "To" including its whole day', () => {

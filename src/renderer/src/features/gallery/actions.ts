@@ -3,7 +3,7 @@ import type { GalleryExportInput } from '@shared/schemas/gallery'
 import type { AppError } from '@shared/result'
 import type { z } from 'zod'
 import { EMPTY_SELECTION, toContract } from './selection'
-import { PAGE, toFilter, useGalleryStore } from './store'
+import { PAGE, positions, toFilter, useGalleryStore } from './store'
 
 /** The first page is small so the grid paints at once; later pages are larger. */
 export const FIRST_PAGE = 120
@@ -123,7 +123,7 @@ const plural = (n: number, word: string): string => `${n.toLocaleString()} ${wor
 /** Deletes what is selected (the user confirmed); says what happened to the files. */
 export async function deleteSelected(api: ApiClient): Promise<AppError | null> {
   const { selection, matching, items } = store.getState()
-  const contract = toContract(selection, matching ?? items.length)
+  const contract = toContract(selection, matching ?? items.length, positions(store.getState()))
   if (!contract) return null
   const result = await api.call('gallery.delete', { selection: contract, confirm: true })
   if (!result.ok) return result.error
@@ -151,7 +151,7 @@ export async function startExport(
   const { selection, matching, items, form } = store.getState()
   const chosen =
     scope === 'selection'
-      ? toContract(selection, matching ?? items.length)
+      ? toContract(selection, matching ?? items.length, positions(store.getState()))
       : { kind: 'filter' as const, filter: toFilter(form), except: [] }
   if (!chosen) return null
   const result = await api.call('gallery.export', {

@@ -64,9 +64,23 @@ export function selectRange(
   return next
 }
 
-/** The selection as the contract takes it, or null when nothing is selected. */
-export function toContract(selection: Selection, matching: number): GallerySelectionInput | null {
+/**
+ * The selection as the contract takes it, or null when nothing is selected. Ids go in the order the grid
+ * shows them (`positionOf`), so an export lists them as the user saw them; ids no longer shown (selected
+ * under another filter) follow in the order they were picked.
+ */
+export function toContract(
+  selection: Selection,
+  matching: number,
+  positionOf: (id: string) => number | undefined = () => undefined
+): GallerySelectionInput | null {
   if (selectedCount(selection, matching) === 0) return null
-  if (selection.mode === 'ids') return { kind: 'ids', ids: Object.keys(selection.ids) }
+  if (selection.mode === 'ids') {
+    const ids = Object.keys(selection.ids)
+      .map((id, order) => ({ id, order, at: positionOf(id) ?? Infinity }))
+      .sort((a, b) => (a.at === b.at ? a.order - b.order : a.at - b.at))
+      .map((entry) => entry.id)
+    return { kind: 'ids', ids }
+  }
   return { kind: 'filter', filter: selection.filter, except: Object.keys(selection.except) }
 }

@@ -56,6 +56,16 @@ export function itemAt(state: Pick<GalleryState, 'items' | 'pages'>, index: numb
   return state.items[index] ?? state.pages[Math.floor(index / PAGE)]?.[index % PAGE]
 }
 
+/** Where each loaded image sits in the grid (a lookup made once, for ordering a selection). */
+export function positions(state: Pick<GalleryState, 'items' | 'pages'>): (id: string) => number | undefined {
+  const at = new Map<string, number>()
+  state.items.forEach((item, index) => at.set(item.id, index))
+  for (const [page, items] of Object.entries(state.pages)) {
+    items.forEach((item, index) => at.set(item.id, Number(page) * PAGE + index))
+  }
+  return (id) => at.get(id)
+}
+
 /** A loaded image by id, wherever it was loaded. */
 export function findItem(state: Pick<GalleryState, 'items' | 'pages'>, id: string): GalleryItem | undefined {
   const match = (item: GalleryItem): boolean => item.id === id
