@@ -5,9 +5,9 @@ import { migrate } from '../../src/main/db/migrate'
 import { migrations } from '../../src/main/db/migrations'
 import type { GatewayClient } from '../../src/main/gateway'
 import type { ProfileClient } from '../../src/main/profiles/connections'
-import { TaskEngine } from '../../src/main/tasks/engine'
-import type { MediaSink } from '../../src/main/tasks/media'
-import { JobRepository } from '../../src/main/tasks/repository'
+import { JobEngine } from '../../src/main/jobs/engine'
+import type { MediaSink } from '../../src/main/jobs/media'
+import { JobRepository } from '../../src/main/jobs/repository'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import { bench, times } from '../harness'
 
@@ -66,8 +66,8 @@ function fakeClient(onPoll: () => void): ProfileClient {
   return { profile: {} as ProfileClient['profile'], client }
 }
 
-function engineFor(db: Db, onPoll: () => void, pollMs: number): TaskEngine {
-  return new TaskEngine({
+function engineFor(db: Db, onPoll: () => void, pollMs: number): JobEngine {
+  return new JobEngine({
     repo: new JobRepository(db),
     connections: { forProfile: () => Promise.resolve(fakeClient(onPoll)) },
     media,

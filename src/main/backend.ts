@@ -25,10 +25,10 @@ import { createGalleryHandlers } from './services/gallery'
 import { createJobHandlers } from './services/jobs'
 import { createLibraryHandlers } from './services/library'
 import { watchJobFinishes } from './notices/watcher'
-import { TaskEngine } from './tasks/engine'
-import { librarySink } from './tasks/librarySink'
-import type { PartialPolicy } from './tasks/policy'
-import { JobRepository } from './tasks/repository'
+import { JobEngine } from './jobs/engine'
+import { librarySink } from './jobs/librarySink'
+import type { PartialPolicy } from './jobs/policy'
+import { JobRepository } from './jobs/repository'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
@@ -68,7 +68,7 @@ export interface Backend {
   /** Maps a media id to a library file; both shells serve media only through this. */
   resolveMedia(id: string): Promise<{ file: string; mime: string } | null>
   /** The task engine, exposed for tests (`waitForIdle`) and benchmarks. */
-  readonly engine: TaskEngine
+  readonly engine: JobEngine
   close(): Promise<void>
 }
 
@@ -114,7 +114,7 @@ export function createBackend(options: BackendOptions): Backend {
   const swept = library.sweep()
   if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
   const jobs = new JobRepository(db)
-  const engine = new TaskEngine({
+  const engine = new JobEngine({
     repo: jobs,
     connections,
     media: librarySink(library),

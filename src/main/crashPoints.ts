@@ -3,7 +3,7 @@
  * P24, P26–P28) are about what a `kill -9` leaves behind, and some of the windows that matter are too
  * narrow to hit from outside the process: "the gateway's answer is in memory but not committed", "half a
  * download is in its temp file", "the file is renamed into place but its row is not written", "half an
- * export is written". The crash tests (`test/integration/tasks/crashMatrix.test.ts`) and `npm run soak`
+ * export is written". The crash tests (`test/integration/jobs/crashMatrix.test.ts`) and `npm run soak`
  * run the backend as a child process whose probe SIGKILLs the process the k-th time a named point is
  * reached (`test/helpers/backendProcess.ts`).
  *

@@ -20,7 +20,7 @@ test.afterAll(async () => {
 })
 
 const taskRow = (page: Page, prompt: string): Locator =>
-  page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: prompt }).first()
+  page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: prompt }).first()
 
 async function startVideo(page: Page, prompt: string): Promise<void> {
   await openScreen(page, 'Video')
@@ -28,7 +28,7 @@ async function startVideo(page: Page, prompt: string): Promise<void> {
   await page.getByLabel('Duration (seconds)').fill('2')
   await page.getByRole('button', { name: 'Generate video' }).click()
   await expect(page.getByRole('list', { name: 'Recent videos' }).getByText(prompt)).toBeVisible()
-  await openScreen(page, 'Tasks')
+  await openScreen(page, 'Queue')
 }
 
 async function deletes(): Promise<string[]> {

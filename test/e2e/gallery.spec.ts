@@ -143,13 +143,13 @@ test('a user filters the gallery, selects images and exports a zip whose page is
   expect(caught.scripts.length).toBeGreaterThan(0)
   await caught.close()
 
-  // The detail's job link opens that job on the Tasks screen.
+  // The detail's job link opens that job on the Queue screen.
   await page
     .getByRole('complementary', { name: 'Image details' })
-    .getByRole('button', { name: 'Open in Tasks' })
+    .getByRole('button', { name: 'Open in Queue' })
     .click()
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Tasks' })
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Queue' })
   ).toHaveAttribute('aria-current', 'page')
 
   expect(outsideRequests).toEqual([])

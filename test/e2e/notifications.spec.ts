@@ -52,6 +52,6 @@ test('a failed video while writing a chat: the toast covers nothing, goes, and s
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible()
 
   await page.getByRole('button', { name: 'Notifications', exact: true }).click()
-  await list.getByRole('button', { name: 'Show in Tasks' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible()
+  await list.getByRole('button', { name: 'Show in Queue' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeVisible()
 })

@@ -10,7 +10,7 @@ test('a new user moves through every screen, changes a setting and finds it afte
   expect(page.url()).not.toContain('token=')
 
   const nav = page.getByRole('navigation', { name: 'Main' })
-  for (const name of ['Chat', 'Images', 'Edit', 'Tasks', 'Gallery', 'Settings']) {
+  for (const name of ['Chat', 'Images', 'Edit', 'Queue', 'Gallery', 'Settings']) {
     await nav.getByRole('button', { name }).click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect(nav.getByRole('button', { name })).toHaveAttribute('aria-current', 'page')

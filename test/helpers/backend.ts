@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { TEST_TIMING } from '../../src/emulator'
 import { createBackend, type Backend } from '../../src/main/backend'
 import { createKeyFileCipher } from '../../src/main/secrets/cipher'
-import type { PartialPolicy } from '../../src/main/tasks/policy'
+import type { PartialPolicy } from '../../src/main/jobs/policy'
 import { createApiClient, type ApiClient } from '../../src/shared/client'
 import type { CommandName } from '../../src/shared/contract'
 

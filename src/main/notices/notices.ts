@@ -82,7 +82,7 @@ export function noticeFor(job: JobView, at: number): JobNotice | null {
         ...base,
         tone: 'attention',
         title: `${what} needs your attention`,
-        body: `The request may already have been sent and charged. Open Tasks to check before sending it again. ${prompt}`
+        body: `The request may already have been sent and charged. Open the Queue to check before sending it again. ${prompt}`
       }
     case 'cancelled':
       // Only a cancel the gateway decided on is news; the user's own Cancel leaves no error behind.

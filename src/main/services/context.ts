@@ -6,8 +6,8 @@ import type { Logger } from '../log'
 import type { ModelCatalogStore } from '../profiles/catalog'
 import type { GatewayConnections } from '../profiles/connections'
 import type { ProfileRepository } from '../profiles/repository'
-import type { TaskEngine } from '../tasks/engine'
-import type { JobRepository } from '../tasks/repository'
+import type { JobEngine } from '../jobs/engine'
+import type { JobRepository } from '../jobs/repository'
 import type { SettingsStore } from '../settings/store'
 
 /** A desktop notification; the Electron shell shows it with the OS, the web host leaves it to the page. */
@@ -31,7 +31,7 @@ export interface ServiceContext {
   connections: GatewayConnections
   library: Library
   jobs: JobRepository
-  engine: TaskEngine
+  engine: JobEngine
   /** Present in the desktop shell; absent in the web host (the page shows its own toast). */
   notify: ((notice: Notice) => void) | null
   /** Test-only crash points (`crashPoints.ts`); absent in production. */

@@ -2,8 +2,8 @@ import type { JobCancelOutcome } from '../../shared/schemas/cancel'
 import type { CommandHandlers } from '../contract/dispatch'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
-import type { TaskEngine } from '../tasks/engine'
-import type { JobRepository } from '../tasks/repository'
+import type { JobEngine } from '../jobs/engine'
+import type { JobRepository } from '../jobs/repository'
 
 type JobCommands =
   | 'jobs.submit'
@@ -18,7 +18,7 @@ const notFound = (): AppFailure => new AppFailure('not_found', 'That job no long
 
 /** The commands behind image, edit and video screens and the task queue: thin over the engine. */
 export function createJobHandlers(deps: {
-  engine: TaskEngine
+  engine: JobEngine
   repo: JobRepository
   bus: EventBus
   removeMedia: (mediaIds: string[]) => Promise<number>

@@ -6,7 +6,7 @@ import { ImagesScreen } from './features/images/ImagesScreen'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { ConnectionBanner } from './shell/ConnectionBanner'
 import { Sidebar } from './shell/Sidebar'
-import { TasksScreen } from './features/tasks/TasksScreen'
+import { QueueScreen } from './features/queue/QueueScreen'
 import { VideoScreen } from './features/video/VideoScreen'
 import { selectOnline, useAppStore, type Screen } from './store/app'
 
@@ -15,7 +15,7 @@ const screenComponents: Record<Screen, () => ReactElement> = {
   images: ImagesScreen,
   edit: EditScreen,
   video: VideoScreen,
-  tasks: TasksScreen,
+  queue: QueueScreen,
   gallery: GalleryScreen,
   settings: SettingsScreen
 }

@@ -2,7 +2,7 @@ import { JOB_STATUSES, type JobStatus, type ResultView, type TaskLocalStatus } f
 
 /*
  * Named sets of the statuses of `jobs.ts`: the one place that says which statuses belong together. Each
- * lane of the engine takes tasks from one of these sets and moves them to another (src/main/tasks:
+ * lane of the engine takes tasks from one of these sets and moves them to another (src/main/jobs:
  * sendRunner, pollRunner, downloadRunner); SQL is built from the same arrays. Every task status is in
  * exactly one of SENDABLE, SENDING, POLLABLE, RESENDABLE and FINISHED (jobStatuses.test.ts checks it).
  */

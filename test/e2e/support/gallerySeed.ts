@@ -5,7 +5,7 @@ import { openDatabase, type Db } from '../../../src/main/db/connection'
 import { migrate } from '../../../src/main/db/migrate'
 import { migrations } from '../../../src/main/db/migrations'
 import { Library, type MediaRecord } from '../../../src/main/library'
-import { JobRepository } from '../../../src/main/tasks/repository'
+import { JobRepository } from '../../../src/main/jobs/repository'
 
 /**
  * Seeds the gallery directly (unit tests, benchmarks): real image files in the library, with real WebP

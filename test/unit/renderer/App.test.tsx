@@ -46,7 +46,7 @@ describe('app shell', () => {
     setup()
     render(<App />)
     const nav = screen.getByRole('navigation', { name: 'Main' })
-    for (const label of ['Chat', 'Images', 'Edit', 'Video', 'Tasks', 'Gallery', 'Settings']) {
+    for (const label of ['Chat', 'Images', 'Edit', 'Video', 'Queue', 'Gallery', 'Settings']) {
       expect(within(nav).getByRole('button', { name: label })).toBeInTheDocument()
     }
     expect(within(nav).getByRole('button', { name: 'Chat' })).toHaveAttribute('aria-current', 'page')

@@ -69,7 +69,7 @@ describe('layer rule', () => {
     expect(lint(edit, "import { useImagesStore } from '@renderer/features/images/store'")).toHaveLength(1)
     expect(lint(edit, "import '../images/images.css'")).toHaveLength(1)
     expect(lint(edit, "export { ResultsList } from '../images/results/ResultsList'")).toHaveLength(1)
-    expect(lint(edit, "const t = import('../tasks/TasksScreen')")).toHaveLength(1)
+    expect(lint(edit, "const t = import('../queue/QueueScreen')")).toHaveLength(1)
     expect(
       lint('src/renderer/src/features/images/generate/Form.tsx', "import { x } from '../../edit/store'")
     ).toHaveLength(1)
@@ -92,7 +92,7 @@ describe('layer rule', () => {
 
   it('keeps features out of the shared renderer modules, and the shell out of features', () => {
     expect(
-      lint('src/renderer/src/ui/x.ts', "import { useTasksStore } from '../features/tasks/store'")
+      lint('src/renderer/src/ui/x.ts', "import { useQueueStore } from '../features/queue/store'")
     ).toHaveLength(1)
     expect(
       lint('src/renderer/src/media/x.ts', "import { f } from '@renderer/features/images/form'")
@@ -101,12 +101,12 @@ describe('layer rule', () => {
     expect(
       lint('src/renderer/src/api/bridge.ts', "import { b } from '../features/chat/bridge'")
     ).toHaveLength(1)
-    expect(lint('src/renderer/src/jobs/x.ts', "import { m } from '../features/tasks/model'")).toHaveLength(1)
+    expect(lint('src/renderer/src/jobs/x.ts', "import { m } from '../features/queue/model'")).toHaveLength(1)
     expect(lint('src/renderer/src/ui/x.ts', "import { useAppStore } from '../store/app'")).toEqual([])
     expect(
-      lint('src/renderer/src/features/tasks/x.tsx', "import { Sidebar } from '../../shell/Sidebar'")
+      lint('src/renderer/src/features/queue/x.tsx', "import { Sidebar } from '../../shell/Sidebar'")
     ).toEqual([
-      'The tasks feature must not import the shell, App or main (../../shell/Sidebar): only they compose screens.'
+      'The queue feature must not import the shell, App or main (../../shell/Sidebar): only they compose screens.'
     ])
     expect(lint('src/renderer/src/media/x.ts', "import { App } from '../App'")).toHaveLength(1)
   })
@@ -116,7 +116,7 @@ describe('layer rule', () => {
       lint('src/renderer/src/shell/bridge.ts', "import { bridgeChat } from '../features/chat/bridge'")
     ).toEqual([])
     expect(
-      lint('src/renderer/src/shell/Sidebar.tsx', "import { QueueBadge } from '../features/tasks/QueueBadge'")
+      lint('src/renderer/src/shell/Sidebar.tsx', "import { QueueBadge } from '../features/queue/QueueBadge'")
     ).toEqual([])
     expect(
       lint('src/renderer/src/App.tsx', "import { ChatScreen } from './features/chat/ChatScreen'")
@@ -136,7 +136,7 @@ describe('layer rule', () => {
 
   it('lets only the shells import the composition root', () => {
     expect(lint('src/main/services/context.ts', "import type { Logger } from '../backend'")).toHaveLength(1)
-    expect(lint('src/main/tasks/engine.ts', "import { createBackend } from '../backend.ts'")).toHaveLength(1)
+    expect(lint('src/main/jobs/engine.ts', "import { createBackend } from '../backend.ts'")).toHaveLength(1)
     expect(lint('src/main/web/cli.ts', "import { createBackend } from '../backend'")).toEqual([])
     expect(lint('src/main/electron/app.ts', "import { createBackend } from '../backend'")).toEqual([])
   })

@@ -11,7 +11,7 @@ import {
 const time = (at: number): string =>
   new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
 
-/** A notification's one action ("Open", "Show in Tasks") and its close button. */
+/** A notification's one action ("Open", "Show in Queue") and its close button. */
 function NoteActions({
   item,
   afterAction,

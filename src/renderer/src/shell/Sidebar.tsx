@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react'
 import { Icon } from '../ui/icons'
-import { QUEUE_BADGE_ID, QueueBadge } from '../features/tasks/QueueBadge'
+import { QUEUE_BADGE_ID, QueueBadge } from '../features/queue/QueueBadge'
 import { screens, useAppStore, type Screen } from '../store/app'
 import { NotificationBell, Toasts } from './Notifications'
 
@@ -9,7 +9,7 @@ export const screenLabels: Record<Screen, string> = {
   images: 'Images',
   edit: 'Edit',
   video: 'Video',
-  tasks: 'Tasks',
+  queue: 'Queue',
   gallery: 'Gallery',
   settings: 'Settings'
 }
@@ -31,18 +31,18 @@ export function Sidebar(): ReactElement {
                 type="button"
                 className="nav-item"
                 aria-current={screen === name ? 'page' : undefined}
-                aria-describedby={name === 'tasks' ? QUEUE_BADGE_ID : undefined}
+                aria-describedby={name === 'queue' ? QUEUE_BADGE_ID : undefined}
                 onClick={() => setScreen(name)}
               >
                 <Icon name={name} />
                 <span>{screenLabels[name]}</span>
-                {name === 'tasks' && <QueueBadge />}
+                {name === 'queue' && <QueueBadge />}
               </button>
             </li>
           ))}
         </ul>
       </nav>
-      {/* Outside the navigation: a toast's "Show in Tasks" is not a way to a screen of its own. */}
+      {/* Outside the navigation: a toast's "Show in Queue" is not a way to a screen of its own. */}
       <div className="sidebar-foot">
         <Toasts />
         <NotificationBell />

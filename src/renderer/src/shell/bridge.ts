@@ -5,8 +5,8 @@ import { receiveEditHandoffs } from '../features/edit/handoffs'
 import { bridgeGallery, resyncGallery } from '../features/gallery/bridge'
 import { bridgeImages } from '../features/images/bridge'
 import { receiveImagesHandoffs } from '../features/images/handoffs'
-import { bridgeTasks, resyncTasks } from '../features/tasks/bridge'
-import { receiveTasksHandoffs } from '../features/tasks/handoffs'
+import { bridgeQueue, resyncQueue } from '../features/queue/bridge'
+import { receiveTasksHandoffs } from '../features/queue/handoffs'
 import { useAppStore } from '../store/app'
 import { notify } from '../store/notifications'
 
@@ -20,7 +20,7 @@ export function bridgeEvents(connection: Connection): () => void {
     bridgeSharedStores(connection),
     bridgeChat(connection),
     bridgeImages(connection),
-    bridgeTasks(connection),
+    bridgeQueue(connection),
     bridgeGallery(connection),
     receiveImagesHandoffs(),
     receiveEditHandoffs(),
@@ -37,7 +37,7 @@ export async function resyncAll(connection: Connection): Promise<void> {
   await Promise.all([
     resyncSharedStores(connection),
     resyncChat(connection),
-    resyncTasks(connection),
+    resyncQueue(connection),
     resyncGallery()
   ])
   useAppStore.getState().resynced()

@@ -18,7 +18,7 @@ interface HandoffState {
   reference: HandedImage | null
   /** The latest image opened in the editor under a new mask (its size is known: the mask must match it). */
   editImage: { mediaId: string; width: number; height: number } | null
-  /** The latest job to show on the Tasks screen with its result dialog open. */
+  /** The latest job to show on the Queue screen with its result dialog open. */
   shownJob: { jobId: string } | null
 }
 
@@ -58,8 +58,8 @@ export function openInEditor(result: ResultView): void {
   useAppStore.getState().setScreen('edit')
 }
 
-/** "Open in Tasks": the Tasks screen opens with this job's result dialog. */
-export function showJobInTasks(jobId: string): void {
-  useAppStore.getState().setScreen('tasks')
+/** "Open in Queue": the Queue screen opens with this job's result dialog. */
+export function showJobInQueue(jobId: string): void {
+  useAppStore.getState().setScreen('queue')
   useHandoffStore.setState({ shownJob: { jobId } })
 }

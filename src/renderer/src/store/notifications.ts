@@ -12,7 +12,7 @@ export interface AppNotification {
   at: number
   /** Seen in the list: only unseen failures and "needs attention" count on the bell. */
   read: boolean
-  /** The one thing to do about it ("Open", "Show in Tasks"): also closes the toast and the list. */
+  /** The one thing to do about it ("Open", "Show in Queue"): also closes the toast and the list. */
   action?: { label: string; run: () => void }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { REQUEST_RETRY } from '../../../../src/main/gateway/retry'
-import { downloadDelay, pollDelay } from '../../../../src/main/tasks/policy'
+import { downloadDelay, pollDelay } from '../../../../src/main/jobs/policy'
 import { backoffDelay, notBeforeServer } from '../../../../src/main/time/backoff'
 
 describe('the one backoff', () => {

@@ -222,9 +222,9 @@ describe('gallery screen', () => {
     expect(await within(details).findByText('a red fox in snow')).toBeInTheDocument()
     expect(within(details).getByText('studio-image-v3')).toBeInTheDocument()
     expect(details.querySelector('img')?.getAttribute('src')).toBe(`/media/${'0'.repeat(32)}`)
-    fireEvent.click(within(details).getByRole('button', { name: 'Open in Tasks' }))
+    fireEvent.click(within(details).getByRole('button', { name: 'Open in Queue' }))
     expect(useHandoffStore.getState().shownJob).toEqual({ jobId: 'job-1' })
-    expect(useAppStore.getState().screen).toBe('tasks')
+    expect(useAppStore.getState().screen).toBe('queue')
 
     fireEvent.click(within(grid).getByRole('option', { name: 'prompt 3' }), { shiftKey: true })
     expect(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatDuration, progressOf, statusText } from '@renderer/jobs/status'
-import { job, result, runningVideo, task } from '../tasks/fixtures'
+import { job, result, runningVideo, task } from '../queue/fixtures'
 
 describe('progress', () => {
   it('is determinate only when the gateway reported progress for every task still going', () => {

@@ -4,7 +4,7 @@ import { initialVideoState, useVideoStore } from '@renderer/features/video/store
 import { VideoScreen } from '@renderer/features/video/VideoScreen'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
-import { connect, job, resetStores, result, runningVideo, task } from '../tasks/fixtures'
+import { connect, job, resetStores, result, runningVideo, task } from '../queue/fixtures'
 
 const catalog = {
   profileId: 'demo',
@@ -138,7 +138,7 @@ describe('Video screen', () => {
       'aria-valuetext',
       'Running at the gateway'
     )
-    fireEvent.click(within(recent).getAllByRole('button', { name: 'Show in Tasks' })[0] as HTMLElement)
-    expect(useAppStore.getState().screen).toBe('tasks')
+    fireEvent.click(within(recent).getAllByRole('button', { name: 'Show in Queue' })[0] as HTMLElement)
+    expect(useAppStore.getState().screen).toBe('queue')
   })
 })

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
-import { showJobInTasks } from '../../store/handoff'
+import { showJobInQueue } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { setFavorite } from './actions'
 import { formatBytes, formatDateTime, plural } from './format'
@@ -163,10 +163,10 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               <button
                 type="button"
                 className="link-button"
-                // As the queue's own toasts do: the Tasks screen opens with this job's dialog.
-                onClick={() => showJobInTasks(shown.jobId)}
+                // As the queue's own toasts do: the Queue screen opens with this job's dialog.
+                onClick={() => showJobInQueue(shown.jobId)}
               >
-                Open in Tasks
+                Open in Queue
               </button>{' '}
               <code title={shown.jobId}>{shown.jobId.slice(0, 8)}</code> · {shown.jobStatus.replace('_', ' ')}
             </dd>

@@ -243,7 +243,7 @@ function ImagesView(): ReactElement {
         {nothingAtAll ? (
           <div className="empty-state">
             <p className="empty-title">No images yet</p>
-            <p>Everything you generate on the Images, Edit and Tasks screens lands here, newest first.</p>
+            <p>Everything you generate on the Images, Edit and Video screens lands here, newest first.</p>
           </div>
         ) : empty ? (
           <div className="empty-state">

@@ -371,8 +371,8 @@ function VideoCard({ job, now, fresh }: { job: JobView; now: number; fresh: bool
           </span>
         </p>
       </div>
-      <button type="button" className="button tq-btn quiet vid-card-link" onClick={() => setScreen('tasks')}>
-        Show in Tasks
+      <button type="button" className="button tq-btn quiet vid-card-link" onClick={() => setScreen('queue')}>
+        Show in Queue
       </button>
     </li>
   )

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { TasksScreen } from '@renderer/features/tasks/TasksScreen'
+import { QueueScreen } from '@renderer/features/queue/QueueScreen'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useNotificationsStore } from '@renderer/store/notifications'
 import { useProfilesStore } from '@renderer/store/profiles'
@@ -17,7 +17,7 @@ afterEach(() => restoreLayout())
 
 const seed = (...jobs: JobView[]): void => useJobsStore.getState().upsertMany(jobs)
 const rowOf = (prompt: string): HTMLElement => {
-  const row = within(screen.getByRole('list', { name: 'Tasks' }))
+  const row = within(screen.getByRole('list', { name: 'Jobs' }))
     .getAllByRole('listitem')
     .find((item) => item.textContent?.includes(prompt) && item.classList.contains('tq-row'))
   if (!row) throw new Error(`no row for ${prompt}`)
@@ -38,10 +38,10 @@ const attention = job({
 })
 const failed = job({ id: 'bad', prompt: 'too spicy', status: 'failed', createdAt: 500, results: [] })
 
-describe('Tasks screen', () => {
+describe('Queue screen', () => {
   it('says what the screen is for when there is nothing yet', async () => {
     connect({ 'jobs.list': () => [] })
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     expect(await screen.findByText('No tasks yet')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Make a video' })).toBeInTheDocument()
   })
@@ -61,7 +61,7 @@ describe('Tasks screen', () => {
       results: []
     })
     seed(runningVideo(), withProgress, failed)
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     const video = rowOf('waves at night')
     expect(within(video).getByText('Running at the gateway')).toBeInTheDocument()
     expect(within(video).getByText(/seedance-video/)).toBeInTheDocument()
@@ -75,7 +75,7 @@ describe('Tasks screen', () => {
     expect(within(rowOf('too spicy')).queryByRole('progressbar')).toBeNull()
     expect(within(rowOf('too spicy')).getByText('1 s')).toBeInTheDocument()
     // Newest first.
-    const prompts = within(screen.getByRole('list', { name: 'Tasks' }))
+    const prompts = within(screen.getByRole('list', { name: 'Jobs' }))
       .getAllByRole('listitem')
       .filter((item) => item.classList.contains('tq-row'))
       .map((item) => item.querySelector('.tq-prompt')?.textContent)
@@ -85,7 +85,7 @@ describe('Tasks screen', () => {
   it('filters by status, kind and gateway, and asks the backend for that filter', async () => {
     const { invoke } = connect({ 'jobs.list': () => [] })
     seed(runningVideo(), attention, failed)
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     fireEvent.click(screen.getByRole('radio', { name: /Needs attention/ }))
     await waitFor(() =>
       expect(invoke).toHaveBeenCalledWith('jobs.list', { status: ['needs_attention'], limit: 50 })
@@ -107,7 +107,7 @@ describe('Tasks screen', () => {
   it('shows the counts of what is going on right now on the status chips', () => {
     connect({ 'jobs.list': () => [] })
     seed(runningVideo(), attention)
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     expect(screen.getByRole('radio', { name: 'In progress 1' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: 'Needs attention 1' })).toBeInTheDocument()
   })
@@ -122,7 +122,7 @@ describe('Tasks screen', () => {
       }
     })
     seed(attention)
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     fireEvent.click(within(rowOf('maybe billed')).getByRole('button', { name: 'Send again…' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Send this request again?' })
     expect(dialog).toHaveTextContent('may charge twice')
@@ -153,7 +153,7 @@ describe('Tasks screen', () => {
       }
     })
     seed(failed)
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     fireEvent.click(within(rowOf('too spicy')).getByRole('button', { name: 'Retry' }))
     await waitFor(() =>
       expect(submitted).toEqual([
@@ -174,7 +174,7 @@ describe('Tasks screen', () => {
       }
     })
     seed(runningVideo())
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     const row = rowOf('waves at night')
     const stop = within(row).getByRole('button', { name: 'Stop tracking' })
     expect(stop).toHaveAccessibleDescription(/the gateway may still run and bill it/)
@@ -212,7 +212,7 @@ describe('Tasks screen', () => {
     })
     useProfilesStore.setState({ profiles: [withCancel] })
     seed(runningVideo())
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     const cancel = within(rowOf('waves at night')).getByRole('button', { name: 'Cancel' })
     expect(cancel).toHaveAttribute(
       'title',
@@ -238,7 +238,7 @@ describe('Tasks screen', () => {
       }
     })
     seed(job({ id: 'two', prompt: 'two foxes', results: [result(), result({ id: 'r2', index: 1 })] }))
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     fireEvent.click(within(rowOf('two foxes')).getByRole('button', { name: 'Delete…' }))
     const dialog = screen.getByRole('alertdialog', { name: 'Delete this task?' })
     expect(dialog).toHaveTextContent('its 2 saved files will be removed from the library')
@@ -275,7 +275,7 @@ describe('Tasks screen', () => {
       results: []
     })
     seed(video, group)
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     const groupRow = rowOf('lighthouse pair')
     expect(within(groupRow).getByText('1 of 2 done')).toBeInTheDocument()
     fireEvent.click(within(groupRow).getByRole('button', { name: 'Show the 2 tasks' }))
@@ -296,7 +296,7 @@ describe('Tasks screen', () => {
     connect({ 'jobs.list': () => [] })
     const now = Date.now()
     seed(runningVideo({ createdAt: now - 4_000 }))
-    render(<TasksScreen />)
+    render(<QueueScreen />)
     expect(within(rowOf('waves at night')).getByText(/^[45] s$/)).toBeInTheDocument()
     act(() => {
       useJobsStore

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { bridgeTasks } from '@renderer/features/tasks/bridge'
-import { useTasksStore } from '@renderer/features/tasks/store'
+import { bridgeQueue } from '@renderer/features/queue/bridge'
+import { useQueueStore } from '@renderer/features/queue/store'
 import { Sidebar } from '@renderer/shell/Sidebar'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
@@ -24,11 +24,11 @@ const notice = (patch: Partial<JobNotice> = {}): JobNotice => ({
   ...patch
 })
 
-describe('the Tasks badge in the navigation', () => {
+describe('the Queue badge in the navigation', () => {
   it('shows running and attention counts, says them in words, and follows job events', () => {
     connect()
     render(<Sidebar />)
-    const tasks = screen.getByRole('button', { name: 'Tasks' })
+    const tasks = screen.getByRole('button', { name: 'Queue' })
     expect(tasks).toHaveAccessibleDescription('Nothing running')
     expect(screen.queryByTestId('queue-badge')).toBeNull()
 
@@ -43,8 +43,8 @@ describe('the Tasks badge in the navigation', () => {
     )
     expect(tasks).toHaveAccessibleDescription('2 running, 1 needs attention')
     expect(screen.getByTestId('queue-badge')).toHaveTextContent('21')
-    // The button's name stays "Tasks": the numbers are a description, not part of the name.
-    expect(screen.getByRole('button', { name: 'Tasks' })).toBe(tasks)
+    // The button's name stays "Queue": the numbers are a description, not part of the name.
+    expect(screen.getByRole('button', { name: 'Queue' })).toBe(tasks)
 
     act(() => useJobsStore.getState().upsert(runningVideo({ status: 'succeeded', finishedAt: 5 })))
     expect(tasks).toHaveAccessibleDescription('1 running, 1 needs attention')
@@ -59,10 +59,10 @@ describe('the Tasks badge in the navigation', () => {
           ? [runningVideo(), job({ id: 'a', status: 'needs_attention', createdAt: 1 })]
           : [runningVideo()]
     })
-    const off = bridgeTasks(connection)
+    const off = bridgeQueue(connection)
     render(<Sidebar />)
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Tasks' })).toHaveAccessibleDescription(
+      expect(screen.getByRole('button', { name: 'Queue' })).toHaveAccessibleDescription(
         '1 running, 1 needs attention'
       )
     )
@@ -80,7 +80,7 @@ describe('the Tasks badge in the navigation', () => {
     })
     const { connection, invoke } = connect()
     invoke.mockReturnValue(slow)
-    const off = bridgeTasks(connection)
+    const off = bridgeQueue(connection)
     act(() => useJobsStore.getState().upsert(runningVideo({ status: 'succeeded', updatedAt: 10 })))
     act(() => reply([runningVideo({ updatedAt: 5 })]))
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(2))
@@ -90,9 +90,9 @@ describe('the Tasks badge in the navigation', () => {
 })
 
 describe('finish notices (issue 15: toasts in the sidebar, failures under the bell)', () => {
-  it('shows a jobs.notice as a toast whose Play opens the player on the Tasks screen', () => {
+  it('shows a jobs.notice as a toast whose Play opens the player on the Queue screen', () => {
     const { connection, emit } = connect({ 'jobs.list': () => [] })
-    const off = bridgeTasks(connection)
+    const off = bridgeQueue(connection)
     useAppStore.setState({ screen: 'video' })
     render(<Sidebar />)
     act(() => emit('jobs.notice', notice()))
@@ -104,8 +104,8 @@ describe('finish notices (issue 15: toasts in the sidebar, failures under the be
     expect(toast).toHaveTextContent('Video ready')
     expect(toast).toHaveTextContent('waves at night')
     fireEvent.click(within(toast).getByRole('button', { name: 'Play' }))
-    expect(useAppStore.getState().screen).toBe('tasks')
-    expect(useTasksStore.getState().dialog).toEqual({ type: 'view', jobId: 'video' })
+    expect(useAppStore.getState().screen).toBe('queue')
+    expect(useQueueStore.getState().dialog).toEqual({ type: 'view', jobId: 'video' })
     expect(within(region).queryByRole('status')).toBeNull()
     off()
   })
@@ -113,7 +113,7 @@ describe('finish notices (issue 15: toasts in the sidebar, failures under the be
   it('lets every toast go by itself; failures stay in the list behind the bell, counted until seen', () => {
     vi.useFakeTimers()
     const { connection, emit } = connect({ 'jobs.list': () => [] })
-    const off = bridgeTasks(connection)
+    const off = bridgeQueue(connection)
     render(<Sidebar />)
     act(() => {
       emit('jobs.notice', notice())
@@ -136,8 +136,8 @@ describe('finish notices (issue 15: toasts in the sidebar, failures under the be
     expect(list).toHaveTextContent('Video failed')
     expect(list).not.toHaveTextContent('Video ready')
     expect(screen.getByRole('button', { name: 'Notifications' })).toBe(bell)
-    fireEvent.click(within(list).getByRole('button', { name: 'Show in Tasks' }))
-    expect(useAppStore.getState().screen).toBe('tasks')
+    fireEvent.click(within(list).getByRole('button', { name: 'Show in Queue' }))
+    expect(useAppStore.getState().screen).toBe('queue')
     expect(screen.queryByRole('dialog', { name: 'Notification list' })).toBeNull()
 
     fireEvent.click(bell)
@@ -158,7 +158,7 @@ describe('finish notices (issue 15: toasts in the sidebar, failures under the be
   it('keeps a toast while the pointer is on it', () => {
     vi.useFakeTimers()
     const { connection, emit } = connect({ 'jobs.list': () => [] })
-    const off = bridgeTasks(connection)
+    const off = bridgeQueue(connection)
     render(<Sidebar />)
     act(() => emit('jobs.notice', notice()))
     const toast = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('status')

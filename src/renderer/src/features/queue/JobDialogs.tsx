@@ -7,7 +7,7 @@ import { mediaFacts } from '../../media/facts'
 import { VideoPlayer } from '../../media/VideoPlayer'
 import { deleteJob, resendJob } from './actions'
 import { Modal } from './Modal'
-import { useTasksStore } from './store'
+import { useQueueStore } from './store'
 
 const short = (prompt: string): string => (prompt.length > 60 ? `${prompt.slice(0, 59)}…` : prompt)
 
@@ -155,10 +155,10 @@ function ResultDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
   )
 }
 
-/** Whichever dialog the Tasks store has open, for a job that still exists. */
-export function TaskDialogs(): ReactElement | null {
-  const dialog = useTasksStore((state) => state.dialog)
-  const openDialog = useTasksStore((state) => state.openDialog)
+/** Whichever dialog the Queue store has open, for a job that still exists. */
+export function JobDialogs(): ReactElement | null {
+  const dialog = useQueueStore((state) => state.dialog)
+  const openDialog = useQueueStore((state) => state.openDialog)
   const job = useJobsStore((state) => (dialog ? state.byId[dialog.jobId] : undefined))
   if (!dialog || !job) return null
   const close = (): void => openDialog(null)

@@ -9,7 +9,7 @@ import type { EnginePolicy, PartialPolicy } from './policy'
 import type { JobRepository } from './repository'
 import type { Scheduler } from './scheduler'
 
-export interface TaskEngineDeps {
+export interface JobEngineDeps {
   repo: JobRepository
   connections: {
     forProfile(profileId?: string): Promise<ProfileClient>
@@ -35,7 +35,7 @@ export interface TaskEngineDeps {
 
 /** What the runners share: the engine's dependencies, figures and clock, the scheduler, and publishing. */
 export interface RunnerContext {
-  readonly deps: TaskEngineDeps
+  readonly deps: JobEngineDeps
   readonly repo: JobRepository
   readonly policy: EnginePolicy
   readonly scheduler: Scheduler

@@ -8,7 +8,7 @@ import {
   retryRequest,
   toJobQuery,
   type TaskFilter
-} from '@renderer/features/tasks/model'
+} from '@renderer/features/queue/model'
 import { job, profile, runningVideo, task } from './fixtures'
 
 const all: TaskFilter = { status: 'all', kind: 'all', profileId: 'all' }

@@ -7,7 +7,7 @@ import type { Connection } from '@renderer/api'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useProfilesStore } from '@renderer/store/profiles'
-import { useTasksStore } from '@renderer/features/tasks/store'
+import { useQueueStore } from '@renderer/features/queue/store'
 import { useNotificationsStore } from '@renderer/store/notifications'
 import { job, task } from '../../../helpers/jobViews'
 
@@ -91,7 +91,7 @@ export function connect(handlers: Record<string, Handler> = {}): {
 /** Fresh stores for every test: they are module singletons. */
 export function resetStores(): void {
   useJobsStore.setState({ byId: {}, order: [] })
-  useTasksStore.setState({
+  useQueueStore.setState({
     filter: { status: 'all', kind: 'all', profileId: 'all' },
     expanded: {},
     pages: {},
@@ -100,7 +100,7 @@ export function resetStores(): void {
   })
   useNotificationsStore.setState({ items: [], toasts: [], passing: {}, listOpen: false })
   useProfilesStore.setState({ profiles: [profile()], catalogs: {} })
-  useAppStore.setState({ screen: 'tasks' })
+  useAppStore.setState({ screen: 'queue' })
 }
 
 /** happy-dom does no layout: give the virtualized list a viewport so it renders rows. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { JobRow, ResultRow, TaskRow } from '../../../../src/main/tasks/rows'
+import type { JobRow, ResultRow, TaskRow } from '../../../../src/main/jobs/rows'
 import {
   aggregateOf,
   aggregateStatus,
@@ -8,7 +8,7 @@ import {
   sameAggregate,
   storedCount,
   sumUsage
-} from '../../../../src/main/tasks/views'
+} from '../../../../src/main/jobs/views'
 
 // No SQLite here: the status logic and the views are built from rows alone.
 

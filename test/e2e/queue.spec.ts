@@ -24,7 +24,7 @@ test.afterAll(async () => {
 const nav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main' })
 const go = (page: Page, name: string): Promise<void> => nav(page).getByRole('button', { name }).click()
 const taskRow = (page: Page, prompt: string): Locator =>
-  page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').filter({ hasText: prompt })
+  page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: prompt })
 
 async function shoot(page: Page, api: ApiClient, name: string): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
@@ -52,7 +52,7 @@ async function expectPlayable(video: Locator): Promise<void> {
   await expect.poll(() => video.evaluate(loadedDuration), { timeout: 15_000 }).toBeGreaterThan(0)
 }
 
-test('a new user starts a video and two v2 images, follows them on Tasks, gets the toast and plays the video', async ({
+test('a new user starts a video and two v2 images, follows them on the Queue, gets the toast and plays the video', async ({
   page,
   studio,
   outsideRequests
@@ -61,8 +61,8 @@ test('a new user starts a video and two v2 images, follows them on Tasks, gets t
   const { api, close } = await contractClient(studio)
   try {
     await openStudio(page, studio)
-    await go(page, 'Tasks')
-    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible()
+    await go(page, 'Queue')
+    await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeVisible()
     await expect(page.getByText('No tasks yet')).toBeVisible()
     await shoot(page, api, 'tasks-empty')
 
@@ -93,13 +93,13 @@ test('a new user starts a video and two v2 images, follows them on Tasks, gets t
       }
     })
 
-    await go(page, 'Tasks')
+    await go(page, 'Queue')
     const videoRow = taskRow(page, 'A paper boat on a rainy street')
     const groupRow = taskRow(page, 'Lighthouse at dawn, two takes')
     await expect(videoRow).toBeVisible()
     await expect(groupRow).toContainText('Images v2 task ×2')
     // Both are going: the badge counts them, and the rows say where each one is.
-    await expect(nav(page).getByRole('button', { name: 'Tasks' })).toHaveAccessibleDescription('2 running')
+    await expect(nav(page).getByRole('button', { name: 'Queue' })).toHaveAccessibleDescription('2 running')
     await expect(videoRow).toContainText('Running at the gateway')
     await expect(videoRow.getByRole('progressbar')).toBeVisible()
     await expect(videoRow).toContainText(/Last poll/)
@@ -112,7 +112,7 @@ test('a new user starts a video and two v2 images, follows them on Tasks, gets t
 
     await expect(videoRow).toContainText('Done', { timeout: 40_000 })
     await expect(groupRow).toContainText('Done', { timeout: 40_000 })
-    await expect(nav(page).getByRole('button', { name: 'Tasks' })).toHaveAccessibleDescription(
+    await expect(nav(page).getByRole('button', { name: 'Queue' })).toHaveAccessibleDescription(
       'Nothing running'
     )
 
@@ -153,7 +153,7 @@ test('a new user starts a video and two v2 images, follows them on Tasks, gets t
     await shoot(page, api, 'video-screen')
 
     // Delete asks first, then removes the row.
-    await go(page, 'Tasks')
+    await go(page, 'Queue')
     await groupRow.getByRole('button', { name: 'Delete…' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Delete this task?' })
     await expect(confirm).toContainText('2 saved files')
@@ -190,7 +190,7 @@ test('tasks resume and finish after the web host restarts on the same data folde
   const again = await contractClient(second)
   try {
     await page.goto(second.url)
-    await go(page, 'Tasks')
+    await go(page, 'Queue')
     const videoRow = taskRow(page, 'Restart-proof video')
     const groupRow = taskRow(page, 'Restart-proof images')
     await expect(videoRow).toBeVisible()
@@ -230,10 +230,10 @@ test('a send cut off without an answer waits for the user, who re-sends only aft
     await control.script('POST /v1/videos/generations', { reset: true })
     await openStudio(page, studio)
     await startVideo(page, 'Maybe billed already')
-    await go(page, 'Tasks')
+    await go(page, 'Queue')
     const row = taskRow(page, 'Maybe billed already')
     await expect(row).toContainText('Needs attention', { timeout: 20_000 })
-    await expect(nav(page).getByRole('button', { name: 'Tasks' })).toHaveAccessibleDescription(
+    await expect(nav(page).getByRole('button', { name: 'Queue' })).toHaveAccessibleDescription(
       '1 needs attention'
     )
     const posts = async () =>

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../../src/main/db/connection'
 import { migrate } from '../../../../src/main/db/migrate'
 import { migrations } from '../../../../src/main/db/migrations'
-import { JobRepository } from '../../../../src/main/tasks/repository'
+import { JobRepository } from '../../../../src/main/jobs/repository'
 import { makeTempDir } from '../../../helpers/tempDir'
 
 describe('jobs.list paging', () => {

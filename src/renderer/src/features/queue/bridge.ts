@@ -3,9 +3,9 @@ import type { Connection } from '../../api'
 import { useAppStore } from '../../store/app'
 import { notify } from '../../store/notifications'
 import { loadAtStart, loadOpenJobs } from './queries'
-import { useTasksStore } from './store'
+import { useQueueStore } from './store'
 
-/** "Your long job is done" as an app notification, whose action opens it on the Tasks screen. */
+/** "Your long job is done" as an app notification, whose action opens it on the Queue screen. */
 export function noticeOfJob(notice: JobNotice): void {
   notify({
     id: `job:${notice.jobId}`,
@@ -14,23 +14,23 @@ export function noticeOfJob(notice: JobNotice): void {
     body: notice.body,
     at: notice.at,
     action: {
-      label: notice.hasResult ? (notice.kind === 'video' ? 'Play' : 'Open') : 'Show in Tasks',
+      label: notice.hasResult ? (notice.kind === 'video' ? 'Play' : 'Open') : 'Show in Queue',
       run: () => {
-        useAppStore.getState().setScreen('tasks')
-        if (notice.hasResult) useTasksStore.getState().openDialog({ type: 'view', jobId: notice.jobId })
+        useAppStore.getState().setScreen('queue')
+        if (notice.hasResult) useQueueStore.getState().openDialog({ type: 'view', jobId: notice.jobId })
       }
     }
   })
 }
 
 /** Feeds this feature's stores from contract events; returns the unsubscribe. */
-export function bridgeTasks(connection: Connection): () => void {
+export function bridgeQueue(connection: Connection): () => void {
   const off = connection.api.on('jobs.notice', noticeOfJob)
   void loadAtStart(connection.api)
   return off
 }
 
 /** After an outage: every job still going or waiting, read again (their events were missed). */
-export function resyncTasks(connection: Connection): Promise<void> {
+export function resyncQueue(connection: Connection): Promise<void> {
   return loadOpenJobs(connection.api)
 }

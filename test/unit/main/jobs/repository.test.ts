@@ -4,9 +4,9 @@ import { openDatabase, type Db } from '../../../../src/main/db/connection'
 import { migrate } from '../../../../src/main/db/migrate'
 import { migrations } from '../../../../src/main/db/migrations'
 import { createJobHandlers } from '../../../../src/main/services/jobs'
-import { TaskEngine } from '../../../../src/main/tasks/engine'
-import { JobReads } from '../../../../src/main/tasks/reads'
-import { JobRepository } from '../../../../src/main/tasks/repository'
+import { JobEngine } from '../../../../src/main/jobs/engine'
+import { JobReads } from '../../../../src/main/jobs/reads'
+import { JobRepository } from '../../../../src/main/jobs/repository'
 import { makeTempDir } from '../../../helpers/tempDir'
 
 const temp = makeTempDir()
@@ -142,7 +142,7 @@ describe('job repository', () => {
     // Every statement from here on is counted (a fresh repository: nothing prepared yet).
     const counts = countStatements(db)
     const repo = new JobRepository(db, () => clock)
-    const engine = new TaskEngine({
+    const engine = new JobEngine({
       repo,
       connections: { forProfile: () => Promise.reject(new Error('unused')) },
       media: {} as never,

@@ -34,8 +34,8 @@ interface TasksState {
 
 const emptyPage: PageState = { oldest: null, oldestId: null, exhausted: false, loading: false, error: null }
 
-/** The Tasks screen's own state, kept outside the screen so it survives navigation. */
-export const useTasksStore = create<TasksState>()((set) => ({
+/** The Queue screen's own state, kept outside the screen so it survives navigation. */
+export const useQueueStore = create<TasksState>()((set) => ({
   filter: ALL_TASKS,
   expanded: {},
   pages: {},

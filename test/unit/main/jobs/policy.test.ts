@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pollDelay } from '../../../../src/main/tasks/policy'
+import { pollDelay } from '../../../../src/main/jobs/policy'
 
 describe('engine policy', () => {
   it('poll delays: 2 s, x1.5, capped at 30 s, within ±20 %, never below a server hint [P25]', () => {

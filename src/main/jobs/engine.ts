@@ -7,7 +7,7 @@ import { descriptorOf } from '../../shared/gateway/endpoints'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import { AppFailure } from '../contract/failure'
 import { systemClock } from '../time/clock'
-import type { RunnerContext, TaskEngineDeps } from './context'
+import type { RunnerContext, JobEngineDeps } from './context'
 import { DownloadRunner } from './downloadRunner'
 import { mergePolicy } from './policy'
 import { PollRunner } from './pollRunner'
@@ -15,7 +15,7 @@ import type { JobKind } from './rows'
 import { Scheduler } from './scheduler'
 import { SendRunner } from './sendRunner'
 
-export type { TaskEngineDeps } from './context'
+export type { JobEngineDeps } from './context'
 
 /** RELIABILITY P24 (ours): after a restart no unfinished task waits longer than this for its next poll. */
 const RESUME_WITHIN_MS = 5_000
@@ -36,14 +36,14 @@ const promptOf = (request: JobRequest): string => request.body.prompt
  * (`SendRunner`, `PollRunner`, `DownloadRunner`), each a small state machine over the status sets of
  * `src/shared/schemas/jobStatuses.ts`.
  */
-export class TaskEngine {
+export class JobEngine {
   private readonly scheduler: Scheduler
   private readonly sender: SendRunner
   private readonly poller: PollRunner
   private readonly downloader: DownloadRunner
   private readonly ctx: RunnerContext
 
-  constructor(private readonly deps: TaskEngineDeps) {
+  constructor(private readonly deps: JobEngineDeps) {
     const policy = mergePolicy(deps.policy)
     const clock = deps.clock ?? systemClock
     const now = (): number => clock.now()

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { DueQueue } from '../../../../src/main/tasks/dueQueue'
-import { DEFAULT_POLICY } from '../../../../src/main/tasks/policy'
-import { Scheduler, type LaneWorkers } from '../../../../src/main/tasks/scheduler'
+import { DueQueue } from '../../../../src/main/jobs/dueQueue'
+import { DEFAULT_POLICY } from '../../../../src/main/jobs/policy'
+import { Scheduler, type LaneWorkers } from '../../../../src/main/jobs/scheduler'
 
 /** Workers that record what started and finish only when the test says so. */
 function heldWorkers() {

@@ -29,7 +29,7 @@ import {
   pollFacts,
   retryRequest
 } from './model'
-import { useTasksStore } from './store'
+import { useQueueStore } from './store'
 
 const kindIcon = { image: 'images', edit: 'edit', video: 'video' } as const
 /** Today: the time; earlier: the date and time. */
@@ -123,7 +123,7 @@ function TaskLines({
   )
 }
 
-export function TaskRow({
+export function JobRow({
   job,
   now,
   profile,
@@ -141,10 +141,10 @@ export function TaskRow({
   style: CSSProperties
 }): ReactElement {
   const { api } = useConnection()
-  const expanded = useTasksStore((state) => state.expanded[job.id] ?? false)
-  const actionError = useTasksStore((state) => state.actionErrors[job.id])
-  const toggleExpanded = useTasksStore((state) => state.toggleExpanded)
-  const openDialog = useTasksStore((state) => state.openDialog)
+  const expanded = useQueueStore((state) => state.expanded[job.id] ?? false)
+  const actionError = useQueueStore((state) => state.actionErrors[job.id])
+  const toggleExpanded = useQueueStore((state) => state.toggleExpanded)
+  const openDialog = useQueueStore((state) => state.openDialog)
   const progress = progressOf(job)
   const polls = pollFacts(job)
   const tone = statusTone(job.status)

@@ -9,11 +9,11 @@ import { useNow } from '../../ui/useNow'
 import { filterKey, isFiltered, matchesFilter, ALL_TASKS } from './model'
 import { useQueueCounts } from './QueueBadge'
 import { loadPage } from './queries'
-import { useTasksStore } from './store'
-import { TaskDialogs } from './TaskDialogs'
-import { TaskFilters } from './TaskFilters'
-import { TaskRow } from './TaskRow'
-import './tasks.css'
+import { useQueueStore } from './store'
+import { JobDialogs } from './JobDialogs'
+import { QueueFilters } from './QueueFilters'
+import { JobRow } from './JobRow'
+import './queue.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const ROW_ESTIMATE = 92
@@ -21,8 +21,8 @@ const ROW_GAP = 8
 
 /** Jobs of the current filter that the loaded pages cover, newest first. */
 function useVisibleJobs(): { jobs: JobView[]; exhausted: boolean; loading: boolean; error: string | null } {
-  const filter = useTasksStore((state) => state.filter)
-  const page = useTasksStore((state) => state.pages[filterKey(filter)])
+  const filter = useQueueStore((state) => state.filter)
+  const page = useQueueStore((state) => state.pages[filterKey(filter)])
   const byId = useJobsStore((state) => state.byId)
   const order = useJobsStore((state) => state.order)
   const jobs = useMemo(() => {
@@ -43,7 +43,7 @@ function useVisibleJobs(): { jobs: JobView[]; exhausted: boolean; loading: boole
 }
 
 function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
-  const setFilter = useTasksStore((state) => state.setFilter)
+  const setFilter = useQueueStore((state) => state.setFilter)
   const setScreen = useAppStore((state) => state.setScreen)
   if (filtered) {
     return (
@@ -75,9 +75,9 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
   )
 }
 
-export function TasksScreen(): ReactElement {
+export function QueueScreen(): ReactElement {
   const { api } = useConnection()
-  const filter = useTasksStore((state) => state.filter)
+  const filter = useQueueStore((state) => state.filter)
   const profiles = useProfilesStore((state) => state.profiles)
   const { jobs, exhausted, loading, error } = useVisibleJobs()
   const { running, attention } = useQueueCounts()
@@ -114,8 +114,8 @@ export function TasksScreen(): ReactElement {
 
   return (
     <section className="screen tq-screen" aria-labelledby="screen-title">
-      <ScreenHeader title="Tasks" subtitle={summary} live />
-      <TaskFilters running={running} attention={attention} />
+      <ScreenHeader title="Queue" subtitle={summary} live />
+      <QueueFilters running={running} attention={attention} />
       <div className="tq-scroll" ref={scrollRef}>
         {error && (
           <div className="notice notice-error tq-load-error" role="alert">
@@ -126,12 +126,12 @@ export function TasksScreen(): ReactElement {
         {jobs.length === 0 && !loading && !error ? (
           <EmptyState filtered={isFiltered(filter)} />
         ) : (
-          <ul className="tq-list" aria-label="Tasks" style={{ height: virtualizer.getTotalSize() }}>
+          <ul className="tq-list" aria-label="Jobs" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const job = jobs[item.index]
               if (!job) return null
               return (
-                <TaskRow
+                <JobRow
                   key={job.id}
                   job={job}
                   now={now}
@@ -158,7 +158,7 @@ export function TasksScreen(): ReactElement {
           </div>
         )}
       </div>
-      <TaskDialogs />
+      <JobDialogs />
     </section>
   )
 }

@@ -5,7 +5,7 @@ import type { ProfileView } from '@shared/schemas/profiles'
 import { formatDuration, isActiveTask } from '../../jobs/status'
 
 /**
- * What the Tasks screen derives from a JobView: filters, counts, poll times and which actions apply (a
+ * What the Queue screen derives from a JobView: filters, counts, poll times and which actions apply (a
  * job's status words, progress and durations, shared with the Video screen, are in jobs/status.ts).
  * Pure functions, so the rules are unit-tested without a screen.
  */

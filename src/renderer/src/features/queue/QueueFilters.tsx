@@ -8,12 +8,12 @@ import {
   type KindFilter,
   type StatusFilter
 } from './model'
-import { useTasksStore } from './store'
+import { useQueueStore } from './store'
 
 /** Status as chips (with live counts for what is going on now), kind and gateway as selects. */
-export function TaskFilters({ running, attention }: { running: number; attention: number }): ReactElement {
-  const filter = useTasksStore((state) => state.filter)
-  const setFilter = useTasksStore((state) => state.setFilter)
+export function QueueFilters({ running, attention }: { running: number; attention: number }): ReactElement {
+  const filter = useQueueStore((state) => state.filter)
+  const setFilter = useQueueStore((state) => state.setFilter)
   const profiles = useProfilesStore((state) => state.profiles)
   const counts: Partial<Record<StatusFilter, number>> = { active: running, attention }
   return (

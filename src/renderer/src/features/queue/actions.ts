@@ -5,12 +5,12 @@ import type { JobCancelOutcome } from '@shared/schemas/cancel'
 import { announceCancel } from '../../jobs/cancel'
 import { useJobsStore } from '../../store/jobs'
 import { retryRequest } from './model'
-import { useTasksStore } from './store'
+import { useQueueStore } from './store'
 
 /** Runs one row action; the row shows the failure, and the mirror takes the fresh view at once. */
 async function run(jobId: string, action: () => Promise<Result<JobView | null>>): Promise<JobView | null> {
   const result = await action()
-  const tasks = useTasksStore.getState()
+  const tasks = useQueueStore.getState()
   if (!result.ok) {
     tasks.setActionError(jobId, result.error.message)
     return null
@@ -42,7 +42,7 @@ export const resendJob = (api: ApiClient, job: JobView): Promise<JobView | null>
 export function retryJob(api: ApiClient, job: JobView): Promise<JobView | null> {
   const request = retryRequest(job)
   if (!request) {
-    useTasksStore.getState().setActionError(job.id, 'This job’s request can no longer be read to retry it.')
+    useQueueStore.getState().setActionError(job.id, 'This job’s request can no longer be read to retry it.')
     return Promise.resolve(null)
   }
   return run(job.id, () => api.call('jobs.submit', { profileId: job.profileId, request }))
@@ -51,7 +51,7 @@ export function retryJob(api: ApiClient, job: JobView): Promise<JobView | null> 
 export async function deleteJob(api: ApiClient, job: JobView): Promise<boolean> {
   const result = await api.call('jobs.delete', { id: job.id })
   if (!result.ok) {
-    useTasksStore.getState().setActionError(job.id, result.error.message)
+    useQueueStore.getState().setActionError(job.id, result.error.message)
     return false
   }
   useJobsStore.getState().remove(job.id)

@@ -4,8 +4,8 @@ import { openDatabase, type Db } from '../../../../src/main/db/connection'
 import { migrate } from '../../../../src/main/db/migrate'
 import { migrations } from '../../../../src/main/db/migrations'
 import type { GatewayClient } from '../../../../src/main/gateway'
-import { TaskEngine } from '../../../../src/main/tasks/engine'
-import { JobRepository } from '../../../../src/main/tasks/repository'
+import { JobEngine } from '../../../../src/main/jobs/engine'
+import { JobRepository } from '../../../../src/main/jobs/repository'
 import type { JobView } from '../../../../src/shared/schemas/jobs'
 import { makeTempDir } from '../../../helpers/tempDir'
 
@@ -59,7 +59,7 @@ describe('engine recovery [P24]', () => {
       }
     } as unknown as GatewayClient
     const start = Date.now()
-    const engine = new TaskEngine({
+    const engine = new JobEngine({
       repo: repository,
       connections: { forProfile: () => Promise.resolve({ profile: {} as never, client }) },
       media: {} as never,
@@ -92,7 +92,7 @@ describe('engine recovery [P24]', () => {
       const view = payload as JobView
       if (name === 'jobs.updated') published.push(`${view.id}:${view.status}`)
     })
-    const engine = new TaskEngine({
+    const engine = new JobEngine({
       repo: repository,
       connections: { forProfile: () => Promise.reject(new Error('unused')) },
       media: {} as never,

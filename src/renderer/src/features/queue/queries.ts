@@ -1,12 +1,12 @@
 import type { ApiClient } from '@shared/client'
 import { upsertFresh } from '../../store/jobs'
 import { ALL_TASKS, filterKey, PAGE_SIZE, toJobQuery, type TaskFilter } from './model'
-import { useTasksStore } from './store'
+import { useQueueStore } from './store'
 
 /** Loads the next page of a filter (newest first) and records how far it reaches. */
 export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void> {
   const key = filterKey(filter)
-  const tasks = useTasksStore.getState()
+  const tasks = useQueueStore.getState()
   const page = tasks.pages[key]
   if (page?.loading || page?.exhausted) return
   tasks.setPage(key, { loading: true, error: null })
@@ -14,12 +14,12 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
     page?.oldest != null && page.oldestId != null ? { createdAt: page.oldest, id: page.oldestId } : undefined
   const result = await api.call('jobs.list', toJobQuery(filter, cursor))
   if (!result.ok) {
-    useTasksStore.getState().setPage(key, { loading: false, error: result.error.message })
+    useQueueStore.getState().setPage(key, { loading: false, error: result.error.message })
     return
   }
   upsertFresh(result.value)
   const last = result.value.at(-1)
-  useTasksStore.getState().setPage(key, {
+  useQueueStore.getState().setPage(key, {
     loading: false,
     exhausted: result.value.length < PAGE_SIZE,
     oldest: last ? last.createdAt : (page?.oldest ?? null),
@@ -29,7 +29,7 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
 
 /**
  * At start: every job still going or waiting for the user (so the navigation badge is right before the
- * Tasks screen is ever opened), and the first page of everything.
+ * Queue screen is ever opened), and the first page of everything.
  */
 export async function loadAtStart(api: ApiClient): Promise<void> {
   await loadOpenJobs(api)
