@@ -63,7 +63,7 @@ test('a new user starts a video and two v2 images, follows them on the Queue, ge
     await openStudio(page, studio)
     await go(page, 'Queue')
     await expect(page.getByRole('heading', { level: 1, name: 'Queue' })).toBeVisible()
-    await expect(page.getByText('No tasks yet')).toBeVisible()
+    await expect(page.getByText('No jobs yet')).toBeVisible()
     await shoot(page, api, 'tasks-empty')
 
     // The Video screen validates as the user types, with the spec's words next to the field.
@@ -155,7 +155,7 @@ test('a new user starts a video and two v2 images, follows them on the Queue, ge
     // Delete asks first, then removes the row.
     await go(page, 'Queue')
     await groupRow.getByRole('button', { name: 'Delete…' }).click()
-    const confirm = page.getByRole('alertdialog', { name: 'Delete this task?' })
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this job?' })
     await expect(confirm).toContainText('2 saved files')
     await confirm.getByRole('button', { name: 'Delete' }).click()
     await expect(groupRow).toHaveCount(0)

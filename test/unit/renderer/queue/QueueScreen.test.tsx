@@ -42,7 +42,7 @@ describe('Queue screen', () => {
   it('says what the screen is for when there is nothing yet', async () => {
     connect({ 'jobs.list': () => [] })
     render(<QueueScreen />)
-    expect(await screen.findByText('No tasks yet')).toBeInTheDocument()
+    expect(await screen.findByText('No jobs yet')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Make a video' })).toBeInTheDocument()
   })
 
@@ -240,7 +240,7 @@ describe('Queue screen', () => {
     seed(job({ id: 'two', prompt: 'two foxes', results: [result(), result({ id: 'r2', index: 1 })] }))
     render(<QueueScreen />)
     fireEvent.click(within(rowOf('two foxes')).getByRole('button', { name: 'Delete…' }))
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete this task?' })
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this job?' })
     expect(dialog).toHaveTextContent('its 2 saved files will be removed from the library')
     expect(deleted).toEqual([])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))

@@ -73,7 +73,7 @@ function ResendDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
             a gateway that supports it spot the repeat, but not every gateway does.
           </p>
           <p className="muted">
-            If unsure, check your gateway’s usage or billing page first, or cancel this task instead.
+            If unsure, check your gateway’s usage or billing page first, or cancel this job instead.
           </p>
         </>
       }
@@ -86,7 +86,7 @@ function DeleteDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
   const files = job.results.filter((result) => result.status === 'stored').length
   return (
     <ConfirmDialog
-      title="Delete this task?"
+      title="Delete this job?"
       keepLabel="Keep it"
       confirmLabel="Delete"
       onConfirm={() => deleteJob(api, job)}

@@ -48,7 +48,7 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
   if (filtered) {
     return (
       <div className="empty-state">
-        <p className="empty-title">No tasks match these filters</p>
+        <p className="empty-title">No jobs match these filters</p>
         <p>Try another status, kind or gateway.</p>
         <button type="button" className="button" onClick={() => setFilter(ALL_TASKS)}>
           Clear filters
@@ -58,7 +58,7 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
   }
   return (
     <div className="empty-state tq-empty">
-      <p className="empty-title">No tasks yet</p>
+      <p className="empty-title">No jobs yet</p>
       <p>
         Videos, image groups and every other generation show up here while they run, with their progress and
         results. They keep going when the app restarts.
@@ -119,7 +119,7 @@ export function QueueScreen(): ReactElement {
       <div className="tq-scroll" ref={scrollRef}>
         {error && (
           <div className="notice notice-error tq-load-error" role="alert">
-            <p className="notice-title">The task list could not be loaded</p>
+            <p className="notice-title">The queue could not be loaded</p>
             <p>{error}</p>
           </div>
         )}
@@ -153,7 +153,7 @@ export function QueueScreen(): ReactElement {
               disabled={loading}
               onClick={() => void loadPage(api, filter)}
             >
-              {loading ? 'Loading…' : 'Show older tasks'}
+              {loading ? 'Loading…' : 'Show older jobs'}
             </button>
           </div>
         )}
