@@ -25,6 +25,13 @@ const CONFIG = {
       price: 1
     },
     {
+      id: 'studio-image-v3',
+      owned_by: 'studio',
+      supported_endpoints: ['/v1/images/generations'],
+      billing_unit: 'image',
+      price: 1
+    },
+    {
       id: 'seedance-video',
       owned_by: 'volcengine',
       supported_endpoints: ['/v1/videos/generations'],
@@ -99,6 +106,41 @@ test('switching gateway lets go of a model the new gateway does not list, and ne
   await picker.selectOption('studio-messages')
   await expect(page.getByText('studio-chat is not listed by Globex')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
+})
+
+test('Images lets go of an image model the new gateway does not list, and Generate says why', async ({
+  page,
+  studio
+}) => {
+  await openStudio(page, studio)
+  await addGateway(page, {
+    name: 'Acme',
+    baseUrl: emulator.tenants.acme ?? '',
+    key: 'sk-e2e-acme-full-0001',
+    use: true
+  })
+  await addGateway(page, {
+    name: 'Globex',
+    baseUrl: emulator.tenants.globex ?? '',
+    key: 'sk-e2e-globex-0003'
+  })
+
+  await openScreen(page, 'Images')
+  const picker = page.getByLabel('Model', { exact: true })
+  await expect(picker).toHaveValue('imagesV1|studio-image-v3')
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse at dusk')
+
+  await useGateway(page, 'Globex')
+  await openScreen(page, 'Images')
+  await expect(
+    page.getByRole('status').filter({ hasText: 'studio-image-v3 is not listed by Globex' })
+  ).toHaveText(
+    'studio-image-v3 is not listed by Globex, so it is no longer selected. Pick one of its models.'
+  )
+  await expect(picker).toHaveValue('')
+  await expect(page.getByRole('button', { name: 'Generate', exact: true })).toBeDisabled()
+  await shot(page, 'issue15-switch-gateway-images')
+  expect(await emulatorPosts(emulator, '/v1/images/generations')).toHaveLength(0)
 })
 
 test('a new key brings its video models to the Video screen without a click', async ({ page, studio }) => {

@@ -1,17 +1,17 @@
 import type { ReactElement } from 'react'
 
 /** Small stroke icons drawn inline: no icon font or remote asset (the CSP allows neither). */
-const paths: Record<string, string> = {
+const paths = {
   chat: 'M4 5h16v10H8l-4 4z',
   images: 'M4 5h16v14H4z M4 15l4-4 4 4 3-3 5 5 M15 9.5a1.5 1.5 0 1 0 0.01 0',
   edit: 'M4 20h4L19 9l-4-4L4 16z M13 7l4 4',
   video: 'M3 7h12v10H3z M15 10.5l6-3.5v10l-6-3.5',
-  tasks: 'M5 6h14 M5 12h14 M5 18h9 M3 6h0 M3 12h0 M3 18h0',
+  queue: 'M5 6h14 M5 12h14 M5 18h9 M3 6h0 M3 12h0 M3 18h0',
   gallery: 'M4 4h7v7H4z M13 4h7v7h-7z M4 13h7v7H4z M13 13h7v7h-7z',
   bell: 'M6 16v-5a6 6 0 1 1 12 0v5l1.5 2h-15z M10 20h4',
   settings:
     'M12 9a3 3 0 1 0 0.01 0 M12 3v2 M12 19v2 M3 12h2 M19 12h2 M5.6 5.6l1.4 1.4 M17 17l1.4 1.4 M5.6 18.4L7 17 M17 7l1.4-1.4'
-}
+} satisfies Record<string, string>
 
 export type IconName = keyof typeof paths
 

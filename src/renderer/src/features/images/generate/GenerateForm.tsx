@@ -15,7 +15,7 @@ import { useConnection } from '../../../store/app'
 import { useJobsStore } from '../../../store/jobs'
 import { selectActiveProfile, useProfilesStore } from '../../../store/profiles'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
-import { useModels } from '../../../ui/useModels'
+import { useClearUnlisted, useModels } from '../../../ui/useModels'
 import {
   buildRequest,
   endpointInfo,
@@ -62,7 +62,7 @@ function PromptField({
 export function GenerateForm(): ReactElement {
   const { api } = useConnection()
   const profile = useProfilesStore(selectActiveProfile)
-  const { models, loading: modelsLoading, error: modelsError, refresh } = useModels([])
+  const { models, loading: modelsLoading, error: modelsError, refresh, ready, gateway } = useModels([])
   const draft = useImagesStore((state) => state.draft)
   const setPrompt = useImagesStore((state) => state.setPrompt)
   const selectModel = useImagesStore((state) => state.selectModel)
@@ -101,7 +101,18 @@ export function GenerateForm(): ReactElement {
     }
   })
 
-  // A new user finds a model chosen; a model that left the listing is not silently replaced.
+  // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
+  const [modelNotice, setModelNotice] = useState<string | null>(null)
+  const clearModel = useCallback(
+    (notice: string) => {
+      selectModel('', null)
+      setModelNotice(notice)
+    },
+    [selectModel]
+  )
+  useClearUnlisted(draft.model, { models, ready, gateway }, clearModel)
+
+  // A new user finds a model chosen; a model that left the listing is let go above, never silently replaced.
   useEffect(() => {
     const first = groups[0]
     if (draft.model === '' && first?.models[0]) selectModel(first.models[0].id, first.endpoint)
@@ -217,6 +228,7 @@ export function GenerateForm(): ReactElement {
               onChange={(event) => {
                 const [ep, ...rest] = event.target.value.split('|')
                 selectModel(rest.join('|'), (ep as GenEndpoint) || null)
+                setModelNotice(null)
                 touch('model')
               }}
             >
@@ -250,9 +262,9 @@ export function GenerateForm(): ReactElement {
                 )
               )}
             </div>
-            {issuesContext.visible('model') && model === undefined && draft.model !== '' && (
-              <p className="field-error">
-                “{draft.model}” is not in this gateway’s listing; pick another model.
+            {modelNotice && (
+              <p className="model-notice" role="status">
+                {modelNotice}
               </p>
             )}
           </div>
@@ -311,7 +323,7 @@ export function GenerateForm(): ReactElement {
           )}
         </div>
         <div className="form-foot">
-          {submitError && <ErrorNotice error={submitError} />}
+          {submitError && <ErrorNotice error={submitError} model={draft.model} />}
           <div className="generate-row">
             <button
               type="submit"
