@@ -1,5 +1,5 @@
 import { isTruncated, STYLE_LABELS, usageParts, type ChatStyle } from '../../shared/schemas/chat'
-import type { ConversationRecord, MessageRecord } from './repository'
+import type { ConversationRecord, MessageRecord } from './rows'
 import { usageView } from './usage'
 
 const stamp = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`

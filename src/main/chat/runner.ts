@@ -12,7 +12,8 @@ import {
 } from '../gateway'
 import { toAppFailure } from '../services/gatewayFailure'
 import { ReplyAssembly } from './assembly'
-import type { ConversationRecord, MessageRecord, ChatRepository } from './repository'
+import type { ChatRepository } from './repository'
+import type { ConversationRecord, MessageRecord } from './rows'
 import { buildRequest, type HistoryTurn, type StyledRequest, type TurnImage } from './requests'
 import { messageView } from './views'
 

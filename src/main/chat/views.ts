@@ -1,5 +1,5 @@
 import type { ChatMessageView, ConversationView } from '../../shared/schemas/chat'
-import type { ConversationRecord, MessageRecord } from './repository'
+import type { ConversationRecord, MessageRecord } from './rows'
 import { usageView } from './usage'
 
 export function conversationView(record: ConversationRecord, profileName: string | null): ConversationView {

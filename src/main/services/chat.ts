@@ -13,14 +13,8 @@ import {
   type ChatSettings,
   type ChatStyle
 } from '../../shared/schemas/chat'
-import {
-  ChatRepository,
-  PresetNameTaken,
-  type ConversationRecord,
-  type MessageRecord,
-  type PresetRecord,
-  type StoredAttachment
-} from '../chat/repository'
+import { ChatRepository, PresetNameTaken } from '../chat/repository'
+import type { ConversationRecord, MessageRecord, PresetRecord, StoredAttachment } from '../chat/rows'
 import { conversationMarkdown } from '../chat/markdown'
 import { ChatRunner } from '../chat/runner'
 import { conversationView, messageView, titleFrom } from '../chat/views'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { conversationMarkdown } from '../../../../src/main/chat/markdown'
-import type { ConversationRecord, MessageRecord } from '../../../../src/main/chat/repository'
+import type { ConversationRecord, MessageRecord } from '../../../../src/main/chat/rows'
 import { defaultChatSettings } from '../../../../src/shared/schemas/chat'
 
 const conversation: ConversationRecord = {

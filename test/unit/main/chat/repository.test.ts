@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ChatRepository, ftsQuery } from '../../../../src/main/chat/repository'
+import { ftsQuery } from '../../../../src/main/chat/reads'
+import { ChatRepository } from '../../../../src/main/chat/repository'
 import { titleFrom } from '../../../../src/main/chat/views'
 import { openDatabase, type Db } from '../../../../src/main/db/connection'
 import { migrate } from '../../../../src/main/db/migrate'
