@@ -2,6 +2,7 @@ import type { Configuration } from 'electron-builder'
 import { addonAbiOfFile } from './scripts/electron/abi'
 import { ELECTRON_SQLITE, electronPins } from './scripts/electron/paths'
 import { flipPackagedFuses } from './scripts/packaging/fuses'
+import { assertSharpNativePacked } from './scripts/packaging/sharp'
 
 /** Notarization starts only when one complete set of Apple credentials is in the environment. */
 export function hasNotarizeCredentials(env: NodeJS.ProcessEnv): boolean {
@@ -71,7 +72,11 @@ export function builderConfig(options: BuilderOptions = {}): Configuration {
         )
       }
     },
-    afterPack: (context) => flipPackagedFuses(context),
+    afterPack: async (context) => {
+      // An app holding sharp without its native package for this target would fail on its first image.
+      assertSharpNativePacked(context)
+      await flipPackagedFuses(context)
+    },
     publish: feed ? [{ provider: 'generic', url: feed }] : null,
     mac: {
       target: ['dmg'],

@@ -1,8 +1,13 @@
 // What an installer will contain, proven by packing for real: electron-builder runs with our config on a
 // stand-in Electron (a file carrying a fuse wire, since the real binary cannot be downloaded here), then
-// the resulting app.asar, its unpacked folder and resources/ are read back. It packs a copy of the
-// project in a temporary folder (package.json, a fresh build, node_modules linked in), so the out/ that
-// `npm run web` and the e2e tests serve is never emptied under them.
+// the resulting app.asar, its unpacked folder and resources/ are read back. The app folder is a temporary
+// one (package.json and a fresh build), so the out/ that `npm run web` and the e2e tests serve is never
+// emptied under them; the project folder is the repository itself, so electron-builder walks the real
+// node_modules with `npm ls` exactly as `npm run dist` does. (It must not be a node_modules linked into a
+// temporary project: through that symlink npm reports every package as a link with no dependencies, and
+// only a still-valid node_modules/.package-lock.json hides this. After `npm ci` — CI — the first vite or
+// vitest run adds node_modules/.vite-temp, npm stops trusting that file, and the pack loses every
+// dependency of a dependency: sharp's @img packages, electron-updater's runtime, better-sqlite3's bindings.)
 import { spawnSync } from 'node:child_process'
 import { builtinModules } from 'node:module'
 import {
@@ -12,7 +17,6 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -45,9 +49,7 @@ function fakeElectron(): string {
 beforeAll(async () => {
   const project = join(work, 'project')
   mkdirSync(project)
-  for (const file of ['package.json', 'package-lock.json'])
-    copyFileSync(join(root, file), join(project, file))
-  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'junction')
+  copyFileSync(join(root, 'package.json'), join(project, 'package.json'))
   // Exactly what `npm run dist` packs: a fresh electron-vite build of main, preload and renderer.
   const built = spawnSync(
     process.execPath,
@@ -68,13 +70,15 @@ beforeAll(async () => {
   writeFileSync(sqlite, '\u007fELF\u0000node_register_module_v150\u0000')
   const config = builderConfig({ env: {}, electronSqlite: sqlite, electronAbi: 150 })
   await build({
-    projectDir: project,
+    // electron-builder looks for the production dependencies in the app folder first (it has no
+    // node_modules, so nothing is found there), then in the project folder: the repository.
+    projectDir: root,
     targets: Platform.LINUX.createTarget('dir', Arch.x64),
     publish: 'never',
     config: {
       ...config,
       electronDist: fakeElectron(),
-      directories: { ...config.directories, output: join(work, 'out') }
+      directories: { ...config.directories, app: project, output: join(work, 'out') }
     }
   })
   files = listPackage(asar, { isPack: false }).map((file) => file.replace(/^[\\/]/, '').replaceAll('\\', '/'))
@@ -141,10 +145,47 @@ describe('the packaged app', () => {
     expect(addonAbiOfFile(join(app, 'resources', 'better_sqlite3.node'))).toBe(150)
   })
 
-  // Open: from a developer's tree the pack holds sharp's platform file (@img/sharp-linux-x64, unpacked),
-  // but from a fresh `npm ci` tree (CI) the same pack leaves that optional package out. Until the cause is
-  // found, an installer built by CI may lack sharp's native code; this stays a todo, not a pass.
-  it.todo('ships sharp’s platform native file, unpacked, from a fresh npm ci tree as well')
+  // Both used to depend on whether npm still trusted node_modules/.package-lock.json (see the top): they
+  // held in a long-lived tree and failed in a fresh `npm ci` tree once vite had run in it.
+  it('ships sharp’s platform native file and its libvips, unpacked, from a fresh npm ci tree as well', () => {
+    const native = files.filter((file) =>
+      /^node_modules\/@img\/sharp-linux-x64\/lib\/[^/]+\.node$/.test(file)
+    )
+    const libvips = files.filter((file) =>
+      /^node_modules\/@img\/sharp-libvips-linux-x64\/lib\/libvips-cpp\.so[.\d]*$/.test(file)
+    )
+    expect(native).toHaveLength(1)
+    expect(libvips).toHaveLength(1)
+    for (const file of [...native, ...libvips]) {
+      expect(statFile(asar, file)).toMatchObject({ unpacked: true })
+      expect(existsSync(join(app, 'resources', 'app.asar.unpacked', file))).toBe(true)
+    }
+  })
+
+  it('holds every production dependency npm installed, the dependencies of dependencies too', () => {
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; devOptional?: boolean; version?: string }>
+    }
+    const nameOf = (path: string): string =>
+      path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)
+    // Optional packages npm skipped on this machine (sharp's for other platforms) are not expected.
+    const installed = Object.entries(lock.packages).filter(
+      ([path, entry]) => path !== '' && !entry.dev && existsSync(join(root, path, 'package.json'))
+    )
+    const id = ([path, entry]: (typeof installed)[number]): string => `${nameOf(path)}@${entry.version}`
+    // devOptional: wanted by a devDependency, and by production only below an optional package that may
+    // not be installed (tslib under sharp's wasm build), so it may ship or not.
+    const required = installed.filter(([, entry]) => !entry.devOptional).map(id)
+    const allowed = new Set(installed.map(id))
+    const packed = files
+      .filter((file) => /(^|\/)node_modules\/(@[^/]+\/)?[^/@]+\/package\.json$/.test(file))
+      .map((file) => {
+        const { version } = JSON.parse(extractFile(asar, file).toString('utf8')) as { version: string }
+        return `${nameOf(file.slice(0, -'/package.json'.length))}@${version}`
+      })
+    expect(required.filter((dependency) => !packed.includes(dependency))).toEqual([])
+    expect(packed.filter((dependency) => !allowed.has(dependency))).toEqual([])
+  })
 
   it('has its fuses flipped by the afterPack hook [P8]', async () => {
     const wire = await getCurrentFuseWire(join(app, 'gateway-studio'))
