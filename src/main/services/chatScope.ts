@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises'
+import type { chatCommands } from '../../shared/contracts/chat'
+import {
+  settingsIssues,
+  type BranchView,
+  type ChatMessageView,
+  type ChatSettings,
+  type ChatStyle,
+  type ConversationDetail,
+  type ConversationView
+} from '../../shared/schemas/chat'
+import { ChatRepository } from '../chat/repository'
+import type { ConversationRecord, MessageRecord } from '../chat/rows'
+import { ChatRunner } from '../chat/runner'
+import { conversationView, messageView } from '../chat/views'
+import type { CommandHandlers } from '../contract/dispatch'
+import { AppFailure } from '../contract/failure'
+import type { ServiceContext } from './context'
+
+export type ChatHandlers = Pick<CommandHandlers, keyof typeof chatCommands>
+
+export interface ChatServiceOptions {
+  /** Test hooks: how often a streaming reply is written and its deltas sent. */
+  persistEveryMs?: number
+  deltaEveryMs?: number
+}
+
+/** What chat.send, edit and regenerate answer, and what a repeated click answers again. */
+export interface Exchange {
+  conversation: ConversationView
+  userMessage: ChatMessageView
+  assistantMessage: ChatMessageView
+}
+
+/** What every chat handler shares: the repository, the runner, and the checks and answers built on them. */
+export interface ChatScope {
+  repo: ChatRepository
+  runner: ChatRunner
+  profileName: (id: string) => string | null
+  outConversation: (record: ConversationRecord) => ConversationView
+  /** The conversation, or `not_found` in the words the user sees. */
+  mustConversation: (id: string) => ConversationRecord
+  mustBeListed: (profileId: string, model: string) => void
+  /** Refuses while a reply of the conversation is still arriving. */
+  mustBeFree: (conversationId: string) => void
+  detailOf: (conversation: ConversationRecord) => ConversationDetail
+  exchangeOf: (assistantId: string) => Exchange
+  started: (
+    conversationId: string,
+    user: MessageRecord,
+    assistant: MessageRecord,
+    requestKey: string
+  ) => Exchange
+}
+
+export function checkSettings(style: ChatStyle, settings: ChatSettings): void {
+  const issues = settingsIssues(style, settings)
+  if (issues.length > 0) throw new AppFailure('invalid_input', issues.join(' '), { field: 'settings' })
+}
+
+/**
+ * Opens the chat tables for the handlers: replies cut off when the app last stopped are marked so first,
+ * then the runner that streams new ones is built.
+ */
+export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}): ChatScope {
+  const repo = new ChatRepository(ctx.db)
+  const interrupted = repo.markInterrupted()
+  if (interrupted > 0) ctx.logger.info(`${interrupted} chat repl(ies) were cut off when the app last stopped`)
+
+  const profileName = (id: string): string | null => ctx.profiles.get(id)?.name ?? null
+  const outConversation = (record: ConversationRecord): ConversationView =>
+    conversationView(record, profileName(record.profileId))
+  const mustConversation = (id: string): ConversationRecord => {
+    const record = repo.getConversation(id)
+    if (!record) throw new AppFailure('not_found', 'That conversation no longer exists.')
+    return record
+  }
+
+  /**
+   * A model the gateway's current listing (for its current key) does not offer is never sent: after a
+   * gateway switch or a key change the gateway would refuse it with words that do not fit (issue 15).
+   * Without a listing yet, the gateway decides.
+   */
+  const mustBeListed = (profileId: string, model: string): void => {
+    if (ctx.catalog.fetchedAt(profileId) === null || ctx.catalog.lookup(profileId, model)) return
+    const gateway = profileName(profileId) ?? 'this gateway'
+    throw new AppFailure(
+      'chat.model_not_listed',
+      `${model || 'This model'} is not listed by ${gateway} for its current key. Pick a model it lists.`,
+      { field: 'model', model, profileId }
+    )
+  }
+
+  const runner = new ChatRunner({
+    repo,
+    bus: ctx.bus,
+    conversationView: outConversation,
+    alive: () => ctx.db.open,
+    onError: (message, error) => ctx.logger.error(message, error),
+    ...(options.persistEveryMs !== undefined ? { persistEveryMs: options.persistEveryMs } : {}),
+    ...(options.deltaEveryMs !== undefined ? { deltaEveryMs: options.deltaEveryMs } : {}),
+    probe: ctx.probe,
+    clientFor: async (profileId) => {
+      if (!ctx.profiles.get(profileId)) {
+        throw new AppFailure(
+          'chat.gateway_missing',
+          'The gateway this conversation used was removed. Pick a model on the gateway in use to carry on.'
+        )
+      }
+      return (await ctx.connections.forProfile(profileId)).client
+    },
+    loadImage: async (mediaId) => {
+      const media = ctx.library.resolve(mediaId)
+      if (!media) return null
+      return { mime: media.mime, base64: (await readFile(media.file)).toString('base64') }
+    }
+  })
+
+  const exchangeOf = (assistantId: string): Exchange => {
+    const assistant = repo.getMessage(assistantId)
+    if (!assistant) throw new AppFailure('not_found', 'That message no longer exists.')
+    const user = assistant.parentId ? repo.getMessage(assistant.parentId) : null
+    if (!user) throw new AppFailure('not_found', 'That message no longer exists.')
+    return {
+      conversation: outConversation(mustConversation(assistant.conversationId)),
+      userMessage: messageView(user),
+      assistantMessage: messageView(runner.withLiveText(assistant))
+    }
+  }
+
+  /** Which branch each message of the shown branch is, among its siblings (only where there are several). */
+  const branchesOf = (conversationId: string, path: readonly MessageRecord[]): Record<string, BranchView> => {
+    const branches: Record<string, BranchView> = {}
+    for (const message of path) {
+      const siblings = repo.siblings(conversationId, message.parentId)
+      if (siblings.length < 2) continue
+      const at = siblings.indexOf(message.id)
+      branches[message.id] = {
+        index: at + 1,
+        count: siblings.length,
+        previousId: siblings[at - 1] ?? null,
+        nextId: siblings[at + 1] ?? null
+      }
+    }
+    return branches
+  }
+
+  const detailOf = (conversation: ConversationRecord): ConversationDetail => {
+    const path = repo.messages(conversation.id)
+    return {
+      conversation: outConversation(conversation),
+      messages: path.map((m) => messageView(runner.withLiveText(m))),
+      branches: branchesOf(conversation.id, path)
+    }
+  }
+
+  const mustBeFree = (conversationId: string): void => {
+    if (runner.hasLiveReply(conversationId)) {
+      throw new AppFailure('chat.busy', 'A reply is still arriving. Stop it or wait before sending again.')
+    }
+  }
+
+  /** Announces a new exchange (or a new reply) and starts it. */
+  const started = (
+    conversationId: string,
+    user: MessageRecord,
+    assistant: MessageRecord,
+    requestKey: string
+  ): Exchange => {
+    const conversationOut = outConversation(mustConversation(conversationId))
+    ctx.bus.emit('chat.conversationUpdated', conversationOut)
+    ctx.bus.emit('chat.messageUpdated', messageView(user))
+    ctx.bus.emit('chat.messageUpdated', messageView(assistant))
+    runner.start(assistant.id, conversationId, requestKey)
+    return {
+      conversation: conversationOut,
+      userMessage: messageView(user),
+      assistantMessage: messageView(assistant)
+    }
+  }
+
+  return {
+    repo,
+    runner,
+    profileName,
+    outConversation,
+    mustConversation,
+    mustBeListed,
+    mustBeFree,
+    detailOf,
+    exchangeOf,
+    started
+  }
+}
