@@ -32,6 +32,14 @@ export {
   safeNameStem
 } from './names'
 export {
+  newMediaId,
+  type MediaRecord,
+  type RemoveOutcome,
+  type ResolvedMedia,
+  type StoreDownloadOptions,
+  type StoreOptions
+} from './records'
+export {
   extOf,
   familyOf,
   MEDIA_CAPS,
@@ -41,16 +49,7 @@ export {
   type MediaMime,
   type SniffedType
 } from './sniff'
-export {
-  Library,
-  newMediaId,
-  type LibraryOptions,
-  type MediaRecord,
-  type RemoveOutcome,
-  type ResolvedMedia,
-  type StoreDownloadOptions,
-  type StoreOptions
-} from './store'
+export { Library, type LibraryOptions } from './store'
 export { makeImageThumbnail, THUMB_SIZE, videoPlaceholder, type ImageThumbnail } from './thumbnails'
 export {
   addressAllowed,

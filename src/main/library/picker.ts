@@ -2,8 +2,9 @@ import type { LibraryImage } from '../../shared/schemas/library'
 import { AppFailure } from '../contract/failure'
 import type { Db } from '../db/connection'
 import { isMediaError } from './errors'
+import type { MediaRecord } from './records'
 import { sniffMedia } from './sniff'
-import type { Library, MediaRecord } from './store'
+import type { Library } from './store'
 
 interface MediaRow {
   id: string

@@ -1,45 +1,24 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, realpathSync, unlinkSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { Dispatcher } from 'undici'
 import type { CrashProbe } from '../crashPoints'
 import { writeTransaction, type Db } from '../db/connection'
 import { GroupCommit } from '../db/groupCommit'
 import { sweepTempFiles, writeFileAtomic } from './atomic'
-import { downloadMedia, type DownloadedMedia } from './download'
-import { rejected } from './errors'
-import { mp4InfoFromBytes, mp4InfoFromFile } from './mp4'
-import { isInside } from './names'
-import { familyOf, MEDIA_CAPS, sniffMedia, type MediaExt, type MediaFamily, type MediaMime } from './sniff'
+import { downloadMedia } from './download'
 import { ImageWork } from './imageWork'
-import { decodeForThumbnail, encodeThumbnail, makeImageThumbnail, videoPlaceholder } from './thumbnails'
-import type { HostLookup, LoopbackAllowance } from './urlPolicy'
-
-/** A file in the library: one row of `media`, addressed by `id` only (never by path) outside this module. */
-export interface MediaRecord {
-  /** 32 lowercase hex characters, random; `<id>_thumb` names its thumbnail. */
-  id: string
-  sha256: string
-  mime: MediaMime
-  /** Relative to the library root, `/`-separated: `<yyyy>/<mm>/<sha256>.<ext>`. */
-  path: string
-  bytes: number
-  width: number | null
-  height: number | null
-  durationMs: number | null
-  /**
-   * `<yyyy>/<mm>/<sha256>_thumb.webp`, or null until it is made (right after the file is kept, off the
-   * path that makes the file durable) or when none could be made.
-   */
-  thumbPath: string | null
-  createdAt: number
-}
-
-export interface ResolvedMedia {
-  /** Absolute, real (symlinks resolved) and inside the library root. */
-  file: string
-  mime: MediaMime
-}
+import { base64Bytes, incomingBytes, inspect, type Incoming } from './intake'
+import { isInside } from './names'
+import {
+  newMediaId,
+  type MediaRecord,
+  type RemoveOutcome,
+  type ResolvedMedia,
+  type StoreDownloadOptions,
+  type StoreOptions
+} from './records'
+import { familyOf } from './sniff'
+import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
+import type { HostLookup } from './urlPolicy'
 
 export interface LibraryOptions {
   /** Epoch ms for `created_at` and the `<yyyy>/<mm>` folder; default `Date.now`. */
@@ -54,23 +33,6 @@ export interface LibraryOptions {
   onError?: (message: string, error: unknown) => void
 }
 
-export interface StoreOptions {
-  /** What the caller waits for: an image or a video; the other is rejected, and its cap applies. */
-  expect?: MediaFamily
-  /** A cap below the P31 caps (tests). */
-  maxBytes?: number
-}
-
-export interface StoreDownloadOptions extends StoreOptions {
-  /** Only when the profile's gateway is itself on loopback (demo gateway: its origin only; tests): P30. */
-  allowLoopback?: LoopbackAllowance
-  signal?: AbortSignal
-  idleTimeoutMs?: number
-  dispatcher?: Dispatcher
-}
-
-export type RemoveOutcome = 'removed' | 'not_found' | 'in_use'
-
 /** `media` columns under the names of `MediaRecord`. */
 const COLUMNS =
   'id, sha256, mime, path, bytes, width, height, duration_ms AS durationMs, thumb_path AS thumbPath, created_at AS createdAt'
@@ -78,21 +40,6 @@ const COLUMNS =
 const MEDIA_REF = /^([0-9a-f]{32})(_thumb)?$/
 /** What the last sweep saw of the library's folders, in the library root. */
 const SWEEP_STATE = '.sweep-state.json'
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
-
-export const newMediaId = (): string => randomBytes(16).toString('hex')
-
-/** What `place` needs, from bytes in memory or from a verified download in its temp file. */
-interface Incoming {
-  sha256: string
-  mime: MediaMime
-  ext: MediaExt
-  bytes: number
-  /** When the store began: `created_at` and the `<yyyy>/<mm>` folder. */
-  createdAt: number
-  data?: Buffer
-  download?: DownloadedMedia
-}
 
 /**
  * The media library (ARCHITECTURE §3): result files under `<root>/<yyyy>/<mm>/<sha256>.<ext>`, named by
@@ -152,27 +99,12 @@ export class Library {
 
   /** Keeps bytes from memory (partial images, decoded `b64_json`) if they sniff as PNG/JPEG/WebP/MP4. */
   async storeBytes(bytes: Uint8Array, options: StoreOptions = {}): Promise<MediaRecord> {
-    const type = sniffMedia(bytes)
-    if (!type) throw rejected('bad_type', 'not PNG, JPEG, WebP or MP4')
-    const family = familyOf(type.mime)
-    if (options.expect && options.expect !== family) {
-      throw rejected('bad_type', `expected ${options.expect}, got ${type.mime}`)
-    }
-    const cap = Math.min(options.maxBytes ?? Infinity, MEDIA_CAPS[family])
-    if (bytes.length > cap)
-      throw rejected('too_large', `over the ${cap}-byte cap`, { bytesReceived: bytes.length })
-    const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    const sha256 = createHash('sha256').update(data).digest('hex')
-    return this.place({ sha256, ...type, bytes: data.length, createdAt: this.now(), data })
+    return this.place(incomingBytes(bytes, options, this.now()))
   }
 
   /** A `b64_json` field: strict base64, then exactly the checks of `storeBytes` (P32). */
   async storeBase64(base64: string, options: StoreOptions = {}): Promise<MediaRecord> {
-    const text = base64.replace(/\s+/g, '')
-    const cap = Math.min(options.maxBytes ?? Infinity, MEDIA_CAPS[options.expect ?? 'image'])
-    if (Math.floor((text.length * 3) / 4) > cap + 2) throw rejected('too_large', `over the ${cap}-byte cap`)
-    if (text.length % 4 !== 0 || !BASE64.test(text)) throw rejected('bad_encoding', 'not valid base64')
-    return this.storeBytes(Buffer.from(text, 'base64'), options)
+    return this.storeBytes(base64Bytes(base64, options), options)
   }
 
   /**
@@ -312,29 +244,7 @@ export class Library {
     const dir = join(this.root, ...relDir.split('/'))
     const name = `${incoming.sha256}.${incoming.ext}`
     const thumbName = `${incoming.sha256}_thumb.webp`
-    const source = incoming.data ?? incoming.download?.tempPath
-    if (source === undefined) throw new Error('nothing to store')
-
-    let info: { width: number | null; height: number | null; durationMs: number | null }
-    let thumbnail: () => Promise<Buffer>
-    try {
-      if (familyOf(incoming.mime) === 'image') {
-        // P32: kept only if it decodes. Decoded once, at thumbnail size; only the encoding waits.
-        const decoded = await this.work.run('now', () => decodeForThumbnail(source))
-        info = { width: decoded.width, height: decoded.height, durationMs: null }
-        // Encoded while the file is made durable (after any decode that waits), so the thumbnail is
-        // usually there by the time the result is announced and its slot asks for it.
-        const encoding = this.work.run('later', () => encodeThumbnail(decoded.pixels))
-        encoding.catch(() => undefined)
-        thumbnail = () => encoding
-      } else {
-        info = typeof source === 'string' ? mp4InfoFromFile(source) : mp4InfoFromBytes(source)
-        thumbnail = videoPlaceholder
-      }
-    } catch (error) {
-      await incoming.download?.discard()
-      throw error
-    }
+    const { info, thumbnail } = await inspect(incoming, this.work)
 
     const file = join(dir, name)
     if (incoming.download) await incoming.download.commit(file)

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto'
+import type { Dispatcher } from 'undici'
+import type { MediaFamily, MediaMime } from './sniff'
+import type { LoopbackAllowance } from './urlPolicy'
+
+/** A file in the library: one row of `media`, addressed by `id` only (never by path) outside the library. */
+export interface MediaRecord {
+  /** 32 lowercase hex characters, random; `<id>_thumb` names its thumbnail. */
+  id: string
+  sha256: string
+  mime: MediaMime
+  /** Relative to the library root, `/`-separated: `<yyyy>/<mm>/<sha256>.<ext>`. */
+  path: string
+  bytes: number
+  width: number | null
+  height: number | null
+  durationMs: number | null
+  /**
+   * `<yyyy>/<mm>/<sha256>_thumb.webp`, or null until it is made (right after the file is kept, off the
+   * path that makes the file durable) or when none could be made.
+   */
+  thumbPath: string | null
+  createdAt: number
+}
+
+export const newMediaId = (): string => randomBytes(16).toString('hex')
+
+export interface ResolvedMedia {
+  /** Absolute, real (symlinks resolved) and inside the library root. */
+  file: string
+  mime: MediaMime
+}
+
+export interface StoreOptions {
+  /** What the caller waits for: an image or a video; the other is rejected, and its cap applies. */
+  expect?: MediaFamily
+  /** A cap below the P31 caps (tests). */
+  maxBytes?: number
+}
+
+export interface StoreDownloadOptions extends StoreOptions {
+  /** Only when the profile's gateway is itself on loopback (demo gateway: its origin only; tests): P30. */
+  allowLoopback?: LoopbackAllowance
+  signal?: AbortSignal
+  idleTimeoutMs?: number
+  dispatcher?: Dispatcher
+}
+
+export type RemoveOutcome = 'removed' | 'not_found' | 'in_use'
