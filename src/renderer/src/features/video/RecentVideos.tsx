@@ -1,0 +1,48 @@
+import { useEffect, useMemo, type ReactElement } from 'react'
+import type { JobView } from '@shared/schemas/jobs'
+import { isActiveJob, isSaving } from '../../jobs/status'
+import { useConnection } from '../../store/app'
+import { upsertFresh, useJobsStore } from '../../store/jobs'
+import { useNow } from '../../ui/useNow'
+import { useVideoStore } from './store'
+import { VideoCard } from './VideoCard'
+
+const RECENT = 8
+
+export function RecentVideos(): ReactElement {
+  const { api } = useConnection()
+  const lastJobId = useVideoStore((state) => state.lastJobId)
+  const byId = useJobsStore((state) => state.byId)
+  const order = useJobsStore((state) => state.order)
+  const videos = useMemo(
+    () =>
+      order
+        .map((id) => byId[id])
+        .filter((job): job is JobView => job?.kind === 'video')
+        .slice(0, RECENT),
+    [order, byId]
+  )
+  const now = useNow(videos.some((job) => isActiveJob(job) || isSaving(job)))
+  useEffect(() => {
+    void api.call('jobs.list', { kind: ['video'], limit: RECENT }).then((result) => {
+      if (result.ok) upsertFresh(result.value)
+    })
+  }, [api])
+  return (
+    <section className="vid-recent" aria-labelledby="recent-videos-title">
+      <h2 id="recent-videos-title">Your videos</h2>
+      {videos.length === 0 ? (
+        <div className="vid-empty">
+          <p className="empty-title">No videos yet</p>
+          <p className="muted">Describe a shot and pick a duration; the video plays here when it is ready.</p>
+        </div>
+      ) : (
+        <ul className="vid-cards" aria-label="Recent videos">
+          {videos.map((job) => (
+            <VideoCard key={job.id} job={job} now={now} fresh={job.id === lastJobId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

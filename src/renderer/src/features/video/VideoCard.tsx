@@ -1,0 +1,43 @@
+import type { ReactElement } from 'react'
+import type { JobView } from '@shared/schemas/jobs'
+import { elapsedMs, formatDuration, isActiveJob, progressOf, statusText, statusTone } from '../../jobs/status'
+import { VideoPlayer } from '../../media/VideoPlayer'
+import { useAppStore } from '../../store/app'
+import { ProgressBar } from '../../ui/ProgressBar'
+
+/** One video job: the player once its file is kept, its progress or error until then. */
+export function VideoCard({ job, now, fresh }: { job: JobView; now: number; fresh: boolean }): ReactElement {
+  const setScreen = useAppStore((state) => state.setScreen)
+  const stored = job.results.find((result) => result.status === 'stored' && result.mediaId)
+  const progress = progressOf(job)
+  const tone = statusTone(job.status)
+  return (
+    <li className={fresh ? 'vid-card card fresh' : 'vid-card card'}>
+      {stored ? (
+        <VideoPlayer result={stored} label={`Video: ${job.prompt.slice(0, 60)}`} />
+      ) : (
+        <div className={`vid-placeholder tone-${tone}`}>
+          <span className={`tq-status tone-${tone}`}>{statusText(job)}</span>
+          <ProgressBar progress={progress} label={`Progress of “${job.prompt.slice(0, 40)}”`} />
+          {progress.type !== 'none' && <span className="tq-progress-label">{progress.label}</span>}
+          {job.error && !isActiveJob(job) && <p className="vid-card-error">{job.error.message}</p>}
+        </div>
+      )}
+      <div className="vid-card-text">
+        <p className="vid-card-prompt" title={job.prompt}>
+          {job.prompt}
+        </p>
+        <p className="tq-meta">
+          <span>{job.model}</span>
+          <span>
+            {isActiveJob(job) ? 'running for ' : ''}
+            {formatDuration(elapsedMs(job, now))}
+          </span>
+        </p>
+      </div>
+      <button type="button" className="button tq-btn quiet vid-card-link" onClick={() => setScreen('queue')}>
+        Show in Queue
+      </button>
+    </li>
+  )
+}

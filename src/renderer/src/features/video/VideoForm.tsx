@@ -1,0 +1,197 @@
+import { useCallback, useMemo, type FormEvent, type ReactElement } from 'react'
+import { ENDPOINTS } from '@shared/gateway/spec'
+import { useConnection } from '../../store/app'
+import { useJobsStore } from '../../store/jobs'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { useClearUnlisted, useModels } from '../../ui/useModels'
+import { Field } from './Field'
+import { buildVideoForm, SIZE_PRESETS, type VideoDraft } from './form'
+import { MoreOptions } from './MoreOptions'
+import { useVideoStore } from './store'
+
+const VIDEO_ENDPOINTS = [ENDPOINTS.videos]
+
+export function VideoForm(): ReactElement {
+  const { api } = useConnection()
+  const { models, loading, ready, gateway, error: modelsError, refresh } = useModels(VIDEO_ENDPOINTS)
+  const draft = useVideoStore((state) => state.draft)
+  const touched = useVideoStore((state) => state.touched)
+  const attempted = useVideoStore((state) => state.attempted)
+  const submitting = useVideoStore((state) => state.submitting)
+  const submitError = useVideoStore((state) => state.error)
+  const modelNotice = useVideoStore((state) => state.modelNotice)
+  const { edit, touch, setAttempted, setSubmitting, finishSubmit, setMoreOpen, setModelNotice } =
+    useVideoStore.getState()
+  // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
+  const clearModel = useCallback((notice: string) => {
+    useVideoStore.getState().edit({ model: '' })
+    useVideoStore.getState().setModelNotice(notice)
+  }, [])
+  useClearUnlisted(draft.model, { models, ready, gateway }, clearModel)
+
+  const modelId = models.some((model) => model.id === draft.model) ? draft.model : (models[0]?.id ?? '')
+  const model = models.find((m) => m.id === modelId)
+  const form = useMemo(() => buildVideoForm({ ...draft, model: modelId }, model), [draft, modelId, model])
+  const shown = (field: string, dirty: boolean): string | undefined =>
+    attempted || touched[field] || dirty ? form.issues[field] : undefined
+  const blocking = Object.keys(form.issues).length > 0
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault()
+    setAttempted()
+    // An issue inside "More options" must not stay hidden behind the fold.
+    if (form.issues.extra ?? form.issues.seed ?? form.issues.firstFrame) setMoreOpen(true)
+    if (blocking || submitting) return
+    setSubmitting(true)
+    const result = await api.call('jobs.submit', { request: form.request })
+    if (result.ok) {
+      useJobsStore.getState().upsert(result.value)
+      finishSubmit({ jobId: result.value.id })
+    } else finishSubmit({ error: result.error })
+  }
+
+  const set =
+    (key: keyof VideoDraft) =>
+    (event: { target: { value: string } }): void =>
+      edit({ [key]: event.target.value })
+  const sizeIssue = shown('size', draft.width !== '' || draft.height !== '')
+  const preset = SIZE_PRESETS.findIndex(
+    (p) => String(p.width) === draft.width.trim() && String(p.height) === draft.height.trim()
+  )
+
+  return (
+    <form
+      className="card vid-form"
+      aria-labelledby="video-form-title"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <h2 id="video-form-title">New video</h2>
+      {models.length === 0 && !loading ? (
+        <div className="notice notice-warn" role="status">
+          <p className="notice-title">No video model on this gateway</p>
+          <p>The gateway lists no model that supports {ENDPOINTS.videos}.</p>
+          <div>
+            <button type="button" className="button" onClick={refresh}>
+              Check again
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {modelsError && <ErrorNotice error={modelsError} />}
+      <Field label="Model" error={shown('model', false)}>
+        {(props) => (
+          <select
+            {...props}
+            value={modelId}
+            onChange={(event) => {
+              setModelNotice(null)
+              edit({ model: event.target.value })
+            }}
+            disabled={models.length === 0}
+          >
+            {models.length === 0 && (
+              <option value="">{loading ? 'Loading models…' : 'No video model'}</option>
+            )}
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.id}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {modelNotice && (
+        <p className="model-notice" role="status">
+          {modelNotice}
+        </p>
+      )}
+      <Field label="Prompt" error={shown('prompt', false)}>
+        {(props) => (
+          <textarea
+            {...props}
+            className="vid-prompt"
+            rows={4}
+            value={draft.prompt}
+            placeholder="A paper boat drifting down a rainy street, slow dolly shot"
+            onChange={set('prompt')}
+            onBlur={() => touch('prompt')}
+          />
+        )}
+      </Field>
+      <Field label="Duration (seconds)" error={shown('duration', true)} className="vid-duration">
+        {(props) => (
+          <input
+            {...props}
+            type="number"
+            min={1}
+            step={1}
+            required
+            value={draft.duration}
+            onChange={set('duration')}
+            onBlur={() => touch('duration')}
+          />
+        )}
+      </Field>
+      <fieldset className="vid-size" aria-describedby={sizeIssue ? 'video-size-issue' : undefined}>
+        <legend>Size (optional)</legend>
+        <div className="vid-size-inputs">
+          <input
+            type="number"
+            min={1}
+            step={1}
+            aria-label="Width"
+            placeholder="Width"
+            value={draft.width}
+            aria-invalid={sizeIssue ? true : undefined}
+            onChange={set('width')}
+          />
+          <span aria-hidden="true">×</span>
+          <input
+            type="number"
+            min={1}
+            step={1}
+            aria-label="Height"
+            placeholder="Height"
+            value={draft.height}
+            aria-invalid={sizeIssue ? true : undefined}
+            onChange={set('height')}
+          />
+          <select
+            aria-label="Size preset"
+            value={preset >= 0 ? String(preset) : draft.width || draft.height ? 'custom' : ''}
+            onChange={(event) => {
+              const chosen = SIZE_PRESETS[Number(event.target.value)]
+              if (event.target.value === '') edit({ width: '', height: '' })
+              else if (chosen) edit({ width: String(chosen.width), height: String(chosen.height) })
+            }}
+          >
+            <option value="">Gateway default</option>
+            {SIZE_PRESETS.map((p, index) => (
+              <option key={p.label} value={String(index)}>
+                {p.label}
+              </option>
+            ))}
+            {preset < 0 && (draft.width || draft.height) && <option value="custom">Custom</option>}
+          </select>
+        </div>
+        {sizeIssue && (
+          <p id="video-size-issue" className="field-error">
+            {sizeIssue}
+          </p>
+        )}
+      </fieldset>
+      <MoreOptions draft={draft} shown={shown} />
+      {submitError && <ErrorNotice error={submitError} model={modelId} />}
+      <div className="vid-submit">
+        <button type="submit" className="button primary" disabled={submitting || models.length === 0}>
+          {submitting ? 'Starting…' : 'Generate video'}
+        </button>
+        <p className="vid-hint">
+          Runs as a task on the gateway and keeps going if you leave this screen or close the app.
+          {model?.billingUnit ? ` Billed by ${model.billingUnit}.` : ''}
+        </p>
+      </div>
+    </form>
+  )
+}
