@@ -56,3 +56,14 @@ export const job = (patch: Partial<JobView> = {}): JobView => ({
   results: [result()],
   ...patch
 })
+
+/** The stored request of a partner-a group of `maxImages` images. */
+export const groupOfImages = (maxImages: number) => ({
+  endpoint: 'partnerA',
+  body: {
+    model: 'm',
+    prompt: 'p',
+    sequential_image_generation: 'auto',
+    sequential_image_generation_options: { max_images: maxImages }
+  }
+})

@@ -1,4 +1,11 @@
-import type { JobStatus, JobView, TaskLocalStatus, TaskView } from '@shared/schemas/jobs'
+import { descriptorOf } from '@shared/gateway/endpoints'
+import {
+  JobRequest,
+  type JobStatus,
+  type JobView,
+  type TaskLocalStatus,
+  type TaskView
+} from '@shared/schemas/jobs'
 import type { Progress } from '../ui/ProgressBar'
 
 /**
@@ -13,6 +20,64 @@ export const isActiveJob = (job: JobView): boolean => job.status === 'pending' |
 /** Results still being downloaded into the library after the gateway finished. */
 export const isSaving = (job: JobView): boolean =>
   !isActiveJob(job) && job.results.some((result) => result.status === 'pending')
+
+/** How many images one task of a stored request makes: a job of N tasks ("Images: N") makes one each. */
+export function imagesPerTask(raw: unknown): number {
+  const parsed = JobRequest.safeParse(raw)
+  if (!parsed.success) return 1
+  const descriptor = descriptorOf(parsed.data.endpoint)
+  return descriptor.tasksOf ? 1 : descriptor.imagesOf(parsed.data)
+}
+
+/** What became of the images a job asked for, counted from its tasks and results. */
+export interface Tally {
+  /** The images asked for (or, when a task answered with more, the ones it answered with). */
+  total: number
+  /** In the library. */
+  ready: number
+  /** Answered by the gateway, still being downloaded. */
+  saving: number
+  /** Refused, failed, or lost before it could be kept. */
+  failed: number
+  /** A cut stream's images that never came. */
+  missing: number
+  cancelled: number
+}
+
+const FAILED_TASK: readonly TaskLocalStatus[] = ['failed', 'expired']
+
+export function tallyOf(job: JobView): Tally {
+  const perTask = imagesPerTask(job.request)
+  const tally: Tally = { total: 0, ready: 0, saving: 0, failed: 0, missing: 0, cancelled: 0 }
+  for (const task of job.tasks) {
+    const results = job.results.filter((result) => result.taskId === task.id)
+    for (const result of results) {
+      if (result.status === 'stored') tally.ready++
+      else if (result.status === 'pending') tally.saving++
+      else tally.failed++
+    }
+    // A task that answered tells how many it made; one that did not leaves its images unmade.
+    const unmade = task.status === 'succeeded' ? 0 : Math.max(0, perTask - results.length)
+    if (FAILED_TASK.includes(task.status)) tally.failed += unmade
+    else if (task.status === 'incomplete') tally.missing += unmade
+    else if (task.status === 'cancelled') tally.cancelled += unmade
+    tally.total += results.length + unmade
+  }
+  return tally
+}
+
+const imagesWord = (n: number): string => (n === 1 ? 'image' : 'images')
+
+/** "3 of 4 ready, 1 failed": a finished job some of whose images did not make it, or null. */
+function partialText(tally: Tally): string | null {
+  if (tally.ready === 0 || tally.ready >= tally.total) return null
+  const lost = [
+    tally.failed > 0 ? `${tally.failed} failed` : '',
+    tally.missing > 0 ? `${tally.missing} never arrived` : '',
+    tally.cancelled > 0 ? `${tally.cancelled} cancelled` : ''
+  ].filter(Boolean)
+  return [`${tally.ready} of ${tally.total} ready`, ...lost].join(', ')
+}
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   pending: 'Waiting to send',
@@ -38,7 +103,8 @@ export const TASK_STATUS_LABELS: Record<TaskLocalStatus, string> = {
   incomplete: 'Partly done'
 }
 
-export type StatusTone = 'active' | 'ok' | 'error' | 'attention' | 'quiet'
+/** `partial`: finished with some images and without others (neither the green of done nor the red of failed). */
+export type StatusTone = 'active' | 'ok' | 'partial' | 'error' | 'attention' | 'quiet'
 
 export function statusTone(status: JobStatus): StatusTone {
   switch (status) {
@@ -56,9 +122,34 @@ export function statusTone(status: JobStatus): StatusTone {
   }
 }
 
-/** The job's status in words, as precise as its tasks allow ("Queued at the gateway", "Saving result"). */
+/**
+ * The tone of a job as its words say it: a job is in the tone of success only once every image it made is
+ * in the library; one with some images and not others has a tone of its own.
+ */
+export function jobTone(job: JobView): StatusTone {
+  if (isActiveJob(job) || isSaving(job)) return 'active'
+  if (job.status === 'needs_attention') return 'attention'
+  const tally = tallyOf(job)
+  if (partialText(tally) !== null) return 'partial'
+  if (job.status === 'succeeded' && tally.total > 0 && tally.ready === 0) return 'error'
+  return statusTone(job.status)
+}
+
+/**
+ * The job's status in words, as precise as its tasks and results allow: the gateway's phase while it runs
+ * ("Queued at the gateway" until a task runs), "Saving to the library" until every image is kept, "Done"
+ * only when all are, "3 of 4 ready, 1 failed" when some are not.
+ */
 export function statusText(job: JobView): string {
-  if (isSaving(job)) return 'Saving result'
+  if (isSaving(job)) return 'Saving to the library'
+  if (job.status === 'needs_attention') return JOB_STATUS_LABELS.needs_attention
+  if (job.status !== 'running' && job.status !== 'pending') {
+    const tally = tallyOf(job)
+    const partial = partialText(tally)
+    if (partial !== null) return partial
+    if (job.status === 'succeeded' && tally.total > 0 && tally.ready === 0) return JOB_STATUS_LABELS.failed
+    return JOB_STATUS_LABELS[job.status]
+  }
   if (job.status !== 'running') return JOB_STATUS_LABELS[job.status]
   const active = job.tasks.filter(isActiveTask).map((task) => task.status)
   for (const status of ['running', 'submitting', 'queued', 'pending'] as const) {
@@ -89,8 +180,7 @@ export function progressOf(job: JobView): Progress {
   if (job.tasks.length > 1) return { type: 'indeterminate', label: `${done} of ${job.tasks.length} done` }
   // A stream's images arrive one by one: say how many, still without inventing a total.
   const arrived = job.results.filter((result) => result.status === 'stored').length
-  if (arrived > 0)
-    return { type: 'indeterminate', label: `${arrived} ${arrived === 1 ? 'image' : 'images'} so far` }
+  if (arrived > 0) return { type: 'indeterminate', label: `${arrived} ${imagesWord(arrived)} so far` }
   return { type: 'indeterminate', label: statusText(job) }
 }
 

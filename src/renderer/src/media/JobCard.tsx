@@ -2,10 +2,11 @@ import { memo, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { announceCancel, cancelPlan } from '../jobs/cancel'
+import { jobTone, statusText } from '../jobs/status'
 import { useConnection } from '../store/app'
 import { useProfilesStore } from '../store/profiles'
 import { ErrorNotice } from '../ui/ErrorNotice'
-import { endpointLabel, isLive, slotsOf, statusLabels, usageSummary, when, type Slot } from './slots'
+import { endpointLabel, isLive, slotsOf, usageSummary, when, type Slot } from './slots'
 import { refusedStream } from './streamRefusal'
 import './media.css'
 
@@ -118,6 +119,10 @@ export const JobCard = memo(function JobCard({
   const [cancelling, setCancelling] = useState(false)
   const slots = slotsOf(job)
   const live = isLive(job)
+  const tone = jobTone(job)
+  const status = statusText(job)
+  // Still going: at the gateway, or its images on their way into the library.
+  const working = tone === 'active'
   const usage = usageSummary(job.usage)
   const arrived = slots.filter((s) => s.kind === 'image').length
   const streamRefused = refusedStream(job)
@@ -145,17 +150,15 @@ export const JobCard = memo(function JobCard({
           </p>
         </div>
         <span
-          className={`pill job-status status-${job.status}`}
-          role={live ? 'status' : undefined}
+          className={`pill job-status tone-${tone}`}
+          role={working ? 'status' : undefined}
           aria-label={
-            live && slots.length > 1
-              ? `${statusLabels[job.status]}: ${arrived} of ${slots.length} images`
-              : statusLabels[job.status]
+            working && slots.length > 1 ? `${status}: ${arrived} of ${slots.length} images` : status
           }
         >
-          {live && <span className="spinner" aria-hidden="true" />}
-          {statusLabels[job.status]}
-          {live && slots.length > 1 ? ` · ${arrived}/${slots.length}` : ''}
+          {working && <span className="spinner" aria-hidden="true" />}
+          {status}
+          {working && slots.length > 1 ? ` · ${arrived}/${slots.length}` : ''}
         </span>
       </header>
       {job.error && !live && (

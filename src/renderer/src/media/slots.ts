@@ -1,12 +1,7 @@
 import { descriptorOf } from '@shared/gateway/endpoints'
 import { ENDPOINTS } from '@shared/gateway/spec'
-import {
-  JobRequest,
-  type JobStatus,
-  type JobView,
-  type ResultView,
-  type TaskLocalStatus
-} from '@shared/schemas/jobs'
+import { JobRequest, type JobView, type ResultView, type TaskLocalStatus } from '@shared/schemas/jobs'
+import { imagesPerTask } from '../jobs/status'
 
 /** One place in a job's image grid: an image, one still to come, or one that will not come. */
 export type Slot =
@@ -20,14 +15,6 @@ export type Slot =
 export function expectedImages(raw: unknown): number {
   const parsed = JobRequest.safeParse(raw)
   return parsed.success ? descriptorOf(parsed.data.endpoint).imagesOf(parsed.data) : 1
-}
-
-/** How many images one task of a stored request makes: a job of N tasks ("Images: N") makes one each. */
-function imagesPerTask(raw: unknown): number {
-  const parsed = JobRequest.safeParse(raw)
-  if (!parsed.success) return 1
-  const descriptor = descriptorOf(parsed.data.endpoint)
-  return descriptor.tasksOf ? 1 : descriptor.imagesOf(parsed.data)
 }
 
 const LIVE: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'running']
@@ -66,17 +53,6 @@ export function slotsOf(job: JobView): Slot[] {
     }
   }
   return slots
-}
-
-export const statusLabels: Record<JobStatus, string> = {
-  pending: 'Queued',
-  running: 'Running',
-  succeeded: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  needs_attention: 'Needs your attention',
-  incomplete: 'Incomplete'
 }
 
 export const isLive = (job: JobView): boolean => job.status === 'pending' || job.status === 'running'

@@ -102,7 +102,7 @@ describe('Images screen', () => {
       within(card).getByRole('button', { name: 'Image 2 of 3, 2048×2048: open full view' })
     ).toBeInTheDocument()
     expect(within(card).getAllByRole('listitem', { name: /Generating/ })).toHaveLength(2)
-    expect(within(card).getByRole('status')).toHaveAccessibleName('Running: 1 of 3 images')
+    expect(within(card).getByRole('status')).toHaveAccessibleName('Running at the gateway: 1 of 3 images')
     act(() =>
       backend.emit(
         'jobs.updated',
@@ -133,7 +133,9 @@ describe('Images screen', () => {
     expect(within(card).getByRole('listitem', { name: 'Image 3 of 3 failed' })).toHaveTextContent(
       'The output image may be sensitive.'
     )
-    expect(within(card).getByText('Done')).toBeInTheDocument()
+    // One image of the group failed: not the "Done" of a job whose every image is kept.
+    expect(within(card).getByText('2 of 3 ready, 1 failed')).toBeInTheDocument()
+    expect(within(card).queryByText('Done')).toBeNull()
     expect(within(card).getByText(/2 images · 32,768 tokens/)).toBeInTheDocument()
   })
 

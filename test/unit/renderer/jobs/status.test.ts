@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, progressOf, statusText } from '@renderer/jobs/status'
+import { formatDuration, jobTone, progressOf, statusText, tallyOf } from '@renderer/jobs/status'
+import { groupOfImages } from '../../../helpers/jobViews'
 import { job, result, runningVideo, task } from '../queue/fixtures'
 
 describe('progress', () => {
@@ -53,7 +54,75 @@ describe('progress', () => {
       type: 'indeterminate',
       label: 'Saving the result to the library'
     })
-    expect(statusText(saving)).toBe('Saving result')
+    expect(statusText(saving)).toBe('Saving to the library')
+  })
+})
+
+const groupOf = (patch: Partial<Parameters<typeof job>[0]> = {}) =>
+  job({
+    endpoint: '/partner-a/v3/images/generations',
+    request: groupOfImages(3),
+    ...patch
+  })
+
+describe('a finished job in true words', () => {
+  it('is not "Done" while one of its images is still being saved to the library', () => {
+    const saving = groupOf({
+      results: [result(), result({ id: 'r2', index: 1 }), result({ id: 'r3', index: 2, status: 'pending' })]
+    })
+    expect(statusText(saving)).toBe('Saving to the library')
+    expect(jobTone(saving)).toBe('active')
+  })
+
+  it('says how many of a group are ready and how many failed, in a tone of its own', () => {
+    const failedImage = result({
+      id: 'r3',
+      index: 2,
+      status: 'failed',
+      mediaId: null,
+      error: { code: 'x', message: 'sensitive' }
+    })
+    const group = groupOf({ results: [result(), result({ id: 'r2', index: 1 }), failedImage] })
+    expect(tallyOf(group)).toMatchObject({ total: 3, ready: 2, failed: 1 })
+    expect(statusText(group)).toBe('2 of 3 ready, 1 failed')
+    expect(jobTone(group)).toBe('partial')
+
+    // A v2 "Images: 4" job with one task refused: 3 of 4, whatever the aggregate calls it.
+    const tasks = [0, 1, 2, 3].map((seq) =>
+      task({ id: `t${seq}`, seq, status: seq === 3 ? 'failed' : 'succeeded' })
+    )
+    const v2 = job({
+      endpoint: '/v2/images/generations',
+      request: { endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 4 },
+      status: 'incomplete',
+      tasks,
+      results: [0, 1, 2].map((seq) => result({ id: `r${seq}`, taskId: `t${seq}` }))
+    })
+    expect(statusText(v2)).toBe('3 of 4 ready, 1 failed')
+    expect(jobTone(v2)).toBe('partial')
+  })
+
+  it('names what never arrived or was cancelled apart from what failed', () => {
+    const cut = groupOf({
+      status: 'incomplete',
+      tasks: [task({ status: 'incomplete' })],
+      results: [result()]
+    })
+    expect(statusText(cut)).toBe('1 of 3 ready, 2 never arrived')
+    expect(jobTone(cut)).toBe('partial')
+  })
+
+  it('is "Done" in the tone of success only when every image is in the library', () => {
+    const done = groupOf({
+      results: [result(), result({ id: 'r2', index: 1 }), result({ id: 'r3', index: 2 })]
+    })
+    expect(statusText(done)).toBe('Done')
+    expect(jobTone(done)).toBe('ok')
+    const none = groupOf({
+      results: [0, 1, 2].map((index) => result({ id: `r${index}`, index, status: 'failed', mediaId: null }))
+    })
+    expect(statusText(none)).toBe('Failed')
+    expect(jobTone(none)).toBe('error')
   })
 })
 
@@ -64,7 +133,20 @@ describe('status words', () => {
     expect(
       statusText(runningVideo({ tasks: [task({ status: 'queued' }), task({ id: 't2', status: 'running' })] }))
     ).toBe('Running at the gateway')
-    expect(statusText(job({ status: 'incomplete' }))).toBe('Partly done')
+    expect(statusText(job({ status: 'incomplete', results: [] }))).toBe('Partly done')
+  })
+
+  it('says queued, not running, while every task of a running job waits at the gateway', () => {
+    const queued = job({
+      endpoint: '/v2/images/generations',
+      request: { endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 2 },
+      status: 'running',
+      finishedAt: null,
+      tasks: [task({ status: 'queued' }), task({ id: 't2', seq: 1, status: 'queued' })],
+      results: []
+    })
+    expect(statusText(queued)).toBe('Queued at the gateway')
+    expect(jobTone(queued)).toBe('active')
   })
 
   it('formats durations for people', () => {

@@ -11,8 +11,8 @@ import {
   isActiveJob,
   isActiveTask,
   progressOf,
+  jobTone,
   statusText,
-  statusTone,
   TASK_STATUS_LABELS
 } from '../../jobs/status'
 import { ProgressBar } from '../../ui/ProgressBar'
@@ -147,7 +147,7 @@ export function JobRow({
   const openDialog = useQueueStore((state) => state.openDialog)
   const progress = progressOf(job)
   const polls = pollFacts(job)
-  const tone = statusTone(job.status)
+  const tone = jobTone(job)
   const group = job.tasks.length > 1
   const retry = retryRequest(job) !== null
   const active = isActiveJob(job)
