@@ -12,6 +12,7 @@ export const task = (patch: Partial<TaskView> = {}): TaskView => ({
   nextPollAt: null,
   progress: null,
   error: null,
+  usage: null,
   ...patch
 })
 

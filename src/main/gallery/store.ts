@@ -166,7 +166,9 @@ export class GalleryStore {
     const row = this.db
       .prepare(
         `SELECT ${ROW_COLUMNS}, r.favorite AS favorite, r.source_expires_at AS sourceExpiresAt,
-           j.status AS jobStatus, j.kind AS jobKind
+           j.status AS jobStatus, j.kind AS jobKind,
+           (SELECT t.usage FROM tasks t WHERE t.id = r.task_id
+              AND (SELECT COUNT(*) FROM results o WHERE o.task_id = r.task_id) = 1) AS imageUsage
          ${GALLERY_FROM} WHERE ${GALLERY_BASE.join(' AND ')} AND r.id = ?`
       )
       .get(id) as
@@ -175,6 +177,7 @@ export class GalleryStore {
           sourceExpiresAt: number | null
           jobStatus: string
           jobKind: string
+          imageUsage: string | null
         })
       | undefined
     if (!row) return null
@@ -200,6 +203,7 @@ export class GalleryStore {
       profileId: row.profileId,
       profileName: profileName(row.profileId),
       usage: parseJson(row.usage),
+      imageUsage: parseJson(row.imageUsage),
       billingUnit: row.billingUnit,
       imagesInJob: row.storedInJob,
       favorite: row.favorite === 1,

@@ -119,7 +119,8 @@ export function taskView(row: TaskRow): TaskView {
     lastPolledAt: row.last_polled_at,
     nextPollAt: row.next_poll_at,
     progress: row.progress,
-    error: parseError(row.error)
+    error: parseError(row.error),
+    usage: parseUnknown(row.usage)
   }
 }
 

@@ -117,6 +117,11 @@ export const GalleryDetail = z.object({
   profileName: z.string().nullable(),
   /** The job's usage as the gateway reported it (for the whole job, which may hold several images). */
   usage: z.unknown().nullable(),
+  /**
+   * This image's own usage: what the gateway reported for the request that made this image alone (a v2
+   * task, a partner-b call, a job of one image); null when usage was reported only for several images.
+   */
+  imageUsage: z.unknown().nullable(),
   billingUnit: z.string().nullable(),
   imagesInJob: z.number().int(),
   favorite: z.boolean(),

@@ -77,7 +77,9 @@ export const TaskView = z.object({
   lastPolledAt: z.number().nullable(),
   nextPollAt: z.number().nullable(),
   progress: z.number().nullable(),
-  error: JobError.nullable()
+  error: JobError.nullable(),
+  /** This request's own usage as the gateway reported it (a v2 task: one image's); null when it said none. */
+  usage: z.unknown().nullable()
 })
 export type TaskView = z.output<typeof TaskView>
 

@@ -90,6 +90,8 @@ describe('gallery over the contract, against the emulator', () => {
       params: { n: 2, size: '1024x1024' }
     })
     expect(detail.usage).toMatchObject({ total_tokens: expect.any(Number) as number })
+    // One request made both images: its usage is the job's, not this image's.
+    expect(detail.imageUsage).toBeNull()
     expect(detail.bytes).toBeGreaterThan(0)
     await expect(studio.api.invoke('gallery.get', { id: 'gone' })).rejects.toThrow(/no longer/)
   })

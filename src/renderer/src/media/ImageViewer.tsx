@@ -4,7 +4,7 @@ import { useConnection } from '../store/app'
 import { Modal } from '../ui/Modal'
 import { MediaFailureNotice } from './MediaFailure'
 import { IMAGE_FAILURE_WORDS } from './mediaErrors'
-import { endpointLabel, imagesOf, usageSummary, when } from './slots'
+import { endpointLabel, imageUsageOf, imagesOf, usageSummary, when } from './slots'
 import './media.css'
 
 /** Which image of which job a screen's full view shows. */
@@ -54,7 +54,13 @@ export function ImageViewer({
   const previous = images[index - 1]
   const next = images[index + 1]
   const title = `Image ${index + 1} of ${images.length}`
-  const usage = usageSummary(job.usage)
+  // Only this image's own usage; a figure for several images together stays on the job's card.
+  const own = imageUsageOf(job, result)
+  const usage = own
+    ? (usageSummary(own.usage) ?? 'Not reported')
+    : job.usage !== null
+      ? 'Reported for the whole job, not per image (see its card)'
+      : 'Not reported'
   return (
     <Modal
       labelledBy="viewer-title"
@@ -132,7 +138,7 @@ export function ImageViewer({
           )}
           <dt>Usage</dt>
           <dd>
-            {usage ?? 'Not reported'}
+            {usage}
             {job.billingUnit ? ` · billed per ${job.billingUnit}` : ''}
           </dd>
         </dl>

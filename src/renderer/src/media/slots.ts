@@ -72,6 +72,18 @@ export function usageSummary(usage: unknown): string | null {
   return parts.length > 0 ? parts.join(' · ') : null
 }
 
+/**
+ * The usage that belongs to one image: what the gateway reported for the request that made it alone (a
+ * task of a v2 group, a job of one image), or null when usage came only for several images together (a
+ * group, a v3 "n: 3"): that figure is the job's, said once with the job, never again under each image.
+ */
+export function imageUsageOf(job: JobView, result: ResultView): { usage: unknown } | null {
+  if (job.results.filter((r) => r.taskId === result.taskId).length !== 1) return null
+  const usage = job.tasks.find((task) => task.id === result.taskId)?.usage ?? null
+  if (usage !== null) return { usage }
+  return job.tasks.length === 1 ? { usage: job.usage } : null
+}
+
 /** Stored images of a job in grid order (the viewer pages through these). */
 export const imagesOf = (job: JobView): ResultView[] =>
   slotsOf(job).flatMap((slot) => (slot.kind === 'image' ? [slot.result] : []))

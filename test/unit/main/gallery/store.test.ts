@@ -42,7 +42,8 @@ describe('gallery query builder and store', () => {
         createdAt: T0 + 2 * DAY,
         model: 'wan-image',
         endpoint: '/v1/images/partner-b',
-        params: { seed: 42 }
+        params: { seed: 42 },
+        usage: { generated_images: 1 }
       },
       // Three images of one job at the same instant: ties that paging must neither skip nor repeat.
       {
@@ -51,6 +52,7 @@ describe('gallery query builder and store', () => {
         createdAt: T0 + 3 * DAY,
         model: 'seedream-stream',
         endpoint: '/partner-a/v3/images/generations',
+        usage: { generated_images: 3, total_tokens: 783 },
         more: [{ mediaId: media[0] ?? '' }, { mediaId: media[1] ?? '', revisedPrompt: 'winter fox' }]
       }
     ])
@@ -218,7 +220,15 @@ describe('gallery query builder and store', () => {
       prompt: 'teapot "quoted" OR NEAR(x) col:umn -minus *star',
       params: { model: 'wan-image', seed: 42 },
       imagesInJob: 1,
-      profileName: 'Demo'
+      profileName: 'Demo',
+      // The request made this one image: its usage is the image's own.
+      imageUsage: { generated_images: 1 }
+    })
+    // One request made three images and reported usage for all of them: none of it is one image's.
+    expect(store.detail(jobOf(3)[1] ?? '', () => 'Demo')).toMatchObject({
+      usage: { generated_images: 3, total_tokens: 783 },
+      imagesInJob: 3,
+      imageUsage: null
     })
     expect(store.detail('missing', () => null)).toBeNull()
   })

@@ -137,7 +137,7 @@ describe('job aggregate', () => {
 describe('job views', () => {
   it('show the stored aggregate, tasks in order and results by task then index', () => {
     const tasks = [
-      taskRow({ id: 'b', seq: 0, status: 'succeeded', poll_count: 2 }),
+      taskRow({ id: 'b', seq: 0, status: 'succeeded', poll_count: 2, usage: '{"total_tokens":7}' }),
       taskRow({ id: 'a', seq: 1, status: 'running', remote_id: 'r-1' })
     ]
     const results = [
@@ -159,6 +159,8 @@ describe('job views', () => {
       ['b', 'succeeded', 2],
       ['a', 'running', 0]
     ])
+    // Each task's own usage, as the gateway reported it for that one request (a v2 task: one image).
+    expect(view.tasks.map((t) => t.usage)).toEqual([{ total_tokens: 7 }, null])
     // The latest change of the job, a task or a result.
     expect(jobView(jobRow(), [taskRow({ id: 't', seq: 0, updated_at: 9_000 })], []).updatedAt).toBe(9_000)
     expect(view.results.map((r) => [r.id, r.favorite])).toEqual([

@@ -41,9 +41,12 @@ const facets = {
 }
 
 let calls: { name: string; input: Record<string, unknown> }[] = []
+/** What `gallery.get` answers on top of its default detail. */
+let detailPatch: Record<string, unknown> = {}
 
 function setup(): void {
   calls = []
+  detailPatch = {}
   const invoke = vi.fn((name: string, input: Record<string, unknown>) => {
     calls.push({ name, input })
     const ok = (value: unknown): Promise<unknown> => Promise.resolve({ ok: true, value })
@@ -81,22 +84,27 @@ function setup(): void {
         profileId: 'demo',
         profileName: 'Demo gateway',
         usage: { total_tokens: 300 },
+        imageUsage: null,
         billingUnit: 'image',
         imagesInJob: 2,
         favorite: false,
         createdAt: 1,
-        sourceExpiresAt: null
+        sourceExpiresAt: null,
+        ...detailPatch
       })
     return ok({})
   })
   const transport: Transport = { invoke, subscribe: () => () => undefined }
-  useAppStore
-    .getState()
-    .setConnection(
-      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
-      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
-    )
+  useAppStore.getState().setConnection(
+    { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+    { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
+    {
+      theme: 'light',
+      language: 'en',
+      notifyOnJobFinish: true,
+      exportNameTemplate: '{date}_{model}_{index}'
+    }
+  )
   useGalleryStore.setState({
     tab: 'images',
     form: EMPTY_FORM,
@@ -125,7 +133,7 @@ function connectWith(invoke: Transport['invoke']): void {
       mediaUrl: (id) => `/media/${id}`
     },
     { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-    { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
   )
 }
 
@@ -246,6 +254,38 @@ describe('gallery screen', () => {
       selection: { kind: 'ids', ids: ['r0', 'r2', 'r3'] },
       confirm: true
     })
+  })
+
+  it('shows usage per image only when the gateway reported it for that image alone', async () => {
+    const openDetail = async (): Promise<HTMLElement> => {
+      const grid = await screen.findByRole('listbox', { name: 'Images' })
+      fireEvent.click(await within(grid).findByRole('option', { name: 'prompt 0' }))
+      const details = await screen.findByRole('complementary', { name: 'Image details' })
+      await within(details).findByText('a red fox in snow')
+      return details
+    }
+    // A job of three images with 783 tokens for all of them: none of it is this image's.
+    detailPatch = { usage: { total_tokens: 783 }, billingUnit: 'token', imagesInJob: 3, imageUsage: null }
+    const { unmount } = render(<GalleryScreen />)
+    let details = await openDetail()
+    expect(within(details).queryByText(/783/)).toBeNull()
+    expect(
+      within(details).getByText(/Reported for the whole job \(3 images\), not per image/)
+    ).toBeInTheDocument()
+    unmount()
+
+    // A v2 task made this image alone and the gateway reported its usage.
+    detailPatch = {
+      usage: { total_tokens: 783 },
+      billingUnit: 'token',
+      imagesInJob: 3,
+      imageUsage: { total_tokens: 261 }
+    }
+    useGalleryStore.setState({ detailId: null, stale: true, items: [], pages: {} })
+    render(<GalleryScreen />)
+    details = await openDetail()
+    expect(within(details).getByText('261 tokens')).toBeInTheDocument()
+    expect(within(details).queryByText(/783/)).toBeNull()
   })
 
   it('exports everything in the filter after "Select all", with the filter sent as is', async () => {

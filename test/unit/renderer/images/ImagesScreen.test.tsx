@@ -137,6 +137,11 @@ describe('Images screen', () => {
     expect(within(card).getByText('2 of 3 ready, 1 failed')).toBeInTheDocument()
     expect(within(card).queryByText('Done')).toBeNull()
     expect(within(card).getByText(/2 images · 32,768 tokens/)).toBeInTheDocument()
+    // The group's usage is the job's: said once on its card, not again under each of its images.
+    fireEvent.click(within(card).getByRole('button', { name: 'Image 1 of 3, 2048×2048: open full view' }))
+    const viewer = screen.getByRole('dialog', { name: 'Image 1 of 2' })
+    expect(within(viewer).queryByText(/32,768/)).toBeNull()
+    expect(within(viewer).getByText(/Reported for the whole job/)).toBeInTheDocument()
   })
 
   it('opens the full view with the image facts, favorites, and remixes back into the form', async () => {

@@ -97,7 +97,7 @@ export function fakeBackend(handlers: Partial<Record<CommandName, Handler>> = {}
     .setConnection(
       connection,
       { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
-      { theme: 'light', notifyOnJobFinish: false, exportNameTemplate: '{date}' }
+      { theme: 'light', language: 'en', notifyOnJobFinish: false, exportNameTemplate: '{date}' }
     )
   useProfilesStore.setState({ profiles: [profile], catalogs: {} })
   useJobsStore.setState({ byId: {}, order: [] })
@@ -132,7 +132,8 @@ export function jobView(patch: Partial<JobView> & Pick<JobView, 'id' | 'request'
         lastPolledAt: null,
         nextPollAt: null,
         progress: null,
-        error: null
+        error: null,
+        usage: null
       }
     ],
     results: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expectedImages, slotsOf, usageSummary } from '@renderer/media/slots'
+import { expectedImages, imageUsageOf, slotsOf, usageSummary } from '@renderer/media/slots'
 import { jobView, resultView } from '../images/harness'
 
 const task = (id: string, seq: number, status: 'running' | 'succeeded' | 'incomplete' | 'failed') => ({
@@ -58,6 +58,43 @@ describe('slots of a job', () => {
     expect(usageSummary({ output_tokens: 12 })).toBe('12 output tokens')
     expect(usageSummary(null)).toBeNull()
     expect(usageSummary({ other: 1 })).toBeNull()
+  })
+})
+
+describe('usage of one image', () => {
+  const group = jobView({
+    id: 'j',
+    status: 'succeeded',
+    request: { endpoint: 'imagesV3', body: { model: 'm', prompt: 'p', n: 3 } },
+    tasks: [{ ...task('t1', 0, 'succeeded'), usage: { total_tokens: 783 } }],
+    usage: { total_tokens: 783 },
+    results: [0, 1, 2].map((index) => resultView({ id: `r${index}`, index }))
+  })
+
+  it('is none of a group whose usage the gateway reported for all its images together', () => {
+    for (const result of group.results) expect(imageUsageOf(group, result)).toBeNull()
+  })
+
+  it('is the job’s for a job of one image, and a task’s own when each task made one image', () => {
+    const one = { ...group, results: [resultView({ id: 'r0', index: 0 })] }
+    expect(imageUsageOf(one, one.results[0]!)).toEqual({ usage: { total_tokens: 783 } })
+    const v2 = jobView({
+      id: 'j',
+      status: 'succeeded',
+      request: { endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 2 },
+      tasks: [
+        { ...task('a', 0, 'succeeded'), usage: { total_tokens: 300 } },
+        { ...task('b', 1, 'succeeded'), usage: null }
+      ],
+      usage: { total_tokens: 300 },
+      results: [
+        resultView({ id: 'ra', index: 0, taskId: 'a' }),
+        resultView({ id: 'rb', index: 0, taskId: 'b' })
+      ]
+    })
+    expect(imageUsageOf(v2, v2.results[0]!)).toEqual({ usage: { total_tokens: 300 } })
+    // The second task reported nothing: the job's 300 tokens are not this image's.
+    expect(imageUsageOf(v2, v2.results[1]!)).toBeNull()
   })
 })
 

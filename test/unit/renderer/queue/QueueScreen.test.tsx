@@ -248,6 +248,28 @@ describe('Queue screen', () => {
     await waitFor(() => expect(screen.queryByText('two foxes')).toBeNull())
   })
 
+  it('says a job’s usage once, in its details, and a task’s own only where the gateway reported one', () => {
+    connect({ 'jobs.list': () => [] })
+    const group = job({
+      id: 'grp',
+      endpoint: '/v2/images/generations',
+      request: { endpoint: 'imagesV2', body: { model: 'm', prompt: 'lighthouse pair' }, count: 2 },
+      prompt: 'lighthouse pair',
+      usage: { total_tokens: 600 },
+      billingUnit: 'token',
+      tasks: [task({ usage: { total_tokens: 600 } }), task({ id: 't2', seq: 1, usage: null })],
+      results: [result(), result({ id: 'r2', taskId: 't2' })]
+    })
+    seed(group)
+    render(<QueueScreen />)
+    const row = rowOf('lighthouse pair')
+    fireEvent.click(within(row).getByRole('button', { name: 'Show the 2 tasks' }))
+    expect(within(row).getByText('Usage of this job: 600 tokens · billed per token')).toBeInTheDocument()
+    const lines = within(row).getAllByRole('listitem')
+    expect(lines[0]).toHaveTextContent('600 tokens')
+    expect(lines[1]).not.toHaveTextContent('tokens')
+  })
+
   it('opens a video result in a player with its size and duration, and groups the tasks of a v2 job', () => {
     connect({ 'jobs.list': () => [] })
     const video = runningVideo({

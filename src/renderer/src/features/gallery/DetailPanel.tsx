@@ -9,24 +9,34 @@ import { formatBytes, formatDateTime, plural } from './format'
 import { only } from './selection'
 import { findItem, useGalleryStore } from './store'
 
-/** What the job's usage says, for the whole job (which may hold several images). */
-function usageText(detail: GalleryDetail): string {
-  const usage = detail.usage as Record<string, unknown> | null
+/** A usage figure in words: tokens for token-billed models, images billed for image-billed ones. */
+function usageWords(raw: unknown, images: number, billingUnit: string | null): string {
+  const usage = raw as Record<string, unknown> | null
   const tokens =
     typeof usage?.total_tokens === 'number'
       ? usage.total_tokens
       : typeof usage?.input_tokens === 'number' || typeof usage?.output_tokens === 'number'
         ? Number(usage.input_tokens ?? 0) + Number(usage.output_tokens ?? 0)
         : null
-  const images = typeof usage?.generated_images === 'number' ? usage.generated_images : detail.imagesInJob
-  const job = detail.imagesInJob > 1 ? ` for the job's ${plural(detail.imagesInJob, 'image')}` : ''
-  if (detail.billingUnit === 'token')
-    return tokens === null ? 'Token-billed; no usage reported' : `${plural(tokens, 'token')}${job}`
-  if (detail.billingUnit === 'image') {
+  if (billingUnit === 'token')
+    return tokens === null ? 'Token-billed; no usage reported' : plural(tokens, 'token')
+  if (billingUnit === 'image') {
+    const billed = typeof usage?.generated_images === 'number' ? usage.generated_images : images
     const extra = tokens === null ? '' : ` (${plural(tokens, 'token')} reported)`
-    return `${plural(images, 'image')} billed${extra}`
+    return `${plural(billed, 'image')} billed${extra}`
   }
   return usage ? JSON.stringify(usage) : 'Not reported'
+}
+
+/**
+ * This image's usage: what the gateway reported for the request that made it alone. A figure reported for
+ * several images together is the job's: it is not repeated under each of them (the Queue shows it once).
+ */
+function usageText(detail: GalleryDetail): string {
+  if (detail.imageUsage !== null) return usageWords(detail.imageUsage, 1, detail.billingUnit)
+  if (detail.usage === null) return 'Not reported'
+  const images = detail.imagesInJob > 1 ? ` (${plural(detail.imagesInJob, 'image')})` : ''
+  return `Reported for the whole job${images}, not per image`
 }
 
 function expiryText(at: number | null): string {

@@ -16,6 +16,7 @@ import {
   TASK_STATUS_LABELS
 } from '../../jobs/status'
 import { ProgressBar } from '../../ui/ProgressBar'
+import { usageSummary } from '../../media/slots'
 import { cancelPlan } from '../../jobs/cancel'
 import { cancelJob, retryJob } from './actions'
 import {
@@ -93,13 +94,23 @@ function TaskLines({
   now: number
   profile: ProfileView | undefined
 }): ReactElement {
+  const usage = usageSummary(job.usage)
+  // A task's own figure only where the job has several: one task's usage is the job's, said once.
+  const perTask = job.tasks.length > 1
   return (
     <div className="tq-details">
+      {usage && (
+        <p className="muted">
+          Usage of this job: {usage}
+          {job.billingUnit ? ` · billed per ${job.billingUnit}` : ''}
+        </p>
+      )}
       <ol className="tq-task-lines" aria-label="Tasks of this job">
         {job.tasks.map((task) => (
           <li key={task.id}>
             <span className="tq-task-name">Task {task.seq + 1}</span>
             <span>{TASK_STATUS_LABELS[task.status]}</span>
+            {perTask && usageSummary(task.usage) && <span className="muted">{usageSummary(task.usage)}</span>}
             {task.remoteStatus && <span className="muted">gateway: {task.remoteStatus}</span>}
             {task.progress !== null && isActiveTask(task) && (
               <span className="muted">{Math.round(task.progress * 100)} %</span>
