@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import i18n from './scripts/eslint/i18n.mjs'
 import layers from './scripts/eslint/layers.mjs'
 
 export default tseslint.config(
@@ -38,6 +39,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules }
+  },
+  {
+    // Screens whose words live in the i18n catalog (issue 16); each joins as it is translated.
+    files: ['src/renderer/src/shell/**/*.tsx', 'src/renderer/src/features/settings/**/*.tsx'],
+    plugins: { i18n },
+    rules: { 'i18n/no-literal-text': ['error', { allow: ['Gateway Studio', 'GS'] }] }
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -20,6 +20,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1360, height: 860 },
+    // The app follows the browser's language; journeys read English unless they switch it themselves.
+    locale: 'en-US',
     launchOptions: chromiumLaunchOptions(),
     screenshot: 'only-on-failure',
     trace: 'off'

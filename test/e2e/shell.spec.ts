@@ -27,7 +27,7 @@ test('a new user moves through every screen, changes a setting and finds it afte
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
 
   // "Follow the system" tracks the OS scheme live.
-  await page.getByRole('radio', { name: 'Follow the system' }).check()
+  await page.getByRole('radio', { name: 'Follow the system', exact: true }).check()
   await page.emulateMedia({ colorScheme: 'light' })
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
   await page.emulateMedia({ colorScheme: 'dark' })

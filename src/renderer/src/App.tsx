@@ -8,6 +8,7 @@ import { ConnectionBanner } from './shell/ConnectionBanner'
 import { Sidebar } from './shell/Sidebar'
 import { QueueScreen } from './features/queue/QueueScreen'
 import { VideoScreen } from './features/video/VideoScreen'
+import { i18n, resolveLanguage } from './i18n'
 import { selectOnline, useAppStore, type Screen } from './store/app'
 
 const screenComponents: Record<Screen, () => ReactElement> = {
@@ -34,12 +35,28 @@ function useTheme(): void {
   }, [theme])
 }
 
+/** Speaks the language setting, following the OS/browser live when it is "system"; tags the document. */
+function useLanguage(): void {
+  const setting = useAppStore((state) => state.settings?.language ?? 'system')
+  useEffect(() => {
+    const apply = (): void => {
+      const language = resolveLanguage(setting, navigator.languages)
+      document.documentElement.lang = language
+      if (i18n.language !== language) void i18n.changeLanguage(language)
+    }
+    apply()
+    window.addEventListener('languagechange', apply)
+    return () => window.removeEventListener('languagechange', apply)
+  }, [setting])
+}
+
 export function App(): ReactElement {
   const screen = useAppStore((state) => state.screen)
   const online = useAppStore(selectOnline)
   const epoch = useAppStore((state) => state.syncEpoch)
   const Current = screenComponents[screen]
   useTheme()
+  useLanguage()
   return (
     <div className="app">
       <Sidebar />

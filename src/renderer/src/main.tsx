@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connect } from './api'
 import { App } from './App'
+import { i18n, resolveLanguage } from './i18n'
 import { bridgeEvents, followLink } from './shell/bridge'
 import { StartupError } from './shell/StartupError'
 import { useAppStore } from './store/app'
@@ -17,6 +18,8 @@ async function start(): Promise<void> {
       connection.api.invoke('settings.get', {}),
       connection.api.invoke('profiles.list', {})
     ])
+    // The first paint is already in the chosen language (the App follows later changes).
+    await i18n.changeLanguage(resolveLanguage(settings.language, navigator.languages))
     useProfilesStore.getState().setProfiles(profiles)
     bridgeEvents(connection)
     useAppStore.getState().setConnection(connection, info, settings)

@@ -1,10 +1,13 @@
 import { z } from 'zod'
 
 export const Theme = z.enum(['system', 'light', 'dark'])
+/** The language the UI speaks: the OS/browser's (when it is one we speak), or a chosen one. */
+export const Language = z.enum(['system', 'en', 'zh-CN'])
 
 /** Every setting has a default so a fresh or partially written store always reads back whole. */
 export const Settings = z.object({
   theme: Theme.default('system'),
+  language: Language.default('system'),
   notifyOnJobFinish: z.boolean().default(true),
   exportNameTemplate: z.string().min(1).max(200).default('{date}_{model}_{index}')
 })
@@ -13,6 +16,7 @@ export type Settings = z.infer<typeof Settings>
 export const SettingsPatch = z
   .object({
     theme: Theme,
+    language: Language,
     notifyOnJobFinish: z.boolean(),
     exportNameTemplate: z.string().min(1).max(200)
   })

@@ -6,6 +6,7 @@ import { createApiClient, type Transport } from '@shared/client'
 
 const settings = {
   theme: 'system' as const,
+  language: 'en' as const,
   notifyOnJobFinish: true,
   exportNameTemplate: '{date}_{model}_{index}'
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { LinkStatus } from '../api/link'
 import { useAppStore } from '../store/app'
 
@@ -6,6 +7,7 @@ const clock = (at: number): string =>
   new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 
 function RetryCountdown({ retryAt }: { retryAt: number | null }): ReactElement | null {
+  const { t } = useTranslation()
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500)
@@ -13,7 +15,7 @@ function RetryCountdown({ retryAt }: { retryAt: number | null }): ReactElement |
   }, [])
   if (retryAt === null) return null
   const seconds = Math.ceil((retryAt - now) / 1000)
-  return <span>{seconds > 0 ? ` Trying again in ${seconds}\u00a0s.` : ' Trying again…'}</span>
+  return <span> {seconds > 0 ? t('connection.retryIn', { seconds }) : t('connection.retrying')}</span>
 }
 
 /**
@@ -35,22 +37,23 @@ function DownBanner({
   link: Exclude<LinkStatus, { state: 'open' }>
   onRetry: (() => void) | undefined
 }): ReactElement {
+  const { t } = useTranslation()
   return (
     <div className="link-banner link-down" role="alert">
       <div className="link-text">
         <p className="link-title">
           {link.state === 'refused'
-            ? 'This tab’s address is no longer accepted'
-            : `No connection to Gateway Studio since ${clock(link.since)}`}
+            ? t('connection.refused')
+            : t('connection.lostSince', { time: clock(link.since) })}
         </p>
         <p>
-          {link.reason} Actions that need it are paused; nothing is lost.
+          {link.reason} {t('connection.paused')}
           {link.state === 'lost' && <RetryCountdown retryAt={link.retryAt} />}
         </p>
       </div>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
-          Try now
+          {t('connection.tryNow')}
         </button>
       )}
     </div>

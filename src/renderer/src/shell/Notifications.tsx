@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Icon } from '../ui/icons'
 import {
   selectToastItem,
@@ -48,6 +49,7 @@ function Toast({ id }: { id: string }): ReactElement | null {
   const item = useNotificationsStore(selectToastItem(id))
   const hideToast = useNotificationsStore((state) => state.hideToast)
   const [held, setHeld] = useState(false)
+  const { t } = useTranslation()
   useEffect(() => {
     // A toast being read (pointer over it, or focus inside) waits; otherwise it goes by itself.
     if (!item || held) return
@@ -70,7 +72,7 @@ function Toast({ id }: { id: string }): ReactElement | null {
       <NoteActions
         item={item}
         afterAction={() => hideToast(id)}
-        closeLabel={kept ? 'Hide (it stays under the bell)' : 'Dismiss'}
+        closeLabel={kept ? t('notifications.hideKept') : t('notifications.dismiss')}
         onClose={() => hideToast(id)}
       />
     </div>
@@ -83,8 +85,9 @@ function Toast({ id }: { id: string }): ReactElement | null {
  */
 export function Toasts(): ReactElement {
   const toasts = useNotificationsStore((state) => state.toasts)
+  const { t } = useTranslation()
   return (
-    <section className="note-toasts" aria-label="Notifications">
+    <section className="note-toasts" aria-label={t('notifications.title')}>
       {toasts.map((id) => (
         <Toast key={id} id={id} />
       ))}
@@ -95,6 +98,7 @@ export function Toasts(): ReactElement {
 function ListItem({ item }: { item: AppNotification }): ReactElement {
   const dismiss = useNotificationsStore((state) => state.dismiss)
   const setListOpen = useNotificationsStore((state) => state.setListOpen)
+  const { t } = useTranslation()
   return (
     <li className={`note-item tone-${item.tone}`}>
       <div className="note-item-text">
@@ -105,7 +109,7 @@ function ListItem({ item }: { item: AppNotification }): ReactElement {
       <NoteActions
         item={item}
         afterAction={() => setListOpen(false)}
-        closeLabel={`Dismiss: ${item.title}`}
+        closeLabel={t('notifications.dismissItem', { title: item.title })}
         onClose={() => dismiss(item.id)}
       />
     </li>
@@ -121,6 +125,7 @@ export function NotificationBell(): ReactElement {
   const clear = useNotificationsStore((state) => state.clear)
   const panel = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  const { t } = useTranslation()
 
   useEffect(() => {
     if (!open) return
@@ -149,11 +154,11 @@ export function NotificationBell(): ReactElement {
         className="nav-item note-bell"
         aria-expanded={open}
         aria-controls="notification-list"
-        aria-label={unread > 0 ? `Notifications, ${unread} unseen` : 'Notifications'}
+        aria-label={unread > 0 ? t('notifications.unseen', { count: unread }) : t('notifications.title')}
         onClick={() => setListOpen(!open)}
       >
         <Icon name="bell" />
-        <span>Notifications</span>
+        <span>{t('notifications.title')}</span>
         {unread > 0 && (
           <span className="note-count" aria-hidden="true">
             {unread}
@@ -166,18 +171,18 @@ export function NotificationBell(): ReactElement {
           id="notification-list"
           className="note-panel"
           role="dialog"
-          aria-label="Notification list"
+          aria-label={t('notifications.list')}
         >
           <div className="note-panel-head">
-            <h2>Notifications</h2>
+            <h2>{t('notifications.title')}</h2>
             {items.length > 0 && (
               <button type="button" className="button quiet" onClick={clear}>
-                Clear all
+                {t('notifications.clearAll')}
               </button>
             )}
           </div>
           {items.length === 0 ? (
-            <p className="muted note-empty">Nothing here. Failures and jobs that need you are kept here.</p>
+            <p className="muted note-empty">{t('notifications.empty')}</p>
           ) : (
             <ul className="note-list">
               {items.map((item) => (

@@ -1,28 +1,20 @@
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Icon } from '../ui/icons'
 import { QUEUE_BADGE_ID, QueueBadge } from '../features/queue/QueueBadge'
-import { screens, useAppStore, type Screen } from '../store/app'
+import { screens, useAppStore } from '../store/app'
 import { NotificationBell, Toasts } from './Notifications'
-
-export const screenLabels: Record<Screen, string> = {
-  chat: 'Chat',
-  images: 'Images',
-  edit: 'Edit',
-  video: 'Video',
-  queue: 'Queue',
-  gallery: 'Gallery',
-  settings: 'Settings'
-}
 
 export function Sidebar(): ReactElement {
   const screen = useAppStore((state) => state.screen)
   const setScreen = useAppStore((state) => state.setScreen)
+  const { t } = useTranslation()
   return (
     <aside className="sidebar">
-      <nav className="sidebar-nav" aria-label="Main">
+      <nav className="sidebar-nav" aria-label={t('nav.main')}>
         <div className="brand" aria-hidden="true">
           <span className="brand-mark">GS</span>
-          <span className="brand-name">Gateway Studio</span>
+          <span className="brand-name">{t('app.name')}</span>
         </div>
         <ul>
           {screens.map((name) => (
@@ -35,7 +27,7 @@ export function Sidebar(): ReactElement {
                 onClick={() => setScreen(name)}
               >
                 <Icon name={name} />
-                <span>{screenLabels[name]}</span>
+                <span>{t(`nav.${name}`)}</span>
                 {name === 'queue' && <QueueBadge />}
               </button>
             </li>

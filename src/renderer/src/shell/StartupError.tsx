@@ -1,9 +1,11 @@
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 
 export function StartupError({ message }: { message: string }): ReactElement {
+  const { t } = useTranslation()
   return (
     <main className="startup-error" role="alert">
-      <h1>Gateway Studio could not start</h1>
+      <h1>{t('app.startFailed')}</h1>
       <p>{message}</p>
     </main>
   )

@@ -20,15 +20,16 @@ describe('settings store', () => {
   it('reads defaults from an empty store', () => {
     expect(open('a.db').get()).toEqual({
       theme: 'system',
+      language: 'system',
       notifyOnJobFinish: true,
       exportNameTemplate: '{date}_{model}_{index}'
     })
   })
 
   it('persists an update across connections', () => {
-    open('b.db').update({ theme: 'dark' })
+    open('b.db').update({ theme: 'dark', language: 'zh-CN' })
     db.close()
-    expect(open('b.db').get().theme).toBe('dark')
+    expect(open('b.db').get()).toMatchObject({ theme: 'dark', language: 'zh-CN' })
   })
 
   it('falls back to the default for one damaged value without losing the others', () => {
@@ -40,6 +41,7 @@ describe('settings store', () => {
     ).run()
     expect(store.get()).toEqual({
       theme: 'system',
+      language: 'system',
       notifyOnJobFinish: false,
       exportNameTemplate: '{date}_{model}_{index}'
     })

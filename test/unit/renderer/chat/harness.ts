@@ -32,7 +32,7 @@ export function connectFake(answers: Record<string, unknown> = {}) {
     .setConnection(
       connection,
       { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
-      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}' }
+      { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}' }
     )
   return {
     connection,

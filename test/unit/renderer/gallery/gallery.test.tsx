@@ -89,7 +89,7 @@ function setup(): void {
         imagesInJob: 2,
         favorite: false,
         createdAt: 1,
-        sourceExpiresAt: null,
+        fromAddress: false,
         ...detailPatch
       })
     return ok({})
@@ -286,6 +286,30 @@ describe('gallery screen', () => {
     details = await openDetail()
     expect(within(details).getByText('261 tokens')).toBeInTheDocument()
     expect(within(details).queryByText(/783/)).toBeNull()
+  })
+
+  it('gives the gateway copy an expiry only where the gateway or its spec states one', async () => {
+    const expiryOf = async (patch: Record<string, unknown>): Promise<string> => {
+      detailPatch = patch
+      useGalleryStore.setState({ detailId: null, stale: true, items: [], pages: {} })
+      const { unmount } = render(<GalleryScreen />)
+      const grid = await screen.findByRole('listbox', { name: 'Images' })
+      fireEvent.click(await within(grid).findByRole('option', { name: 'prompt 0' }))
+      const details = await screen.findByRole('complementary', { name: 'Image details' })
+      const term = await within(details).findByText('Gateway’s copy')
+      const text = term.nextElementSibling?.textContent ?? ''
+      unmount()
+      return text
+    }
+    const now = Date.now()
+    // partner-b passes the provider's temporary address through: about 24 hours, as the spec says.
+    const partnerB = await expiryOf({ endpoint: '/v1/images/partner-b', fromAddress: true, createdAt: now })
+    expect(partnerB).toMatch(/^Expires around .+ \(Partner B keeps it about 24 hours\); ours is kept$/)
+    // A v2 task's address: the gateway states no lifetime, so none is made up.
+    const v2 = await expiryOf({ endpoint: '/v2/images/generations', fromAddress: true, createdAt: now })
+    expect(v2).toBe('The gateway states no expiry; ours is kept')
+    const bytes = await expiryOf({ endpoint: '/v1/images/partner-b', fromAddress: false })
+    expect(bytes).toBe('None: the image arrived as data; ours is kept')
   })
 
   it('exports everything in the filter after "Select all", with the filter sent as is', async () => {

@@ -83,7 +83,12 @@ export function connect(handlers: Record<string, Handler> = {}): {
     .setConnection(
       connection,
       { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
-      { theme: 'light', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+      {
+        theme: 'light',
+        language: 'en',
+        notifyOnJobFinish: true,
+        exportNameTemplate: '{date}_{model}_{index}'
+      }
     )
   return { connection, invoke, emit: (name, payload) => listeners.forEach((l) => l(name, payload)) }
 }

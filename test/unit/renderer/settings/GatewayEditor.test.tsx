@@ -34,7 +34,12 @@ function setup(profile: ProfileView): { invoke: ReturnType<typeof vi.fn> } {
     .setConnection(
       { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
       { name: 'Gateway Studio', version: '0.1.0', dataDir: '/data', host: 'web', platform: 'linux' },
-      { theme: 'system', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+      {
+        theme: 'system',
+        language: 'en',
+        notifyOnJobFinish: true,
+        exportNameTemplate: '{date}_{model}_{index}'
+      }
     )
   useProfilesStore.getState().setProfiles([profile])
   return { invoke }

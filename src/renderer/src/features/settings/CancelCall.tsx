@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { ProfileView } from '@shared/schemas/profiles'
 
 /** The cancel call providers use for a video task; the spec shows none, so it is only ever opted into. */
@@ -31,39 +32,44 @@ export function CancelCall({
   onFieldMap: (text: string) => void
 }): ReactElement {
   const saved = profile.fieldMap.video.cancel
+  const { t } = useTranslation()
+  const code = { code: <code /> }
   const apply = (cancel: typeof PROVIDER_CANCEL | null): void => {
     const next = withCancelCall(fieldMapText, cancel)
     if (next !== null) onFieldMap(next)
   }
   return (
     <section className="cancel-call" aria-labelledby={`cancel-call-${profile.id}`}>
-      <h4 id={`cancel-call-${profile.id}`}>Cancelling video tasks</h4>
+      <h4 id={`cancel-call-${profile.id}`}>{t('cancelCall.title')}</h4>
       {saved ? (
         <p>
-          Cancel sends <code>{`${saved.method} ${saved.path}`}</code> for a video task the gateway holds, and
-          shows what the gateway answers.
+          <Trans
+            i18nKey="cancelCall.set"
+            values={{ call: `${saved.method} ${saved.path}` }}
+            components={code}
+          />
         </p>
       ) : (
-        <p>
-          Not set. The gateway interface shows no cancel endpoint, so for a task the gateway already holds the
-          button reads “Stop tracking”: the app stops following it, and the gateway may still run and bill it.
-        </p>
+        <p>{t('cancelCall.unset')}</p>
       )}
       <p className="muted">
-        If your gateway documents a cancel call, set <code>video.cancel</code> in the field names above.
-        Providers that have one take <code>{`${PROVIDER_CANCEL.method} …/tasks/{id}`}</code>, here:
+        <Trans
+          i18nKey="cancelCall.howTo"
+          values={{ call: `${PROVIDER_CANCEL.method} …/tasks/{id}` }}
+          components={code}
+        />
       </p>
       <pre className="cancel-call-example">{JSON.stringify({ cancel: PROVIDER_CANCEL })}</pre>
       <p className="muted">
-        <code>{'{id}'}</code> is the task id the gateway gave. Save the advanced settings to use it.
+        <Trans i18nKey="cancelCall.idHint" components={code} />
       </p>
       <div className="cancel-call-actions">
         <button type="button" className="button" onClick={() => apply(PROVIDER_CANCEL)}>
-          Fill in the provider default
+          {t('cancelCall.fill')}
         </button>
         {(saved || fieldMapText.includes('"cancel"')) && (
           <button type="button" className="button quiet" onClick={() => apply(null)}>
-            Remove the cancel call
+            {t('cancelCall.remove')}
           </button>
         )}
       </div>

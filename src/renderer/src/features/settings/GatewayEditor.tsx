@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { keyRemovedMessage, type ModelCatalog, type ProfileView } from '@shared/schemas/profiles'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
@@ -27,6 +28,7 @@ export function GatewayEditor({
   const [fieldMap, setFieldMap] = useState(JSON.stringify(profile.fieldMap, null, 2))
   const [extraFields, setExtraFields] = useState(JSON.stringify(profile.extraFields, null, 2))
   const remote = profile.kind === 'remote'
+  const { t } = useTranslation()
 
   const run = async <T,>(
     what: Pending,
@@ -68,7 +70,10 @@ export function GatewayEditor({
       parsedMap = JSON.parse(fieldMap)
       parsedExtras = JSON.parse(extraFields)
     } catch (cause) {
-      setError({ code: 'invalid_input', message: `That is not valid JSON: ${(cause as Error).message}` })
+      setError({
+        code: 'invalid_input',
+        message: t('gateways.notJson', { reason: (cause as Error).message })
+      })
       return
     }
     await run('advanced', () =>
@@ -85,7 +90,11 @@ export function GatewayEditor({
   }
 
   return (
-    <div className="profile-editor" role="region" aria-label={`${profile.name} details`}>
+    <div
+      className="profile-editor"
+      role="region"
+      aria-label={t('gateways.details', { name: remote ? profile.name : t('gateways.demoName') })}
+    >
       <div className="editor-actions">
         {!profile.active && (
           <button
@@ -94,31 +103,34 @@ export function GatewayEditor({
             disabled={pending !== null}
             onClick={() => void run('activate', () => api.call('profiles.activate', { id: profile.id }))}
           >
-            Use this gateway
+            {t('gateways.use')}
           </button>
         )}
         <button type="button" className="button" disabled={pending !== null} onClick={() => void test()}>
-          {pending === 'test' ? 'Testing…' : 'Test connection'}
+          {pending === 'test' ? t('gateways.testing') : t('gateways.test')}
         </button>
         {remote && !confirmDelete && (
           <button type="button" className="button danger-quiet" onClick={() => setConfirmDelete(true)}>
-            Delete…
+            {t('gateways.delete')}
           </button>
         )}
       </div>
 
       {confirmDelete && (
-        <div className="notice notice-warn" role="alertdialog" aria-label="Confirm deletion">
+        <div className="notice notice-warn" role="alertdialog" aria-label={t('gateways.confirmDeletion')}>
           <p>
-            Delete <strong>{profile.name}</strong>? Its stored key and cached model list are removed too.
-            Images you made with it stay in your library.
+            <Trans
+              i18nKey="gateways.deleteQuestion"
+              values={{ name: profile.name }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <div className="editor-actions">
             <button type="button" className="button danger" onClick={() => void remove()}>
-              Delete gateway
+              {t('gateways.deleteGateway')}
             </button>
             <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
-              Keep it
+              {t('gateways.keep')}
             </button>
           </div>
         </div>
@@ -135,7 +147,9 @@ export function GatewayEditor({
         <form className="field-row" onSubmit={(event) => void saveKey(event)}>
           <label className="field grow">
             <span>
-              API key {profile.hasKey ? `(stored, ends in ${profile.keyLast4 ?? '?'})` : '(none stored)'}
+              {profile.hasKey
+                ? t('gateways.apiKeyStored', { last4: profile.keyLast4 ?? '?' })
+                : t('gateways.apiKeyNone')}
             </span>
             <input
               type="password"
@@ -144,10 +158,10 @@ export function GatewayEditor({
               value={apiKey}
               placeholder={
                 profile.hasKey
-                  ? 'Enter a new key to replace it'
+                  ? t('gateways.keyReplace')
                   : profile.keyRemoved
-                    ? `Paste the key for ${profile.keyRemoved.origin}`
-                    : 'Paste the key for this gateway'
+                    ? t('gateways.keyForOrigin', { origin: profile.keyRemoved.origin })
+                    : t('gateways.keyForGateway')
               }
               onChange={(event) => setApiKey(event.target.value)}
             />
@@ -157,7 +171,7 @@ export function GatewayEditor({
             className="button primary"
             disabled={apiKey.trim().length === 0 || pending !== null}
           >
-            Save key
+            {t('gateways.saveKey')}
           </button>
           {profile.hasKey && (
             <button
@@ -166,22 +180,22 @@ export function GatewayEditor({
               disabled={pending !== null}
               onClick={() => void run('key', () => api.call('secrets.clearKey', { id: profile.id }))}
             >
-              Remove key
+              {t('gateways.removeKey')}
             </button>
           )}
         </form>
       )}
 
       {weakWarning && (
-        <div className="notice notice-warn" role="alertdialog" aria-label="Weak key protection">
-          <p className="notice-title">This computer cannot lock the key away</p>
-          <p>{weakWarning}. Anyone who can read your files as you could recover it.</p>
+        <div className="notice notice-warn" role="alertdialog" aria-label={t('gateways.weakProtection')}>
+          <p className="notice-title">{t('gateways.weakTitle')}</p>
+          <p>{t('gateways.weakBody', { reason: weakWarning })}</p>
           <div className="editor-actions">
             <button type="button" className="button primary" onClick={() => void saveKey(null, true)}>
-              Store the key anyway
+              {t('gateways.storeAnyway')}
             </button>
             <button type="button" className="button" onClick={() => setWeakWarning(null)}>
-              Cancel
+              {t('gateways.cancel')}
             </button>
           </div>
         </div>
@@ -190,23 +204,18 @@ export function GatewayEditor({
       {error && <ErrorNotice error={error} />}
       {tested && (
         <div className="notice notice-ok" role="status">
-          <p className="notice-title">
-            Connected: {tested.models.length} model{tested.models.length === 1 ? '' : 's'} available
-          </p>
+          <p className="notice-title">{t('gateways.connected', { count: tested.models.length })}</p>
           <ModelTable models={tested.models} />
         </div>
       )}
 
       {remote && (
         <details className="advanced">
-          <summary>Advanced: field names and extra JSON fields</summary>
-          <p className="muted">
-            Some gateways name hidden fields differently. Change a name here; extra fields are merged into
-            requests of the endpoints that accept them.
-          </p>
+          <summary>{t('gateways.advanced')}</summary>
+          <p className="muted">{t('gateways.advancedIntro')}</p>
           <form onSubmit={(event) => void saveAdvanced(event)} className="advanced-form">
             <label className="field">
-              <span>Field names</span>
+              <span>{t('gateways.fieldNames')}</span>
               <textarea
                 rows={8}
                 spellCheck={false}
@@ -215,7 +224,7 @@ export function GatewayEditor({
               />
             </label>
             <label className="field">
-              <span>Extra JSON fields</span>
+              <span>{t('gateways.extraFields')}</span>
               <textarea
                 rows={4}
                 spellCheck={false}
@@ -225,7 +234,7 @@ export function GatewayEditor({
             </label>
             <CancelCall profile={profile} fieldMapText={fieldMap} onFieldMap={setFieldMap} />
             <button type="submit" className="button" disabled={pending !== null}>
-              Save advanced settings
+              {t('gateways.saveAdvanced')}
             </button>
           </form>
         </details>

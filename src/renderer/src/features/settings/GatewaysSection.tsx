@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
@@ -13,6 +14,10 @@ export function GatewaysSection(): ReactElement {
   const [name, setName] = useState('')
   const [baseUrl, setBaseUrl] = useState('')
   const [addError, setAddError] = useState<AppError | null>(null)
+  const { t } = useTranslation()
+  // The built-in gateway's name is ours to translate; a gateway the user named keeps its name.
+  const shownName = (profile: { kind: string; name: string }): string =>
+    profile.kind === 'demo' ? t('gateways.demoName') : profile.name
   const selected = profiles.find((profile) => profile.id === selectedId) ?? null
 
   const add = async (event: FormEvent): Promise<void> => {
@@ -32,33 +37,35 @@ export function GatewaysSection(): ReactElement {
   return (
     <section className="card" aria-labelledby="gateways-title">
       <div className="card-head">
-        <h2 id="gateways-title">Gateways</h2>
-        <p className="muted">
-          The gateway in use serves every screen. The demo gateway runs on this computer and needs no key.
-        </p>
+        <h2 id="gateways-title">{t('gateways.title')}</h2>
+        <p className="muted">{t('gateways.intro')}</p>
       </div>
-      <ul className="profile-list" aria-label="Gateway profiles">
+      <ul className="profile-list" aria-label={t('gateways.profiles')}>
         {profiles.map((profile) => (
           <li key={profile.id} className={profile.id === selectedId ? 'profile-row selected' : 'profile-row'}>
             <button
               type="button"
               className="profile-main"
               aria-expanded={profile.id === selectedId}
-              aria-label={`${profile.name}${profile.active ? ' (in use)' : ''}`}
+              aria-label={
+                profile.active ? t('gateways.inUseName', { name: shownName(profile) }) : shownName(profile)
+              }
               onClick={() => setSelectedId(profile.id === selectedId ? null : profile.id)}
             >
-              <span className="profile-name">{profile.name}</span>
-              <span className="profile-url">{profile.baseUrl}</span>
+              <span className="profile-name">{shownName(profile)}</span>
+              <span className="profile-url">
+                {profile.kind === 'demo' ? t('gateways.builtIn') : profile.baseUrl}
+              </span>
             </button>
             <span className="profile-badges">
-              {profile.active && <span className="pill pill-accent">In use</span>}
+              {profile.active && <span className="pill pill-accent">{t('gateways.inUse')}</span>}
               {profile.kind === 'remote' && (
                 <span className={profile.hasKey ? 'pill' : 'pill pill-warn'}>
                   {profile.hasKey
-                    ? `Key ••••${profile.keyLast4 ?? ''}`
+                    ? t('gateways.keyEndsIn', { last4: profile.keyLast4 ?? '' })
                     : profile.keyRemoved
-                      ? 'Key removed'
-                      : 'No key'}
+                      ? t('gateways.keyRemoved')
+                      : t('gateways.noKey')}
                 </span>
               )}
             </span>
@@ -69,28 +76,28 @@ export function GatewaysSection(): ReactElement {
         <GatewayEditor key={selected.id} profile={selected} onDeleted={() => setSelectedId(null)} />
       )}
       <form className="add-profile" onSubmit={(event) => void add(event)} aria-labelledby="add-gateway-title">
-        <h3 id="add-gateway-title">Add a gateway</h3>
+        <h3 id="add-gateway-title">{t('gateways.add')}</h3>
         <div className="field-row">
           <label className="field">
-            <span>Name</span>
+            <span>{t('gateways.name')}</span>
             <input
               value={name}
               onChange={(event) => setName(event.target.value)}
-              placeholder="Team gateway"
+              placeholder={t('gateways.namePlaceholder')}
             />
           </label>
           <label className="field grow">
-            <span>Address</span>
+            <span>{t('gateways.address')}</span>
             <input
               value={baseUrl}
               onChange={(event) => setBaseUrl(event.target.value)}
-              placeholder="https://gateway.example.com/t/your-team"
+              placeholder={t('gateways.addressPlaceholder')}
               inputMode="url"
               spellCheck={false}
             />
           </label>
           <button type="submit" className="button primary" disabled={!name.trim() || !baseUrl.trim()}>
-            Add gateway
+            {t('gateways.addButton')}
           </button>
         </div>
         {addError && <ErrorNotice error={addError} />}

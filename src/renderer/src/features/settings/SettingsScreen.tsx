@@ -1,14 +1,12 @@
 import { useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Settings } from '@shared/schemas/settings'
 import { useAppStore, useConnection } from '../../store/app'
 import { GatewaysSection } from './GatewaysSection'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
-const themeLabels: Record<Settings['theme'], string> = {
-  system: 'Follow the system',
-  light: 'Light',
-  dark: 'Dark'
-}
+const themes: readonly Settings['theme'][] = ['system', 'light', 'dark']
+const languages: readonly Settings['language'][] = ['system', 'en', 'zh-CN']
 
 export function SettingsScreen(): ReactElement {
   const { api } = useConnection()
@@ -16,6 +14,7 @@ export function SettingsScreen(): ReactElement {
   const settings = useAppStore((state) => state.settings)
   const setSettings = useAppStore((state) => state.setSettings)
   const [error, setError] = useState<string | null>(null)
+  const { t } = useTranslation()
 
   // Optimistic: the control reflects the click at once and rolls back if the backend refuses.
   const update = async (patch: Partial<Settings>): Promise<void> => {
@@ -33,14 +32,14 @@ export function SettingsScreen(): ReactElement {
 
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <ScreenHeader title="Settings" />
+      <ScreenHeader title={t('settings.title')} />
       <div className="screen-body settings">
         <GatewaysSection />
         <section className="card" aria-labelledby="appearance-title">
-          <h2 id="appearance-title">Appearance</h2>
+          <h2 id="appearance-title">{t('settings.appearance')}</h2>
           <fieldset className="radio-row">
-            <legend>Theme</legend>
-            {(Object.keys(themeLabels) as Settings['theme'][]).map((theme) => (
+            <legend>{t('settings.theme')}</legend>
+            {themes.map((theme) => (
               <label key={theme} className="radio">
                 <input
                   type="radio"
@@ -49,7 +48,24 @@ export function SettingsScreen(): ReactElement {
                   checked={settings?.theme === theme}
                   onChange={() => void update({ theme })}
                 />
-                {themeLabels[theme]}
+                {t(`settings.themes.${theme}`)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="radio-row">
+            <legend>{t('settings.language')}</legend>
+            {languages.map((language) => (
+              <label key={language} className="radio">
+                <input
+                  type="radio"
+                  name="language"
+                  value={language}
+                  checked={(settings?.language ?? 'system') === language}
+                  onChange={() => void update({ language })}
+                />
+                <span lang={language === 'system' ? undefined : language}>
+                  {t(`settings.languages.${language}`)}
+                </span>
               </label>
             ))}
           </fieldset>
@@ -59,7 +75,7 @@ export function SettingsScreen(): ReactElement {
               checked={settings?.notifyOnJobFinish ?? true}
               onChange={(event) => void update({ notifyOnJobFinish: event.target.checked })}
             />
-            Tell me when a long image or video job finishes
+            {t('settings.notifyOnJobFinish')}
           </label>
           {error && (
             <p role="alert" className="field-error">
@@ -68,13 +84,13 @@ export function SettingsScreen(): ReactElement {
           )}
         </section>
         <section className="card" aria-labelledby="about-title">
-          <h2 id="about-title">About</h2>
+          <h2 id="about-title">{t('settings.about')}</h2>
           <dl className="facts">
-            <dt>Version</dt>
+            <dt>{t('settings.version')}</dt>
             <dd>{info?.version}</dd>
-            <dt>Running as</dt>
-            <dd>{info?.host === 'electron' ? 'Desktop app' : 'Web host (browser tab)'}</dd>
-            <dt>Data folder</dt>
+            <dt>{t('settings.runningAs')}</dt>
+            <dd>{info?.host === 'electron' ? t('settings.desktopApp') : t('settings.webHost')}</dd>
+            <dt>{t('settings.dataFolder')}</dt>
             <dd>
               <code>{info?.dataDir}</code>
             </dd>
