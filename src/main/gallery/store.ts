@@ -165,7 +165,7 @@ export class GalleryStore {
   detail(id: string, profileName: (id: string) => string | null): GalleryDetail | null {
     const row = this.db
       .prepare(
-        `SELECT ${ROW_COLUMNS}, r.favorite AS favorite, r.source_expires_at AS sourceExpiresAt,
+        `SELECT ${ROW_COLUMNS}, r.favorite AS favorite, r.source_url IS NOT NULL AS fromAddress,
            j.status AS jobStatus, j.kind AS jobKind,
            (SELECT t.usage FROM tasks t WHERE t.id = r.task_id
               AND (SELECT COUNT(*) FROM results o WHERE o.task_id = r.task_id) = 1) AS imageUsage
@@ -174,7 +174,7 @@ export class GalleryStore {
       .get(id) as
       | (GalleryRow & {
           favorite: number
-          sourceExpiresAt: number | null
+          fromAddress: number
           jobStatus: string
           jobKind: string
           imageUsage: string | null
@@ -208,7 +208,7 @@ export class GalleryStore {
       imagesInJob: row.storedInJob,
       favorite: row.favorite === 1,
       createdAt: row.createdAt,
-      sourceExpiresAt: row.sourceExpiresAt
+      fromAddress: row.fromAddress === 1
     }
   }
 

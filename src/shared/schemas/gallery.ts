@@ -126,8 +126,11 @@ export const GalleryDetail = z.object({
   imagesInJob: z.number().int(),
   favorite: z.boolean(),
   createdAt: z.number(),
-  /** When the gateway's copy of the file stops being downloadable (ours is kept). */
-  sourceExpiresAt: z.number().nullable()
+  /**
+   * The image came as an address on the gateway (so the gateway holds a copy), not as bytes in the answer.
+   * How long that copy lives is said only where the endpoint's descriptor states it (`addressLifetime`).
+   */
+  fromAddress: z.boolean()
 })
 export type GalleryDetail = z.output<typeof GalleryDetail>
 

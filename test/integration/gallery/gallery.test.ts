@@ -92,6 +92,9 @@ describe('gallery over the contract, against the emulator', () => {
     expect(detail.usage).toMatchObject({ total_tokens: expect.any(Number) as number })
     // One request made both images: its usage is the job's, not this image's.
     expect(detail.imageUsage).toBeNull()
+    // A v2 task's result is an address on the gateway (how long it lives, the spec does not say).
+    const v2 = page.items.find((i) => i.jobId === jobIds.v2)
+    expect((await studio.api.invoke('gallery.get', { id: v2?.id ?? '' })).fromAddress).toBe(true)
     expect(detail.bytes).toBeGreaterThan(0)
     await expect(studio.api.invoke('gallery.get', { id: 'gone' })).rejects.toThrow(/no longer/)
   })

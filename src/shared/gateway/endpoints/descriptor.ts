@@ -75,6 +75,12 @@ export interface DescriptorBase<
   extras: X
   /** The hidden field names of this endpoint in the profile's field map, when it has any. */
   names: NS
+  /**
+   * How long the gateway keeps a result's address, where the gateway or its spec states it (partner-b
+   * passes the provider's temporary URL through: about 24 hours). Absent where nothing is stated: no
+   * expiry is shown for its results then, never one we made up.
+   */
+  addressLifetime?: { hours: number }
   /** How many references a job may carry, and why addresses only when it takes no library images. */
   references?: { max: number; urlOnly?: string }
   /** The job (one user action) as the contract carries and the engine stores it. */

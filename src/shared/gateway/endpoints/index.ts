@@ -30,6 +30,11 @@ export const descriptorOf = (key: DescriptorKey): AnyDescriptor => DESCRIPTORS[k
 
 export type TaskDescriptorKey = Extract<Descriptor, { kind: 'task' }>['key']
 
+/** The endpoint family a stored job names by its path (or one of the path's other spellings). */
+export function descriptorAt(path: string): AnyDescriptor | undefined {
+  return ENDPOINT_LIST.find((d) => d.path === path || ('aliases' in d && d.aliases?.includes(path)))
+}
+
 /** The task endpoint a job row names by its path (a job stores the path it was sent to). */
 export function taskEndpointAt(path: string): TaskDescriptorKey | undefined {
   const descriptor = ENDPOINT_LIST.find((d) => d.path === path)

@@ -32,6 +32,8 @@ export const PARTNER_B_MAX_PIXELS = 4096 * 4096
 /** Aspect ratio bounds [1:8, 8:1]. */
 export const PARTNER_B_MAX_ASPECT = 8
 export const PARTNER_B_MAX_REFERENCE_IMAGES = 9
+/** The upstream's temporary result address lives about this long (§4.11). */
+export const PARTNER_B_ADDRESS_HOURS = 24
 
 export const PartnerBFieldMap = z.object({
   count: FieldName.default('n'),
@@ -129,6 +131,7 @@ export const partnerB = defineSync({
   kind: 'sync',
   extras: true,
   names: { key: 'partnerB', schema: PartnerBFieldMap },
+  addressLifetime: { hours: PARTNER_B_ADDRESS_HOURS },
   references: { max: PARTNER_B_MAX_REFERENCE_IMAGES },
   job: z.object({
     endpoint: z.literal('partnerB'),

@@ -222,7 +222,9 @@ describe('gallery query builder and store', () => {
       imagesInJob: 1,
       profileName: 'Demo',
       // The request made this one image: its usage is the image's own.
-      imageUsage: { generated_images: 1 }
+      imageUsage: { generated_images: 1 },
+      // Seeded as bytes, never as an address on the gateway.
+      fromAddress: false
     })
     // One request made three images and reported usage for all of them: none of it is one image's.
     expect(store.detail(jobOf(3)[1] ?? '', () => 'Demo')).toMatchObject({

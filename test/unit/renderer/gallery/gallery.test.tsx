@@ -304,7 +304,7 @@ describe('gallery screen', () => {
     const now = Date.now()
     // partner-b passes the provider's temporary address through: about 24 hours, as the spec says.
     const partnerB = await expiryOf({ endpoint: '/v1/images/partner-b', fromAddress: true, createdAt: now })
-    expect(partnerB).toMatch(/^Expires around .+ \(Partner B keeps it about 24 hours\); ours is kept$/)
+    expect(partnerB).toMatch(/^Expires around .+: the gateway keeps it about 24 hours; ours is kept$/)
     // A v2 task's address: the gateway states no lifetime, so none is made up.
     const v2 = await expiryOf({ endpoint: '/v2/images/generations', fromAddress: true, createdAt: now })
     expect(v2).toBe('The gateway states no expiry; ours is kept')

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react'
+import { descriptorAt } from '@shared/gateway/endpoints'
 import type { AppError } from '@shared/result'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
@@ -39,11 +40,17 @@ function usageText(detail: GalleryDetail): string {
   return `Reported for the whole job${images}, not per image`
 }
 
-function expiryText(at: number | null): string {
-  if (at === null) return 'No expiry given'
-  return at < Date.now()
-    ? `The gateway's copy expired ${formatDateTime(at)} (ours is kept)`
-    : `The gateway's copy expires ${formatDateTime(at)} (ours is kept)`
+/**
+ * What is known of the gateway's copy: an expiry only where the endpoint's descriptor states how long its
+ * addresses live (partner-b, about 24 hours), counted from when the image arrived; never a made-up time.
+ */
+function expiryText(detail: GalleryDetail): string {
+  if (!detail.fromAddress) return 'None: the image arrived as data; ours is kept'
+  const lifetime = descriptorAt(detail.endpoint)?.addressLifetime
+  if (!lifetime) return 'The gateway states no expiry; ours is kept'
+  const at = detail.createdAt + lifetime.hours * 3_600_000
+  const verb = at < Date.now() ? 'Expired' : 'Expires'
+  return `${verb} around ${formatDateTime(at)}: the gateway keeps it about ${plural(lifetime.hours, 'hour')}; ours is kept`
 }
 
 /** The image at full size with everything we know about it. */
@@ -166,8 +173,8 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
             </dd>
             <dt>Created</dt>
             <dd>{formatDateTime(shown.createdAt)}</dd>
-            <dt>Source URL</dt>
-            <dd>{expiryText(shown.sourceExpiresAt)}</dd>
+            <dt>Gateway’s copy</dt>
+            <dd>{expiryText(shown)}</dd>
             <dt>Job</dt>
             <dd>
               <button

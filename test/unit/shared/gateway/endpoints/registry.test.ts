@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  descriptorAt,
   DESCRIPTORS,
   ENDPOINT_LIST,
   JOB_SCHEMAS,
@@ -98,6 +99,17 @@ describe('the endpoint registry', () => {
       )
       expect(new Set(keys).size, form.label).toBe(keys.length)
     }
+  })
+
+  it('states how long the gateway keeps a result address only where the spec does: partner-b, about 24 h', () => {
+    const stated = ENDPOINT_LIST.flatMap((d) => (d.addressLifetime ? [[d.key, d.addressLifetime]] : []))
+    expect(stated).toEqual([['partnerB', { hours: 24 }]])
+  })
+
+  it('finds the family of a stored job by its path or one of its aliases', () => {
+    expect(descriptorAt('/v1/images/partner-b')?.key).toBe('partnerB')
+    expect(descriptorAt('images_generations_v3')?.key).toBe('imagesV3')
+    expect(descriptorAt('/v1/chat/completions')).toBeUndefined()
   })
 
   it('finds the task endpoint of a stored job by its path, and only task endpoints', () => {
