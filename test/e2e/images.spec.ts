@@ -48,11 +48,11 @@ test('a new user generates on all five endpoints, trips a rule on each, and find
     await expectBlocked(
       page,
       form.getByLabel('Background'),
-      'Background "transparent" needs output format "png", "webp" (got "jpeg").'
+      'A transparent background needs PNG or WebP (output format: jpeg).'
     )
     await form.getByLabel('Images', { exact: true }).fill('11')
     await expect(form.getByLabel('Images', { exact: true })).toHaveAccessibleDescription(
-      'Images must be a whole number from 1 to 10 (got 11).'
+      'Use a whole number from 1 to 10 (images: 11).'
     )
     await page.screenshot({ path: 'test-results/studio-form-errors.png' })
     await form.getByLabel('Images', { exact: true }).fill('2')
@@ -72,7 +72,7 @@ test('a new user generates on all five endpoints, trips a rule on each, and find
     await expectBlocked(
       page,
       form.getByLabel('Extra JSON fields'),
-      'Extra fields must be valid JSON, e.g. {"style": "vivid"}.'
+      'Write valid JSON, e.g. {"style": "vivid"} (extra fields).'
     )
     await form.getByLabel('Extra JSON fields').fill('{"quality": "low"}')
     await form.getByLabel('Size').selectOption('512x512')
@@ -90,7 +90,7 @@ test('a new user generates on all five endpoints, trips a rule on each, and find
     await expectBlocked(
       page,
       form.getByLabel('Images', { exact: true }),
-      'Images must be a whole number from 1 to 10.'
+      'Use a whole number from 1 to 10 (images: 11).'
     )
     await form.getByLabel('Images', { exact: true }).fill('2')
     await generateButton(page).click()
@@ -109,7 +109,7 @@ test('a new user generates on all five endpoints, trips a rule on each, and find
     await expectBlocked(
       page,
       form.getByRole('textbox', { name: 'Width' }),
-      'Size must have between 768×768 (589824) and 4096×4096 (16777216) pixels in total (got 250000).'
+      'Use between 768×768 and 4096×4096 pixels in total (size: 500x500).'
     )
     await form.getByRole('textbox', { name: 'Width' }).fill('1280')
     await form.getByRole('textbox', { name: 'Height' }).fill('720')
@@ -129,7 +129,7 @@ test('a new user generates on all five endpoints, trips a rule on each, and find
     await expectBlocked(
       page,
       form.getByLabel('Max images'),
-      'Max images must be a whole number at least 1 (got 0).'
+      'Use a whole number of at least 1 (max images: 0).'
     )
     await form.getByLabel('Max images').fill('2')
     await generateButton(page).click()

@@ -71,7 +71,7 @@ test('a new user starts a video and two v2 images, follows them on the Queue, ge
     const duration = page.getByLabel('Duration (seconds)')
     await duration.fill('0')
     await expect(duration).toHaveAttribute('aria-invalid', 'true')
-    await expect(page.getByText(/duration must be/i)).toBeVisible()
+    await expect(page.getByText('Use a whole number of at least 1 (duration: 0).')).toBeVisible()
     await page.getByLabel('Width').fill('1280')
     await expect(page.getByText('Enter both width and height, or neither.')).toBeVisible()
     await page.getByLabel('Width').fill('')

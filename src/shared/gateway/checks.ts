@@ -24,31 +24,43 @@ export interface PreflightIssue {
 
 export type Loose<T> = { readonly [K in keyof T]?: unknown } & { readonly [key: string]: unknown }
 
-export const list = (values: readonly string[]): string => values.map((v) => `"${v}"`).join(', ')
-export const show = (value: unknown): string => {
-  if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`
+/**
+ * Every message says the rule first, in a designer's words, and the field it is about second, in brackets
+ * with what it holds now: "Use a whole number from 1 to 10 (n: 12)." The form shows the field under its
+ * label there ("(images: 12)"); a refusal from the backend names the request's field.
+ */
+export const about = (field: string, ...value: [unknown?]): string =>
+  value.length === 0 ? `(${field})` : `(${field}: ${shown(value[0])})`
+
+/** A value as the message shows it: text as it is (cut at 40), anything else by its kind. */
+export const shown = (value: unknown): string => {
+  if (typeof value === 'string')
+    return value === '' ? 'empty' : value.length > 40 ? `${value.slice(0, 40)}…` : value
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value)
-  return Array.isArray(value) ? 'a list' : typeof value
+  if (Array.isArray(value)) return 'a list'
+  return value === undefined ? 'nothing' : `an ${typeof value}`
 }
+
+/** "1K, 2K or 4K". */
+export const choices = (values: readonly string[]): string => {
+  if (values.length < 2) return values.join('')
+  return `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`
+}
+
 export const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value)
 
-export function requireText(
-  issues: PreflightIssue[],
-  input: Loose<object>,
-  field: string,
-  what: string
-): void {
+export function requireText(issues: PreflightIssue[], input: Loose<object>, field: string): void {
   const value = input[field]
   if (typeof value !== 'string' || value.trim() === '') {
-    issues.push({ field, message: `${what} is required and cannot be empty.` })
+    issues.push({ field, message: `Required: it cannot be empty ${about(field)}.` })
   }
 }
 
 /** Model and prompt: what every image and video request must carry. */
 export function requireModelAndPrompt(input: Loose<object>): PreflightIssue[] {
   const issues: PreflightIssue[] = []
-  requireText(issues, input, 'model', 'model')
-  requireText(issues, input, 'prompt', 'prompt')
+  requireText(issues, input, 'model')
+  requireText(issues, input, 'prompt')
   return issues
 }
 
@@ -60,7 +72,7 @@ export function oneOf(
 ): value is string {
   if (value === undefined) return false
   if (typeof value !== 'string' || !allowed.includes(value)) {
-    issues.push({ field, message: `${field} must be one of ${list(allowed)} (got ${show(value)}).` })
+    issues.push({ field, message: `Pick ${choices(allowed)} ${about(field, value)}.` })
     return false
   }
   return true
@@ -74,19 +86,22 @@ export function intInRange(
   max?: number
 ): void {
   if (value === undefined) return
-  const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`
+  const range = max === undefined ? `of at least ${min}` : `from ${min} to ${max}`
   if (!isInt(value) || value < min || (max !== undefined && value > max)) {
-    issues.push({ field, message: `${field} must be a whole number ${range} (got ${show(value)}).` })
+    issues.push({ field, message: `Use a whole number ${range} ${about(field, value)}.` })
   }
 }
 
 /** A seed (any whole number) and a watermark switch, where an endpoint takes them. */
 export function seedAndWatermark(issues: PreflightIssue[], input: Loose<object>): void {
   if (input['seed'] !== undefined && !isInt(input['seed'])) {
-    issues.push({ field: 'seed', message: `seed must be a whole number (got ${show(input['seed'])}).` })
+    issues.push({ field: 'seed', message: `Use a whole number ${about('seed', input['seed'])}.` })
   }
   if (input['watermark'] !== undefined && typeof input['watermark'] !== 'boolean') {
-    issues.push({ field: 'watermark', message: 'watermark must be true or false.' })
+    issues.push({
+      field: 'watermark',
+      message: `Use true or false ${about('watermark', input['watermark'])}.`
+    })
   }
 }
 
@@ -100,15 +115,15 @@ export function stringList(
 ): string[] {
   if (value === undefined) return []
   if (!Array.isArray(value)) {
-    issues.push({ field, message: `${field} must be a list of ${kind}.` })
+    issues.push({ field, message: `Use a list of images ${about(field)}.` })
     return []
   }
   if (value.length > max) {
-    issues.push({ field, message: `${field} allows at most ${max} images (got ${value.length}).` })
+    issues.push({ field, message: `Use at most ${max} images ${about(field, value.length)}.` })
   }
   value.forEach((item, index) => {
     if (typeof item !== 'string' || !isValid(item)) {
-      issues.push({ field: `${field}[${index}]`, message: `${field}[${index}] must be ${kind}.` })
+      issues.push({ field: `${field}[${index}]`, message: `Use ${kind} ${about(`${field}[${index}]`)}.` })
     }
   })
   return value.filter((item): item is string => typeof item === 'string')
@@ -126,17 +141,19 @@ export function isHttpUrl(value: string): boolean {
 export const isImageRef = (value: string): boolean =>
   isHttpUrl(value) || /^data:image\/[\w.+-]+;base64,/.test(value)
 
-/** Endpoints without `n`: any `n`, in the request or its extras, is refused with what to do instead. */
-export function refuseN(
-  issues: PreflightIssue[],
-  input: Loose<object>,
-  endpointName: string,
-  instead: string
-): void {
+/**
+ * Endpoints without `n`: any `n`, in the request or its extras, is refused with what to do instead
+ * (`instead`: the rule in words, e.g. "One image per task: send one task per image").
+ */
+export function refuseN(issues: PreflightIssue[], input: Loose<object>, instead: string): void {
   const extra = input['extra']
   const inExtra = typeof extra === 'object' && extra !== null && 'n' in extra
   if (input['n'] !== undefined || inExtra) {
-    issues.push({ field: 'n', message: `${endpointName} does not accept n; ${instead}`, notAccepted: true })
+    issues.push({
+      field: 'n',
+      message: `${instead}: this endpoint takes no count ${about('n')}.`,
+      notAccepted: true
+    })
   }
 }
 
@@ -207,12 +224,16 @@ export function preflightMerged(
     const from = provenance.get(issue.field.split(/[.[]/)[0] ?? issue.field)
     if (!from) return issue
     if (from.source === 'request') return { ...issue, source: 'request' }
-    return { ...issue, source: 'profile', message: profileExtraMessage(target, issue, from, profile) }
+    return { ...issue, source: 'profile', message: profileExtraMessage(issue, from, profile) }
   })
 }
 
+/**
+ * A profile extra's issue, rule first as every issue is, then where the value comes from and where in
+ * Settings to change it: "Pick 1K, 2K or 4K (resolution: 8K), set by this gateway's extra JSON fields as
+ * `resolution`: change or remove it in Settings › Gateways › Acme › Extra JSON fields."
+ */
 function profileExtraMessage(
-  target: MergeTarget,
   issue: PreflightIssue,
   from: Provenance,
   profile: ProfileExtraFields | undefined
@@ -220,7 +241,7 @@ function profileExtraMessage(
   const where = `Settings › Gateways › ${profile?.name ? `${profile.name} › ` : ''}Extra JSON fields`
   const field = `\`${from.wireName}\``
   if (issue.notAccepted) {
-    return `The gateway profile's extra JSON fields set ${field}, which ${target.path} does not accept: remove it in ${where}.`
+    return `This endpoint takes no ${field}: remove it from this gateway's extra JSON fields in ${where}.`
   }
-  return `The gateway profile's extra JSON fields set ${field} to ${show(from.value)}, which ${target.path} does not accept: ${issue.message} Change or remove it in ${where}.`
+  return `${issue.message.replace(/\.$/, '')}, set by this gateway's extra JSON fields as ${field}: change or remove it in ${where}.`
 }

@@ -1,5 +1,5 @@
 import type { FieldMap, ExtraFields } from './fieldMap'
-import { intInRange, requireText, type Loose, type PreflightIssue } from './checks'
+import { about, intInRange, requireText, type Loose, type PreflightIssue } from './checks'
 import { ENDPOINT_ALIASES, ENDPOINTS, MODEL_ENDPOINT_MISMATCH, type ModelEndpointKey } from './spec'
 
 /**
@@ -50,7 +50,7 @@ export function checkModelEndpoint(
 
 function chatLikeMessages(issues: PreflightIssue[], messages: unknown): void {
   if (!Array.isArray(messages) || messages.length === 0) {
-    issues.push({ field: 'messages', message: 'messages is required: a list with at least one message.' })
+    issues.push({ field: 'messages', message: `Add at least one message ${about('messages')}.` })
     return
   }
   messages.forEach((message: unknown, index) => {
@@ -59,10 +59,12 @@ function chatLikeMessages(issues: PreflightIssue[], messages: unknown): void {
     const content =
       typeof message === 'object' && message !== null ? (message as { content?: unknown }).content : undefined
     if (typeof role !== 'string' || role === '') {
-      issues.push({ field: `messages[${index}].role`, message: `messages[${index}] needs a role.` })
+      const field = `messages[${index}].role`
+      issues.push({ field, message: `Give every message a role ${about(field)}.` })
     }
     if (content === undefined || content === null) {
-      issues.push({ field: `messages[${index}].content`, message: `messages[${index}] needs content.` })
+      const field = `messages[${index}].content`
+      issues.push({ field, message: `Give every message some content ${about(field)}.` })
     }
   })
 }
@@ -71,7 +73,7 @@ export function preflightChatCompletion(
   input: Loose<{ model: string; messages: unknown[] }>
 ): PreflightIssue[] {
   const issues: PreflightIssue[] = []
-  requireText(issues, input, 'model', 'model')
+  requireText(issues, input, 'model')
   chatLikeMessages(issues, input['messages'])
   return issues
 }
@@ -80,9 +82,12 @@ export function preflightMessages(
   input: Loose<{ model: string; max_tokens: number; messages: unknown[] }>
 ): PreflightIssue[] {
   const issues: PreflightIssue[] = []
-  requireText(issues, input, 'model', 'model')
+  requireText(issues, input, 'model')
   if (input['max_tokens'] === undefined) {
-    issues.push({ field: 'max_tokens', message: 'max_tokens is required: a whole number of at least 1.' })
+    issues.push({
+      field: 'max_tokens',
+      message: `Required: a whole number of at least 1 ${about('max_tokens')}.`
+    })
   } else {
     intInRange(issues, 'max_tokens', input['max_tokens'], 1)
   }
@@ -92,16 +97,16 @@ export function preflightMessages(
 
 export function preflightResponses(input: Loose<{ model: string; input: unknown }>): PreflightIssue[] {
   const issues: PreflightIssue[] = []
-  requireText(issues, input, 'model', 'model')
+  requireText(issues, input, 'model')
   const value = input['input']
   const empty =
     value === undefined ||
     (typeof value === 'string' && value.trim() === '') ||
     (Array.isArray(value) && value.length === 0)
   if (empty) {
-    issues.push({ field: 'input', message: 'input is required: a text, a list or a conversation.' })
+    issues.push({ field: 'input', message: `Required: a text, a list or a conversation ${about('input')}.` })
   } else if (typeof value !== 'string' && !Array.isArray(value)) {
-    issues.push({ field: 'input', message: 'input must be a text or a list.' })
+    issues.push({ field: 'input', message: `Use a text or a list ${about('input', value)}.` })
   }
   return issues
 }

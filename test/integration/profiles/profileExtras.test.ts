@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createGatewayClient, GatewayError } from '../../../src/main/gateway'
 import { defaultFieldMap, type ExtraFieldEndpoint } from '../../../src/shared/gateway/fieldMap'
-import { ENDPOINTS } from '../../../src/shared/gateway/spec'
 import type { JobRequest } from '../../../src/shared/schemas/jobs'
 import { useStudioAgainstEmulator } from '../../helpers/suite'
 
@@ -50,7 +49,9 @@ describe("a forbidden `n` in the profile's extra JSON fields", () => {
     if (!result.ok) {
       expect(result.error.code).toBe('invalid_input')
       expect(result.error.message).toContain(
-        `The gateway profile's extra JSON fields set \`n\`${c.endpoint === 'partnerB' ? ` to ${c.n}` : ''}, which ${ENDPOINTS[c.endpoint]} does not accept`
+        c.endpoint === 'partnerB'
+          ? `(count: ${c.n}), set by this gateway's extra JSON fields as \`n\``
+          : "This endpoint takes no `n`: remove it from this gateway's extra JSON fields"
       )
       expect(result.error.message).toContain(`Settings › Gateways › ${active.name} › Extra JSON fields`)
     }
@@ -80,7 +81,7 @@ describe("a forbidden `n` in the profile's extra JSON fields", () => {
     expect(error).toBeInstanceOf(GatewayError)
     expect((error as GatewayError).reason).toBe('preflight')
     expect((error as GatewayError).message).toContain(
-      'extra JSON fields set `n`, which /v2/images/generations does not accept: remove it in Settings › Gateways › Acme › Extra JSON fields'
+      "This endpoint takes no `n`: remove it from this gateway's extra JSON fields in Settings › Gateways › Acme › Extra JSON fields."
     )
     expect(posts()).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requireModelAndPrompt, type PreflightIssue } from '../checks'
+import { about, requireModelAndPrompt, type PreflightIssue } from '../checks'
 import { defineSync, type WireFile } from './descriptor'
 import { ImageResultSet, resultOf } from './imageResults'
 import { MediaId, type ResolvedMedia } from './media'
@@ -35,8 +35,9 @@ export function preflightImageEdit(input: {
 }): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
   if (input.imageCount < 1)
-    issues.push({ field: 'image', message: 'image is required: add at least 1 image.' })
-  if ((input.maskCount ?? 0) > 1) issues.push({ field: 'mask', message: 'mask allows at most 1 file.' })
+    issues.push({ field: 'image', message: `Add at least 1 image ${about('image')}.` })
+  if ((input.maskCount ?? 0) > 1)
+    issues.push({ field: 'mask', message: `Use at most 1 mask ${about('mask', input.maskCount)}.` })
   return issues
 }
 

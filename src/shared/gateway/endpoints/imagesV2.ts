@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  about,
   isHttpUrl,
   oneOf,
   refuseN,
@@ -81,10 +82,10 @@ export function preflightImagesV2(
   input: Loose<{ model: string; prompt: string; size: string; resolution: string; referenceImages: string[] }>
 ): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
-  refuseN(issues, input, 'The asynchronous image endpoint', 'create one task per image instead.')
+  refuseN(issues, input, 'Send one task per image')
   const size = input['size']
   if (size !== undefined && (typeof size !== 'string' || size.trim() === '')) {
-    issues.push({ field: 'size', message: 'size must be a ratio such as "1:1" or "16:9".' })
+    issues.push({ field: 'size', message: `Use a ratio such as 1:1 or 16:9 ${about('size', size)}.` })
   }
   oneOf(issues, 'resolution', input['resolution'], V2_RESOLUTIONS)
   stringList(

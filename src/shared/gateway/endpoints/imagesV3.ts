@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { intInRange, list, oneOf, requireModelAndPrompt, type Loose, type PreflightIssue } from '../checks'
+import {
+  about,
+  choices,
+  intInRange,
+  oneOf,
+  requireModelAndPrompt,
+  type Loose,
+  type PreflightIssue
+} from '../checks'
 import { FieldName } from '../fieldNames'
 import { defineSync, underNames } from './descriptor'
 import { ImageItem, toItems } from './imageResults'
@@ -80,6 +88,10 @@ export const ImagesV3Result = z.looseObject({
 })
 export type ImagesV3Result = z.output<typeof ImagesV3Result>
 
+/** Output formats as designers name them: "PNG or WebP". */
+const FORMAT_NAMES: Readonly<Record<string, string>> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' }
+const formatNames = (formats: readonly string[]): string => choices(formats.map((f) => FORMAT_NAMES[f] ?? f))
+
 export function preflightImagesV3(input: Loose<ImagesV3Request>): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
   intInRange(issues, 'n', input['n'], V3_N_MIN, V3_N_MAX)
@@ -94,7 +106,7 @@ export function preflightImagesV3(input: Loose<ImagesV3Request>): PreflightIssue
     if (format !== undefined && !(V3_TRANSPARENT_FORMATS as readonly string[]).includes(format)) {
       issues.push({
         field: 'background',
-        message: `background "transparent" needs output_format ${list(V3_TRANSPARENT_FORMATS)} (got "${format}").`
+        message: `A transparent background needs ${formatNames(V3_TRANSPARENT_FORMATS)} ${about('output_format', format)}.`
       })
     }
   }
@@ -105,7 +117,7 @@ export function preflightImagesV3(input: Loose<ImagesV3Request>): PreflightIssue
     if (format !== undefined && !(V3_COMPRESSION_FORMATS as readonly string[]).includes(format)) {
       issues.push({
         field: 'compression',
-        message: `compression only applies to output_format ${list(V3_COMPRESSION_FORMATS)} (got "${format}").`
+        message: `Compression only applies to ${formatNames(V3_COMPRESSION_FORMATS)} ${about('output_format', format)}.`
       })
     }
   }

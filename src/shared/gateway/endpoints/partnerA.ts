@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  about,
   intInRange,
   isImageRef,
   oneOf,
@@ -56,11 +57,12 @@ export function preflightPartnerA(
   options: { stream: boolean; modelStreams?: boolean | undefined }
 ): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
-  refuseN(issues, input, 'partner-a', 'use sequential_image_generation "auto" with max_images for a group.')
+  refuseN(issues, input, 'Ask for a group with sequential_image_generation "auto" and max_images')
   const seqOptions = input['sequential_image_generation_options']
   if (seqOptions !== undefined) {
     if (typeof seqOptions !== 'object' || seqOptions === null || Array.isArray(seqOptions)) {
-      issues.push({ field: 'sequential_image_generation_options', message: 'must be an object.' })
+      const field = 'sequential_image_generation_options'
+      issues.push({ field, message: `Use an object such as {"max_images": 3} ${about(field)}.` })
     } else {
       intInRange(
         issues,
@@ -81,7 +83,7 @@ export function preflightPartnerA(
   if (options.stream && options.modelStreams === false) {
     issues.push({
       field: 'stream',
-      message: 'This model does not stream; turn off progressive results (stream) for it.'
+      message: `This model does not stream: turn off showing images as they arrive ${about('stream')}.`
     })
   }
   return issues
@@ -141,7 +143,7 @@ export const partnerA = defineSync({
         placeholder: '2K',
         suggestions: PARTNER_A_SIZES,
         check: (value) =>
-          isSize(value) ? undefined : 'Size must be 1K, 2K, 4K or <width>x<height>, e.g. 2048x2048.',
+          isSize(value) ? undefined : `Use 1K, 2K, 4K or <width>x<height>, e.g. 2048x2048 (size: ${value}).`,
         default: ''
       },
       seedField,
@@ -190,7 +192,7 @@ export const partnerA = defineSync({
           wire: 'sequential_image_generation_options.max_images',
           label: 'Max images',
           whole: true,
-          required: 'Say how many images the group may have (at least 1).',
+          required: 'Say how many images the group may have, at least 1 (max images).',
           keepWhenAbsent: true,
           default: '4'
         },

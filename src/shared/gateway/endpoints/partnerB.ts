@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import {
+  about,
+  choices,
   isImageRef,
-  list,
   parseWxH,
   requireModelAndPrompt,
   seedAndWatermark,
-  show,
   stringList,
   type Loose,
   type PreflightIssue
@@ -56,29 +56,32 @@ export const PartnerBRequest = z.object({
 })
 export type PartnerBRequest = z.output<typeof PartnerBRequest>
 
+/** A pixel total as the square it equals: 589824 as "768×768". */
+const side = (pixels: number): string => `${Math.sqrt(pixels)}×${Math.sqrt(pixels)}`
+
 function checkSize(issues: PreflightIssue[], size: unknown, hasReferences: boolean): void {
   if (size === undefined) return
-  const allowed = `a tier ${list(PARTNER_B_TIERS)} or <width>x<height>`
+  const allowed = `Use a tier (${choices(PARTNER_B_TIERS)}) or <width>x<height>`
   if (typeof size !== 'string') {
-    issues.push({ field: 'size', message: `size must be ${allowed}.` })
+    issues.push({ field: 'size', message: `${allowed} ${about('size', size)}.` })
   } else if ((PARTNER_B_TIERS as readonly string[]).includes(size)) {
     if (size === PARTNER_B_TEXT_ONLY_TIER && hasReferences) {
       issues.push({
         field: 'size',
-        message: `size "${size}" is only for text-to-image; remove the reference images or pick "1K" or "2K".`
+        message: `${size} is only for text-to-image: remove the reference images, or pick ${choices(PARTNER_B_TIERS.filter((t) => t !== size))} ${about('size')}.`
       })
     }
   } else {
     const wxh = parseWxH(size)
     if (!wxh) {
-      issues.push({ field: 'size', message: `size must be ${allowed} (got ${show(size)}).` })
+      issues.push({ field: 'size', message: `${allowed} ${about('size', size)}.` })
       return
     }
     const pixels = wxh.width * wxh.height
     if (pixels < PARTNER_B_MIN_PIXELS || pixels > PARTNER_B_MAX_PIXELS) {
       issues.push({
         field: 'size',
-        message: `size must have between 768×768 (${PARTNER_B_MIN_PIXELS}) and 4096×4096 (${PARTNER_B_MAX_PIXELS}) pixels in total (got ${pixels}).`
+        message: `Use between ${side(PARTNER_B_MIN_PIXELS)} and ${side(PARTNER_B_MAX_PIXELS)} pixels in total ${about('size', size)}.`
       })
     }
     const long = Math.max(wxh.width, wxh.height)
@@ -86,7 +89,7 @@ function checkSize(issues: PreflightIssue[], size: unknown, hasReferences: boole
     if (long > short * PARTNER_B_MAX_ASPECT) {
       issues.push({
         field: 'size',
-        message: `size must have an aspect ratio between 1:${PARTNER_B_MAX_ASPECT} and ${PARTNER_B_MAX_ASPECT}:1 (got ${size}).`
+        message: `Keep the aspect ratio between 1:${PARTNER_B_MAX_ASPECT} and ${PARTNER_B_MAX_ASPECT}:1 ${about('size', size)}.`
       })
     }
   }
@@ -106,7 +109,10 @@ export function preflightPartnerB(
   const issues = requireModelAndPrompt(input)
   const count = input['count']
   if (count !== undefined && count !== PARTNER_B_COUNT) {
-    issues.push({ field: 'count', message: `count must be exactly ${PARTNER_B_COUNT} (got ${show(count)}).` })
+    issues.push({
+      field: 'count',
+      message: `Exactly ${PARTNER_B_COUNT} image per request ${about('count', count)}.`
+    })
   }
   const refs = stringList(
     issues,

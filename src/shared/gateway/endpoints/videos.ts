@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import {
+  about,
   intInRange,
   parseWxH,
   preflightMerged,
   requireModelAndPrompt,
-  show,
   type Loose,
   type PreflightIssue
 } from '../checks'
@@ -73,7 +73,7 @@ export function preflightVideo(
   if (input['duration'] === undefined) {
     issues.push({
       field: 'duration',
-      message: `duration is required: a whole number of seconds, at least ${VIDEO_MIN_DURATION}.`
+      message: `Required: a whole number of seconds, at least ${VIDEO_MIN_DURATION} ${about('duration')}.`
     })
   } else {
     intInRange(issues, 'duration', input['duration'], VIDEO_MIN_DURATION)
@@ -82,7 +82,7 @@ export function preflightVideo(
   if (size !== undefined && (typeof size !== 'string' || !parseWxH(size))) {
     issues.push({
       field: 'size',
-      message: `size must be <width>x<height>, e.g. 1280x720 (got ${show(size)}).`
+      message: `Use <width>x<height>, e.g. 1280x720 ${about('size', size)}.`
     })
   }
   return issues

@@ -67,7 +67,8 @@ describe('Images screen', () => {
     expect(generate).toBeEnabled()
     fireEvent.change(screen.getByLabelText('Output format'), { target: { value: 'jpeg' } })
     fireEvent.change(screen.getByLabelText('Background'), { target: { value: 'transparent' } })
-    const message = 'Background "transparent" needs output format "png", "webp" (got "jpeg").'
+    // The rule first, in a designer's words; the field it is about second.
+    const message = 'A transparent background needs PNG or WebP (output format: jpeg).'
     expect(screen.getByLabelText('Background')).toHaveAccessibleDescription(message)
     expect(screen.getByLabelText('Background')).toHaveAttribute('aria-invalid', 'true')
     expect(generate).toBeDisabled()
@@ -225,7 +226,7 @@ describe('Images screen', () => {
     expect(toggle).not.toBeChecked()
     fireEvent.click(toggle)
     expect(toggle).toHaveAccessibleDescription(
-      'This model refused streaming last time; turn it off, or try again to check.'
+      'This model refused streaming last time: turn it off, or try again to check (stream).'
     )
     fireEvent.click(screen.getByRole('button', { name: 'Forget that' }))
     expect(toggle).not.toHaveAttribute('aria-invalid')

@@ -159,11 +159,11 @@ describe('form fields as data', () => {
       issues
     )
     expect(issues).toEqual([
-      { field: 'count', message: 'Images must be a whole number from 1 to 4.' },
+      { field: 'count', message: 'Use a whole number from 1 to 4 (images: 9).' },
       { field: 'loops', message: 'How many?' },
       { field: 'style', message: 'No.' },
-      { field: 'size', message: 'Enter both a width and a height.' },
-      { field: 'extra', message: 'Extra fields must be a JSON object: {"name": value, …}.' }
+      { field: 'size', message: 'Enter both a width and a height (size).' },
+      { field: 'extra', message: 'Use a JSON object: {"name": value, …} (extra fields).' }
     ])
   })
 })

@@ -48,9 +48,9 @@ describe('generate form: requests and issues', () => {
     expect(bad.issues).toEqual([
       {
         field: 'background',
-        message: 'Background "transparent" needs output format "png", "webp" (got "jpeg").'
+        message: 'A transparent background needs PNG or WebP (output format: jpeg).'
       },
-      { field: 'compression', message: 'Compression must be a whole number from 0 to 100 (got 120).' }
+      { field: 'compression', message: 'Use a whole number from 0 to 100 (compression: 120).' }
     ])
   })
 
@@ -87,7 +87,7 @@ describe('generate form: requests and issues', () => {
     expect(built.images).toBe(3)
     draft.imagesV2.count = '11'
     expect(buildRequest(draft, models.v2).issues).toEqual([
-      { field: 'count', message: 'Images must be a whole number from 1 to 10.' }
+      { field: 'count', message: 'Use a whole number from 1 to 10 (images: 11).' }
     ])
   })
 
@@ -128,19 +128,19 @@ describe('generate form: requests and issues', () => {
       {
         field: 'extra',
         message:
-          'Partner-a does not accept n; use sequential_image_generation "auto" with max_images for a group.'
+          'Ask for a group with sequential_image_generation "auto" and max_images: this endpoint takes no count (n).'
       },
-      { field: 'maxImages', message: 'Max images must be a whole number at least 1 (got 0).' },
+      { field: 'maxImages', message: 'Use a whole number of at least 1 (max images: 0).' },
       {
         field: 'stream',
-        message: 'This model refused streaming last time; turn it off, or try again to check.'
+        message: 'This model refused streaming last time: turn it off, or try again to check (stream).'
       }
     ])
     draft.partnerA = { ...draft.partnerA, size: '2048 by 2048', extra: '[1]', maxImages: '', stream: false }
     expect(buildRequest(draft, models.a).issues.map((i) => i.message)).toEqual([
-      'Say how many images the group may have (at least 1).',
-      'Size must be 1K, 2K, 4K or <width>x<height>, e.g. 2048x2048.',
-      'Extra fields must be a JSON object: {"name": value, …}.'
+      'Say how many images the group may have, at least 1 (max images).',
+      'Use 1K, 2K, 4K or <width>x<height>, e.g. 2048x2048 (size: 2048 by 2048).',
+      'Use a JSON object: {"name": value, …} (extra fields).'
     ])
   })
 
@@ -149,7 +149,7 @@ describe('generate form: requests and issues', () => {
     draft.partnerB = { ...draft.partnerB, sizeMode: 'custom', width: '4000', height: '400' }
     // 1.6 million pixels are within the limits; a 10:1 ratio is not.
     expect(buildRequest(draft, models.b).issues).toEqual([
-      { field: 'size', message: 'Size must have an aspect ratio between 1:8 and 8:1 (got 4000x400).' }
+      { field: 'size', message: 'Keep the aspect ratio between 1:8 and 8:1 (size: 4000x400).' }
     ])
     expect(pixelFacts('4000', '400')).toEqual({ pixels: 1_600_000, ratio: '10:1' })
     expect(pixelFacts('720', '1280')).toEqual({ pixels: 921_600, ratio: '1:1.78' })
@@ -158,7 +158,7 @@ describe('generate form: requests and issues', () => {
     expect(buildRequest(draft, models.b).issues).toEqual([
       {
         field: 'size',
-        message: 'Size "4K" is only for text-to-image; remove the reference images or pick "1K" or "2K".'
+        message: '4K is only for text-to-image: remove the reference images, or pick 1K or 2K (size).'
       }
     ])
     draft.partnerB.tier = '2K'
@@ -174,12 +174,12 @@ describe('generate form: requests and issues', () => {
       Array.from({ length: n }, (_, i) => ({ kind: 'url' as const, url: `https://example.com/${i}.png` }))
     const b = draftFor('partnerB', 'wan', { references: refs(10) })
     expect(buildRequest(b, models.b).issues).toEqual([
-      { field: 'references', message: 'This endpoint takes at most 9 reference images (you have 10).' }
+      { field: 'references', message: 'Use at most 9 reference images here (reference images: 10).' }
     ])
     expect(buildRequest({ ...b, references: refs(9) }, models.b).issues).toEqual([])
     const v2 = draftFor('imagesV2', 'async', { references: refs(9) })
     expect(buildRequest(v2, models.v2).issues.map((i) => i.message)).toEqual([
-      'This endpoint takes at most 8 reference images (you have 9).'
+      'Use at most 8 reference images here (reference images: 9).'
     ])
     const a = draftFor('partnerA', 'seedream', { references: refs(15) })
     expect(buildRequest(a, models.a).issues.map((i) => i.field)).toEqual(['references'])
@@ -197,7 +197,8 @@ describe('generate form: requests and issues', () => {
     expect(buildRequest(v1, models.v1).issues).toEqual([
       {
         field: 'references',
-        message: '/v1/images/generations takes no reference images; remove them or pick another model.'
+        message:
+          'Remove the reference images, or pick another model: Compatible takes none (reference images).'
       }
     ])
   })

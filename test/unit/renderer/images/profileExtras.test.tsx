@@ -14,7 +14,7 @@ import { fakeBackend, profile } from './harness'
 
 const acme = { name: 'Acme', extraFields: { partnerA: { n: 2 } }, fieldMap: defaultFieldMap() }
 const message =
-  "The gateway profile's extra JSON fields set `n`, which /partner-a/v3/images/generations does not accept: remove it in Settings › Gateways › Acme › Extra JSON fields."
+  "This endpoint takes no `n`: remove it from this gateway's extra JSON fields in Settings › Gateways › Acme › Extra JSON fields."
 
 const partnerADraft = (): Draft => ({
   ...emptyDraft(),

@@ -49,13 +49,13 @@ describe('Video screen', () => {
     const duration = screen.getByLabelText('Duration (seconds)')
     fireEvent.change(duration, { target: { value: '0' } })
     expect(duration).toHaveAttribute('aria-invalid', 'true')
-    expect(screen.getByText(/duration must be a whole number at least 1/)).toBeInTheDocument()
+    expect(screen.getByText('Use a whole number of at least 1 (duration: 0).')).toBeInTheDocument()
     fireEvent.change(duration, { target: { value: '3' } })
     expect(duration).not.toHaveAttribute('aria-invalid')
 
     // Submitting with an empty prompt shows the issue and sends nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Generate video' }))
-    expect(await screen.findByText(/prompt is required/)).toBeInTheDocument()
+    expect(await screen.findByText('Required: it cannot be empty (prompt).')).toBeInTheDocument()
     expect(submitted).toEqual([])
 
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a paper boat' } })

@@ -62,14 +62,18 @@ describe('the video form', () => {
   })
 
   it('requires a duration of at least one whole second, in the spec’s words', () => {
-    expect(buildVideoForm(draft({ duration: '' }), model).issues.duration).toMatch(/required/)
+    expect(buildVideoForm(draft({ duration: '' }), model).issues.duration).toMatch(
+      /^Required: a whole number of seconds/
+    )
     expect(buildVideoForm(draft({ duration: '0' }), model).issues.duration).toMatch(/at least 1/)
     expect(buildVideoForm(draft({ duration: '1.5' }), model).issues.duration).toMatch(/whole number/)
     expect(buildVideoForm(draft({ duration: '1' }), model).issues).toEqual({})
   })
 
   it('names the field of every other issue', () => {
-    expect(buildVideoForm(draft({ prompt: ' ' }), model).issues.prompt).toMatch(/prompt is required/)
+    expect(buildVideoForm(draft({ prompt: ' ' }), model).issues.prompt).toBe(
+      'Required: it cannot be empty (prompt).'
+    )
     expect(buildVideoForm(draft({ width: '640' }), model).issues.size).toBe(
       'Enter both width and height, or neither.'
     )

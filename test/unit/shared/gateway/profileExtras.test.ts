@@ -34,7 +34,7 @@ describe('profile extras go through the pre-flight, named as the profile’s', (
       expect.objectContaining({
         field: 'n',
         source: 'profile',
-        message: `The gateway profile's extra JSON fields set \`n\`, which /v2/images/generations does not accept: remove it in ${where}.`
+        message: `This endpoint takes no \`n\`: remove it from this gateway's extra JSON fields in ${where}.`
       })
     ])
   })
@@ -42,7 +42,7 @@ describe('profile extras go through the pre-flight, named as the profile’s', (
   it('partner-a: an `n` in the profile’s extras is refused the same way', () => {
     const issues = preflightJob(partnerA, undefined, profile({ partnerA: { n: 3 } }))
     expect(issues.map((issue) => issue.message)).toEqual([
-      `The gateway profile's extra JSON fields set \`n\`, which /partner-a/v3/images/generations does not accept: remove it in ${where}.`
+      `This endpoint takes no \`n\`: remove it from this gateway's extra JSON fields in ${where}.`
     ])
   })
 
@@ -51,7 +51,7 @@ describe('profile extras go through the pre-flight, named as the profile’s', (
     expect(issues).toHaveLength(1)
     expect(issues[0]).toMatchObject({ field: 'count', source: 'profile' })
     expect(issues[0]?.message).toBe(
-      `The gateway profile's extra JSON fields set \`n\` to 4, which /v1/images/partner-b does not accept: count must be exactly 1 (got 4). Change or remove it in ${where}.`
+      `Exactly 1 image per request (count: 4), set by this gateway's extra JSON fields as \`n\`: change or remove it in ${where}.`
     )
     expect(preflightJob(partnerB, undefined, profile({ partnerB: { n: 1 } }))).toEqual([])
   })
@@ -59,20 +59,22 @@ describe('profile extras go through the pre-flight, named as the profile’s', (
   it('partner-b: the count is found under the field name the profile gives it', () => {
     const renamed = FieldMap.parse({ partnerB: { count: 'num_images' } })
     const issues = preflightJob(partnerB, undefined, profile({ partnerB: { num_images: 2 } }, renamed))
-    expect(issues[0]?.message).toContain('set `num_images` to 2, which /v1/images/partner-b does not accept')
+    expect(issues[0]?.message).toBe(
+      `Exactly 1 image per request (count: 2), set by this gateway's extra JSON fields as \`num_images\`: change or remove it in ${where}.`
+    )
   })
 
   it('checks a profile value against every limit of its field, under the mapped name', () => {
     const issues = preflightJob(v2, undefined, profile({ imagesV2: { resolution: '8K' } }))
     expect(issues[0]?.message).toBe(
-      `The gateway profile's extra JSON fields set \`resolution\` to "8K", which /v2/images/generations does not accept: resolution must be one of "1K", "2K", "4K" (got "8K"). Change or remove it in ${where}.`
+      `Pick 1K, 2K or 4K (resolution: 8K), set by this gateway's extra JSON fields as \`resolution\`: change or remove it in ${where}.`
     )
     const renamed = FieldMap.parse({ imagesV2: { size: 'aspect_ratio' } })
     // Under this map `size` is not the ratio field: an unknown extra, left to the gateway.
     expect(preflightJob(v2, undefined, profile({ imagesV2: { size: '' } }, renamed))).toEqual([])
     expect(
       preflightJob(v2, undefined, profile({ imagesV2: { aspect_ratio: '' } }, renamed))[0]?.message
-    ).toContain('set `aspect_ratio` to "", which /v2/images/generations does not accept')
+    ).toContain("(size: empty), set by this gateway's extra JSON fields as `aspect_ratio`")
   })
 
   it('a field the request sets itself wins on the wire, so the profile’s value is not judged', () => {
@@ -87,7 +89,7 @@ describe('profile extras go through the pre-flight, named as the profile’s', (
       expect.objectContaining({
         field: 'n',
         source: 'request',
-        message: 'The asynchronous image endpoint does not accept n; create one task per image instead.'
+        message: 'Send one task per image: this endpoint takes no count (n).'
       })
     ])
   })

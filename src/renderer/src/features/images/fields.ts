@@ -67,16 +67,19 @@ function parseExtra(text: string, issues: FormIssue[]): Record<string, Json> | u
   try {
     value = JSON.parse(text)
   } catch {
-    issues.push({ field: 'extra', message: 'Extra fields must be valid JSON, e.g. {"style": "vivid"}.' })
+    issues.push({ field: 'extra', message: 'Write valid JSON, e.g. {"style": "vivid"} (extra fields).' })
     return undefined
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    issues.push({ field: 'extra', message: 'Extra fields must be a JSON object: {"name": value, …}.' })
+    issues.push({ field: 'extra', message: 'Use a JSON object: {"name": value, …} (extra fields).' })
     return undefined
   }
   const bad = Object.keys(value).find((key) => !FIELD_NAME.test(key))
   if (bad !== undefined) {
-    issues.push({ field: 'extra', message: `"${bad}" is not a usable field name.` })
+    issues.push({
+      field: 'extra',
+      message: `Use field names of letters, digits, _ . and - (extra fields: ${bad}).`
+    })
     return undefined
   }
   return value as Record<string, Json>
@@ -100,7 +103,7 @@ function wholeNumber(
     (min !== undefined && value < min) ||
     (min !== undefined && max !== undefined && value > max)
   ) {
-    issues.push({ field, message: `${label} must be a whole number${rangeText}.` })
+    issues.push({ field, message: `Use a whole number${rangeText} (${label.toLowerCase()}: ${trimmed}).` })
     return undefined
   }
   return value
@@ -111,7 +114,7 @@ function decimal(text: string, field: string, label: string, issues: FormIssue[]
   if (trimmed === '') return undefined
   const value = Number(trimmed)
   if (!Number.isFinite(value)) {
-    issues.push({ field, message: `${label} must be a number.` })
+    issues.push({ field, message: `Use a number (${label.toLowerCase()}: ${trimmed}).` })
     return undefined
   }
   return value
@@ -155,7 +158,10 @@ function readTierOrSize(spec: TierOrSizeSpec, values: FieldValues, out: ReadForm
     const h = wholeNumber(height, spec.key, 'Height', issues, { min: 1 })
     size = w !== undefined && h !== undefined ? `${w}x${h}` : undefined
     if (width.trim() === '' || height.trim() === '')
-      issues.push({ field: spec.key, message: 'Enter both a width and a height.' })
+      issues.push({
+        field: spec.key,
+        message: `Enter both a width and a height (${spec.label.toLowerCase()}).`
+      })
   }
   if (size) put(out, spec, size)
 }

@@ -104,12 +104,13 @@ export function toFormIssue(issue: PreflightIssue, form: FormSpec): FormIssue {
   const unknown = form.fields.some((spec) => spec.kind === 'extra') ? 'extra' : 'prompt'
   const field = table.get(base)?.[0] ?? unknown
   let message = issue.message
-  if (base === 'prompt' && /required/.test(message)) return { field: 'prompt', message: 'Write a prompt.' }
+  if (base === 'prompt' && /^Required/.test(message)) return { field: 'prompt', message: 'Write a prompt.' }
   if (index !== undefined)
-    message = message.replace(`${base}[${index}]`, `reference image ${Number(index) + 1}`)
+    message = message.replace(`(${base}[${index}]`, `(reference image ${Number(index) + 1}`)
   const label = (name: string): string => table.get(name)?.[1] ?? name
-  // The issue's own field opens its message; wire names with `_`, `.` or capitals may appear anywhere.
-  if (message.startsWith(`${base} `)) message = `${label(base)}${message.slice(base.length)}`
+  // The issue's own field closes its message in brackets ("(n: 12)" becomes "(images: 12)"); wire names
+  // with `_`, `.` or capitals may appear anywhere.
+  message = message.replace(`(${base}:`, `(${label(base)}:`).replace(`(${base})`, `(${label(base)})`)
   for (const name of [...table.keys()].sort((a, b) => b.length - a.length)) {
     if (!/[_.A-Z]/.test(name)) continue
     message = message.split(name).join(label(name))
@@ -134,14 +135,14 @@ function checkReferences(draft: Draft, descriptor: AnyDescriptor, issues: FormIs
   if (max === 0) {
     issues.push({
       field: 'references',
-      message: `${descriptor.path} takes no reference images; remove them or pick another model.`
+      message: `Remove the reference images, or pick another model: ${endpointInfo(descriptor.key as GenEndpoint).label} takes none (reference images).`
     })
     return
   }
   if (draft.references.length > max)
     issues.push({
       field: 'references',
-      message: `This endpoint takes at most ${max} reference images (you have ${draft.references.length}).`
+      message: `Use at most ${max} reference images here (reference images: ${draft.references.length}).`
     })
   const urlOnly = descriptor.references?.urlOnly
   if (urlOnly && draft.references.some((ref) => ref.kind === 'media'))
@@ -194,7 +195,7 @@ export function buildRequest(
   if (streamToggle && isOn(values, streamToggle.key) && options.modelStreams === false)
     preflight.push({
       field: streamToggle.key,
-      message: 'This model refused streaming last time; turn it off, or try again to check.'
+      message: 'This model refused streaming last time: turn it off, or try again to check (stream).'
     })
   // Local reference checks already said it in the form's words; keep one message per problem.
   const seen = new Set(issues.map((issue) => issue.field))
@@ -202,7 +203,7 @@ export function buildRequest(
     if (!(issue.field === 'references' && seen.has('references'))) issues.push(issue)
   const parsed = JobRequest.safeParse(request)
   if (issues.length === 0 && !parsed.success)
-    issues.push({ field: 'extra', message: 'Some values cannot be sent; check the extra fields.' })
+    issues.push({ field: 'extra', message: 'Some values cannot be sent: check them (extra fields).' })
   const images = imagesOf(descriptor, parsed.success ? parsed.data : request)
   return { request: issues.length === 0 && parsed.success ? parsed.data : null, issues, images }
 }

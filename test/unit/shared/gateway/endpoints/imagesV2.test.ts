@@ -18,7 +18,7 @@ describe('v2 pre-flight', () => {
     expect(preflightImagesV2({ ...v2, referenceImages: eight })).toEqual([])
     const issues = preflightImagesV2({ ...v2, referenceImages: [...eight, url(8)] })
     expect(issues).toEqual([
-      { field: 'referenceImages', message: 'referenceImages allows at most 8 images (got 9).' }
+      { field: 'referenceImages', message: 'Use at most 8 images (referenceImages: 9).' }
     ])
   })
 

@@ -30,7 +30,7 @@ describe('v3 pre-flight', () => {
   ])('n = %s ok=%s', (n, ok) => {
     const issues = preflightImagesV3({ ...v3, n })
     expect(issues.length === 0).toBe(ok)
-    if (!ok) expect(issues[0]?.message).toMatch(/n must be a whole number from 1 to 10/)
+    if (!ok) expect(issues[0]?.message).toMatch(/^Use a whole number from 1 to 10 \(n: /)
   })
 
   it('accepts each of the 18 sizes and refuses one just off the list', () => {
@@ -38,7 +38,9 @@ describe('v3 pre-flight', () => {
     for (const size of V3_SIZES) expect(preflightImagesV3({ ...v3, size })).toEqual([])
     const issues = preflightImagesV3({ ...v3, size: '1024x1023' })
     expect(fields(issues)).toEqual(['size'])
-    expect(issues[0]?.message).toContain('"2048x688"')
+    expect(issues[0]?.message).toContain(
+      '2048x880, 880x2048, 688x2048, 2048x688 or 2048x1024 (size: 1024x1023)'
+    )
   })
 
   it('transparent background needs png or webp (png is the default format)', () => {
@@ -46,7 +48,7 @@ describe('v3 pre-flight', () => {
     expect(preflightImagesV3({ ...v3, background: 'transparent', output_format: 'webp' })).toEqual([])
     const issues = preflightImagesV3({ ...v3, background: 'transparent', output_format: 'jpeg' })
     expect(fields(issues)).toEqual(['background'])
-    expect(issues[0]?.message).toContain('"png", "webp"')
+    expect(issues[0]?.message).toContain('needs PNG or WebP')
     expect(fields(preflightImagesV3({ ...v3, background: 'clear' }))).toEqual(['background'])
     expect(fields(preflightImagesV3({ ...v3, output_format: 'gif' }))).toEqual(['output_format'])
   })
@@ -71,7 +73,7 @@ describe('v3 pre-flight', () => {
     expect(preflightImagesV3({ ...v3, moderation: 'low' })).toEqual([])
     expect(preflightImagesV3({ ...v3, moderation: 'auto' })).toEqual([])
     const issues = preflightImagesV3({ ...v3, moderation: 'high' })
-    expect(issues[0]?.message).toBe('moderation must be one of "low", "auto" (got "high").')
+    expect(issues[0]?.message).toBe('Pick low or auto (moderation: high).')
   })
 })
 

@@ -41,7 +41,7 @@ describe('partner-b pre-flight', () => {
 
   it('malformed sizes are refused with the allowed forms', () => {
     const issues = preflightPartnerB({ ...pb, size: '1024*1024' })
-    expect(issues[0]?.message).toContain('"1K", "2K", "4K" or <width>x<height>')
+    expect(issues[0]?.message).toBe('Use a tier (1K, 2K or 4K) or <width>x<height> (size: 1024*1024).')
     expect(fields(preflightPartnerB({ ...pb, size: '0x1024' }))).toEqual(['size'])
   })
 
