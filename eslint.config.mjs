@@ -42,8 +42,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules }
   },
   {
-    // Screens whose words live in the i18n catalog (issue 16); each joins as it is translated.
-    files: ['src/renderer/src/shell/**/*.tsx', 'src/renderer/src/features/settings/**/*.tsx'],
+    // Every word on screen comes from the i18n catalog (issue 16). A file not yet translated says so in a
+    // first-line eslint-disable naming this rule; `git grep 'not yet translated'` lists what is left.
+    files: ['src/renderer/src/**/*.tsx'],
     plugins: { i18n },
     rules: { 'i18n/no-literal-text': ['error', { allow: ['Gateway Studio', 'GS'] }] }
   },

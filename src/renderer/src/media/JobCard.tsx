@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { memo, useState, type ReactElement } from 'react'
 import type { AppError } from '@shared/result'
 import type { JobView, ResultView } from '@shared/schemas/jobs'

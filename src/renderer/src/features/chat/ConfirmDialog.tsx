@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useId, useRef, type ReactElement } from 'react'
 
 /** A small modal question with a default-safe focus (Cancel), closed by Escape. */

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ElementContent, Root } from 'hast'
 import { memo, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
 import Markdown, { type Components, type ExtraProps } from 'react-markdown'

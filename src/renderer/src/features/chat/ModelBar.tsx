@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useId, type ReactElement } from 'react'
 import { STYLE_LABELS, stylesFor, type ChatStyle } from '@shared/schemas/chat'
 import type { ModelView } from '@shared/schemas/profiles'

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
 import { modelSupports } from '@shared/gateway/preflight'
 import { billingLabel } from '../../jobs/billing'

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useMemo, useState, type DragEvent, type ReactElement } from 'react'
 import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'

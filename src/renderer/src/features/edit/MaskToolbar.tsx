@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useSyncExternalStore, type ReactElement } from 'react'
 import { MAX_BRUSH, MIN_BRUSH, type MaskEditor } from './MaskEditor'
 import { fitView, zoomAt } from './MaskStage'

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useState, type ReactElement } from 'react'
 import { descriptorAt } from '@shared/gateway/endpoints'
 import type { AppError } from '@shared/result'

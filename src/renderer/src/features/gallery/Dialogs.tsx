@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react'
 import type { AppError } from '@shared/result'
 import { useAppStore, useConnection } from '../../store/app'

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
 import type { ExportProgress } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'

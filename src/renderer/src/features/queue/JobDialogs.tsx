@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useState, type ReactElement, type ReactNode } from 'react'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../../store/app'

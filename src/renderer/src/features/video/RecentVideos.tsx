@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useMemo, type ReactElement } from 'react'
 import type { JobView } from '@shared/schemas/jobs'
 import { isActiveJob, isSaving } from '../../jobs/status'

@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useMemo, type FormEvent, type ReactElement } from 'react'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'

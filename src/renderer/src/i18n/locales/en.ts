@@ -1,9 +1,29 @@
+import { chat } from './en/chat'
+import { images } from './en/images'
+import { edit } from './en/edit'
+import { video } from './en/video'
+import { queue } from './en/queue'
+import { gallery } from './en/gallery'
+import { media } from './en/media'
+import { ui } from './en/ui'
+import { errors } from './en/errors'
+
 /**
  * English, the catalog every other language follows (its keys are the type of `t`). Grouped by where the
  * words appear. Plurals use i18next's `_one` / `_other` suffixes with `count`; dates and numbers are
  * formatted by `Intl` at the call site, never spelled here.
  */
 export const en = {
+  // One file per area of the app, so each screen's words can change on their own.
+  chat,
+  images,
+  edit,
+  video,
+  queue,
+  gallery,
+  media,
+  ui,
+  errors,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio could not start'

@@ -1,11 +1,29 @@
 import type { Catalog } from './catalog'
 import type { en } from './en'
+import { chat } from './zh-CN/chat'
+import { images } from './zh-CN/images'
+import { edit } from './zh-CN/edit'
+import { video } from './zh-CN/video'
+import { queue } from './zh-CN/queue'
+import { gallery } from './zh-CN/gallery'
+import { media } from './zh-CN/media'
+import { ui } from './zh-CN/ui'
+import { errors } from './zh-CN/errors'
 
 /**
  * 简体中文. Written for designers, in the words Chinese creative tools use (生成、编辑、图库、队列、网关),
  * not word for word from the English. Model ids, prompts and the gateway's own text are never translated.
  */
 export const zhCN: Catalog<typeof en> = {
+  chat,
+  images,
+  edit,
+  video,
+  queue,
+  gallery,
+  media,
+  ui,
+  errors,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio 无法启动'

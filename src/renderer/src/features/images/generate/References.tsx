@@ -1,3 +1,4 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useRef, useState, type ReactElement } from 'react'
 import { endpointInfo, referenceLimits, type GenEndpoint, type RefItem } from '../form'
 import { useImagesStore } from '../store'
