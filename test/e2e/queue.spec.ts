@@ -97,7 +97,7 @@ test('a new user starts a video and two v2 images, follows them on the Queue, ge
     const videoRow = taskRow(page, 'A paper boat on a rainy street')
     const groupRow = taskRow(page, 'Lighthouse at dawn, two takes')
     await expect(videoRow).toBeVisible()
-    await expect(groupRow).toContainText('Images v2 task ×2')
+    await expect(groupRow).toContainText('Async task ×2')
     // Both are going: the badge counts them, and the rows say where each one is.
     await expect(nav(page).getByRole('button', { name: 'Queue' })).toHaveAccessibleDescription('2 running')
     await expect(videoRow).toContainText('Running at the gateway')

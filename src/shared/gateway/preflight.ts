@@ -1,6 +1,13 @@
 import type { FieldMap, ExtraFields } from './fieldMap'
 import { about, intInRange, requireText, type Loose, type PreflightIssue } from './checks'
-import { ENDPOINT_ALIASES, ENDPOINTS, MODEL_ENDPOINT_MISMATCH, type ModelEndpointKey } from './spec'
+import {
+  ENDPOINT_ALIASES,
+  ENDPOINT_LABELS,
+  endpointName,
+  ENDPOINTS,
+  MODEL_ENDPOINT_MISMATCH,
+  type ModelEndpointKey
+} from './spec'
 
 /**
  * Pre-flight checks of every limit the gateway spec states, run before a byte is sent and, in the renderer,
@@ -37,11 +44,15 @@ export function checkModelEndpoint(
 ): PreflightIssue[] {
   if (!model || modelSupports(model.supported_endpoints, endpoint)) return []
   const supported = [...(model.supported_endpoints ?? [])]
-  const where = supported.length > 0 ? `It supports: ${supported.join(', ')}.` : 'It lists no endpoints.'
+  const names = [...new Set(supported.map(endpointName))]
+  const where =
+    names.length > 0
+      ? `"${model.id}" is only on ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}`
+      : `"${model.id}" lists no endpoints`
   return [
     {
       field: 'model',
-      message: `Model "${model.id}" cannot be used on ${ENDPOINTS[endpoint]}. ${where}`,
+      message: `Pick a model offered on ${ENDPOINT_LABELS[endpoint]}: ${where} ${about('model')}.`,
       code: MODEL_ENDPOINT_MISMATCH,
       supportedEndpoints: supported
     }

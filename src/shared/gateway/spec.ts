@@ -31,6 +31,17 @@ export const ENDPOINTS = {
 
 export type EndpointKey = keyof typeof ENDPOINTS
 
+/** Every endpoint's name in a designer's words: the chat styles here, the rest from their descriptors. */
+export const ENDPOINT_LABELS: Readonly<Record<EndpointKey, string>> = {
+  models: 'Model list',
+  chatCompletions: 'Chat completions',
+  messages: 'Messages',
+  responses: 'Responses',
+  ...(Object.fromEntries(ENDPOINT_LIST.map((d) => [d.key, d.label])) as {
+    readonly [D in Descriptor as D['key']]: string
+  })
+}
+
 /** Endpoints a model is called on; the listing and task polls are not model calls. */
 export const MODEL_ENDPOINT_KEYS = [
   'chatCompletions',
@@ -43,3 +54,16 @@ export type ModelEndpointKey = Exclude<EndpointKey, 'models'>
 /** Other spellings a `supported_endpoints` entry may use for the same endpoint (see each descriptor). */
 export const ENDPOINT_ALIASES: Readonly<Partial<Record<ModelEndpointKey, readonly string[]>>> =
   Object.fromEntries(ENDPOINT_LIST.flatMap((d) => ('aliases' in d && d.aliases ? [[d.key, d.aliases]] : [])))
+
+/**
+ * The name a designer knows an endpoint by, from its path or another spelling of it ("Streaming groups",
+ * not `/partner-a/v3/images/generations`); a path no endpoint has is shown as it is.
+ */
+export function endpointName(path: string): string {
+  const wanted = path.trim().replace(/(.)\/+$/, '$1')
+  for (const key of Object.keys(ENDPOINTS) as EndpointKey[]) {
+    const aliases: readonly string[] = key === 'models' ? [] : (ENDPOINT_ALIASES[key] ?? [])
+    if (ENDPOINTS[key] === wanted || aliases.includes(wanted)) return ENDPOINT_LABELS[key]
+  }
+  return path
+}

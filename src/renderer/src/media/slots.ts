@@ -1,5 +1,5 @@
 import { descriptorOf } from '@shared/gateway/endpoints'
-import { ENDPOINTS } from '@shared/gateway/spec'
+import { endpointName } from '@shared/gateway/spec'
 import { JobRequest, type JobView, type ResultView, type TaskLocalStatus } from '@shared/schemas/jobs'
 import { imagesPerTask } from '../jobs/status'
 
@@ -88,17 +88,8 @@ export function imageUsageOf(job: JobView, result: ResultView): { usage: unknown
 export const imagesOf = (job: JobView): ResultView[] =>
   slotsOf(job).flatMap((slot) => (slot.kind === 'image' ? [slot.result] : []))
 
-export function endpointLabel(path: string): string {
-  const labels: Record<string, string> = {
-    [ENDPOINTS.imagesV1]: 'Compatible',
-    [ENDPOINTS.imagesV3]: 'Per image',
-    [ENDPOINTS.imagesV2]: 'Async task',
-    [ENDPOINTS.partnerA]: 'Partner A',
-    [ENDPOINTS.partnerB]: 'Partner B',
-    [ENDPOINTS.imageEdits]: 'Edit'
-  }
-  return labels[path] ?? path
-}
+/** The endpoint's name in a designer's words, from its descriptor. */
+export const endpointLabel = (path: string): string => endpointName(path)
 
 export function when(time: number, now = Date.now()): string {
   const date = new Date(time)

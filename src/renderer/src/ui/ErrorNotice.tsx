@@ -1,6 +1,7 @@
 /* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement, ReactNode } from 'react'
 import { GatewayErrorView } from '@shared/gateway/errors'
+import { endpointName } from '@shared/gateway/spec'
 import type { AppError } from '@shared/result'
 import { selectActiveProfile, useProfilesStore } from '../store/profiles'
 
@@ -16,6 +17,9 @@ const actionHints: Record<GatewayErrorView['action'], string | null> = {
   none: null
 }
 
+/** Endpoints as a designer knows them ("Per image, Streaming groups"), each once. */
+const names = (paths: readonly string[]): string => [...new Set(paths.map(endpointName))].join(', ')
+
 /**
  * What the model supports, from the listing of the gateway in use now rather than from the time of the
  * failure: after a gateway switch or a new key the old list would no longer be true (issue 15).
@@ -25,12 +29,12 @@ function useSupportLine(model: string | undefined, atFailure: readonly string[] 
   const catalog = useProfilesStore((state) => (profile ? state.catalogs[profile.id] : undefined))
   if (!atFailure) return null
   if (model === undefined || !catalog || catalog.fetchedAt === null) {
-    return atFailure.length > 0 ? `This model supports: ${atFailure.join(', ')}` : null
+    return atFailure.length > 0 ? `This model supports: ${names(atFailure)}` : null
   }
   const current = catalog.models.find((m) => m.id === model)
   if (!current) return `${model} is not listed by ${profile?.name ?? 'the gateway in use'}.`
   return current.supportedEndpoints.length > 0
-    ? `This model supports: ${current.supportedEndpoints.join(', ')}`
+    ? `This model supports: ${names(current.supportedEndpoints)}`
     : null
 }
 

@@ -66,6 +66,11 @@ export interface DescriptorBase<
   X extends boolean = boolean
 > {
   key: K
+  /**
+   * The family's name in a designer's words ("Streaming groups", never its path): the model picker, job
+   * cards, the Queue, the gallery's filters and detail, and messages all say it.
+   */
+  label: string
   path: string
   /** Other spellings of the path a model listing may use. */
   aliases?: readonly string[]

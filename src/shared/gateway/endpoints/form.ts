@@ -100,8 +100,7 @@ export type FieldSpec =
   SelectSpec | TextSpec | NumberSpec | ToggleSpec | TierOrSizeSpec | ExtraSpec | NoticeSpec
 
 export interface FormSpec {
-  /** The endpoint's name in the model picker, and a line on what it is. */
-  label: string
+  /** A line on what the endpoint is, under its name (the descriptor's `label`) in the model picker. */
   blurb: string
   /** Its place among the endpoints of the model picker. */
   order: number

@@ -25,6 +25,7 @@ export const preflightImagesV1 = (input: Loose<ImagesV1Request>): PreflightIssue
 
 export const imagesV1 = defineSync({
   key: 'imagesV1',
+  label: 'Compatible',
   path: PATH,
   jobKind: 'image',
   kind: 'sync',
@@ -45,7 +46,6 @@ export const imagesV1 = defineSync({
   response: ImageResultSet,
   result: (answer) => resultOf(answer),
   form: {
-    label: 'Compatible',
     blurb: 'OpenAI-compatible generation; the gateway decides the other fields.',
     order: 5,
     fields: [

@@ -105,6 +105,7 @@ const HIDDEN = ['size', 'resolution', 'referenceImages'] as const
 
 export const imagesV2 = defineTask({
   key: 'imagesV2',
+  label: 'Async task',
   path: PATH,
   jobKind: 'image',
   kind: 'task',
@@ -137,7 +138,6 @@ export const imagesV2 = defineTask({
     resultUrlPaths: V2_RESULT_URL_PATHS
   },
   form: {
-    label: 'Async task',
     blurb: 'Runs as a task on the gateway; each image is its own task.',
     order: 4,
     fields: [

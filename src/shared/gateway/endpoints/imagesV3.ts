@@ -128,6 +128,7 @@ const MODEL_DEFAULT = 'Model default'
 
 export const imagesV3 = defineSync({
   key: 'imagesV3',
+  label: 'Per image',
   path: '/v3/images/generations',
   // §4.7 names the endpoint `images_generations_v3` although §1 says entries are paths, so both count.
   aliases: ['images_generations_v3'],
@@ -156,7 +157,6 @@ export const imagesV3 = defineSync({
     usage: answer.usage ?? null
   }),
   form: {
-    label: 'Per image',
     blurb: 'Synchronous, billed per image.',
     order: 1,
     fields: [

@@ -94,6 +94,7 @@ const isSize = (value: string): boolean =>
 
 export const partnerA = defineSync({
   key: 'partnerA',
+  label: 'Streaming groups',
   path: PATH,
   jobKind: 'image',
   kind: 'sync',
@@ -130,8 +131,7 @@ export const partnerA = defineSync({
   response: ImageResultSet,
   result: (answer) => resultOf(answer),
   form: {
-    label: 'Partner A',
-    blurb: 'Provider-direct, with image groups that can arrive one by one.',
+    blurb: 'Partner A, provider-direct: image groups that can arrive one by one.',
     order: 2,
     fields: [
       {

@@ -132,6 +132,7 @@ const HIDDEN = ['count', 'size', 'seed', 'watermark', 'referenceImages'] as cons
 
 export const partnerB = defineSync({
   key: 'partnerB',
+  label: 'Single image',
   path: PATH,
   jobKind: 'image',
   kind: 'sync',
@@ -155,8 +156,7 @@ export const partnerB = defineSync({
   response: ImageResultSet,
   result: (answer) => resultOf(answer),
   form: {
-    label: 'Partner B',
-    blurb: 'Provider-direct, one image per request.',
+    blurb: 'Partner B, provider-direct: one image per request.',
     order: 3,
     fields: [
       {

@@ -90,6 +90,7 @@ export function preflightVideo(
 
 export const videos = defineTask({
   key: 'videos',
+  label: 'Video',
   path: PATH,
   jobKind: 'video',
   kind: 'task',

@@ -256,6 +256,22 @@ describe('gallery screen', () => {
     })
   })
 
+  it('names endpoints in the filter and the detail as a designer knows them, not by their paths', async () => {
+    render(<GalleryScreen />)
+    const filter = await screen.findByRole('combobox', { name: 'Endpoint' })
+    await waitFor(() =>
+      expect(within(filter).getByRole('option', { name: 'Per image (5000)' })).toHaveValue(
+        '/v3/images/generations'
+      )
+    )
+    expect(within(filter).queryByText(/\/v3\//)).toBeNull()
+    const grid = await screen.findByRole('listbox', { name: 'Images' })
+    fireEvent.click(await within(grid).findByRole('option', { name: 'prompt 0' }))
+    const details = await screen.findByRole('complementary', { name: 'Image details' })
+    const term = await within(details).findByText('Endpoint')
+    expect(term.nextElementSibling).toHaveTextContent(/^Per image$/)
+  })
+
   it('shows usage per image only when the gateway reported it for that image alone', async () => {
     const openDetail = async (): Promise<HTMLElement> => {
       const grid = await screen.findByRole('listbox', { name: 'Images' })

@@ -43,7 +43,7 @@ describe('Images screen', () => {
     const groups = within(picker).getAllByRole('group')
     expect(groups.map((g) => g.getAttribute('label'))).toEqual([
       'Per image — /v3/images/generations',
-      'Partner A — /partner-a/v3/images/generations',
+      'Streaming groups — /partner-a/v3/images/generations',
       'Compatible — /v1/images/generations'
     ])
     expect(within(picker).queryByRole('option', { name: 'chat' })).toBeNull()
@@ -275,7 +275,7 @@ describe('Images screen', () => {
     const choice = screen.getByRole('group', { name: 'Endpoint' })
     expect(within(choice).getByRole('radio', { name: /Per image/ })).toBeChecked()
     expect(screen.getByText('The gateway does not say how this model is billed')).toBeInTheDocument()
-    fireEvent.click(within(choice).getByRole('radio', { name: /Partner A/ }))
+    fireEvent.click(within(choice).getByRole('radio', { name: /Streaming groups/ }))
     expect(screen.getByLabelText('Model')).toHaveValue('partnerA|multi')
     expect(screen.getByRole('checkbox', { name: 'Show images as they arrive (stream)' })).toBeInTheDocument()
   })

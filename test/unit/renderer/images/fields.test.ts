@@ -4,7 +4,6 @@ import { seedField, watermarkToggle, type FormSpec } from '@shared/gateway/endpo
 
 /** A form as a new endpoint's descriptor would declare it, using every kind of field. */
 const form: FormSpec = {
-  label: 'New',
   blurb: 'A new endpoint.',
   order: 9,
   fields: [

@@ -88,10 +88,10 @@ describe('polling facts and labels', () => {
     expect(endpointLabel(runningVideo())).toBe('Video')
     expect(
       endpointLabel(job({ endpoint: '/v2/images/generations', tasks: [task(), task({ id: 't2', seq: 1 })] }))
-    ).toBe('Images v2 task ×2')
+    ).toBe('Async task ×2')
     expect(
       endpointLabel(job({ endpoint: '/partner-a/v3/images/generations', request: { stream: true } }))
-    ).toBe('Partner A (stream)')
+    ).toBe('Streaming groups, streamed')
   })
 })
 

@@ -61,9 +61,7 @@ describe('screens follow the catalog of the gateway in use', () => {
       }
     }
     const { rerender } = render(<ErrorNotice error={mismatch} model="compat" />)
-    expect(
-      screen.getByText('This model supports: /v1/images/generations, /v1/images/edits')
-    ).toBeInTheDocument()
+    expect(screen.getByText('This model supports: Compatible, Mask edit')).toBeInTheDocument()
     act(() =>
       useProfilesStore.setState({
         catalogs: { p1: { ...catalog, models: catalog.models.filter((m) => m.id !== 'compat') } }

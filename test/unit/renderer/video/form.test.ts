@@ -93,7 +93,9 @@ describe('the video form', () => {
 
   it('refuses a model that does not list the video endpoint', () => {
     const chat = { ...model, id: 'studio-chat', supportedEndpoints: ['/v1/chat/completions'] }
-    expect(buildVideoForm(draft({ model: 'studio-chat' }), chat).issues.model).toMatch(/cannot be used/)
+    expect(buildVideoForm(draft({ model: 'studio-chat' }), chat).issues.model).toBe(
+      'Pick a model offered on Video: "studio-chat" is only on Chat completions (model).'
+    )
   })
 
   it('takes a first frame by address as the gateway would fetch it', () => {

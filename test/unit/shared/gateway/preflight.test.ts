@@ -46,7 +46,9 @@ describe('endpoint check', () => {
       code: 'model_endpoint_mismatch',
       supportedEndpoints: ['/v3/images/generations', '/v1/images/generations']
     })
-    expect(issues[0]?.message).toContain('/v1/chat/completions')
+    expect(issues[0]?.message).toBe(
+      'Pick a model offered on Chat completions: "img-1" is only on Per image and Compatible (model).'
+    )
   })
 
   it("accepts the spec's images_generations_v3 spelling and a trailing slash", () => {

@@ -1,6 +1,7 @@
 /* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useState, type ReactElement } from 'react'
 import { descriptorAt } from '@shared/gateway/endpoints'
+import { endpointName } from '@shared/gateway/spec'
 import type { AppError } from '@shared/result'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
@@ -145,9 +146,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
             <dt>Model</dt>
             <dd>{shown.model}</dd>
             <dt>Endpoint</dt>
-            <dd>
-              <code>{shown.endpoint}</code>
-            </dd>
+            <dd title={shown.endpoint}>{endpointName(shown.endpoint)}</dd>
             <dt>Gateway</dt>
             <dd>{shown.profileName ?? 'Removed gateway'}</dd>
             <dt>Size</dt>

@@ -1,5 +1,6 @@
 /* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, type ReactElement } from 'react'
+import { endpointName } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ProgressBar } from '../../ui/ProgressBar'
@@ -79,7 +80,7 @@ function FilterBar(): ReactElement {
         label="Endpoint"
         any="Any endpoint"
         value={form.endpoint}
-        facets={facets?.endpoints}
+        facets={facets?.endpoints.map((facet) => ({ ...facet, name: endpointName(facet.value) }))}
         onChange={(endpoint) => setForm({ endpoint })}
       />
       <FacetSelect

@@ -30,7 +30,7 @@ export const formOf = (endpoint: GenEndpoint): FormSpec | undefined => descripto
 export function endpointInfo(endpoint: GenEndpoint): { label: string; path: string; blurb: string } {
   const descriptor = descriptorOf(endpoint)
   return {
-    label: descriptor.form?.label ?? endpoint,
+    label: descriptor.label,
     path: descriptor.path,
     blurb: descriptor.form?.blurb ?? ''
   }

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@shared/gateway/spec'
+import { endpointName } from '@shared/gateway/spec'
 import { JobRequest, type JobStatus, type JobView, type TaskView } from '@shared/schemas/jobs'
 import { cancelPlan } from '../../jobs/cancel'
 import type { ProfileView } from '@shared/schemas/profiles'
@@ -133,21 +133,11 @@ export function pollFacts(job: JobView): PollFacts | null {
   }
 }
 
-const ENDPOINT_LABELS: Record<string, string> = {
-  [ENDPOINTS.imagesV1]: 'Images',
-  [ENDPOINTS.imagesV3]: 'Images v3',
-  [ENDPOINTS.imagesV2]: 'Images v2 task',
-  [ENDPOINTS.partnerA]: 'Partner A',
-  [ENDPOINTS.partnerB]: 'Partner B',
-  [ENDPOINTS.imageEdits]: 'Edit',
-  [ENDPOINTS.videos]: 'Video'
-}
-
+/** The job's endpoint in a designer's words, whether it streamed, and how many tasks it is. */
 export function endpointLabel(job: JobView): string {
-  const label = ENDPOINT_LABELS[job.endpoint] ?? job.endpoint
   const stream = (job.request as { stream?: unknown } | null)?.stream === true
   const group = job.tasks.length > 1 ? ` ×${job.tasks.length}` : ''
-  return `${label}${stream ? ' (stream)' : ''}${group}`
+  return `${endpointName(job.endpoint)}${stream ? ', streamed' : ''}${group}`
 }
 
 export const canCancel = (job: JobView): boolean =>

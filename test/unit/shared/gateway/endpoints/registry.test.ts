@@ -7,7 +7,12 @@ import {
   taskEndpointAt
 } from '../../../../../src/shared/gateway/endpoints'
 import { EXTRA_FIELD_ENDPOINTS } from '../../../../../src/shared/gateway/fieldMap'
-import { ENDPOINT_ALIASES, ENDPOINTS, MODEL_ENDPOINT_KEYS } from '../../../../../src/shared/gateway/spec'
+import {
+  ENDPOINT_ALIASES,
+  endpointName,
+  ENDPOINTS,
+  MODEL_ENDPOINT_KEYS
+} from '../../../../../src/shared/gateway/spec'
 import { JobRequest } from '../../../../../src/shared/schemas/jobs'
 
 /** Everything derived from the list of descriptors is what the spec (docs/GATEWAY.md) says. */
@@ -85,20 +90,29 @@ describe('the endpoint registry', () => {
 
   it('gives every form field its own key and every form its own place in the picker', () => {
     const forms = ENDPOINT_LIST.flatMap((d) => (d.form ? [d.form] : []))
-    expect(forms.map((form) => form.label)).toEqual([
-      'Compatible',
-      'Per image',
-      'Async task',
-      'Partner A',
-      'Partner B'
-    ])
     expect(new Set(forms.map((form) => form.order)).size).toBe(forms.length)
     for (const form of forms) {
       const keys = form.fields.flatMap((f) =>
         f.kind === 'toggle' && f.inline ? [f.key, f.inline.key] : [f.key]
       )
-      expect(new Set(keys).size, form.label).toBe(keys.length)
+      expect(new Set(keys).size, form.blurb).toBe(keys.length)
     }
+  })
+
+  it('names every endpoint family the way a designer knows it, once for every screen', () => {
+    expect(ENDPOINT_LIST.map((d) => [d.key, d.label])).toEqual([
+      ['imagesV1', 'Compatible'],
+      ['imageEdits', 'Mask edit'],
+      ['imagesV3', 'Per image'],
+      ['imagesV2', 'Async task'],
+      ['partnerA', 'Streaming groups'],
+      ['partnerB', 'Single image'],
+      ['videos', 'Video']
+    ])
+    expect(endpointName('/partner-a/v3/images/generations')).toBe('Streaming groups')
+    expect(endpointName('images_generations_v3')).toBe('Per image')
+    expect(endpointName('/v1/chat/completions')).toBe('Chat completions')
+    expect(endpointName('/v9/unknown')).toBe('/v9/unknown')
   })
 
   it('states how long the gateway keeps a result address only where the spec does: partner-b, about 24 h', () => {
