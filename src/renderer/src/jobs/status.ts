@@ -92,7 +92,7 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
 
 export const TASK_STATUS_LABELS: Record<TaskLocalStatus, string> = {
   pending: 'Waiting to send',
-  submitting: 'Sending',
+  submitting: 'Sent, waiting for the answer',
   queued: 'Queued at the gateway',
   running: 'Running at the gateway',
   succeeded: 'Done',
@@ -151,12 +151,17 @@ export function statusText(job: JobView): string {
     return JOB_STATUS_LABELS[job.status]
   }
   if (job.status !== 'running') return JOB_STATUS_LABELS[job.status]
+  // Running only where the gateway said so (a task it reports running, or a stream sending images);
+  // otherwise the furthest phase it did say: queued, or our request still waiting for its answer.
   const active = job.tasks.filter(isActiveTask).map((task) => task.status)
-  for (const status of ['running', 'submitting', 'queued', 'pending'] as const) {
-    if (active.length > 0 && active.every((s) => s === status)) return TASK_STATUS_LABELS[status]
-  }
   if (active.includes('running')) return TASK_STATUS_LABELS.running
-  return JOB_STATUS_LABELS.running
+  const streaming = job.tasks.some(
+    (task) => task.status === 'submitting' && job.results.some((result) => result.taskId === task.id)
+  )
+  if (streaming) return 'Receiving images'
+  if (active.includes('queued')) return TASK_STATUS_LABELS.queued
+  if (active.includes('submitting')) return TASK_STATUS_LABELS.submitting
+  return TASK_STATUS_LABELS.pending
 }
 
 /**

@@ -129,7 +129,20 @@ describe('a finished job in true words', () => {
 describe('status words', () => {
   it('names the phase of a running job from its tasks', () => {
     expect(statusText(runningVideo({ tasks: [task({ status: 'queued' })] }))).toBe('Queued at the gateway')
-    expect(statusText(runningVideo({ tasks: [task({ status: 'submitting' })] }))).toBe('Sending')
+    // Sent: the gateway says nothing of queued or running until it answers, and neither do we.
+    expect(statusText(runningVideo({ tasks: [task({ status: 'submitting' })] }))).toBe(
+      'Sent, waiting for the answer'
+    )
+    // A stream's images say the gateway is at work.
+    const streaming = job({
+      endpoint: '/partner-a/v3/images/generations',
+      request: groupOfImages(3),
+      status: 'running',
+      finishedAt: null,
+      tasks: [task({ status: 'submitting' })],
+      results: [result()]
+    })
+    expect(statusText(streaming)).toBe('Receiving images')
     expect(
       statusText(runningVideo({ tasks: [task({ status: 'queued' }), task({ id: 't2', status: 'running' })] }))
     ).toBe('Running at the gateway')
@@ -147,6 +160,12 @@ describe('status words', () => {
     })
     expect(statusText(queued)).toBe('Queued at the gateway')
     expect(jobTone(queued)).toBe('active')
+    // One task queued, the next not sent yet: still nothing is running.
+    const sending = {
+      ...queued,
+      tasks: [task({ status: 'queued' }), task({ id: 't2', seq: 1, status: 'pending' })]
+    }
+    expect(statusText(sending)).toBe('Queued at the gateway')
   })
 
   it('formats durations for people', () => {
