@@ -66,7 +66,7 @@ describe('dispatcher', () => {
     expect(update).toHaveBeenCalledWith({ theme: 'dark' })
     expect(result).toEqual({
       ok: true,
-      value: { theme: 'dark', notifyOnJobFinish: false, exportNameTemplate: 'x' }
+      value: { theme: 'dark', language: 'system', notifyOnJobFinish: false, exportNameTemplate: 'x' }
     })
   })
 
