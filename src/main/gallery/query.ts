@@ -62,6 +62,12 @@ function resultConditions(filter: GalleryFilter): Sql[] {
   if (filter.from !== undefined) out.push({ sql: 'r.created_at >= ?', params: [filter.from] })
   if (filter.to !== undefined) out.push({ sql: 'r.created_at < ?', params: [filter.to] })
   if (filter.favoritesOnly) out.push({ sql: 'r.favorite = 1', params: [] })
+  if (filter.boardIds?.length) {
+    out.push({
+      sql: 'r.id IN (SELECT b.result_id FROM board_items b WHERE b.board_id IN (SELECT value FROM json_each(?)))',
+      params: [JSON.stringify(filter.boardIds)]
+    })
+  }
   return out
 }
 

@@ -4,6 +4,7 @@ import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import { ExportManager } from '../gallery/export/manager'
 import { checkTimeZone } from '../gallery/export/plan'
+import { BoardNameTaken, BoardStore } from '../gallery/boards'
 import { BadCursorError, GalleryStore } from '../gallery/store'
 import { buildUsageReport } from '../gallery/usage'
 import { APP_NAME, APP_VERSION } from '../version'
@@ -17,6 +18,22 @@ export interface GalleryService {
 /** The gallery, its bulk actions, team export and usage totals (issue 8). */
 export function createGalleryService(ctx: ServiceContext): GalleryService {
   const store = new GalleryStore(ctx.db)
+  const boards = new BoardStore(ctx.db)
+  const noBoard = (): AppFailure => new AppFailure('not_found', 'That board no longer exists.')
+  const named = <T>(write: () => T): T => {
+    try {
+      return write()
+    } catch (error) {
+      if (error instanceof BoardNameTaken)
+        throw new AppFailure('boards.name_taken', `${error.message} Pick another name.`)
+      throw error
+    }
+  }
+  const items = (boardId: string, changed: number | null) => {
+    const board = changed === null ? null : boards.get(boardId)
+    if (changed === null || !board) throw noBoard()
+    return { changed, board }
+  }
   const profileName = (id: string): string | null => ctx.profiles.get(id)?.name ?? null
   const exports = new ExportManager({
     exportsDir: join(ctx.dataDir, 'exports'),
@@ -78,9 +95,19 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
         store.usageJobs({ from, to, profileIds }),
         checkTimeZone(timeZone ?? 'UTC'),
         (id) => profileName(id) ?? 'Removed gateway'
-      )
+      ),
+    'boards.list': () => boards.list(),
+    'boards.create': ({ name }) => named(() => boards.create(name)),
+    'boards.rename': ({ id, name }) => named(() => boards.rename(id, name)) ?? raise(noBoard()),
+    'boards.delete': ({ id }) => ({ deleted: boards.delete(id) }),
+    'boards.add': ({ boardId, selection }) => items(boardId, boards.add(boardId, selection)),
+    'boards.remove': ({ boardId, selection }) => items(boardId, boards.remove(boardId, selection))
   }
   return { handlers, exports }
+}
+
+const raise = (failure: AppFailure): never => {
+  throw failure
 }
 
 export function createGalleryHandlers(ctx: ServiceContext): GalleryService['handlers'] {

@@ -1,5 +1,13 @@
 import { z } from 'zod'
 import {
+  Board,
+  BoardCreateInput,
+  BoardItemsInput,
+  BoardItemsResult,
+  BoardRef,
+  BoardRenameInput
+} from '../schemas/boards'
+import {
   ExportProgress,
   ExportRef,
   GalleryDeleteInput,
@@ -24,7 +32,14 @@ export const galleryCommands = {
   'gallery.export': { input: GalleryExportInput, output: ExportProgress },
   'gallery.cancelExport': { input: ExportRef, output: z.object({ cancelled: z.boolean() }) },
   'gallery.exports': { input: z.object({}).strict(), output: z.array(ExportProgress) },
-  'usage.report': { input: UsageQueryInput, output: UsageReport }
+  'usage.report': { input: UsageQueryInput, output: UsageReport },
+  /** Boards (issue 14): named collections; what a board holds is the gallery filtered by `boardIds`. */
+  'boards.list': { input: z.object({}).strict(), output: z.array(Board) },
+  'boards.create': { input: BoardCreateInput, output: Board },
+  'boards.rename': { input: BoardRenameInput, output: Board },
+  'boards.delete': { input: BoardRef, output: z.object({ deleted: z.boolean() }) },
+  'boards.add': { input: BoardItemsInput, output: BoardItemsResult },
+  'boards.remove': { input: BoardItemsInput, output: BoardItemsResult }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const galleryEvents = {

@@ -20,6 +20,8 @@ export const GalleryFilter = z
     /** Created strictly before (epoch ms). */
     to: z.number().int().nonnegative().optional(),
     favoritesOnly: z.boolean().optional(),
+    /** Only images on at least one of these boards. */
+    boardIds: z.array(Id).max(50).optional(),
     /** Words to find in the prompt or the revised prompt (full text, each word as a prefix). */
     text: z.string().max(500).optional()
   })

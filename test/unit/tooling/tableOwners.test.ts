@@ -15,6 +15,8 @@ const TABLE_OWNERS: Record<string, string> = {
   results: 'src/main/jobs/repository.ts',
   search_index: 'src/main/jobs/repository.ts',
   media: 'src/main/library/store.ts',
+  boards: 'src/main/gallery/boards.ts',
+  board_items: 'src/main/gallery/boards.ts',
   chat_conversations: 'src/main/chat/repository.ts',
   chat_messages: 'src/main/chat/repository.ts',
   chat_attachments: 'src/main/chat/repository.ts',

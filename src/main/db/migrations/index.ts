@@ -6,6 +6,7 @@ import { migration004Chat } from './004_chat'
 import { migration005KeyOrigins } from './005_key_origins'
 import { migration006GalleryScale } from './006_gallery_scale'
 import { migration007ChatBranches } from './007_chat_branches'
+import { migration008Boards } from './008_boards'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -15,5 +16,6 @@ export const migrations: readonly Migration[] = [
   migration004Chat,
   migration005KeyOrigins,
   migration006GalleryScale,
-  migration007ChatBranches
+  migration007ChatBranches,
+  migration008Boards
 ]

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto'
+import type { Board } from '../../shared/schemas/boards'
+import type { GallerySelection } from '../../shared/schemas/gallery'
+import { writeTransaction, type Db } from '../db/connection'
+import { GALLERY_FROM, selectionConditions } from './query'
+
+/** Another board already has this name (names are unique regardless of case). */
+export class BoardNameTaken extends Error {
+  constructor(readonly boardName: string) {
+    super(`There is already a board called “${boardName}”.`)
+  }
+}
+
+interface BoardRow {
+  id: string
+  name: string
+  createdAt: number
+  count: number
+  cover: string | null
+}
+
+/**
+ * Boards and what is on them: the one module that writes `boards` and `board_items`. What a board holds
+ * is read through the gallery's own filter (`boardIds`), so a board shows, pages, searches and exports
+ * like any other view of the gallery.
+ */
+export class BoardStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  list(): Board[] {
+    const rows = this.db
+      .prepare(
+        `SELECT b.id AS id, b.name AS name, b.created_at AS createdAt,
+           (SELECT COUNT(*) FROM board_items i JOIN results r ON r.id = i.result_id
+             WHERE i.board_id = b.id AND r.kind = 'image' AND r.status = 'stored') AS count,
+           (SELECT json_group_array(mediaId) FROM (
+              SELECT r.media_id AS mediaId FROM board_items i JOIN results r ON r.id = i.result_id
+              WHERE i.board_id = b.id AND r.kind = 'image' AND r.status = 'stored'
+              ORDER BY i.added_at DESC, i.rowid DESC LIMIT 4)) AS cover
+         FROM boards b ORDER BY b.name COLLATE NOCASE`
+      )
+      .all() as BoardRow[]
+    return rows.map(toBoard)
+  }
+
+  get(id: string): Board | null {
+    return this.list().find((board) => board.id === id) ?? null
+  }
+
+  /** The boards an image is on, by name. */
+  boardsOf(resultId: string): { id: string; name: string }[] {
+    return this.db
+      .prepare(
+        `SELECT b.id AS id, b.name AS name FROM board_items i JOIN boards b ON b.id = i.board_id
+         WHERE i.result_id = ? ORDER BY b.name COLLATE NOCASE`
+      )
+      .all(resultId) as { id: string; name: string }[]
+  }
+
+  create(name: string): Board {
+    const id = randomUUID()
+    const at = this.now()
+    this.named(name, () =>
+      this.db
+        .prepare('INSERT INTO boards (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .run(id, name, at, at)
+    )
+    return this.mustGet(id)
+  }
+
+  /** Null when there is no such board. */
+  rename(id: string, name: string): Board | null {
+    const changed = this.named(name, () =>
+      this.db.prepare('UPDATE boards SET name = ?, updated_at = ? WHERE id = ?').run(name, this.now(), id)
+    )
+    return changed.changes === 0 ? null : this.mustGet(id)
+  }
+
+  /** The board goes; its images stay in the gallery. */
+  delete(id: string): boolean {
+    return this.db.prepare('DELETE FROM boards WHERE id = ?').run(id).changes > 0
+  }
+
+  /** Puts every image of a selection on a board (once); how many joined. Null when there is no board. */
+  add(boardId: string, selection: GallerySelection): number | null {
+    const where = selectionConditions(selection)
+    return writeTransaction(this.db, () => {
+      if (!this.exists(boardId)) return null
+      const { changes } = this.db
+        .prepare(
+          `INSERT INTO board_items (board_id, result_id, added_at)
+           SELECT ?, r.id, ? ${GALLERY_FROM} WHERE ${where.sql} ORDER BY r.created_at, r.id
+           ON CONFLICT (board_id, result_id) DO NOTHING`
+        )
+        .run(boardId, this.now(), ...where.params)
+      this.touch(boardId)
+      return changes
+    })
+  }
+
+  /** Takes every image of a selection off a board; how many left. Null when there is no board. */
+  remove(boardId: string, selection: GallerySelection): number | null {
+    const where = selectionConditions(selection)
+    return writeTransaction(this.db, () => {
+      if (!this.exists(boardId)) return null
+      const { changes } = this.db
+        .prepare(
+          `DELETE FROM board_items WHERE board_id = ? AND result_id IN (
+             SELECT r.id ${GALLERY_FROM} WHERE ${where.sql})`
+        )
+        .run(boardId, ...where.params)
+      this.touch(boardId)
+      return changes
+    })
+  }
+
+  private exists(id: string): boolean {
+    return this.db.prepare('SELECT 1 FROM boards WHERE id = ?').get(id) !== undefined
+  }
+
+  private touch(id: string): void {
+    this.db.prepare('UPDATE boards SET updated_at = ? WHERE id = ?').run(this.now(), id)
+  }
+
+  private mustGet(id: string): Board {
+    const board = this.get(id)
+    if (!board) throw new Error(`board ${id} vanished`)
+    return board
+  }
+
+  private named<T>(name: string, write: () => T): T {
+    try {
+      return write()
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new BoardNameTaken(name)
+      throw error
+    }
+  }
+}
+
+function toBoard(row: BoardRow): Board {
+  let cover: string[] = []
+  try {
+    const parsed: unknown = JSON.parse(row.cover ?? '[]')
+    if (Array.isArray(parsed)) cover = parsed.filter((id): id is string => typeof id === 'string')
+  } catch {
+    // a cover is decoration: without one the board still lists
+  }
+  return { id: row.id, name: row.name, createdAt: row.createdAt, count: row.count, cover }
+}

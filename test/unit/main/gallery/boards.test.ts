@@ -1,0 +1,92 @@
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../../../../src/main/db/connection'
+import { BoardNameTaken, BoardStore } from '../../../../src/main/gallery/boards'
+import { GalleryStore } from '../../../../src/main/gallery/store'
+import { JobRepository } from '../../../../src/main/jobs/repository'
+import { Library } from '../../../../src/main/library/store'
+import { makeImages, seedResults, storeImages } from '../../../e2e/support/gallerySeed'
+import { makeTempDir } from '../../../helpers/tempDir'
+import { openLibraryDb } from '../library/helpers'
+
+const T0 = Date.UTC(2025, 4, 1, 12)
+
+describe('boards', () => {
+  const temp = makeTempDir('gs-boards-')
+  let db: Db
+  let boards: BoardStore
+  let gallery: GalleryStore
+  let ids: string[]
+  let clock = 1_000
+
+  beforeAll(async () => {
+    db = openLibraryDb(join(temp.dir, 'studio.db'))
+    const library = new Library(db, join(temp.dir, 'library'))
+    const media = (await storeImages(library, await makeImages(4, { size: 32 }))).map((m) => m.id)
+    const seeded = seedResults(
+      db,
+      ['red fox', 'blue fox', 'teapot', 'lighthouse'].map((prompt, i) => ({
+        mediaId: media[i] ?? '',
+        prompt,
+        createdAt: T0 + i
+      }))
+    )
+    ids = seeded.flatMap((job) => job.resultIds)
+    boards = new BoardStore(db, () => ++clock)
+    gallery = new GalleryStore(db)
+  })
+  afterAll(() => {
+    db.close()
+    temp.cleanup()
+  })
+
+  const onBoard = (boardId: string): string[] =>
+    gallery.page({ boardIds: [boardId] }, undefined, 100).items.map((item) => item.id)
+
+  it('creates boards with names unique regardless of case, and renames them', () => {
+    const mood = boards.create('Moodboard')
+    expect(mood).toMatchObject({ name: 'Moodboard', count: 0, cover: [] })
+    expect(() => boards.create('MOODBOARD')).toThrow(BoardNameTaken)
+    const other = boards.create('Client picks')
+    expect(() => boards.rename(other.id, 'moodboard')).toThrow(BoardNameTaken)
+    expect(boards.rename(other.id, 'Final picks')?.name).toBe('Final picks')
+    expect(boards.rename('no-such-board', 'x')).toBeNull()
+    expect(boards.list().map((board) => board.name)).toEqual(['Final picks', 'Moodboard'])
+  })
+
+  it('puts a selection on a board once, shows it through the gallery filter, and takes it off', () => {
+    const board = boards.create('Foxes')
+    expect(boards.add(board.id, { kind: 'filter', filter: { text: 'fox' }, except: [] })).toBe(2)
+    // Adding what is already there changes nothing; a list of ids adds only what is new.
+    expect(boards.add(board.id, { kind: 'ids', ids: [ids[0] ?? '', ids[2] ?? ''] })).toBe(1)
+    expect(onBoard(board.id).sort()).toEqual([ids[0], ids[1], ids[2]].sort())
+    expect(boards.get(board.id)).toMatchObject({ count: 3 })
+    expect(boards.get(board.id)?.cover).toHaveLength(3)
+    expect(boards.boardsOf(ids[0] ?? '').map((b) => b.name)).toEqual(['Foxes'])
+
+    // The filter combines with the others: text within a board.
+    expect(
+      gallery.page({ boardIds: [board.id], text: 'teapot' }, undefined, 10).items.map((i) => i.id)
+    ).toEqual([ids[2]])
+    expect(boards.remove(board.id, { kind: 'ids', ids: [ids[2] ?? '', ids[3] ?? ''] })).toBe(1)
+    expect(onBoard(board.id).sort()).toEqual([ids[0], ids[1]].sort())
+    expect(boards.add('no-such-board', { kind: 'ids', ids: [ids[0] ?? ''] })).toBeNull()
+  })
+
+  it('an image on several boards leaves all of them when it leaves the gallery; a deleted board leaves its images', () => {
+    const a = boards.create('A')
+    const b = boards.create('B')
+    const target = ids[3] ?? ''
+    boards.add(a.id, { kind: 'ids', ids: [target] })
+    boards.add(b.id, { kind: 'ids', ids: [target] })
+    expect(boards.boardsOf(target).map((x) => x.name)).toEqual(['A', 'B'])
+
+    expect(boards.delete(a.id)).toBe(true)
+    expect(gallery.page({}, undefined, 100).items.map((i) => i.id)).toContain(target)
+    expect(boards.boardsOf(target).map((x) => x.name)).toEqual(['B'])
+
+    new JobRepository(db).deleteResults([target])
+    expect(boards.get(b.id)).toMatchObject({ count: 0, cover: [] })
+    expect(boards.delete(a.id)).toBe(false)
+  })
+})
