@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest'
 import { initialVideoState, useVideoStore } from '@renderer/features/video/store'
 import { VideoScreen } from '@renderer/features/video/VideoScreen'
+import { i18n } from '@renderer/i18n'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { connect, job, resetStores, result, runningVideo, task } from '../queue/fixtures'
@@ -140,5 +141,53 @@ describe('Video screen', () => {
     )
     fireEvent.click(within(recent).getAllByRole('button', { name: 'Show in Queue' })[0] as HTMLElement)
     expect(useAppStore.getState().screen).toBe('queue')
+  })
+
+  it('speaks Simplified Chinese: title, fields, options and the form’s own issues', async () => {
+    await i18n.changeLanguage('zh-CN')
+    connect({ 'models.list': () => catalog, 'jobs.list': () => [] })
+    render(<VideoScreen />)
+    expect(screen.getByRole('heading', { level: 1, name: '视频' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: '新建视频' })).toBeInTheDocument()
+    // Model ids stay as the gateway names them.
+    const model = await screen.findByRole('combobox', { name: '模型' })
+    await waitFor(() => expect(within(model).getByRole('option', { name: 'seedance-video' })).toBeVisible())
+    expect(screen.getByLabelText('提示词')).toBeInTheDocument()
+    expect(screen.getByLabelText('时长（秒）')).toHaveValue(5)
+    expect(screen.getByRole('group', { name: '尺寸（可选）' })).toBeInTheDocument()
+    expect(screen.getByLabelText('宽度')).toBeInTheDocument()
+    expect(screen.getByLabelText('高度')).toBeInTheDocument()
+    const preset = screen.getByRole('combobox', { name: '尺寸预设' })
+    expect(within(preset).getByRole('option', { name: '1280 × 720 · 横屏' })).toBeInTheDocument()
+    expect(screen.getByText('更多选项')).toBeInTheDocument()
+    expect(screen.getByLabelText('分辨率')).toBeInTheDocument()
+    const ratio = screen.getByRole('combobox', { name: '画面比例' })
+    expect(within(ratio).getByRole('option', { name: '自适应' })).toHaveValue('adaptive')
+    expect(screen.getByLabelText('随机种子')).toHaveAttribute('placeholder', '随机')
+    expect(
+      within(screen.getByLabelText('水印')).getByRole('option', { name: '网关默认' })
+    ).toBeInTheDocument()
+    expect(within(screen.getByLabelText('声音')).getByRole('option', { name: '静音' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: '首帧' })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('radio', { name: '图片地址' }))
+    expect(screen.getByLabelText('其他字段（JSON）')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: '我的视频' })).toBeInTheDocument()
+    expect(screen.getByText('还没有视频')).toBeInTheDocument()
+
+    fireEvent.change(screen.getByLabelText('宽度'), { target: { value: '640' } })
+    expect(screen.getByText('宽度和高度请同时填写，或都不填。')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: '生成视频' }))
+    expect(await screen.findByText('请输入图片的 http(s) 地址。')).toBeInTheDocument()
+  })
+
+  it('names a video card’s parts in Simplified Chinese', async () => {
+    await i18n.changeLanguage('zh-CN')
+    connect({ 'models.list': () => catalog, 'jobs.list': () => [runningVideo()] })
+    render(<VideoScreen />)
+    const recent = await screen.findByRole('list', { name: '最近的视频' })
+    await waitFor(() => expect(within(recent).getAllByRole('listitem')).toHaveLength(1))
+    expect(within(recent).getByRole('button', { name: '在队列中查看' })).toBeInTheDocument()
+    expect(within(recent).getByRole('progressbar')).toHaveAccessibleName(/的进度$/)
+    expect(recent).toHaveTextContent('已运行')
   })
 })

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { buildVideoForm, emptyVideoDraft, type VideoDraft } from '@renderer/features/video/form'
+import { i18n } from '@renderer/i18n'
 import type { ModelView } from '@shared/schemas/profiles'
+
+/** The form as the screen builds it, in the app's current language (English unless a test switches). */
+const build = (d: VideoDraft, m: ModelView | undefined): ReturnType<typeof buildVideoForm> =>
+  buildVideoForm(d, m, i18n.t)
 
 const model: ModelView = {
   id: 'seedance-video',
@@ -17,7 +22,7 @@ const draft = (patch: Partial<VideoDraft> = {}): VideoDraft => ({
 
 describe('the video form', () => {
   it('builds the videos request: duration, W×H size, extras under their provider names, first frame apart', () => {
-    const form = buildVideoForm(
+    const form = build(
       draft({
         duration: '4',
         width: '1280',
@@ -54,7 +59,7 @@ describe('the video form', () => {
   })
 
   it('sends nothing it was not asked to: defaults stay off the wire', () => {
-    const form = buildVideoForm(draft(), model)
+    const form = build(draft(), model)
     expect(form.request).toEqual({
       endpoint: 'videos',
       body: { model: 'seedance-video', prompt: 'a paper boat', duration: 5 }
@@ -62,47 +67,50 @@ describe('the video form', () => {
   })
 
   it('requires a duration of at least one whole second, in the spec’s words', () => {
-    expect(buildVideoForm(draft({ duration: '' }), model).issues.duration).toMatch(
+    expect(build(draft({ duration: '' }), model).issues.duration).toMatch(
       /^Required: a whole number of seconds/
     )
-    expect(buildVideoForm(draft({ duration: '0' }), model).issues.duration).toMatch(/at least 1/)
-    expect(buildVideoForm(draft({ duration: '1.5' }), model).issues.duration).toMatch(/whole number/)
-    expect(buildVideoForm(draft({ duration: '1' }), model).issues).toEqual({})
+    expect(build(draft({ duration: '0' }), model).issues.duration).toMatch(/at least 1/)
+    expect(build(draft({ duration: '1.5' }), model).issues.duration).toMatch(/whole number/)
+    expect(build(draft({ duration: '1' }), model).issues).toEqual({})
   })
 
   it('names the field of every other issue', () => {
-    expect(buildVideoForm(draft({ prompt: ' ' }), model).issues.prompt).toBe(
-      'Required: it cannot be empty (prompt).'
+    expect(build(draft({ prompt: ' ' }), model).issues.prompt).toBe('Required: it cannot be empty (prompt).')
+    expect(build(draft({ width: '640' }), model).issues.size).toBe('Enter both width and height, or neither.')
+    expect(build(draft({ width: '640', height: '0' }), model).issues.size).toMatch(/whole numbers/)
+    expect(build(draft({ seed: '1.5' }), model).issues.seed).toMatch(/whole number/)
+    expect(build(draft({ extraJson: '{"a":' }), model).issues.extra).toMatch(/not valid JSON/)
+    expect(build(draft({ extraJson: '[1]' }), model).issues.extra).toMatch(/JSON object/)
+    expect(build(draft({ extraJson: '{"seed": 3}' }), model).issues.extra).toMatch(/"seed"/)
+    expect(build(draft({ extraJson: '{"bad name": 3}' }), model).issues.extra).toBeDefined()
+    expect(build(draft({ firstFrame: { type: 'url', url: 'ftp://x' } }), model).issues.firstFrame).toMatch(
+      /http/
     )
-    expect(buildVideoForm(draft({ width: '640' }), model).issues.size).toBe(
-      'Enter both width and height, or neither.'
+    expect(build(draft({ firstFrame: { type: 'library', mediaId: '' } }), model).issues.firstFrame).toMatch(
+      /Pick an image/
     )
-    expect(buildVideoForm(draft({ width: '640', height: '0' }), model).issues.size).toMatch(/whole numbers/)
-    expect(buildVideoForm(draft({ seed: '1.5' }), model).issues.seed).toMatch(/whole number/)
-    expect(buildVideoForm(draft({ extraJson: '{"a":' }), model).issues.extra).toMatch(/not valid JSON/)
-    expect(buildVideoForm(draft({ extraJson: '[1]' }), model).issues.extra).toMatch(/JSON object/)
-    expect(buildVideoForm(draft({ extraJson: '{"seed": 3}' }), model).issues.extra).toMatch(/"seed"/)
-    expect(buildVideoForm(draft({ extraJson: '{"bad name": 3}' }), model).issues.extra).toBeDefined()
-    expect(
-      buildVideoForm(draft({ firstFrame: { type: 'url', url: 'ftp://x' } }), model).issues.firstFrame
-    ).toMatch(/http/)
-    expect(
-      buildVideoForm(draft({ firstFrame: { type: 'library', mediaId: '' } }), model).issues.firstFrame
-    ).toMatch(/Pick an image/)
   })
 
   it('refuses a model that does not list the video endpoint', () => {
     const chat = { ...model, id: 'studio-chat', supportedEndpoints: ['/v1/chat/completions'] }
-    expect(buildVideoForm(draft({ model: 'studio-chat' }), chat).issues.model).toBe(
+    expect(build(draft({ model: 'studio-chat' }), chat).issues.model).toBe(
       'Pick a model offered on Video: "studio-chat" is only on Chat completions (model).'
     )
   })
 
   it('takes a first frame by address as the gateway would fetch it', () => {
-    const form = buildVideoForm(
-      draft({ firstFrame: { type: 'url', url: ' https://cdn.example/f.png ' } }),
-      model
-    )
+    const form = build(draft({ firstFrame: { type: 'url', url: ' https://cdn.example/f.png ' } }), model)
     expect(form.request.firstFrame).toEqual({ url: 'https://cdn.example/f.png' })
+  })
+
+  it('says its own issues in Simplified Chinese when the app speaks it', async () => {
+    await i18n.changeLanguage('zh-CN')
+    expect(build(draft({ width: '640' }), model).issues.size).toBe('宽度和高度请同时填写，或都不填。')
+    expect(build(draft({ seed: '1.5' }), model).issues.seed).toBe('随机种子须为整数。')
+    expect(build(draft({ extraJson: '{"a":' }), model).issues.extra).toMatch(/^这不是有效的 JSON/)
+    expect(build(draft({ extraJson: '{"seed": 3, "ratio": "1:1"}' }), model).issues.extra).toBe(
+      '请在上方的字段中设置 "ratio"和"seed"，不要写在这里。'
+    )
   })
 })

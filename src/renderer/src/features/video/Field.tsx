@@ -10,7 +10,7 @@ export function Field({
 }: {
   label: string
   error?: string | undefined
-  hint?: string
+  hint?: ReactNode
   className?: string
   children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
 }): ReactElement {

@@ -1,16 +1,18 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
 import type { VideoDraft } from './form'
 
 type FrameChoice = VideoDraft['firstFrame']['type']
-const FRAME_CHOICES: [FrameChoice, string][] = [
-  ['none', 'None'],
-  ['library', 'From the library'],
-  ['url', 'Image address']
-]
+const FRAME_CHOICES = {
+  none: 'video.firstFrame.none',
+  library: 'video.firstFrame.library',
+  url: 'video.firstFrame.url'
+} as const satisfies Record<FrameChoice, string>
+/** An example address, the same in every language (it is not words). */
+const URL_EXAMPLE = 'https://…/first-frame.png'
 const emptyChoice: Record<FrameChoice, VideoDraft['firstFrame']> = {
   none: { type: 'none' },
   library: { type: 'library', mediaId: '' },
@@ -30,6 +32,7 @@ export function FirstFramePicker({
   onChange: (value: VideoDraft['firstFrame']) => void
   error: string | undefined
 }): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const [images, setImages] = useState<LibraryImage[] | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -50,9 +53,9 @@ export function FirstFramePicker({
 
   return (
     <fieldset className="vid-frame">
-      <legend>First frame</legend>
+      <legend>{t('video.firstFrame.title')}</legend>
       <div className="radio-row">
-        {FRAME_CHOICES.map(([type, label]) => (
+        {(Object.keys(FRAME_CHOICES) as FrameChoice[]).map((type) => (
           <label key={type} className="radio">
             <input
               type="radio"
@@ -60,41 +63,45 @@ export function FirstFramePicker({
               checked={value.type === type}
               onChange={() => onChange(emptyChoice[type])}
             />
-            {label}
+            {t(FRAME_CHOICES[type])}
           </label>
         ))}
       </div>
       {value.type === 'url' && (
         <label className="field">
-          <span>Image address</span>
+          <span>{t('video.firstFrame.url')}</span>
           <input
             value={value.url}
             inputMode="url"
             spellCheck={false}
-            placeholder="https://…/first-frame.png"
+            placeholder={URL_EXAMPLE}
             aria-invalid={error ? true : undefined}
             onChange={(event) => onChange({ type: 'url', url: event.target.value })}
           />
         </label>
       )}
       {value.type === 'library' && (
-        <div className="vid-frame-grid" role="radiogroup" aria-label="Library images">
+        <div className="vid-frame-grid" role="radiogroup" aria-label={t('video.firstFrame.libraryImages')}>
           {loadError && <p className="field-error">{loadError}</p>}
-          {images === null && !loadError && <p className="muted">Loading the library…</p>}
-          {images?.length === 0 && (
-            <p className="muted">No images in the library yet. Generate or import one first.</p>
-          )}
+          {images === null && !loadError && <p className="muted">{t('video.firstFrame.loading')}</p>}
+          {images?.length === 0 && <p className="muted">{t('video.firstFrame.empty')}</p>}
           {images?.map((image) => (
             <label
               key={image.mediaId}
               className={value.mediaId === image.mediaId ? 'vid-frame-item selected' : 'vid-frame-item'}
-              title={image.prompt ?? 'Imported image'}
+              title={image.prompt ?? t('video.firstFrame.imported')}
             >
               <input
                 type="radio"
                 name="first-frame-image"
                 checked={value.mediaId === image.mediaId}
-                aria-label={image.prompt ?? `Imported image ${image.width ?? ''}×${image.height ?? ''}`}
+                aria-label={
+                  image.prompt ??
+                  t('video.firstFrame.importedSized', {
+                    width: image.width ?? '',
+                    height: image.height ?? ''
+                  })
+                }
                 onChange={() => onChange({ type: 'library', mediaId: image.mediaId })}
               />
               <MediaThumb mediaId={image.mediaId} alt="" />

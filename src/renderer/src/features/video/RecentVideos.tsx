@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useMemo, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { JobView } from '@shared/schemas/jobs'
 import { isActiveJob, isSaving } from '../../jobs/status'
 import { useConnection } from '../../store/app'
@@ -11,6 +11,7 @@ import { VideoCard } from './VideoCard'
 const RECENT = 8
 
 export function RecentVideos(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const lastJobId = useVideoStore((state) => state.lastJobId)
   const byId = useJobsStore((state) => state.byId)
@@ -31,14 +32,14 @@ export function RecentVideos(): ReactElement {
   }, [api])
   return (
     <section className="vid-recent" aria-labelledby="recent-videos-title">
-      <h2 id="recent-videos-title">Your videos</h2>
+      <h2 id="recent-videos-title">{t('video.recent.title')}</h2>
       {videos.length === 0 ? (
         <div className="vid-empty">
-          <p className="empty-title">No videos yet</p>
-          <p className="muted">Describe a shot and pick a duration; the video plays here when it is ready.</p>
+          <p className="empty-title">{t('video.recent.emptyTitle')}</p>
+          <p className="muted">{t('video.recent.emptyText')}</p>
         </div>
       ) : (
-        <ul className="vid-cards" aria-label="Recent videos">
+        <ul className="vid-cards" aria-label={t('video.recent.list')}>
           {videos.map((job) => (
             <VideoCard key={job.id} job={job} now={now} fresh={job.id === lastJobId} />
           ))}

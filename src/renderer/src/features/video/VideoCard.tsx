@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { JobView } from '@shared/schemas/jobs'
 import { elapsedMs, formatDuration, isActiveJob, progressOf, statusText, statusTone } from '../../jobs/status'
 import { VideoPlayer } from '../../media/VideoPlayer'
@@ -8,6 +8,7 @@ import { ProgressBar } from '../../ui/ProgressBar'
 
 /** One video job: the player once its file is kept, its progress or error until then. */
 export function VideoCard({ job, now, fresh }: { job: JobView; now: number; fresh: boolean }): ReactElement {
+  const { t } = useTranslation()
   const setScreen = useAppStore((state) => state.setScreen)
   const stored = job.results.find((result) => result.status === 'stored' && result.mediaId)
   const progress = progressOf(job)
@@ -15,11 +16,14 @@ export function VideoCard({ job, now, fresh }: { job: JobView; now: number; fres
   return (
     <li className={fresh ? 'vid-card card fresh' : 'vid-card card'}>
       {stored ? (
-        <VideoPlayer result={stored} label={`Video: ${job.prompt.slice(0, 60)}`} />
+        <VideoPlayer result={stored} label={t('video.card.player', { prompt: job.prompt.slice(0, 60) })} />
       ) : (
         <div className={`vid-placeholder tone-${tone}`}>
           <span className={`tq-status tone-${tone}`}>{statusText(job)}</span>
-          <ProgressBar progress={progress} label={`Progress of “${job.prompt.slice(0, 40)}”`} />
+          <ProgressBar
+            progress={progress}
+            label={t('video.card.progress', { prompt: job.prompt.slice(0, 40) })}
+          />
           {progress.type !== 'none' && <span className="tq-progress-label">{progress.label}</span>}
           {job.error && !isActiveJob(job) && <p className="vid-card-error">{job.error.message}</p>}
         </div>
@@ -31,13 +35,14 @@ export function VideoCard({ job, now, fresh }: { job: JobView; now: number; fres
         <p className="tq-meta">
           <span>{job.model}</span>
           <span>
-            {isActiveJob(job) ? 'running for ' : ''}
-            {formatDuration(elapsedMs(job, now))}
+            {isActiveJob(job)
+              ? t('video.card.runningFor', { duration: formatDuration(elapsedMs(job, now)) })
+              : formatDuration(elapsedMs(job, now))}
           </span>
         </p>
       </div>
       <button type="button" className="button tq-btn quiet vid-card-link" onClick={() => setScreen('queue')}>
-        Show in Queue
+        {t('video.card.showInQueue')}
       </button>
     </li>
   )

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useMemo, type FormEvent, type ReactElement } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
@@ -13,6 +13,7 @@ import { useVideoStore } from './store'
 const VIDEO_ENDPOINTS = [ENDPOINTS.videos]
 
 export function VideoForm(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const { models, loading, ready, gateway, error: modelsError, refresh } = useModels(VIDEO_ENDPOINTS)
   const draft = useVideoStore((state) => state.draft)
@@ -32,7 +33,10 @@ export function VideoForm(): ReactElement {
 
   const modelId = models.some((model) => model.id === draft.model) ? draft.model : (models[0]?.id ?? '')
   const model = models.find((m) => m.id === modelId)
-  const form = useMemo(() => buildVideoForm({ ...draft, model: modelId }, model), [draft, modelId, model])
+  const form = useMemo(
+    () => buildVideoForm({ ...draft, model: modelId }, model, t),
+    [draft, modelId, model, t]
+  )
   const shown = (field: string, dirty: boolean): string | undefined =>
     attempted || touched[field] || dirty ? form.issues[field] : undefined
   const blocking = Object.keys(form.issues).length > 0
@@ -67,20 +71,26 @@ export function VideoForm(): ReactElement {
       onSubmit={(event) => void submit(event)}
       noValidate
     >
-      <h2 id="video-form-title">New video</h2>
+      <h2 id="video-form-title">{t('video.form.title')}</h2>
       {models.length === 0 && !loading ? (
         <div className="notice notice-warn" role="status">
-          <p className="notice-title">No video model on this gateway</p>
-          <p>The gateway lists no model that supports {ENDPOINTS.videos}.</p>
+          <p className="notice-title">{t('video.form.noModelTitle')}</p>
+          <p>
+            <Trans
+              i18nKey="video.form.noModelText"
+              values={{ endpoint: ENDPOINTS.videos }}
+              components={{ code: <code /> }}
+            />
+          </p>
           <div>
             <button type="button" className="button" onClick={refresh}>
-              Check again
+              {t('video.form.checkAgain')}
             </button>
           </div>
         </div>
       ) : null}
       {modelsError && <ErrorNotice error={modelsError} />}
-      <Field label="Model" error={shown('model', false)}>
+      <Field label={t('video.form.model')} error={shown('model', false)}>
         {(props) => (
           <select
             {...props}
@@ -92,7 +102,7 @@ export function VideoForm(): ReactElement {
             disabled={models.length === 0}
           >
             {models.length === 0 && (
-              <option value="">{loading ? 'Loading models…' : 'No video model'}</option>
+              <option value="">{loading ? t('video.form.loadingModels') : t('video.form.noModel')}</option>
             )}
             {models.map((m) => (
               <option key={m.id} value={m.id}>
@@ -107,20 +117,20 @@ export function VideoForm(): ReactElement {
           {modelNotice}
         </p>
       )}
-      <Field label="Prompt" error={shown('prompt', false)}>
+      <Field label={t('video.form.prompt')} error={shown('prompt', false)}>
         {(props) => (
           <textarea
             {...props}
             className="vid-prompt"
             rows={4}
             value={draft.prompt}
-            placeholder="A paper boat drifting down a rainy street, slow dolly shot"
+            placeholder={t('video.form.promptPlaceholder')}
             onChange={set('prompt')}
             onBlur={() => touch('prompt')}
           />
         )}
       </Field>
-      <Field label="Duration (seconds)" error={shown('duration', true)} className="vid-duration">
+      <Field label={t('video.form.duration')} error={shown('duration', true)} className="vid-duration">
         {(props) => (
           <input
             {...props}
@@ -135,14 +145,14 @@ export function VideoForm(): ReactElement {
         )}
       </Field>
       <fieldset className="vid-size" aria-describedby={sizeIssue ? 'video-size-issue' : undefined}>
-        <legend>Size (optional)</legend>
+        <legend>{t('video.form.size')}</legend>
         <div className="vid-size-inputs">
           <input
             type="number"
             min={1}
             step={1}
-            aria-label="Width"
-            placeholder="Width"
+            aria-label={t('video.form.width')}
+            placeholder={t('video.form.width')}
             value={draft.width}
             aria-invalid={sizeIssue ? true : undefined}
             onChange={set('width')}
@@ -152,14 +162,14 @@ export function VideoForm(): ReactElement {
             type="number"
             min={1}
             step={1}
-            aria-label="Height"
-            placeholder="Height"
+            aria-label={t('video.form.height')}
+            placeholder={t('video.form.height')}
             value={draft.height}
             aria-invalid={sizeIssue ? true : undefined}
             onChange={set('height')}
           />
           <select
-            aria-label="Size preset"
+            aria-label={t('video.form.sizePreset')}
             value={preset >= 0 ? String(preset) : draft.width || draft.height ? 'custom' : ''}
             onChange={(event) => {
               const chosen = SIZE_PRESETS[Number(event.target.value)]
@@ -167,13 +177,15 @@ export function VideoForm(): ReactElement {
               else if (chosen) edit({ width: String(chosen.width), height: String(chosen.height) })
             }}
           >
-            <option value="">Gateway default</option>
+            <option value="">{t('video.form.gatewayDefault')}</option>
             {SIZE_PRESETS.map((p, index) => (
-              <option key={p.label} value={String(index)}>
-                {p.label}
+              <option key={p.shape} value={String(index)}>
+                {t(`video.form.presets.${p.shape}`, { width: p.width, height: p.height })}
               </option>
             ))}
-            {preset < 0 && (draft.width || draft.height) && <option value="custom">Custom</option>}
+            {preset < 0 && (draft.width || draft.height) && (
+              <option value="custom">{t('video.form.custom')}</option>
+            )}
           </select>
         </div>
         {sizeIssue && (
@@ -186,11 +198,12 @@ export function VideoForm(): ReactElement {
       {submitError && <ErrorNotice error={submitError} model={modelId} />}
       <div className="vid-submit">
         <button type="submit" className="button primary" disabled={submitting || models.length === 0}>
-          {submitting ? 'Starting…' : 'Generate video'}
+          {submitting ? t('video.form.starting') : t('video.form.generate')}
         </button>
         <p className="vid-hint">
-          Runs as a task on the gateway and keeps going if you leave this screen or close the app.
-          {model?.billingUnit ? ` Billed by ${model.billingUnit}.` : ''}
+          {model?.billingUnit
+            ? t('video.form.runsAsTaskBilled', { unit: model.billingUnit })
+            : t('video.form.runsAsTask')}
         </p>
       </div>
     </form>

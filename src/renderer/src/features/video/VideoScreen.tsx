@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 import { RecentVideos } from './RecentVideos'
@@ -7,9 +7,10 @@ import { VideoForm } from './VideoForm'
 import './video.css'
 
 export function VideoScreen(): ReactElement {
+  const { t } = useTranslation()
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <ScreenHeader title="Video" subtitle={<GatewayLine output="video" />} />
+      <ScreenHeader title={t('video.title')} subtitle={<GatewayLine output="video" />} />
       <div className="screen-body vid-layout">
         <VideoForm />
         <RecentVideos />

@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next'
 import { ExtraFieldValues } from '@shared/gateway/fieldMap'
 import type { PreflightIssue } from '@shared/gateway/preflight'
 import { preflightJob } from '@shared/schemas/jobPreflight'
 import type { ImageRef, JobRequest } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
+import { i18n } from '../../i18n'
 
 /**
  * The Video form as the user typed it (strings, so a half-typed number stays on screen), and the one
@@ -45,11 +47,12 @@ export const emptyVideoDraft: VideoDraft = {
 /** Provider-notes §6 values; the gateway is the judge, these are what the pickers offer. */
 export const RESOLUTIONS = ['480p', '720p', '1080p'] as const
 export const RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', 'adaptive'] as const
+/** `shape` names the preset's words in the catalog (`video.form.presets.*`). */
 export const SIZE_PRESETS = [
-  { label: '1280 × 720 · landscape', width: 1280, height: 720 },
-  { label: '720 × 1280 · portrait', width: 720, height: 1280 },
-  { label: '1920 × 1080 · landscape HD', width: 1920, height: 1080 },
-  { label: '1024 × 1024 · square', width: 1024, height: 1024 }
+  { shape: 'landscape', width: 1280, height: 720 },
+  { shape: 'portrait', width: 720, height: 1280 },
+  { shape: 'landscapeHd', width: 1920, height: 1080 },
+  { shape: 'square', width: 1024, height: 1024 }
 ] as const
 
 /** Form fields sent as extra fields, by their provider-notes names. */
@@ -68,39 +71,49 @@ const numberOrText = (text: string): number | string | undefined => {
   return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed
 }
 
-function parseExtra(text: string, issues: Record<string, string>): Record<string, unknown> {
+function parseExtra(text: string, issues: Record<string, string>, t: TFunction): Record<string, unknown> {
   if (text.trim() === '') return {}
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    issues.extra = 'This is not valid JSON. Use an object such as {"camera_fixed": true}.'
+    issues.extra = t('video.issues.notJson')
     return {}
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    issues.extra = 'Use a JSON object, such as {"camera_fixed": true}.'
+    issues.extra = t('video.issues.notObject')
     return {}
   }
   const parsed = ExtraFieldValues.safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    issues.extra = `${issue?.path.join('.') || 'A field name'}: ${issue?.message ?? 'not allowed'}`
+    // The check's own reason (the schema's words) is shown as it came, after the field it is about.
+    issues.extra = t('video.issues.extraField', {
+      field: issue?.path.join('.') || t('video.issues.aFieldName'),
+      reason: issue?.message ?? t('video.issues.notAllowed')
+    })
     return {}
   }
   const twice = FORM_EXTRAS.filter((name) => name in parsed.data)
-  if (twice.length > 0)
-    issues.extra = `Set ${twice.map((n) => `"${n}"`).join(', ')} with the fields above, not here.`
+  if (twice.length > 0) {
+    const names = new Intl.ListFormat(i18n.language).format(twice.map((name) => `"${name}"`))
+    issues.extra = t('video.issues.setAbove', { names })
+  }
   return parsed.data
 }
 
-export function buildVideoForm(draft: VideoDraft, model: ModelView | undefined): VideoForm {
+/**
+ * `t` speaks the form's own issues in the current language; the shared checks (`preflightJob`) say theirs
+ * in their own words.
+ */
+export function buildVideoForm(draft: VideoDraft, model: ModelView | undefined, t: TFunction): VideoForm {
   const issues: Record<string, string> = {}
-  const extra: Record<string, unknown> = parseExtra(draft.extraJson, issues)
+  const extra: Record<string, unknown> = parseExtra(draft.extraJson, issues, t)
   if (draft.resolution) extra.resolution = draft.resolution
   if (draft.ratio) extra.ratio = draft.ratio
   if (draft.seed.trim() !== '') {
     const seed = Number(draft.seed)
-    if (!Number.isInteger(seed)) issues.seed = 'The seed must be a whole number.'
+    if (!Number.isInteger(seed)) issues.seed = t('video.issues.seed')
     else extra.seed = seed
   }
   if (draft.watermark !== 'default') extra.watermark = draft.watermark === 'on'
@@ -109,11 +122,11 @@ export function buildVideoForm(draft: VideoDraft, model: ModelView | undefined):
   let firstFrame: ImageRef | undefined
   if (draft.firstFrame.type === 'library') {
     if (draft.firstFrame.mediaId) firstFrame = { mediaId: draft.firstFrame.mediaId }
-    else issues.firstFrame = 'Pick an image of the library, or choose None.'
+    else issues.firstFrame = t('video.issues.pickLibraryImage')
   }
   if (draft.firstFrame.type === 'url') {
     const url = draft.firstFrame.url.trim()
-    if (!/^https?:\/\/\S+$/i.test(url)) issues.firstFrame = 'Enter an http(s) address of an image.'
+    if (!/^https?:\/\/\S+$/i.test(url)) issues.firstFrame = t('video.issues.imageAddress')
     else firstFrame = { url }
   }
 
@@ -123,9 +136,9 @@ export function buildVideoForm(draft: VideoDraft, model: ModelView | undefined):
   if (width !== '' || height !== '') {
     const w = Number(width)
     const h = Number(height)
-    if (width === '' || height === '') issues.size = 'Enter both width and height, or neither.'
+    if (width === '' || height === '') issues.size = t('video.issues.sizeBoth')
     else if (!Number.isInteger(w) || !Number.isInteger(h) || w < 1 || h < 1)
-      issues.size = 'Width and height are whole numbers of pixels.'
+      issues.size = t('video.issues.sizeWhole')
     else size = `${w}x${h}`
   }
 
@@ -143,6 +156,6 @@ export function buildVideoForm(draft: VideoDraft, model: ModelView | undefined):
     model ? { id: model.id, supported_endpoints: model.supportedEndpoints } : undefined
   )
   for (const issue of preflight) issues[issue.field] ??= issue.message
-  if (!model && draft.model) issues.model ??= 'Pick a video model of this gateway.'
+  if (!model && draft.model) issues.model ??= t('video.issues.model')
   return { request, issues }
 }
