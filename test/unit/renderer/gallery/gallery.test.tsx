@@ -10,7 +10,13 @@ import {
   toContract,
   toggle
 } from '@renderer/features/gallery/selection'
-import { EMPTY_FORM, positions, toFilter, useGalleryStore } from '@renderer/features/gallery/store'
+import {
+  EMPTY_FORM,
+  isFiltered,
+  positions,
+  toFilter,
+  useGalleryStore
+} from '@renderer/features/gallery/store'
 import { useAppStore } from '@renderer/store/app'
 import { useHandoffStore } from '@renderer/store/handoff'
 import { createApiClient, type Transport } from '@shared/client'
@@ -174,6 +180,15 @@ describe('gallery selection model', () => {
     expect(filter.favoritesOnly).toBe(true)
     expect((filter.to ?? 0) - (filter.from ?? 0)).toBe(86_400_000)
     expect(new Date(filter.from ?? 0).getHours()).toBe(0)
+  })
+
+  it('shows a board through the filter, and keeps it when the filters are cleared', () => {
+    expect(toFilter({ ...EMPTY_FORM, boardId: 'b1' })).toEqual({ boardIds: ['b1'] })
+    expect(isFiltered({ ...EMPTY_FORM, boardId: 'b1' })).toBe(false)
+    useGalleryStore.setState({ form: { ...EMPTY_FORM, boardId: 'b1', text: 'fox' } })
+    useGalleryStore.getState().resetForm()
+    expect(useGalleryStore.getState().form).toEqual({ ...EMPTY_FORM, boardId: 'b1' })
+    useGalleryStore.setState({ form: EMPTY_FORM })
   })
 })
 

@@ -9,7 +9,7 @@ import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
 
 /** A modal: focus moves in, Escape and the backdrop close it. */
-function Modal({
+export function Modal({
   title,
   role = 'dialog',
   onClose,

@@ -4,7 +4,8 @@ import { endpointName } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ProgressBar } from '../../ui/ProgressBar'
-import { reload } from './actions'
+import { changeBoard, reload } from './actions'
+import { AddToBoardDialog, BoardsBar } from './Boards'
 import { DetailPanel } from './DetailPanel'
 import { DeleteDialog, ExportDialog } from './Dialogs'
 import { ExportTray } from './ExportTray'
@@ -136,6 +137,7 @@ function SelectionBar(): ReactElement {
   const loading = useGalleryStore((s) => s.loading)
   const setSelection = useGalleryStore((s) => s.setSelection)
   const setDialog = useGalleryStore((s) => s.setDialog)
+  const { api } = useConnection()
   const count = selectedCount(selection, matching)
   const all = selection.mode === 'all' && count === matching
   return (
@@ -171,6 +173,20 @@ function SelectionBar(): ReactElement {
         {count > 0 && (
           <button type="button" className="button quiet" onClick={() => setSelection(EMPTY_SELECTION, null)}>
             Clear selection
+          </button>
+        )}
+        {count > 0 && (
+          <button type="button" className="button" onClick={() => setDialog('board')}>
+            Add to board…
+          </button>
+        )}
+        {count > 0 && form.boardId && (
+          <button
+            type="button"
+            className="button quiet"
+            onClick={() => void changeBoard(api, form.boardId, 'remove')}
+          >
+            Remove from this board
           </button>
         )}
         <button
@@ -223,9 +239,11 @@ function ImagesView(): ReactElement {
 
   const empty = matching === 0
   const nothingAtAll = empty && facets?.total === 0 && !isFiltered(form)
+  const emptyBoard = empty && !!form.boardId && !isFiltered(form)
 
   return (
     <>
+      {!nothingAtAll && <BoardsBar />}
       {!nothingAtAll && <FilterBar />}
       {!nothingAtAll && <SelectionBar />}
       {notice && (
@@ -247,6 +265,11 @@ function ImagesView(): ReactElement {
             <p className="empty-title">No images yet</p>
             <p>Everything you generate on the Images, Edit and Video screens lands here, newest first.</p>
           </div>
+        ) : emptyBoard ? (
+          <div className="empty-state">
+            <p className="empty-title">This board is empty</p>
+            <p>Select images under All images and choose Add to board… to collect them here.</p>
+          </div>
         ) : empty ? (
           <div className="empty-state">
             <p className="empty-title">No images match</p>
@@ -262,6 +285,7 @@ function ImagesView(): ReactElement {
       </div>
       {dialog === 'export' && <ExportDialog />}
       {dialog === 'delete' && <DeleteDialog />}
+      {dialog === 'board' && <AddToBoardDialog />}
     </>
   )
 }

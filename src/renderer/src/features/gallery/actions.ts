@@ -3,6 +3,7 @@ import type { GalleryExportInput } from '@shared/schemas/gallery'
 import type { AppError } from '@shared/result'
 import type { z } from 'zod'
 import { EMPTY_SELECTION, toContract } from './selection'
+import { plural } from './format'
 import { PAGE, positions, toFilter, useGalleryStore } from './store'
 
 /** The first page is small so the grid paints at once; later pages are larger. */
@@ -118,8 +119,6 @@ export async function setFavorite(api: ApiClient, id: string, favorite: boolean)
   return result.error
 }
 
-const plural = (n: number, word: string): string => `${n.toLocaleString()} ${word}${n === 1 ? '' : 's'}`
-
 /** Deletes what is selected (the user confirmed); says what happened to the files. */
 export async function deleteSelected(api: ApiClient): Promise<AppError | null> {
   const { selection, matching, items } = store.getState()
@@ -162,5 +161,67 @@ export async function startExport(
   if (!result.ok) return result.error
   store.getState().upsertExport(result.value)
   store.setState({ dialog: null })
+  return null
+}
+
+/** The boards with their counts, for the boards bar and the "Add to board" dialog. */
+export async function loadBoards(api: ApiClient): Promise<AppError | null> {
+  const result = await api.call('boards.list', {})
+  if (!result.ok) return result.error
+  store.getState().setBoards(result.value)
+  return null
+}
+
+/** A new board, shown at once (its images are the gallery filtered by it). */
+export async function createBoard(api: ApiClient, name: string): Promise<AppError | string> {
+  const result = await api.call('boards.create', { name })
+  if (!result.ok) return result.error
+  await loadBoards(api)
+  return result.value.id
+}
+
+export async function renameBoard(api: ApiClient, id: string, name: string): Promise<AppError | null> {
+  const result = await api.call('boards.rename', { id, name })
+  if (!result.ok) return result.error
+  await loadBoards(api)
+  return null
+}
+
+/** The board goes, its images stay; the gallery goes back to every image if the board was shown. */
+export async function deleteBoard(api: ApiClient, id: string): Promise<AppError | null> {
+  const result = await api.call('boards.delete', { id })
+  if (!result.ok) return result.error
+  if (store.getState().form.boardId === id) store.getState().setForm({ boardId: '' })
+  await loadBoards(api)
+  return null
+}
+
+/** Puts the selection on a board (or takes it off) and says how many images that changed. */
+export async function changeBoard(
+  api: ApiClient,
+  boardId: string,
+  how: 'add' | 'remove'
+): Promise<AppError | null> {
+  const state = store.getState()
+  const selection = toContract(state.selection, state.matching ?? state.items.length, positions(state))
+  if (!selection) return null
+  const result = await api.call(how === 'add' ? 'boards.add' : 'boards.remove', { boardId, selection })
+  if (!result.ok) return result.error
+  const { changed, board } = result.value
+  const images = plural(changed, 'image')
+  store.setState({
+    dialog: null,
+    selection: EMPTY_SELECTION,
+    anchor: null,
+    // Taking images off the board shown changes what is shown.
+    stale: state.stale || (how === 'remove' && state.form.boardId === boardId),
+    notice:
+      how === 'add'
+        ? changed > 0
+          ? `Added ${images} to ${board.name}.`
+          : `Those images were already on ${board.name}.`
+        : `Took ${images} off ${board.name}.`
+  })
+  await loadBoards(api)
   return null
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
+import type { Board } from '@shared/schemas/boards'
 import type { ExportProgress, GalleryFacets, GalleryFilter, GalleryItem } from '@shared/schemas/gallery'
 import { EMPTY_SELECTION, type Selection } from './selection'
 
@@ -12,6 +13,8 @@ export interface FilterForm {
   fromDate: string
   toDate: string
   favoritesOnly: boolean
+  /** The board shown ('' for every image). */
+  boardId: string
 }
 
 export const EMPTY_FORM: FilterForm = {
@@ -21,7 +24,8 @@ export const EMPTY_FORM: FilterForm = {
   profileId: '',
   fromDate: '',
   toDate: '',
-  favoritesOnly: false
+  favoritesOnly: false,
+  boardId: ''
 }
 
 /** Local midnight of a `YYYY-MM-DD` day, plus `days`. */
@@ -43,10 +47,13 @@ export function toFilter(form: FilterForm): GalleryFilter {
   if (from !== undefined) filter.from = from
   if (to !== undefined) filter.to = to
   if (form.favoritesOnly) filter.favoritesOnly = true
+  if (form.boardId) filter.boardIds = [form.boardId]
   return filter
 }
 
-export const isFiltered = (form: FilterForm): boolean => Object.keys(toFilter(form)).length > 0
+/** Whether the user narrowed the view with the filter bar (a board is a place, not a filter). */
+export const isFiltered = (form: FilterForm): boolean =>
+  Object.keys(toFilter({ ...form, boardId: '' })).length > 0
 
 /** Images per page after the first, and the size of a page loaded by position. */
 export const PAGE = 300
@@ -79,7 +86,7 @@ export function findItem(state: Pick<GalleryState, 'items' | 'pages'>, id: strin
 }
 
 export type GalleryTab = 'images' | 'usage'
-export type GalleryDialog = 'export' | 'delete' | null
+export type GalleryDialog = 'export' | 'delete' | 'board' | null
 
 interface GalleryState {
   tab: GalleryTab
@@ -104,6 +111,8 @@ interface GalleryState {
   /** The last change was typing in the search box: wait for a pause before fetching. */
   typing: boolean
   facets: GalleryFacets | null
+  /** The boards, by name (null until loaded). */
+  boards: Board[] | null
   selection: Selection
   /** Index of the last plain or ctrl click: where a shift-click range starts. */
   anchor: number | null
@@ -113,6 +122,7 @@ interface GalleryState {
   /** The outcome of the last bulk action, in words ("Deleted 3 images"). */
   notice: string | null
   setTab: (tab: GalleryTab) => void
+  setBoards: (boards: Board[]) => void
   setForm: (patch: Partial<FilterForm>) => void
   resetForm: () => void
   setSelection: (selection: Selection, anchor?: number | null) => void
@@ -141,6 +151,7 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
   stale: true,
   typing: false,
   facets: null,
+  boards: null,
   selection: EMPTY_SELECTION,
   anchor: null,
   detailId: null,
@@ -148,6 +159,7 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
   exports: {},
   notice: null,
   setTab: (tab) => set({ tab }),
+  setBoards: (boards) => set({ boards }),
   setForm: (patch) =>
     set((state) => ({
       form: { ...state.form, ...patch },
@@ -156,8 +168,15 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
       selection: EMPTY_SELECTION,
       anchor: null
     })),
+  // Clearing the filters keeps the board shown.
   resetForm: () =>
-    set({ form: EMPTY_FORM, stale: true, typing: false, selection: EMPTY_SELECTION, anchor: null }),
+    set((state) => ({
+      form: { ...EMPTY_FORM, boardId: state.form.boardId },
+      stale: true,
+      typing: false,
+      selection: EMPTY_SELECTION,
+      anchor: null
+    })),
   setSelection: (selection, anchor) =>
     set((state) => ({ selection, anchor: anchor === undefined ? state.anchor : anchor })),
   setDetail: (detailId) => set({ detailId }),

@@ -1,0 +1,248 @@
+/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
+import type { AppError } from '@shared/result'
+import { useConnection } from '../../store/app'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
+import { Modal } from './Dialogs'
+import { plural } from './format'
+import { selectedCount } from './selection'
+import { useGalleryStore } from './store'
+
+/** A name field with its own submit, for a new board or a new name. */
+function NameForm({
+  label,
+  initial = '',
+  submitLabel,
+  onSubmit,
+  onCancel
+}: {
+  label: string
+  initial?: string
+  submitLabel: string
+  onSubmit: (name: string) => Promise<AppError | null>
+  onCancel: () => void
+}): ReactElement {
+  const [name, setName] = useState(initial)
+  const [error, setError] = useState<AppError | null>(null)
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault()
+    setError(await onSubmit(name))
+  }
+  return (
+    <form className="board-name-form" onSubmit={(event) => void submit(event)}>
+      <input
+        aria-label={label}
+        value={name}
+        maxLength={80}
+        autoFocus
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel()
+        }}
+      />
+      <button type="submit" className="button small primary" disabled={!name.trim()}>
+        {submitLabel}
+      </button>
+      <button type="button" className="button small quiet" onClick={onCancel}>
+        Cancel
+      </button>
+      {error && <ErrorNotice error={error} />}
+    </form>
+  )
+}
+
+/**
+ * The boards above the grid (issue 14): every image, or one board's; a new board; the shown board renamed
+ * or deleted (its images stay in the gallery).
+ */
+export function BoardsBar(): ReactElement {
+  const { api } = useConnection()
+  const boards = useGalleryStore((s) => s.boards)
+  const shown = useGalleryStore((s) => s.form.boardId)
+  const setForm = useGalleryStore((s) => s.setForm)
+  const [editing, setEditing] = useState<'new' | 'rename' | null>(null)
+  const [confirmDelete, setConfirmDelete] = useState(false)
+  const [error, setError] = useState<AppError | null>(null)
+  useEffect(() => {
+    void loadBoards(api).then(setError)
+  }, [api])
+  const current = boards?.find((board) => board.id === shown) ?? null
+
+  return (
+    <div className="gallery-boards">
+      <ul className="board-chips" aria-label="Boards">
+        <li>
+          <button
+            type="button"
+            className="board-chip"
+            aria-pressed={shown === ''}
+            onClick={() => setForm({ boardId: '' })}
+          >
+            All images
+          </button>
+        </li>
+        {(boards ?? []).map((board) => (
+          <li key={board.id}>
+            <button
+              type="button"
+              className="board-chip"
+              aria-pressed={shown === board.id}
+              onClick={() => setForm({ boardId: board.id })}
+            >
+              {board.name} <span className="board-count">{board.count.toLocaleString()}</span>
+            </button>
+          </li>
+        ))}
+        <li>
+          {editing === 'new' ? (
+            <NameForm
+              label="New board name"
+              submitLabel="Create"
+              onCancel={() => setEditing(null)}
+              onSubmit={async (name) => {
+                const created = await createBoard(api, name)
+                if (typeof created !== 'string') return created
+                setEditing(null)
+                setForm({ boardId: created })
+                return null
+              }}
+            />
+          ) : (
+            <button type="button" className="button small quiet" onClick={() => setEditing('new')}>
+              + New board
+            </button>
+          )}
+        </li>
+      </ul>
+      {current && editing !== 'new' && (
+        <div className="board-actions" role="group" aria-label={`Board ${current.name}`}>
+          {editing === 'rename' ? (
+            <NameForm
+              label="Board name"
+              initial={current.name}
+              submitLabel="Rename"
+              onCancel={() => setEditing(null)}
+              onSubmit={async (name) => {
+                const failed = await renameBoard(api, current.id, name)
+                if (!failed) setEditing(null)
+                return failed
+              }}
+            />
+          ) : confirmDelete ? (
+            <span className="board-confirm" role="alert">
+              Delete the board “{current.name}”? Its {plural(current.count, 'image')} stay in the gallery.
+              <button
+                type="button"
+                className="button small danger"
+                onClick={() =>
+                  void deleteBoard(api, current.id)
+                    .then(setError)
+                    .then(() => setConfirmDelete(false))
+                }
+              >
+                Delete board
+              </button>
+              <button type="button" className="button small quiet" onClick={() => setConfirmDelete(false)}>
+                Keep it
+              </button>
+            </span>
+          ) : (
+            <>
+              <button type="button" className="button small quiet" onClick={() => setEditing('rename')}>
+                Rename…
+              </button>
+              <button
+                type="button"
+                className="button small danger-quiet"
+                onClick={() => setConfirmDelete(true)}
+              >
+                Delete board…
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {error && <ErrorNotice error={error} />}
+    </div>
+  )
+}
+
+/** "Add to board": the selection joins a board picked from the list, or a new one named here. */
+export function AddToBoardDialog(): ReactElement {
+  const { api } = useConnection()
+  const boards = useGalleryStore((s) => s.boards) ?? []
+  const count = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
+  const shown = useGalleryStore((s) => s.form.boardId)
+  const close = (): void => useGalleryStore.getState().setDialog(null)
+  const others = boards.filter((board) => board.id !== shown)
+  const [choice, setChoice] = useState<string>(others[0]?.id ?? 'new')
+  const [name, setName] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<AppError | null>(null)
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault()
+    setBusy(true)
+    let boardId = choice
+    if (choice === 'new') {
+      const created = await createBoard(api, name)
+      if (typeof created !== 'string') {
+        setError(created)
+        setBusy(false)
+        return
+      }
+      boardId = created
+    }
+    const failed = await changeBoard(api, boardId, 'add')
+    setBusy(false)
+    setError(failed)
+  }
+
+  return (
+    <Modal title={`Add ${plural(count, 'image')} to a board`} onClose={close}>
+      <form onSubmit={(event) => void submit(event)}>
+        <fieldset className="board-choice">
+          <legend>Board</legend>
+          {others.map((board) => (
+            <label key={board.id} className="radio">
+              <input
+                type="radio"
+                name="board"
+                checked={choice === board.id}
+                onChange={() => setChoice(board.id)}
+              />
+              {board.name} <span className="muted">({plural(board.count, 'image')})</span>
+            </label>
+          ))}
+          <label className="radio">
+            <input type="radio" name="board" checked={choice === 'new'} onChange={() => setChoice('new')} />A
+            new board
+          </label>
+          {choice === 'new' && (
+            <input
+              aria-label="New board name"
+              placeholder="Board name"
+              value={name}
+              maxLength={80}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </fieldset>
+        {error && <ErrorNotice error={error} />}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button primary"
+            disabled={busy || (choice === 'new' && !name.trim())}
+          >
+            Add to board
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
