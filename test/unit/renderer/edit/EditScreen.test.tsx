@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EditScreen } from '@renderer/features/edit/EditScreen'
 import { useEditStore } from '@renderer/features/edit/store'
+import { i18n } from '@renderer/i18n'
 import { fakeBackend, jobView } from '../images/harness'
 
 const MASK_ID = 'd'.repeat(32)
@@ -27,6 +28,21 @@ function drag(from: [number, number], to: [number, number], button = 0): void {
     })
   fireEvent.pointerUp(stage(), { clientX: to[0], clientY: to[1], button, pointerId: 1 })
 }
+
+/** A backend that takes the mask into the library and starts the edit job `id`. */
+const sendingBackend = (id: string): ReturnType<typeof fakeBackend> =>
+  fakeBackend({
+    'library.import': () => ({
+      mediaId: MASK_ID,
+      mime: 'image/png',
+      width: 40,
+      height: 30,
+      bytes: 100,
+      createdAt: 1,
+      prompt: null
+    }),
+    'jobs.submit': (input) => jobView({ id, kind: 'edit', request: (input as { request: unknown }).request })
+  })
 
 const editor = () => {
   const current = useEditStore.getState().editor
@@ -95,19 +111,7 @@ describe('Edit screen', () => {
   })
 
   it('sends the mask as a PNG of the image’s exact size, transparent exactly where painted', async () => {
-    const backend = fakeBackend({
-      'library.import': () => ({
-        mediaId: MASK_ID,
-        mime: 'image/png',
-        width: 40,
-        height: 30,
-        bytes: 100,
-        createdAt: 1,
-        prompt: null
-      }),
-      'jobs.submit': (input) =>
-        jobView({ id: 'e1', kind: 'edit', request: (input as { request: unknown }).request })
-    })
+    const backend = sendingBackend('e1')
     openEditor()
     render(<EditScreen />)
     await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
@@ -157,5 +161,63 @@ describe('Edit screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pick from library' }))
     expect(await screen.findByRole('dialog', { name: 'Pick an image to edit' })).toBeInTheDocument()
     expect(await screen.findByText('The library is empty')).toBeInTheDocument()
+  })
+
+  it('speaks Simplified Chinese: mask tools, the form, its issues and its notices', async () => {
+    await i18n.changeLanguage('zh-CN')
+    sendingBackend('e2')
+    openEditor()
+    render(<EditScreen />)
+    expect(screen.getByRole('heading', { level: 1, name: '编辑' })).toBeInTheDocument()
+    expect(screen.getByText(/40×30 · 蒙版将按此精确尺寸发送/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '关闭图片' })).toBeInTheDocument()
+    const tools = await screen.findByRole('toolbar', { name: '蒙版工具' })
+    for (const name of ['画笔', '橡皮擦', '撤销', '重做', '反选', '清除', '缩小', '放大'])
+      expect(within(tools).getByRole('button', { name })).toBeInTheDocument()
+    expect(within(tools).getByRole('button', { name: '画笔' })).toHaveAttribute('title', '画笔（B）')
+    act(() => editor().setBrushSize(8))
+    expect(within(tools).getByLabelText('画笔大小')).toHaveValue('8')
+    expect(tools).toHaveTextContent('8 像素')
+    expect(within(tools).getByLabelText('蒙版叠加不透明度')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: '蒙版：涂抹的区域就是模型要修改的部分' })).toBeInTheDocument()
+    expect(screen.getByText('画笔', { selector: '.stage-hint', exact: false })).toBeInTheDocument()
+
+    const form = screen.getByRole('form', { name: '编辑请求' })
+    await waitFor(() => expect(within(form).getByLabelText('模型')).toHaveValue('gpt-image'))
+    expect(within(form).getByLabelText('图片数量')).toBeInTheDocument()
+    const format = within(form).getByLabelText('输出格式')
+    expect(within(format).getByRole('option', { name: '默认' })).toBeInTheDocument()
+    expect(within(format).getByRole('option', { name: 'WebP' })).toHaveValue('webp')
+    expect(screen.getByText('还没有涂抹：涂抹的区域就是要修改的部分。')).toBeInTheDocument()
+    const send = within(form).getByRole('button', { name: '发送编辑' })
+    expect(send).toHaveAccessibleDescription('请描述要修改的内容。')
+    fireEvent.change(within(form).getByLabelText('要修改什么？'), { target: { value: '换成夜景' } })
+    expect(send).toHaveAccessibleDescription('请涂抹要修改的区域（按 B 使用画笔）。')
+    drag([8.5, 8.5], [30.5, 20.5])
+    expect(screen.getByText(/^已涂抹：图片的 [\d.]+% 将被修改。$/)).toBeInTheDocument()
+    fireEvent.change(within(form).getByLabelText('图片数量'), { target: { value: '20' } })
+    expect(send).toHaveAccessibleDescription('图片数量须为 1 到 10 之间的整数。')
+    fireEvent.change(within(form).getByLabelText('图片数量'), { target: { value: '' } })
+    expect(send).toHaveAccessibleDescription('准备就绪。蒙版将按图片的精确尺寸发送。')
+    fireEvent.click(send)
+    expect(await screen.findByText('编辑已发送，结果会显示在图片下方。')).toHaveAttribute('role', 'status')
+    // A notice kept as its key follows a change of language.
+    await act(() => i18n.changeLanguage('en'))
+    expect(screen.getByText('Edit sent. The result appears below the image.')).toBeInTheDocument()
+  })
+
+  it('offers an image to edit in Simplified Chinese when none is chosen', async () => {
+    await i18n.changeLanguage('zh-CN')
+    fakeBackend()
+    render(<EditScreen />)
+    expect(screen.getByText('选择要编辑的图片', { selector: 'p.empty-title' })).toBeInTheDocument()
+    expect(screen.getByText('也可以把图片拖放或粘贴到这里')).toBeInTheDocument()
+    expect(screen.getByLabelText('要编辑的图片文件')).toBeInTheDocument()
+    expect(screen.getByRole('complementary', { name: '编辑设置' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: '发送编辑' })).toHaveAccessibleDescription(
+      '请选择要编辑的图片。'
+    )
+    fireEvent.click(screen.getByRole('button', { name: '从图库选择' }))
+    expect(await screen.findByRole('dialog', { name: '选择要编辑的图片' })).toBeInTheDocument()
   })
 })

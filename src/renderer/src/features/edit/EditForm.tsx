@@ -1,5 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
+import { ENDPOINTS } from '@shared/gateway/spec'
 import { modelSupports } from '@shared/gateway/preflight'
 import { billingLabel } from '../../jobs/billing'
 import { useConnection } from '../../store/app'
@@ -11,6 +12,13 @@ import { buildEdit, EDIT_OUTPUT_FORMATS, type EditIssue } from './editRequest'
 import type { MaskEditor } from './MaskEditor'
 import { useEditorRevision } from './MaskToolbar'
 import { useEditStore } from './store'
+
+/** Format names as designers know them; the value sent is the gateway's lowercase id. */
+const FORMAT_NAMES: Record<(typeof EDIT_OUTPUT_FORMATS)[number], string> = {
+  png: 'PNG',
+  webp: 'WebP',
+  jpeg: 'JPEG'
+}
 
 function Message({ issue, id }: { issue: EditIssue | undefined; id: string }): ReactElement | null {
   return issue ? (
@@ -35,6 +43,7 @@ function useMaskFacts(editor: MaskEditor | null): { empty: boolean; share: numbe
  * mask is exported (PNG of the image's exact size, transparent where painted) and imported on send.
  */
 export function EditForm(): ReactElement {
+  const { t, i18n } = useTranslation()
   const { api } = useConnection()
   const { models: all, loading, ready, gateway } = useModels([])
   const models = useMemo(() => all.filter((m) => modelSupports(m.supportedEndpoints, 'imageEdits')), [all])
@@ -62,7 +71,7 @@ export function EditForm(): ReactElement {
     if (modelId === '' && first) useEditStore.getState().setModel(first.id)
   }, [modelId, models])
 
-  const { request, issues } = buildEdit({ source, prompt, model, options, maskEmpty: mask.empty })
+  const { request, issues } = buildEdit({ source, prompt, model, options, maskEmpty: mask.empty }, t)
   const issue = (field: EditIssue['field']): EditIssue | undefined => issues.find((i) => i.field === field)
   const promptIssue = prompt !== '' || submitError ? issue('prompt') : undefined
 
@@ -84,23 +93,30 @@ export function EditForm(): ReactElement {
       if (result.ok) {
         useJobsStore.getState().upsert(result.value)
         store.setSubmitError(null)
-        store.setNotice('Edit sent. The result appears below the image.')
+        store.setNotice({ key: 'sent' })
       } else store.setSubmitError(result.error)
     } catch (error) {
       store.setSubmitError({
         code: 'mask_export',
-        message: `The mask could not be prepared: ${error instanceof Error ? error.message : String(error)}`
+        message: t('edit.form.maskExport', {
+          reason: error instanceof Error ? error.message : String(error)
+        })
       })
     } finally {
       store.setSubmitting(false)
     }
   }
 
-  const reason = submitting ? 'Sending…' : (issues[0]?.message ?? null)
+  const reason = submitting ? t('edit.form.sending') : (issues[0]?.message ?? null)
+  const share = new Intl.NumberFormat(i18n.language, {
+    style: 'percent',
+    minimumFractionDigits: mask.share < 0.01 ? 2 : 1,
+    maximumFractionDigits: mask.share < 0.01 ? 2 : 1
+  }).format(mask.share)
   return (
     <form
       className="edit-form"
-      aria-label="Edit request"
+      aria-label={t('edit.form.label')}
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
@@ -108,13 +124,13 @@ export function EditForm(): ReactElement {
       }}
     >
       <div className="field">
-        <label htmlFor="edit-prompt">What should change?</label>
+        <label htmlFor="edit-prompt">{t('edit.form.prompt')}</label>
         <textarea
           id="edit-prompt"
           className="prompt-input"
           rows={4}
           value={prompt}
-          placeholder="e.g. Turn the sky into a sunset"
+          placeholder={t('edit.form.promptPlaceholder')}
           aria-invalid={promptIssue ? true : undefined}
           aria-describedby={promptIssue ? 'edit-prompt-error' : undefined}
           onChange={(event) => useEditStore.getState().setPrompt(event.target.value)}
@@ -122,7 +138,7 @@ export function EditForm(): ReactElement {
         <Message issue={promptIssue} id="edit-prompt-error" />
       </div>
       <div className="field">
-        <label htmlFor="edit-model">Model</label>
+        <label htmlFor="edit-model">{t('edit.form.model')}</label>
         <select
           id="edit-model"
           value={model ? model.id : ''}
@@ -131,7 +147,9 @@ export function EditForm(): ReactElement {
             useEditStore.getState().setModel(event.target.value)
           }}
         >
-          {!model && <option value="">{loading ? 'Loading models…' : 'No edit-capable model'}</option>}
+          {!model && (
+            <option value="">{loading ? t('edit.form.loadingModels') : t('edit.form.noModel')}</option>
+          )}
           {models.map((m) => (
             <option key={m.id} value={m.id}>
               {m.id}
@@ -151,12 +169,18 @@ export function EditForm(): ReactElement {
           </div>
         )}
         {!loading && models.length === 0 && (
-          <p className="field-hint">No model of this gateway lists /v1/images/edits for your key.</p>
+          <p className="field-hint">
+            <Trans
+              i18nKey="edit.form.noModelHint"
+              values={{ endpoint: ENDPOINTS.imageEdits }}
+              components={{ code: <code /> }}
+            />
+          </p>
         )}
       </div>
       <div className="param-grid">
         <div className="field">
-          <label htmlFor="edit-n">Images</label>
+          <label htmlFor="edit-n">{t('edit.form.images')}</label>
           <input
             id="edit-n"
             type="text"
@@ -170,16 +194,16 @@ export function EditForm(): ReactElement {
           <Message issue={issue('n')} id="edit-n-error" />
         </div>
         <div className="field">
-          <label htmlFor="edit-format">Output format</label>
+          <label htmlFor="edit-format">{t('edit.form.outputFormat')}</label>
           <select
             id="edit-format"
             value={options.outputFormat}
             onChange={(event) => useEditStore.getState().setOptions({ outputFormat: event.target.value })}
           >
-            <option value="">Default</option>
+            <option value="">{t('edit.form.defaultFormat')}</option>
             {EDIT_OUTPUT_FORMATS.map((format) => (
               <option key={format} value={format}>
-                {format}
+                {FORMAT_NAMES[format]}
               </option>
             ))}
           </select>
@@ -187,9 +211,7 @@ export function EditForm(): ReactElement {
       </div>
       {source && (
         <p className={`mask-facts ${mask.empty ? '' : 'painted'}`} aria-live="polite">
-          {mask.empty
-            ? 'Nothing painted yet: the painted area is what changes.'
-            : `Painted: ${(mask.share * 100).toFixed(mask.share < 0.01 ? 2 : 1)}% of the image will change.`}
+          {mask.empty ? t('edit.form.nothingPainted') : t('edit.form.painted', { share })}
         </p>
       )}
       <div className="form-foot">
@@ -201,15 +223,15 @@ export function EditForm(): ReactElement {
             disabled={!request || submitting}
             aria-describedby="edit-send-reason"
           >
-            {submitting ? 'Sending…' : 'Send edit'}
+            {submitting ? t('edit.form.sending') : t('edit.form.send')}
           </button>
         </div>
         <p id="edit-send-reason" className={`generate-reason ${reason && !submitting ? 'blocked' : ''}`}>
-          {reason ?? 'Ready. The mask is sent at the image’s exact size.'}
+          {reason ?? t('edit.form.ready')}
         </p>
         {notice && (
           <p className="form-notice" role="status">
-            {notice}
+            {'key' in notice ? t(`edit.notices.${notice.key}`) : notice.text}
           </p>
         )}
       </div>

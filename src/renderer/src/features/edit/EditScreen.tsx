@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useMemo, useState, type DragEvent, type ReactElement } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
@@ -15,13 +15,15 @@ import { nextBrushSize } from './MaskEditor'
 import { MaskStage } from './MaskStage'
 import { MaskToolbar } from './MaskToolbar'
 import { remixEdit } from './remix'
-import { useEditStore } from './store'
+import { useEditStore, type EditNotice } from './store'
 import '../../styles/studio.css'
 import './edit.css'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
-const say = (notice: string): void => useEditStore.getState().setNotice(notice)
+const say = (notice: EditNotice): void => useEditStore.getState().setNotice(notice)
+/** Words another part of the app has already said (the clipboard, file intake), shown as they are. */
+const sayText = (text: string): void => say({ text })
 
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement &&
@@ -32,7 +34,7 @@ const isTyping = (target: EventTarget | null): boolean =>
 
 function openImage(image: LibraryImage): void {
   if (!image.width || !image.height) {
-    say('That image has no known size, so a mask cannot be made for it.')
+    say({ key: 'noSize' })
     return
   }
   useEditStore.getState().openSource({ mediaId: image.mediaId, width: image.width, height: image.height })
@@ -83,22 +85,23 @@ function SourcePicker({
   onFiles: (files: File[]) => void
   onLibrary: () => void
 }): ReactElement {
+  const { t } = useTranslation()
   return (
     <div className="source-picker">
-      <p className="empty-title">Choose an image to edit</p>
-      <p className="muted">Then paint over the part that should change, and say how.</p>
+      <p className="empty-title">{t('edit.source.choose')}</p>
+      <p className="muted">{t('edit.source.then')}</p>
       <div className="source-actions">
         <button type="button" className="button primary" disabled={busy} onClick={onLibrary}>
-          Pick from library
+          {t('edit.source.fromLibrary')}
         </button>
         <label className={`button ${busy ? 'disabled' : ''}`}>
-          Open a file…
+          {t('edit.source.openFile')}
           <input
             type="file"
             accept={ACCEPT_ATTRIBUTE}
             hidden
             disabled={busy}
-            aria-label="Image file to edit"
+            aria-label={t('edit.source.fileLabel')}
             onChange={(event) => {
               onFiles([...(event.target.files ?? [])])
               event.target.value = ''
@@ -106,7 +109,7 @@ function SourcePicker({
           />
         </label>
       </div>
-      <p className="field-hint">{busy ? 'Adding the image…' : 'or drop or paste an image here'}</p>
+      <p className="field-hint">{busy ? t('edit.source.adding') : t('edit.source.dropHint')}</p>
     </div>
   )
 }
@@ -116,6 +119,7 @@ function SourcePicker({
  * describe the change, send; results land below like any other job.
  */
 export function EditScreen(): ReactElement {
+  const { t } = useTranslation()
   const { api, mediaUrl } = useConnection()
   const source = useEditStore((state) => state.source)
   const editor = useEditStore((state) => state.editor)
@@ -131,7 +135,7 @@ export function EditScreen(): ReactElement {
     if (!file) return
     const painted = useEditStore.getState().editor?.isEmpty() === false
     if (painted) {
-      say('Close the current image first; its mask would be lost.')
+      say({ key: 'closeFirst' })
       return
     }
     setBusy(true)
@@ -139,7 +143,7 @@ export function EditScreen(): ReactElement {
     setBusy(false)
     const image = images[0]
     if (image) openImage(image)
-    if (errors[0]) say(errors[0])
+    if (errors[0]) sayText(errors[0])
   }
 
   useEffect(() => {
@@ -157,7 +161,7 @@ export function EditScreen(): ReactElement {
     () => ({
       onOpen: (job, result) => useEditStore.getState().openViewer({ jobId: job.id, resultId: result.id }),
       onRemix: (job) => void remixEdit(api, mediaUrl, job),
-      onCopyPrompt: (text) => void copyPrompt(text, say)
+      onCopyPrompt: (text) => void copyPrompt(text, sayText)
     }),
     [api, mediaUrl]
   )
@@ -181,17 +185,17 @@ export function EditScreen(): ReactElement {
   return (
     <section className="screen studio edit-screen" aria-labelledby="screen-title">
       <ScreenHeader
-        title="Edit"
+        title={t('edit.title')}
         subtitle={
           <>
             <GatewayLine output="images" />
-            {source && ` · ${source.width}×${source.height} · the mask is sent at this exact size`}
+            {source && ` · ${t('edit.sourceSize', { width: source.width, height: source.height })}`}
           </>
         }
       >
         {source && (
           <button type="button" className="button" onClick={() => useEditStore.getState().closeSource()}>
-            Close image
+            {t('edit.closeImage')}
           </button>
         )}
       </ScreenHeader>
@@ -213,8 +217,7 @@ export function EditScreen(): ReactElement {
               <MaskToolbar editor={editor} source={source} />
               <MaskStage source={source} editor={editor} spaceHeld={space} />
               <p className="stage-hint">
-                B brush · E eraser · [ ] size · Ctrl+Z undo · Ctrl+Shift+Z redo · wheel to zoom · Space or
-                middle button and drag to pan
+                <Trans i18nKey="edit.shortcuts" components={{ kbd: <kbd /> }} />
               </p>
             </>
           ) : (
@@ -226,21 +229,18 @@ export function EditScreen(): ReactElement {
           )}
           <ResultsList
             kind="edit"
-            title="Edits"
-            empty={{
-              title: 'No edits yet',
-              text: 'Results of your edits appear here and in the library.'
-            }}
+            title={t('edit.results.title')}
+            empty={{ title: t('edit.results.emptyTitle'), text: t('edit.results.emptyText') }}
             actions={actions}
           />
         </div>
-        <aside className="edit-side" aria-label="Edit settings">
+        <aside className="edit-side" aria-label={t('edit.settings')}>
           <EditForm />
         </aside>
       </div>
       {libraryOpen && (
         <LibraryDialog
-          title="Pick an image to edit"
+          title={t('edit.source.pickTitle')}
           limit={1}
           onClose={() => setLibraryOpen(false)}
           onPick={([image]) => {

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useRef, type PointerEvent, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import type { MaskEditor, Rect } from './MaskEditor'
 import { useEditStore, type EditSource, type EditView } from './store'
@@ -67,6 +67,7 @@ export function MaskStage({
   editor: MaskEditor
   spaceHeld: boolean
 }): ReactElement {
+  const { t } = useTranslation()
   const { mediaUrl } = useConnection()
   const stageRef = useRef<HTMLDivElement>(null)
   const canvasRef = useRef<HTMLCanvasElement>(null)
@@ -204,7 +205,7 @@ export function MaskStage({
       >
         <img
           src={mediaUrl(source.mediaId)}
-          alt="The image being edited"
+          alt={t('edit.stage.image')}
           width={source.width}
           height={source.height}
           draggable={false}
@@ -215,7 +216,7 @@ export function MaskStage({
           height={source.height}
           style={{ opacity }}
           role="img"
-          aria-label="Mask: the painted area is what the model will change"
+          aria-label={t('edit.stage.mask')}
         />
       </div>
       <div ref={cursorRef} className="mask-cursor" aria-hidden="true" />

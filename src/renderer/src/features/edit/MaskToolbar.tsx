@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useSyncExternalStore, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { MAX_BRUSH, MIN_BRUSH, type MaskEditor } from './MaskEditor'
 import { fitView, zoomAt } from './MaskStage'
 import { useEditStore, type EditSource } from './store'
@@ -14,6 +14,7 @@ export function useEditorRevision(editor: MaskEditor | null): number {
 
 /** Brush, eraser, size, history, whole-mask operations, zoom and overlay opacity, with their shortcuts. */
 export function MaskToolbar({ editor, source }: { editor: MaskEditor; source: EditSource }): ReactElement {
+  const { t, i18n } = useTranslation()
   useEditorRevision(editor)
   const view = useEditStore((state) => state.view)
   const setView = useEditStore((state) => state.setView)
@@ -25,99 +26,116 @@ export function MaskToolbar({ editor, source }: { editor: MaskEditor; source: Ed
     const current = view ?? fitView(stage, source)
     setView(zoomAt(current, factor, stage.width / 2, stage.height / 2))
   }
-  const zoomPercent = Math.round((view ?? fitView(stage, source)).zoom * 100)
+  const zoom = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(
+    (view ?? fitView(stage, source)).zoom
+  )
   return (
-    <div className="mask-toolbar" role="toolbar" aria-label="Mask tools">
-      <div className="tool-group" role="group" aria-label="Tool">
+    <div className="mask-toolbar" role="toolbar" aria-label={t('edit.tools.label')}>
+      <div className="tool-group" role="group" aria-label={t('edit.tools.tool')}>
         <button
           type="button"
           className="tool"
           aria-pressed={editor.tool === 'brush'}
           aria-keyshortcuts="B"
-          title="Brush (B)"
+          title={t('edit.tools.brushTitle')}
           onClick={() => editor.setTool('brush')}
         >
-          Brush
+          {t('edit.tools.brush')}
         </button>
         <button
           type="button"
           className="tool"
           aria-pressed={editor.tool === 'eraser'}
           aria-keyshortcuts="E"
-          title="Eraser (E)"
+          title={t('edit.tools.eraserTitle')}
           onClick={() => editor.setTool('eraser')}
         >
-          Eraser
+          {t('edit.tools.eraser')}
         </button>
       </div>
-      <label className="tool-slider" title="Brush size ([ and ])">
-        <span>Size</span>
+      <label className="tool-slider" title={t('edit.tools.sizeTitle')}>
+        <span>{t('edit.tools.size')}</span>
         <input
           type="range"
           min={MIN_BRUSH}
           max={maxBrush}
           value={Math.min(editor.brushSize, maxBrush)}
-          aria-label="Brush size"
+          aria-label={t('edit.tools.brushSize')}
           aria-keyshortcuts="[ ]"
           onChange={(event) => editor.setBrushSize(Number(event.target.value))}
         />
-        <output className="tool-value">{editor.brushSize} px</output>
+        <output className="tool-value">{t('edit.tools.pixels', { size: editor.brushSize })}</output>
       </label>
-      <div className="tool-group" role="group" aria-label="History">
+      <div className="tool-group" role="group" aria-label={t('edit.tools.history')}>
         <button
           type="button"
           className="tool"
           disabled={!editor.canUndo}
           aria-keyshortcuts="Control+Z"
-          title="Undo (Ctrl+Z)"
+          title={t('edit.tools.undoTitle')}
           onClick={() => editor.undo()}
         >
-          Undo
+          {t('edit.tools.undo')}
         </button>
         <button
           type="button"
           className="tool"
           disabled={!editor.canRedo}
           aria-keyshortcuts="Control+Shift+Z"
-          title="Redo (Ctrl+Shift+Z)"
+          title={t('edit.tools.redoTitle')}
           onClick={() => editor.redo()}
         >
-          Redo
+          {t('edit.tools.redo')}
         </button>
       </div>
-      <div className="tool-group" role="group" aria-label="Mask">
+      <div className="tool-group" role="group" aria-label={t('edit.tools.mask')}>
         <button
           type="button"
           className="tool"
-          title="Swap painted and unpainted"
+          title={t('edit.tools.invertTitle')}
           onClick={() => editor.invert()}
         >
-          Invert
+          {t('edit.tools.invert')}
         </button>
         <button type="button" className="tool" disabled={editor.isEmpty()} onClick={() => editor.clear()}>
-          Clear
+          {t('edit.tools.clear')}
         </button>
       </div>
-      <div className="tool-group" role="group" aria-label="Zoom">
-        <button type="button" className="tool" aria-label="Zoom out" onClick={() => zoomBy(1 / 1.25)}>
+      <div className="tool-group" role="group" aria-label={t('edit.tools.zoom')}>
+        <button
+          type="button"
+          className="tool"
+          aria-label={t('edit.tools.zoomOut')}
+          onClick={() => zoomBy(1 / 1.25)}
+        >
           −
         </button>
-        <button type="button" className="tool tool-zoom" title="Fit the image" onClick={() => setView(null)}>
-          {view ? `${zoomPercent}%` : `Fit · ${zoomPercent}%`}
+        <button
+          type="button"
+          className="tool tool-zoom"
+          title={t('edit.tools.fitTitle')}
+          onClick={() => setView(null)}
+        >
+          {view ? zoom : t('edit.tools.fit', { zoom })}
         </button>
-        <button type="button" className="tool" aria-label="Zoom in" onClick={() => zoomBy(1.25)}>
+        <button
+          type="button"
+          className="tool"
+          aria-label={t('edit.tools.zoomIn')}
+          onClick={() => zoomBy(1.25)}
+        >
           +
         </button>
       </div>
-      <label className="tool-slider" title="How strongly the mask shows over the image">
-        <span>Overlay</span>
+      <label className="tool-slider" title={t('edit.tools.overlayTitle')}>
+        <span>{t('edit.tools.overlay')}</span>
         <input
           type="range"
           min={0.1}
           max={1}
           step={0.05}
           value={opacity}
-          aria-label="Mask overlay opacity"
+          aria-label={t('edit.tools.overlayOpacity')}
           onChange={(event) => setOpacity(Number(event.target.value))}
         />
       </label>

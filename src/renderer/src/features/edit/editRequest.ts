@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { preflightJob } from '@shared/schemas/jobPreflight'
 import { JobRequest } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
@@ -14,26 +15,29 @@ const MASK_PLACEHOLDER = '0'.repeat(32)
 
 /**
  * The edit request for the current screen state, with a mask id placeholder (the mask is exported and
- * imported at send time), and every issue that stops it, in the order a user fixes them.
+ * imported at send time), and every issue that stops it, in the order a user fixes them. `t` speaks this
+ * screen's own issues; the shared checks (`preflightJob`) say theirs in their own words.
  */
-export function buildEdit(input: {
-  source: EditSource | null
-  prompt: string
-  model: Pick<ModelView, 'id' | 'supportedEndpoints'> | undefined
-  options: EditOptions
-  maskEmpty: boolean
-}): { request: Extract<JobRequest, { endpoint: 'imageEdits' }> | null; issues: EditIssue[] } {
+export function buildEdit(
+  input: {
+    source: EditSource | null
+    prompt: string
+    model: Pick<ModelView, 'id' | 'supportedEndpoints'> | undefined
+    options: EditOptions
+    maskEmpty: boolean
+  },
+  t: TFunction
+): { request: Extract<JobRequest, { endpoint: 'imageEdits' }> | null; issues: EditIssue[] } {
   const issues: EditIssue[] = []
-  if (!input.source) issues.push({ field: 'source', message: 'Choose an image to edit.' })
-  if (input.prompt.trim() === '') issues.push({ field: 'prompt', message: 'Say what should change.' })
-  if (!input.model) issues.push({ field: 'model', message: 'Pick a model that can edit images.' })
-  if (input.source && input.maskEmpty)
-    issues.push({ field: 'mask', message: 'Paint the area to change (B for the brush).' })
+  if (!input.source) issues.push({ field: 'source', message: t('edit.issues.source') })
+  if (input.prompt.trim() === '') issues.push({ field: 'prompt', message: t('edit.issues.prompt') })
+  if (!input.model) issues.push({ field: 'model', message: t('edit.issues.model') })
+  if (input.source && input.maskEmpty) issues.push({ field: 'mask', message: t('edit.issues.mask') })
   const fields: Record<string, string | number> = {}
   const n = input.options.n.trim()
   if (n !== '') {
     if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 10)
-      issues.push({ field: 'n', message: 'Images must be a whole number from 1 to 10.' })
+      issues.push({ field: 'n', message: t('edit.issues.n') })
     else fields['n'] = Number(n)
   }
   if (input.options.outputFormat) fields['output_format'] = input.options.outputFormat

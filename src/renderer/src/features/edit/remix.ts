@@ -30,14 +30,14 @@ export async function remixEdit(
   const store = useEditStore.getState()
   store.openViewer(null)
   if (!parsed.success || parsed.data.endpoint !== 'imageEdits') {
-    store.setNotice('That job cannot be loaded here.')
+    store.setNotice({ key: 'cannotLoad' })
     return
   }
   const request = parsed.data
   const first = request.images[0]
   const info = first ? await api.call('library.info', { mediaId: first.mediaId }) : null
   if (!info?.ok || !info.value.width || !info.value.height) {
-    store.setNotice('The image of that edit is no longer in the library.')
+    store.setNotice({ key: 'imageGone' })
     return
   }
   const fields = request.body.fields ?? {}
@@ -50,11 +50,11 @@ export async function remixEdit(
   const { width, height } = info.value
   const editor = store.openSource({ mediaId: info.value.mediaId, width, height })
   useAppStore.getState().setScreen('edit')
-  store.setNotice('Loaded from the earlier edit.')
+  store.setNotice({ key: 'loaded' })
   if (!request.mask) return
   try {
     editor.replaceFromRgba(await maskPixels(mediaUrl(request.mask.mediaId), width, height))
   } catch {
-    store.setNotice('Loaded from the earlier edit; its mask could not be read back, so paint it again.')
+    store.setNotice({ key: 'maskUnreadable' })
   }
 }

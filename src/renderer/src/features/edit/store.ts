@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
+import type { edit } from '../../i18n/locales/en/edit'
 import type { ViewerTarget } from '../../media/ImageViewer'
 import { MaskEditor } from './MaskEditor'
 
@@ -16,6 +17,12 @@ export interface EditView {
   x: number
   y: number
 }
+
+/**
+ * A short confirmation or warning under the form: one of this screen's own, kept as its catalog key so it
+ * follows a change of language, or words another part of the app has already said (copy, file intake).
+ */
+export type EditNotice = { key: keyof typeof edit.notices } | { text: string }
 
 export interface EditOptions {
   /** The edit endpoint's `n` (how many variations); '' = the gateway's default. */
@@ -38,9 +45,9 @@ interface EditState {
   submitting: boolean
   submitError: AppError | null
   viewer: ViewerTarget | null
-  /** A short confirmation or warning under the form, replaced by the next one. */
-  notice: string | null
-  setNotice: (notice: string | null) => void
+  /** Replaced by the next one. */
+  notice: EditNotice | null
+  setNotice: (notice: EditNotice | null) => void
   openSource: (source: EditSource) => MaskEditor
   closeSource: () => void
   setPrompt: (prompt: string) => void

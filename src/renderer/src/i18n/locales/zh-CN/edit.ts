@@ -2,4 +2,93 @@ import type { Catalog } from '../catalog'
 import type { edit as en } from '../en/edit'
 
 /** 简体中文: the edit area. */
-export const edit: Catalog<typeof en> = {}
+export const edit: Catalog<typeof en> = {
+  title: '编辑',
+  closeImage: '关闭图片',
+  sourceSize: '{{width}}×{{height}} · 蒙版将按此精确尺寸发送',
+  shortcuts:
+    '<kbd>B</kbd> 画笔 · <kbd>E</kbd> 橡皮擦 · <kbd>[</kbd> <kbd>]</kbd> 画笔大小 · <kbd>Ctrl+Z</kbd> 撤销 · <kbd>Ctrl+Shift+Z</kbd> 重做 · 滚轮缩放 · 按住<kbd>空格</kbd>或鼠标中键拖动可平移',
+  settings: '编辑设置',
+  results: {
+    title: '编辑结果',
+    emptyTitle: '还没有编辑结果',
+    emptyText: '编辑结果会显示在这里，并保存到图库。'
+  },
+  source: {
+    choose: '选择要编辑的图片',
+    then: '然后涂抹需要修改的区域，并描述要怎么改。',
+    fromLibrary: '从图库选择',
+    openFile: '打开文件…',
+    fileLabel: '要编辑的图片文件',
+    adding: '正在添加图片…',
+    dropHint: '也可以把图片拖放或粘贴到这里',
+    pickTitle: '选择要编辑的图片'
+  },
+  notices: {
+    noSize: '这张图片的尺寸未知，无法为它制作蒙版。',
+    closeFirst: '请先关闭当前图片，否则它的蒙版会丢失。',
+    cannotLoad: '该任务无法在这里载入。',
+    imageGone: '这次编辑所用的图片已不在图库中。',
+    loaded: '已载入之前的编辑。',
+    maskUnreadable: '已载入之前的编辑，但无法读回它的蒙版，请重新涂抹。',
+    sent: '编辑已发送，结果会显示在图片下方。'
+  },
+  tools: {
+    label: '蒙版工具',
+    tool: '工具',
+    brush: '画笔',
+    brushTitle: '画笔（B）',
+    eraser: '橡皮擦',
+    eraserTitle: '橡皮擦（E）',
+    size: '大小',
+    sizeTitle: '画笔大小（[ 和 ]）',
+    brushSize: '画笔大小',
+    pixels: '{{size}} 像素',
+    history: '历史记录',
+    undo: '撤销',
+    undoTitle: '撤销（Ctrl+Z）',
+    redo: '重做',
+    redoTitle: '重做（Ctrl+Shift+Z）',
+    mask: '蒙版',
+    invert: '反选',
+    invertTitle: '互换已涂抹与未涂抹的区域',
+    clear: '清除',
+    zoom: '缩放',
+    zoomOut: '缩小',
+    zoomIn: '放大',
+    fit: '适应窗口 · {{zoom}}',
+    fitTitle: '完整显示图片',
+    overlay: '不透明度',
+    overlayTitle: '蒙版在图片上显示的浓淡',
+    overlayOpacity: '蒙版叠加不透明度'
+  },
+  stage: {
+    image: '正在编辑的图片',
+    mask: '蒙版：涂抹的区域就是模型要修改的部分'
+  },
+  form: {
+    label: '编辑请求',
+    prompt: '要修改什么？',
+    promptPlaceholder: '例如：把天空换成日落',
+    model: '模型',
+    loadingModels: '正在加载模型…',
+    noModel: '没有可编辑图片的模型',
+    noModelHint: '此网关没有为你的密钥提供支持 <code>{{endpoint}}</code> 的模型。',
+    images: '图片数量',
+    outputFormat: '输出格式',
+    defaultFormat: '默认',
+    nothingPainted: '还没有涂抹：涂抹的区域就是要修改的部分。',
+    painted: '已涂抹：图片的 {{share}} 将被修改。',
+    send: '发送编辑',
+    sending: '正在发送…',
+    ready: '准备就绪。蒙版将按图片的精确尺寸发送。',
+    maskExport: '无法准备蒙版：{{reason}}'
+  },
+  issues: {
+    source: '请选择要编辑的图片。',
+    prompt: '请描述要修改的内容。',
+    model: '请选择能编辑图片的模型。',
+    mask: '请涂抹要修改的区域（按 B 使用画笔）。',
+    n: '图片数量须为 1 到 10 之间的整数。'
+  }
+}
