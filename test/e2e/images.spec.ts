@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { expect, openStudio, test } from './support/fixtures'
 import {
   expectBlocked,
@@ -13,6 +14,9 @@ import {
  * The image studio as a new user meets it, against the web host's built-in demo gateway (the emulator at
  * demo pace: tasks take about 8 s, stream images come 1.5 s apart).
  */
+
+/** Where this spec's issue 14 screenshots go (test-results by default; a private folder when engineers share a checkout). */
+const SHOTS = process.env.STUDIO_SHOTS ?? 'test-results'
 
 const PROMPTS = {
   v3: 'a red fox in fresh snow',
@@ -152,7 +156,8 @@ test('a new user generates on all five endpoints, trips a rule on each, and find
       if (arrived === 2) {
         // Mid-way: some images shown, the others still generating, and the count said out loud.
         await expect.poll(async () => [await imagesOf(card).count(), await waiting.count()]).toEqual([2, 2])
-        await expect(card.getByRole('status')).toHaveAccessibleName('Running: 2 of 4 images')
+        // The stream's images say the gateway is at work; nothing else does until it answers.
+        await expect(card.getByRole('status')).toHaveAccessibleName('Receiving images: 2 of 4 images')
         await page.screenshot({ path: 'test-results/studio-group-midway.png' })
       }
     }
@@ -238,7 +243,7 @@ test('a model that refuses to stream shows the gateway’s 400 and is remembered
   await expectBlocked(
     page,
     form.getByRole('checkbox', { name: 'Show images as they arrive (stream)' }),
-    'This model refused streaming last time; turn it off, or try again to check.'
+    'This model refused streaming last time: turn it off, or try again to check (stream).'
   )
   await alert.getByRole('button', { name: 'Remix without streaming' }).click()
   await expect(form.getByRole('checkbox', { name: 'Show images as they arrive (stream)' })).not.toBeChecked()
@@ -248,5 +253,82 @@ test('a model that refuses to stream shows the gateway’s 400 and is remembered
   ).toHaveCount(1, {
     timeout: 20_000
   })
+  expect(outsideRequests).toEqual([])
+})
+
+test('true status and words: a partial group, usage once per job, a stated expiry only, endpoints by name (issue 14)', async ({
+  page,
+  studio,
+  outsideRequests
+}) => {
+  test.setTimeout(120_000)
+  await openStudio(page, studio)
+  await goTo(page, 'Images')
+  const form = generateForm(page)
+
+  // A group of three of which the gateway fails one: not the green "Done" of a job whose images all came.
+  const group = 'three kites over a beach [[partial_fail=1]]'
+  await pickModel(page, 'seedream-basic')
+  await form.getByLabel('Prompt').fill(group)
+  await form.getByLabel('Size').fill('1K')
+  await form.getByRole('checkbox', { name: 'Generate a group of images' }).check()
+  await form.getByLabel('Max images').fill('3')
+  await generateButton(page).click()
+  const card = jobCard(page, group)
+  await expect(imagesOf(card)).toHaveCount(2, { timeout: 20_000 })
+  const status = card.locator('.job-status')
+  await expect(status).toHaveText('2 of 3 ready, 1 failed')
+  await expect(status).toHaveClass(/tone-partial/)
+  await expect(card.getByText('Streaming groups', { exact: true })).toBeVisible()
+  await expect(card.getByText(/^Usage: /)).toHaveCount(1)
+  await card.screenshot({ path: `${SHOTS}/issue14-partial-group.png` })
+
+  // The full view of one of its images: the group's usage is the job's, said once on its card.
+  await imagesOf(card).first().click()
+  const viewer = page.getByRole('dialog', { name: 'Image 1 of 2' })
+  await expect(viewer.getByText('Reported for the whole job, not per image (see its card)')).toBeVisible()
+  await viewer.getByRole('img', { name: group }).evaluate((img: HTMLImageElement) => img.decode())
+  await page.screenshot({ path: `${SHOTS}/issue14-full-view-usage.png` })
+  await viewer.getByRole('button', { name: 'Close' }).click()
+
+  // One partner-b image: the only endpoint whose spec states how long its address lives.
+  const single = 'a ceramic teapot, one image'
+  await pickModel(page, 'wan-image')
+  await form.getByLabel('Prompt').fill(single)
+  await form.getByRole('radio', { name: 'Tier' }).check()
+  await form.getByRole('combobox', { name: 'Tier' }).selectOption('1K')
+  await generateButton(page).click()
+  await expect(imagesOf(jobCard(page, single))).toHaveCount(1, { timeout: 20_000 })
+  await expect(jobCard(page, single).locator('.job-status')).toHaveText('Done')
+  await expect(jobCard(page, single).locator('.job-status')).toHaveClass(/tone-ok/)
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Gallery' }).click()
+  const filter = page.getByRole('combobox', { name: 'Endpoint' })
+  await expect(filter.getByRole('option', { name: 'Streaming groups (2)' })).toHaveCount(1)
+  await expect(filter.getByRole('option', { name: 'Single image (1)' })).toHaveCount(1)
+  expect((await filter.getByRole('option').allTextContents()).filter((text) => text.includes('/'))).toEqual(
+    []
+  )
+
+  const fact = (details: Locator, term: string): Locator =>
+    details.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]')
+  const grid = page.getByRole('listbox', { name: 'Images' })
+  await grid.getByRole('option', { name: single }).click()
+  let details = page.getByRole('complementary', { name: 'Image details' })
+  await expect(fact(details, 'Endpoint')).toHaveText('Single image')
+  await expect(fact(details, 'Gateway’s copy')).toHaveText(
+    /^Expires around .+: the gateway keeps it about 24 hours; ours is kept$/
+  )
+  await expect(fact(details, 'Usage')).not.toContainText('whole job')
+  await details.locator('dl').screenshot({ path: `${SHOTS}/issue14-gallery-partner-b.png` })
+
+  await grid.getByRole('option', { name: group }).first().click()
+  details = page.getByRole('complementary', { name: 'Image details' })
+  await expect(fact(details, 'Endpoint')).toHaveText('Streaming groups')
+  await expect(fact(details, 'Gateway’s copy')).toHaveText(
+    /^(None: the image arrived as data|The gateway states no expiry); ours is kept$/
+  )
+  await expect(fact(details, 'Usage')).toContainText('Reported for the whole job (2 images), not per image')
+  await details.locator('dl').screenshot({ path: `${SHOTS}/issue14-gallery-group.png` })
   expect(outsideRequests).toEqual([])
 })
