@@ -287,7 +287,10 @@ test('true status and words: a partial group, usage once per job, a stated expir
   await imagesOf(card).first().click()
   const viewer = page.getByRole('dialog', { name: 'Image 1 of 2' })
   await expect(viewer.getByText('Reported for the whole job, not per image (see its card)')).toBeVisible()
-  await viewer.getByRole('img', { name: group }).evaluate((img: HTMLImageElement) => img.decode())
+  // Decoded, so the screenshot shows it.
+  await viewer
+    .getByRole('img', { name: group })
+    .evaluate((img) => (img as unknown as { decode: () => Promise<void> }).decode())
   await page.screenshot({ path: `${SHOTS}/issue14-full-view-usage.png` })
   await viewer.getByRole('button', { name: 'Close' }).click()
 
