@@ -22,6 +22,7 @@ import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
 import type { Notice, ServiceContext } from './services/context'
 import { createGalleryHandlers } from './services/gallery'
+import { createPresetHandlers } from './services/presets'
 import { createJobHandlers } from './services/jobs'
 import { createLibraryHandlers } from './services/library'
 import { watchJobFinishes } from './notices/watcher'
@@ -193,7 +194,8 @@ export function createBackend(options: BackendOptions): Backend {
     }),
     ...createChatHandlers(ctx),
     ...createLibraryHandlers(ctx),
-    ...createGalleryHandlers(ctx)
+    ...createGalleryHandlers(ctx),
+    ...createPresetHandlers(ctx)
   }
 
   const dispatch = createDispatcher(handlers, (error) => logger.error('command failed', error))

@@ -4,6 +4,7 @@ import { coreCommands, coreEvents } from './contracts/core'
 import { galleryCommands, galleryEvents } from './contracts/gallery'
 import { jobCommands, jobEvents } from './contracts/jobs'
 import { libraryCommands } from './contracts/library'
+import { presetCommands } from './contracts/presets'
 import { profileCommands, profileEvents } from './contracts/profiles'
 
 /**
@@ -18,7 +19,8 @@ export const commands = {
   ...jobCommands,
   ...chatCommands,
   ...libraryCommands,
-  ...galleryCommands
+  ...galleryCommands,
+  ...presetCommands
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

@@ -17,6 +17,8 @@ const TABLE_OWNERS: Record<string, string> = {
   media: 'src/main/library/store.ts',
   boards: 'src/main/gallery/boards.ts',
   board_items: 'src/main/gallery/boards.ts',
+  presets: 'src/main/presets/store.ts',
+  styles: 'src/main/presets/store.ts',
   chat_conversations: 'src/main/chat/repository.ts',
   chat_messages: 'src/main/chat/repository.ts',
   chat_attachments: 'src/main/chat/repository.ts',

@@ -7,6 +7,7 @@ import { migration005KeyOrigins } from './005_key_origins'
 import { migration006GalleryScale } from './006_gallery_scale'
 import { migration007ChatBranches } from './007_chat_branches'
 import { migration008Boards } from './008_boards'
+import { migration009Presets } from './009_presets'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -17,5 +18,6 @@ export const migrations: readonly Migration[] = [
   migration005KeyOrigins,
   migration006GalleryScale,
   migration007ChatBranches,
-  migration008Boards
+  migration008Boards,
+  migration009Presets
 ]

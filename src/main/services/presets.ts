@@ -1,0 +1,56 @@
+import type { presetCommands } from '../../shared/contracts/presets'
+import { PresetsFile } from '../../shared/schemas/presets'
+import type { CommandHandlers } from '../contract/dispatch'
+import { AppFailure } from '../contract/failure'
+import { NameTaken, PresetStore } from '../presets/store'
+import type { ServiceContext } from './context'
+
+const gone = (what: string): AppFailure => new AppFailure('not_found', `That ${what} no longer exists.`)
+
+/** Presets and styles (issue 14): saved, listed, shared as a file and read back from one. */
+export function createPresetHandlers(
+  ctx: ServiceContext
+): Pick<CommandHandlers, keyof typeof presetCommands> {
+  const store = new PresetStore(ctx.db)
+  const named = <T>(write: () => T): T => {
+    try {
+      return write()
+    } catch (error) {
+      if (error instanceof NameTaken)
+        throw new AppFailure(`presets.${error.what}_name_taken`, `${error.message} Pick another name.`)
+      throw error
+    }
+  }
+  return {
+    'presets.list': ({ screen }) => store.list(screen),
+    'presets.save': ({ screen, name, payload, replace }) =>
+      named(() => store.save(screen, name, payload, replace)),
+    'presets.delete': ({ id }) => ({ deleted: store.deletePreset(id) }),
+    'styles.list': () => store.styles(),
+    'styles.save': (style) => {
+      const saved = named(() => store.saveStyle(style))
+      if (!saved) throw gone('style')
+      return saved
+    },
+    'styles.delete': ({ id }) => ({ deleted: store.deleteStyle(id) }),
+    'presets.export': () => ({ text: JSON.stringify(store.exportFile(), null, 2) }),
+    'presets.import': ({ text }) => {
+      let json: unknown
+      try {
+        json = JSON.parse(text)
+      } catch {
+        throw new AppFailure('invalid_input', 'That file is not a presets file: it is not JSON.')
+      }
+      const file = PresetsFile.safeParse(json)
+      if (!file.success) {
+        const first = file.error.issues[0]
+        const where = first?.path.length ? ` (at ${first.path.join('.')})` : ''
+        throw new AppFailure(
+          'invalid_input',
+          `That file is not a Gateway Studio presets file: ${first?.message ?? 'it does not read'}${where}.`
+        )
+      }
+      return store.importFile(file.data)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestBackend, type TestBackend } from '../../helpers/backend'
+import { makeTempDir } from '../../helpers/tempDir'
+
+describe('presets and styles over the contract (issue 14)', () => {
+  const temp = makeTempDir('gs-presets-int-')
+  let studio: TestBackend
+
+  beforeAll(() => {
+    studio = startTestBackend(temp.dir)
+  })
+  afterAll(async () => {
+    await studio.backend.close()
+    temp.cleanup()
+  })
+
+  it('saves, refuses a taken name in words, survives a restart, and shares through a file', async () => {
+    const saved = await studio.api.invoke('presets.save', {
+      screen: 'images',
+      name: ' Poster ',
+      payload: { prompt: 'a bold poster', model: 'studio-image-v3' }
+    })
+    expect(saved.name).toBe('Poster')
+    await expect(
+      studio.api.invoke('presets.save', { screen: 'images', name: 'poster', payload: {} })
+    ).rejects.toThrow('There is already a preset called “poster”. Pick another name.')
+    await studio.api.invoke('styles.save', {
+      name: 'Film',
+      prefix: 'cinematic still of',
+      suffix: ', 35mm grain'
+    })
+    await expect(studio.api.invoke('styles.save', { name: 'Empty' })).rejects.toThrow(/at least one of them/)
+
+    const { text } = await studio.api.invoke('presets.export', {})
+    await studio.backend.close()
+    studio = startTestBackend(temp.dir)
+    expect((await studio.api.invoke('presets.list', { screen: 'images' })).map((p) => p.name)).toEqual([
+      'Poster'
+    ])
+
+    // Into a fresh studio: everything arrives; again: nothing is doubled, and the kept names are said.
+    const fresh = startTestBackend(temp.dir, 'fresh')
+    try {
+      expect(await fresh.api.invoke('presets.import', { text })).toEqual({
+        presets: 1,
+        styles: 1,
+        skipped: []
+      })
+      expect(await fresh.api.invoke('presets.import', { text })).toEqual({
+        presets: 0,
+        styles: 0,
+        skipped: ['Poster', 'Film']
+      })
+      await expect(fresh.api.invoke('presets.import', { text: 'not json' })).rejects.toThrow(/not JSON/)
+      await expect(fresh.api.invoke('presets.import', { text: '{"format":"other"}' })).rejects.toThrow(
+        /not a Gateway Studio presets file/
+      )
+    } finally {
+      await fresh.backend.close()
+    }
+  })
+})
