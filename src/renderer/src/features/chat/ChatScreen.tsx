@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { patchSettings, stylesFor, type ChatSettingsPatch, type ConversationView } from '@shared/schemas/chat'
 import { useConnection } from '../../store/app'
 import { notify } from '../../store/notifications'
@@ -16,16 +16,18 @@ import { isLive } from './model'
 import { ModelBar } from './ModelBar'
 import { SettingsPanel } from './SettingsPanel'
 import { composerKey, selectCurrentConversation, useChatStore } from './store'
+import { useGatewayName } from './words'
 import './chat.css'
 
 const NO_IDS: readonly string[] = []
 const EXPORTS = [
-  ['download', 'Download Markdown'],
-  ['copy', 'Copy Markdown']
+  ['download', 'chat.header.downloadMarkdown'],
+  ['copy', 'chat.header.copyMarkdown']
 ] as const
 
 function TitleBar({ conversation }: { conversation: ConversationView | undefined }): ReactElement {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const [editing, setEditing] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const settingsOpen = useChatStore((state) => state.settingsOpen)
@@ -47,7 +49,7 @@ function TitleBar({ conversation }: { conversation: ConversationView | undefined
           }}
         >
           <input
-            aria-label="Conversation title"
+            aria-label={t('chat.header.titleLabel')}
             value={editing}
             maxLength={200}
             autoFocus
@@ -55,16 +57,16 @@ function TitleBar({ conversation }: { conversation: ConversationView | undefined
             onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}
           />
           <button type="submit" className="button primary" disabled={editing.trim() === ''}>
-            Save
+            {t('chat.header.save')}
           </button>
           <button type="button" className="button" onClick={() => setEditing(null)}>
-            Cancel
+            {t('chat.cancel')}
           </button>
         </form>
       ) : (
         <div className="screen-title-block chat-title-block">
           <h1 id="screen-title" className="chat-title" title={conversation?.title}>
-            {conversation?.title ?? 'New chat'}
+            {conversation?.title ?? t('chat.header.newChat')}
           </h1>
           <p className="muted">
             <GatewayLine output="chat" />
@@ -79,39 +81,42 @@ function TitleBar({ conversation }: { conversation: ConversationView | undefined
           aria-controls="chat-settings"
           onClick={() => setSettingsOpen(!settingsOpen)}
         >
-          Chat settings
+          {t('chat.header.settings')}
         </button>
         {conversation && editing === null && (
           <>
             <button type="button" className="button" onClick={() => setEditing(conversation.title)}>
-              Rename
+              {t('chat.header.rename')}
             </button>
             <details className="chat-menu">
-              <summary className="button">Export</summary>
+              <summary className="button">{t('chat.header.export')}</summary>
               <div className="chat-menu-items">
-                {EXPORTS.map(([how, label]) => (
+                {EXPORTS.map(([how, key]) => (
                   <button
                     key={how}
                     type="button"
                     className="button quiet"
                     onClick={() => void exportMarkdown(api, conversation.id, how)}
                   >
-                    {label}
+                    {t(key)}
                   </button>
                 ))}
               </div>
             </details>
             <button type="button" className="button danger-quiet" onClick={() => setConfirming(true)}>
-              Delete
+              {t('chat.header.delete')}
             </button>
           </>
         )}
       </div>
       {confirming && conversation && (
         <ConfirmDialog
-          title="Delete this conversation?"
-          body={`“${conversation.title}” and all ${conversation.messageCount} messages go for good. Images attached only here are removed from the library.`}
-          confirm="Delete conversation"
+          title={t('chat.header.deleteTitle')}
+          body={t('chat.header.deleteBody', {
+            title: conversation.title,
+            count: conversation.messageCount
+          })}
+          confirm={t('chat.header.deleteConfirm')}
           onConfirm={() => {
             setConfirming(false)
             void remove(api, conversation.id)
@@ -124,18 +129,15 @@ function TitleBar({ conversation }: { conversation: ConversationView | undefined
 }
 
 function EmptyState({ hasModel }: { hasModel: boolean }): ReactElement {
+  const { t } = useTranslation()
   return (
     <div className="chat-empty">
-      <p className="empty-title">Start a conversation</p>
-      <p className="muted">
-        {hasModel
-          ? 'Write below to begin. Replies stream in as they are written; Stop keeps what arrived.'
-          : 'Pick a model above, then write below. Only models that can chat are listed.'}
-      </p>
+      <p className="empty-title">{t('chat.empty.title')}</p>
+      <p className="muted">{hasModel ? t('chat.empty.withModel') : t('chat.empty.withoutModel')}</p>
       <ul className="chat-empty-tips muted">
-        <li>Paste or attach an image to ask about it.</li>
-        <li>Chat settings hold the system prompt, temperature, max tokens and tools.</li>
-        <li>Every conversation is kept; search finds any word in it.</li>
+        <li>{t('chat.empty.tipImage')}</li>
+        <li>{t('chat.empty.tipSettings')}</li>
+        <li>{t('chat.empty.tipSearch')}</li>
       </ul>
     </div>
   )
@@ -158,6 +160,7 @@ function Notice(): null {
 
 function ConversationPane(): ReactElement {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const conversation = useChatStore(selectCurrentConversation)
   const currentId = useChatStore((state) => state.currentId)
   const draft = useChatStore((state) => state.draft)
@@ -169,25 +172,24 @@ function ConversationPane(): ReactElement {
   const liveReplyId = useChatStore((state) => (lastId && isLive(state.messages[lastId]) ? lastId : null))
   const activeProfile = useProfilesStore(selectActiveProfile)
   const { models, loading, ready, gateway, error: modelsError, refresh } = useModels(NO_IDS)
+  const gatewayInUse = useGatewayName(activeProfile?.id)
+  const madeOn = useGatewayName(conversation?.profileId, conversation?.profileName)
   const chatModels = useMemo(() => models.filter((m) => stylesFor(m.supportedEndpoints).length > 0), [models])
   const modelNotice = useChatStore((state) => state.modelNotice)
   const setModelNotice = useChatStore((state) => state.setModelNotice)
 
   // A new chat's model comes from the gateway in use: after a switch or a new key, one it does not list
-  // is let go with a notice, never sent (issue 15).
-  const clearDraftModel = useCallback(
-    (notice: string) => {
-      setDraft({ model: null, style: null })
-      setModelNotice(notice)
-    },
-    [setDraft, setModelNotice]
-  )
+  // is let go with a notice, never sent (issue 15). The notice keeps the model, and says it in the
+  // language of the moment.
+  const clearDraftModel = useCallback(() => {
+    const dropped = useChatStore.getState().draft.model
+    setDraft({ model: null, style: null })
+    if (dropped) setModelNotice({ model: dropped })
+  }, [setDraft, setModelNotice])
   useClearUnlisted(conversation ? null : draft.model, { models: chatModels, ready, gateway }, clearDraftModel)
 
   const otherGateway =
-    conversation && activeProfile && conversation.profileId !== activeProfile.id
-      ? (conversation.profileName ?? 'a removed gateway')
-      : null
+    conversation && activeProfile && conversation.profileId !== activeProfile.id ? madeOn : null
   // An open conversation keeps its model on record; when the gateway in use no longer lists it, nothing
   // is sent until another is picked.
   const conversationUnlisted =
@@ -198,10 +200,10 @@ function ConversationPane(): ReactElement {
   const model = conversationUnlisted ? null : (conversation?.model ?? draft.model)
   const style = conversationUnlisted ? null : (conversation?.style ?? draft.style)
   const lineNotice = conversationUnlisted
-    ? `${conversation.model} is not listed by ${gateway}. Pick one of its models to carry on.`
-    : conversation
-      ? null
-      : modelNotice
+    ? t('chat.model.notListed', { model: conversation.model, gateway: gatewayInUse })
+    : !conversation && modelNotice
+      ? t('chat.model.letGo', { model: modelNotice.model, gateway: gatewayInUse })
+      : null
   const saveSettings = (patch: ChatSettingsPatch): void => {
     if (conversation) void updateConversation(api, conversation.id, { settings: patch })
     else setDraft({ settings: patchSettings(draft.settings, patch) })
@@ -228,15 +230,13 @@ function ConversationPane(): ReactElement {
           </p>
         )}
         {otherGateway && (
-          <p className="muted chat-gateway-note">
-            Made on {otherGateway}; replies still go there. Pick a model to carry on with the gateway in use.
-          </p>
+          <p className="muted chat-gateway-note">{t('chat.model.madeOn', { gateway: otherGateway })}</p>
         )}
         {modelsError && (
           <ErrorNotice error={modelsError}>
             <div className="notice-actions">
               <button type="button" className="button" onClick={refresh}>
-                Try again
+                {t('chat.tryAgain')}
               </button>
             </div>
           </ErrorNotice>
@@ -259,7 +259,7 @@ function ConversationPane(): ReactElement {
           <ErrorNotice error={loadError}>
             <div className="notice-actions">
               <button type="button" className="button" onClick={() => void loadConversation(api, currentId)}>
-                Try again
+                {t('chat.tryAgain')}
               </button>
             </div>
           </ErrorNotice>
@@ -278,7 +278,7 @@ function ConversationPane(): ReactElement {
           style !== null &&
           (conversation !== undefined || chatModels.some((m) => m.id === model))
         }
-        placeholder={model ? `Message ${model}` : 'Pick a model to start'}
+        placeholder={model ? t('chat.composer.placeholder', { model }) : t('chat.composer.pickFirst')}
       />
       <Notice />
     </div>

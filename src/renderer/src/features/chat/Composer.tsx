@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useRef, type ClipboardEvent, type KeyboardEvent, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { addImages, removeImage, send, stop } from './actions'
@@ -19,6 +19,7 @@ export function Composer({
   placeholder: string
 }): ReactElement {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const composer = useChatStore(selectComposer(composerKey))
   const updateComposer = useChatStore((state) => state.updateComposer)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -47,14 +48,14 @@ export function Composer({
     <div className="composer">
       {composer.error && <ErrorNotice error={composer.error} />}
       {composer.images.length > 0 && (
-        <ul className="composer-images" aria-label="Images to send">
+        <ul className="composer-images" aria-label={t('chat.composer.images')}>
           {composer.images.map((image) => (
             <li key={image.id}>
               <img src={image.previewUrl} alt={image.name} />
               <button
                 type="button"
                 className="composer-image-remove"
-                aria-label={`Remove ${image.name}`}
+                aria-label={t('chat.composer.remove', { name: image.name })}
                 onClick={() => removeImage(composerKey, image.id)}
               >
                 ×
@@ -67,8 +68,8 @@ export function Composer({
         <button
           type="button"
           className="button composer-attach"
-          aria-label="Attach image"
-          title="Attach an image (PNG, JPEG or WebP), or paste one"
+          aria-label={t('chat.composer.attach')}
+          title={t('chat.composer.attachTitle')}
           disabled={composer.sending}
           onClick={() => fileInput.current?.click()}
         >
@@ -100,7 +101,7 @@ export function Composer({
         />
         <textarea
           className="composer-input"
-          aria-label="Message"
+          aria-label={t('chat.composer.message')}
           placeholder={placeholder}
           rows={2}
           value={composer.text}
@@ -117,7 +118,7 @@ export function Composer({
               if (Date.now() - sentAt.current > 500) void stop(api, liveReplyId)
             }}
           >
-            Stop
+            {t('chat.composer.stop')}
           </button>
         ) : (
           <button
@@ -129,13 +130,11 @@ export function Composer({
               void send(api)
             }}
           >
-            {composer.sending ? 'Sending…' : 'Send'}
+            {composer.sending ? t('chat.composer.sending') : t('chat.composer.send')}
           </button>
         )}
       </div>
-      <p className="composer-hint muted">
-        Enter sends · Shift+Enter for a new line · paste an image to attach it
-      </p>
+      <p className="composer-hint muted">{t('chat.composer.hint')}</p>
     </div>
   )
 }

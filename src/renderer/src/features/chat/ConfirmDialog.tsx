@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useId, useRef, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /** A small modal question with a default-safe focus (Cancel), closed by Escape. */
 export function ConfirmDialog({
@@ -15,6 +15,7 @@ export function ConfirmDialog({
   onConfirm: () => void
   onCancel: () => void
 }): ReactElement {
+  const { t } = useTranslation()
   const titleId = useId()
   const cancel = useRef<HTMLButtonElement>(null)
   useEffect(() => {
@@ -35,7 +36,7 @@ export function ConfirmDialog({
             {confirm}
           </button>
           <button ref={cancel} type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t('chat.cancel')}
           </button>
         </div>
       </div>

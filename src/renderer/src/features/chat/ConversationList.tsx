@@ -1,27 +1,10 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
-import {
-  SNIPPET_MARK_END,
-  SNIPPET_MARK_START,
-  STYLE_LABELS,
-  type ConversationView
-} from '@shared/schemas/chat'
+import { useTranslation } from 'react-i18next'
+import { SNIPPET_MARK_END, SNIPPET_MARK_START, type ConversationView } from '@shared/schemas/chat'
 import { useConnection } from '../../store/app'
 import { openConversation, search } from './actions'
 import { useChatStore } from './store'
-
-const sameDay = (a: Date, b: Date): boolean => a.toDateString() === b.toDateString()
-
-export function when(ms: number): string {
-  const date = new Date(ms)
-  const now = new Date()
-  if (sameDay(date, now)) return date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-  return date.toLocaleDateString([], {
-    month: 'short',
-    day: 'numeric',
-    ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {})
-  })
-}
+import { styleLabel, useGatewayName, when } from './words'
 
 /** A search snippet with the matched words marked; the marks are private-use characters, never HTML. */
 function Snippet({ text }: { text: string }): ReactElement {
@@ -53,6 +36,8 @@ function Entry({
   snippet?: string
 }): ReactElement {
   const { api } = useConnection()
+  const { t, i18n } = useTranslation()
+  const gateway = useGatewayName(conversation.profileId, conversation.profileName)
   return (
     <li>
       <button
@@ -67,9 +52,9 @@ function Entry({
           <span className="conversation-model">{conversation.model}</span>
         </span>
         <span className="conversation-meta">
-          <span className="conversation-profile">{conversation.profileName ?? 'a removed gateway'}</span>
+          <span className="conversation-profile">{gateway}</span>
           <span aria-hidden="true">·</span>
-          <span title={STYLE_LABELS[conversation.style]}>{when(conversation.updatedAt)}</span>
+          <span title={styleLabel(t, conversation.style)}>{when(conversation.updatedAt, i18n.language)}</span>
         </span>
       </button>
     </li>
@@ -84,26 +69,27 @@ export function ConversationList(): ReactElement {
   const query = useChatStore((state) => state.query)
   const hits = useChatStore((state) => state.hits)
   const loaded = useChatStore((state) => state.listLoaded)
+  const { t } = useTranslation()
 
   return (
-    <aside className="conversation-pane" aria-label="Conversations">
+    <aside className="conversation-pane" aria-label={t('chat.list.label')}>
       <div className="conversation-tools">
         <button type="button" className="button primary new-chat" onClick={() => openConversation(api, null)}>
-          New chat
+          {t('chat.list.newChat')}
         </button>
         <input
           type="search"
-          aria-label="Search conversations"
-          placeholder="Search all messages"
+          aria-label={t('chat.list.search')}
+          placeholder={t('chat.list.searchPlaceholder')}
           value={query}
           onChange={(event) => void search(api, event.target.value)}
         />
       </div>
       {hits !== null ? (
         hits.length === 0 ? (
-          <p className="muted conversation-empty">No conversation mentions “{query.trim()}”.</p>
+          <p className="muted conversation-empty">{t('chat.list.noHits', { query: query.trim() })}</p>
         ) : (
-          <ul className="conversation-list" aria-label="Search results">
+          <ul className="conversation-list" aria-label={t('chat.list.hits')}>
             {hits.map((hit) => (
               <Entry
                 key={hit.conversation.id}
@@ -115,11 +101,9 @@ export function ConversationList(): ReactElement {
           </ul>
         )
       ) : conversations.length === 0 ? (
-        <p className="muted conversation-empty">
-          {loaded ? 'Your conversations will appear here.' : 'Loading…'}
-        </p>
+        <p className="muted conversation-empty">{loaded ? t('chat.list.none') : t('chat.list.loading')}</p>
       ) : (
-        <ul className="conversation-list" aria-label="Conversation history">
+        <ul className="conversation-list" aria-label={t('chat.list.history')}>
           {conversations.map((c) => (
             <Entry key={c.id} conversation={c} current={c.id === currentId} />
           ))}

@@ -1,6 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ElementContent, Root } from 'hast'
 import { memo, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 import Markdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import type { highlightCode } from './highlight'
@@ -41,12 +41,15 @@ function Link({ href, children }: { href?: string | undefined; children?: ReactN
 
 /** RELIABILITY P34: a remote image is never fetched; it becomes a link the person may choose to open. */
 function RemoteImage({ src, alt }: { src?: string | undefined; alt?: string | undefined }): ReactElement {
-  const label = alt?.trim() || 'image'
-  if (!src) return <span className="md-image-ref">[Image: {label}]</span>
+  const { t } = useTranslation()
+  const label = alt?.trim() || t('chat.markdown.image')
+  if (!src) return <span className="md-image-ref">{t('chat.markdown.imageRef', { label })}</span>
   return (
     <Link href={src}>
       <span className="md-image-ref">
-        Image: {label} <span className="muted">({hostOf(src)}, not loaded)</span>
+        {/* Two messages, not one with markup: the alt text is the model's and is never parsed as markup. */}
+        {t('chat.markdown.remoteImage', { label })}{' '}
+        <span className="muted">{t('chat.markdown.notLoaded', { host: hostOf(src) })}</span>
       </span>
     </Link>
   )
@@ -99,6 +102,7 @@ function useHighlighted(code: string, language: string | null): Root | null {
 }
 
 function CodeBlock({ node, children }: { node?: HastNode | undefined; children?: ReactNode }): ReactElement {
+  const { t } = useTranslation()
   const [copied, setCopied] = useState(false)
   const language = languageOf(node)
   const code = textOf(node).replace(/\n$/, '')
@@ -109,10 +113,10 @@ function CodeBlock({ node, children }: { node?: HastNode | undefined; children?:
         type="button"
         className="button md-copy"
         onClick={() => {
-          void copyText(code, 'Code copied.').then((ok) => setCopied(ok))
+          void copyText(code, t('chat.notices.codeCopied')).then((ok) => setCopied(ok))
         }}
       >
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t('chat.markdown.copied') : t('chat.markdown.copy')}
       </button>
       {language && <span className="md-code-lang">{language}</span>}
       {highlighted ? (

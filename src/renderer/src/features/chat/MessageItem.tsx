@@ -1,8 +1,7 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { memo, useId, useState, type ReactElement } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import {
   isTruncated,
-  STYLE_LABELS,
   stylesFor,
   usageParts,
   type ChatMessageView,
@@ -17,20 +16,22 @@ import { copyText, editAndResend, regenerate, retry, sendToImageStudio, showBran
 import { MarkdownView } from './Markdown'
 import { isLive } from './model'
 import { selectCurrentConversation, useChatStore } from './store'
+import { formatNumber, styleLabel, usageLabel } from './words'
 
 const NO_ENDPOINTS: readonly string[] = []
 
 /** "‹ 2 / 3 ›": the other versions of a message (edits) or of a reply (regenerated), one click apart. */
 function BranchNav({ message }: { message: ChatMessageView }): ReactElement | null {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const branch = useChatStore((state) => state.branches[message.conversationId]?.[message.id])
   if (!branch) return null
-  const what = message.role === 'user' ? 'version' : 'reply'
+  const versions = message.role === 'user'
   const step = (label: string, glyph: string, target: string | null): ReactElement => (
     <button
       type="button"
       className="branch-step"
-      aria-label={`${label} ${what}`}
+      aria-label={label}
       disabled={!target}
       onClick={() => target && void showBranch(api, target)}
     >
@@ -41,13 +42,20 @@ function BranchNav({ message }: { message: ChatMessageView }): ReactElement | nu
     <div
       className="branch-nav"
       role="group"
-      aria-label={`${what === 'version' ? 'Versions' : 'Replies'}: ${branch.index} of ${branch.count}`}
+      aria-label={t(versions ? 'chat.branch.versions' : 'chat.branch.replies', {
+        index: branch.index,
+        total: branch.count
+      })}
     >
-      {step('Previous', '‹', branch.previousId)}
+      {step(
+        t(versions ? 'chat.branch.previousVersion' : 'chat.branch.previousReply'),
+        '‹',
+        branch.previousId
+      )}
       <span aria-hidden="true">
         {branch.index} / {branch.count}
       </span>
-      {step('Next', '›', branch.nextId)}
+      {step(t(versions ? 'chat.branch.nextVersion' : 'chat.branch.nextReply'), '›', branch.nextId)}
     </div>
   )
 }
@@ -55,6 +63,7 @@ function BranchNav({ message }: { message: ChatMessageView }): ReactElement | nu
 /** The sent text, editable: sending it starts a new branch; the current one is kept. */
 function EditBox({ message, onDone }: { message: ChatMessageView; onDone: () => void }): ReactElement {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const [text, setText] = useState(message.text)
   const [sending, setSending] = useState(false)
   const noteId = useId()
@@ -67,14 +76,14 @@ function EditBox({ message, onDone }: { message: ChatMessageView; onDone: () => 
   return (
     <form
       className="edit-box"
-      aria-label="Edit message"
+      aria-label={t('chat.editBox.label')}
       onSubmit={(event) => {
         event.preventDefault()
         void send()
       }}
     >
       <textarea
-        aria-label="Edited message"
+        aria-label={t('chat.editBox.field')}
         aria-describedby={noteId}
         value={text}
         rows={Math.min(10, Math.max(2, text.split('\n').length))}
@@ -89,18 +98,18 @@ function EditBox({ message, onDone }: { message: ChatMessageView; onDone: () => 
         }}
       />
       <p id={noteId} className="muted edit-note">
-        Sends this as a new version with a new reply; the current version and what followed it are kept.
+        {t('chat.editBox.note')}
       </p>
       <div className="edit-actions">
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {t('chat.cancel')}
         </button>
         <button
           type="submit"
           className="button primary"
           disabled={sending || (text.trim() === '' && message.attachments.length === 0)}
         >
-          {sending ? 'Sending…' : 'Send edited message'}
+          {sending ? t('chat.composer.sending') : t('chat.editBox.send')}
         </button>
       </div>
     </form>
@@ -116,6 +125,7 @@ function RegenerateChoices({
   sameGateway: boolean
 }): ReactElement {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const { models, loading } = useModels(NO_ENDPOINTS)
   const others = sameGateway
     ? models.filter((m) => m.id !== reply.model && stylesFor(m.supportedEndpoints).length > 0)
@@ -126,30 +136,29 @@ function RegenerateChoices({
   return (
     <div className="regen-items" role="menu">
       <button type="button" role="menuitem" className="button quiet" onClick={() => pick()}>
-        Again with {reply.model ?? 'the same model'}
+        {reply.model ? t('chat.regenerate.again', { model: reply.model }) : t('chat.regenerate.sameModel')}
       </button>
       {others.map((m) => (
         <button key={m.id} type="button" role="menuitem" className="button quiet" onClick={() => pick(m.id)}>
-          With {m.id}
+          {t('chat.regenerate.with', { model: m.id })}
         </button>
       ))}
-      {sameGateway && loading && others.length === 0 && <p className="muted">Loading models…</p>}
-      {!sameGateway && (
-        <p className="muted regen-note">Other models: switch to this conversation’s gateway first.</p>
-      )}
+      {sameGateway && loading && others.length === 0 && <p className="muted">{t('chat.loadingModels')}</p>}
+      {!sameGateway && <p className="muted regen-note">{t('chat.regenerate.otherGateway')}</p>}
     </div>
   )
 }
 
 function RegenerateMenu({ reply, disabled }: { reply: ChatMessageView; disabled: boolean }): ReactElement {
+  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const conversation = useChatStore(selectCurrentConversation)
   const active = useProfilesStore(selectActiveProfile)
   const sameGateway = !conversation || !active || conversation.profileId === active.id
   if (disabled) {
     return (
-      <button type="button" className="button quiet" disabled title="Wait for the reply that is arriving">
-        Regenerate
+      <button type="button" className="button quiet" disabled title={t('chat.message.wait')}>
+        {t('chat.regenerate.button')}
       </button>
     )
   }
@@ -159,7 +168,7 @@ function RegenerateMenu({ reply, disabled }: { reply: ChatMessageView; disabled:
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary className="button quiet">Regenerate</summary>
+      <summary className="button quiet">{t('chat.regenerate.button')}</summary>
       {open && (
         <div className="chat-menu-items">
           <RegenerateChoices reply={reply} sameGateway={sameGateway} />
@@ -180,16 +189,20 @@ function prettyArguments(text: string): { text: string; complete: boolean } {
 }
 
 function ToolCall({ call, live }: { call: ToolCallView; live: boolean }): ReactElement {
+  const { t } = useTranslation()
   const args = prettyArguments(call.arguments)
   return (
-    <section className="tool-call" aria-label={`Tool call ${call.name || '(unnamed)'}`}>
+    <section
+      className="tool-call"
+      aria-label={t('chat.tool.label', { name: call.name || t('chat.tool.unnamed') })}
+    >
       <header className="tool-call-head">
-        <span className="pill">Tool call</span>
+        <span className="pill">{t('chat.tool.pill')}</span>
         <code className="tool-call-name">{call.name || '…'}</code>
-        {!args.complete && live && <span className="muted">arguments arriving…</span>}
+        {!args.complete && live && <span className="muted">{t('chat.tool.arriving')}</span>}
       </header>
       <pre className="tool-call-args">{args.text}</pre>
-      <p className="muted tool-call-note">Not run: Gateway Studio shows tool calls but does not run tools.</p>
+      <p className="muted tool-call-note">{t('chat.tool.notRun')}</p>
     </section>
   )
 }
@@ -201,39 +214,43 @@ function thumbBox(width: number | null, height: number | null): { width: number;
   return { width: Math.round(width * scale), height: Math.round(height * scale) }
 }
 
+/** The status pill and its sentence, one message in the catalog (`<pill>Stopped</pill> You stopped…`). */
+const PILL = { pill: <span className="pill pill-warn" /> }
+
 function StatusNote({ message }: { message: ChatMessageView }): ReactElement | null {
+  const { t } = useTranslation()
   switch (message.status) {
     case 'pending':
       return (
         <p className="chat-status" role="status">
           <span className="typing" aria-hidden="true" />
-          Waiting for {message.model ?? 'the model'}…
+          {message.model ? t('chat.status.waiting', { model: message.model }) : t('chat.status.waitingModel')}
         </p>
       )
     case 'streaming':
       return (
         <p className="chat-status" role="status">
           <span className="typing" aria-hidden="true" />
-          Streaming
+          {t('chat.status.streaming')}
         </p>
       )
     case 'stopped':
       return (
         <p className="chat-status">
-          <span className="pill pill-warn">Stopped</span> You stopped this reply; what arrived is kept.
+          <Trans i18nKey="chat.status.stopped" components={PILL} />
         </p>
       )
     case 'interrupted':
       return (
         <p className="chat-status">
-          <span className="pill pill-warn">Interrupted</span> The app closed before this reply finished.
+          <Trans i18nKey="chat.status.interrupted" components={PILL} />
         </p>
       )
     default:
       if (message.status === 'complete' && isTruncated(message.finishReason)) {
         return (
           <p className="chat-status">
-            <span className="pill pill-warn">Cut short</span> The reply reached the max tokens limit.
+            <Trans i18nKey="chat.status.cutShort" components={PILL} />
           </p>
         )
       }
@@ -242,15 +259,16 @@ function StatusNote({ message }: { message: ChatMessageView }): ReactElement | n
 }
 
 function Usage({ message }: { message: ChatMessageView }): ReactElement | null {
+  const { t, i18n } = useTranslation()
   if (!message.usage) return null
   const parts = usageParts(message.style, message.usage)
   if (parts.length === 0) return null
   return (
-    <dl className="usage" aria-label="Token usage">
+    <dl className="usage" aria-label={t('chat.usage.label')}>
       {parts.map((part) => (
         <div key={part.label}>
-          <dt>{part.label}</dt>
-          <dd>{part.value.toLocaleString()}</dd>
+          <dt>{usageLabel(t, part.label)}</dt>
+          <dd>{formatNumber(part.value, i18n.language)}</dd>
         </div>
       ))}
     </dl>
@@ -269,6 +287,7 @@ export const MessageItem = memo(function MessageItem({
   busy: boolean
 }): ReactElement | null {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const message = useChatStore((state) => state.messages[id])
   const [editing, setEditing] = useState(false)
   if (!message) return null
@@ -278,24 +297,28 @@ export const MessageItem = memo(function MessageItem({
   return (
     <article
       className={`chat-message ${mine ? 'from-user' : 'from-model'}`}
-      aria-label={mine ? 'Your message' : 'Reply'}
+      aria-label={mine ? t('chat.message.mine') : t('chat.message.reply')}
       aria-busy={live}
     >
       {!mine && (
         <header className="message-meta">
-          <span className="message-author">{message.model ?? 'Model'}</span>
-          {message.style && <span className="muted">{STYLE_LABELS[message.style]}</span>}
-          {!message.streamed && !live && <span className="muted">· arrived whole</span>}
+          <span className="message-author">{message.model ?? t('chat.message.model')}</span>
+          {message.style && <span className="muted">{styleLabel(t, message.style)}</span>}
+          {!message.streamed && !live && <span className="muted">{t('chat.message.arrivedWhole')}</span>}
         </header>
       )}
       <div className="message-body">
         {message.attachments.length > 0 && (
-          <ul className="message-images" aria-label="Attached images">
+          <ul className="message-images" aria-label={t('chat.message.images')}>
             {message.attachments.map((a) => (
               <li key={a.mediaId} style={thumbBox(a.width, a.height)}>
                 <MediaThumb
                   mediaId={a.mediaId}
-                  alt={`Attached image${a.width && a.height ? `, ${a.width}×${a.height}` : ''}`}
+                  alt={
+                    a.width && a.height
+                      ? t('chat.message.imageSized', { width: a.width, height: a.height })
+                      : t('chat.message.image')
+                  }
                 />
               </li>
             ))}
@@ -303,7 +326,7 @@ export const MessageItem = memo(function MessageItem({
         )}
         {message.reasoning !== '' && (
           <details className="reasoning">
-            <summary>Thinking</summary>
+            <summary>{t('chat.message.thinking')}</summary>
             <p>{message.reasoning}</p>
           </details>
         )}
@@ -324,7 +347,7 @@ export const MessageItem = memo(function MessageItem({
           {canRetry && (
             <div className="notice-actions">
               <button type="button" className="button" onClick={() => void retry(api, message.id)}>
-                Retry
+                {t('chat.message.retry')}
               </button>
             </div>
           )}
@@ -339,26 +362,26 @@ export const MessageItem = memo(function MessageItem({
               type="button"
               className="button quiet"
               disabled={busy}
-              title={busy ? 'Wait for the reply that is arriving' : 'Edit and send again as a new version'}
+              title={busy ? t('chat.message.wait') : t('chat.message.editTitle')}
               onClick={() => setEditing(true)}
             >
-              Edit
+              {t('chat.message.edit')}
             </button>
           )}
           {!mine && <RegenerateMenu reply={message} disabled={busy} />}
           {message.text !== '' && (
             <button type="button" className="button quiet" onClick={() => void copyText(message.text)}>
-              Copy
+              {t('chat.message.copy')}
             </button>
           )}
           {message.text.trim() !== '' && (
             <button type="button" className="button quiet" onClick={() => sendToImageStudio(message.text)}>
-              Send to image studio
+              {t('chat.message.toImages')}
             </button>
           )}
           {canRetry && !message.error && (
             <button type="button" className="button quiet" onClick={() => void retry(api, message.id)}>
-              Retry
+              {t('chat.message.retry')}
             </button>
           )}
         </footer>

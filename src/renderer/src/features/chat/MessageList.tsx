@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {
   useCallback,
@@ -9,6 +8,7 @@ import {
   useState,
   type ReactElement
 } from 'react'
+import { useTranslation } from 'react-i18next'
 import { MessageItem } from './MessageItem'
 
 /** Within this distance of the end the view counts as at the end: scrolling back there follows again. */
@@ -28,6 +28,7 @@ const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home'])
  * the view's height brings the end into view again. Scrolled up, "Jump to latest" brings it back.
  */
 export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boolean }): ReactElement {
+  const { t } = useTranslation()
   const scroller = useRef<HTMLDivElement>(null)
   const track = useRef<HTMLDivElement>(null)
   const following = useRef(true)
@@ -133,7 +134,7 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
           if (event.target === event.currentTarget) intends()
         }}
         role="log"
-        aria-label="Messages"
+        aria-label={t('chat.messages.label')}
         // A scrollable region is reachable from the keyboard (arrows and Page Up/Down scroll it).
         tabIndex={0}
         aria-busy={busy}
@@ -158,7 +159,7 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
       </div>
       {detached && (
         <button type="button" className="button jump-latest" onClick={() => follow(true)}>
-          {busy ? 'Jump to latest ↓ (reply still arriving)' : 'Jump to latest ↓'}
+          {busy ? t('chat.messages.jumpBusy') : t('chat.messages.jump')}
         </button>
       )}
     </div>

@@ -1,9 +1,10 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useId, type ReactElement } from 'react'
-import { STYLE_LABELS, stylesFor, type ChatStyle } from '@shared/schemas/chat'
+import { useTranslation } from 'react-i18next'
+import { stylesFor, type ChatStyle } from '@shared/schemas/chat'
 import type { ModelView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
 import { chooseModel, chooseStyle } from './actions'
+import { styleLabel } from './words'
 
 /**
  * The model picker (only models with a chat-style endpoint) and the style the conversation uses: the
@@ -24,6 +25,7 @@ export function ModelBar({
   onOtherGateway: string | null
 }): ReactElement {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const selectId = useId()
   const current = models.find((m) => m.id === model)
   const styles = current ? stylesFor(current.supportedEndpoints) : style ? [style] : []
@@ -32,7 +34,7 @@ export function ModelBar({
   return (
     <div className="model-bar">
       <div className="field model-field">
-        <label htmlFor={selectId}>Model</label>
+        <label htmlFor={selectId}>{t('chat.model.label')}</label>
         <select
           id={selectId}
           value={model ?? ''}
@@ -44,16 +46,19 @@ export function ModelBar({
           {model === null && (
             <option value="" disabled>
               {loading
-                ? 'Loading models…'
+                ? t('chat.loadingModels')
                 : models.length === 0
-                  ? 'No chat models on this gateway'
-                  : 'Pick a model…'}
+                  ? t('chat.model.noModels')
+                  : t('chat.model.pick')}
             </option>
           )}
           {!listed && model !== null && (
             <option value={model}>
-              {model}
-              {onOtherGateway ? ` (on ${onOtherGateway})` : loading ? ' (checking…)' : ' (not listed)'}
+              {onOtherGateway
+                ? t('chat.model.onGateway', { model, gateway: onOtherGateway })
+                : loading
+                  ? t('chat.model.checking', { model })
+                  : t('chat.model.unlisted', { model })}
             </option>
           )}
           {models.map((m) => (
@@ -66,7 +71,7 @@ export function ModelBar({
       {styles.length > 1 ? (
         <div className="style-choice">
           <span className="style-label" id={`${selectId}-style`}>
-            Style
+            {t('chat.model.style')}
           </span>
           <div className="segmented" role="radiogroup" aria-labelledby={`${selectId}-style`}>
             {styles.map((s) => (
@@ -78,7 +83,7 @@ export function ModelBar({
                   checked={s === style}
                   onChange={() => void chooseStyle(api, s)}
                 />
-                {STYLE_LABELS[s]}
+                {styleLabel(t, s)}
               </label>
             ))}
           </div>
@@ -86,9 +91,12 @@ export function ModelBar({
       ) : (
         style && (
           <div className="style-choice">
-            <span className="style-label">Style</span>
-            <span className="pill pill-accent" aria-label={`Style: ${STYLE_LABELS[style]}`}>
-              {STYLE_LABELS[style]}
+            <span className="style-label">{t('chat.model.style')}</span>
+            <span
+              className="pill pill-accent"
+              aria-label={t('chat.model.styleIs', { style: styleLabel(t, style) })}
+            >
+              {styleLabel(t, style)}
             </span>
           </div>
         )

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useId, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import { deletePreset, loadPresets, savePreset } from './actions'
 import { useChatStore } from './store'
@@ -18,6 +18,7 @@ export function Presets({
   onPick: (systemPrompt: string) => void
 }): ReactElement {
   const { api } = useConnection()
+  const { t } = useTranslation()
   const presets = useChatStore((state) => state.presets)
   const [naming, setNaming] = useState(false)
   const [name, setName] = useState('')
@@ -42,7 +43,7 @@ export function Presets({
   return (
     <div className="presets">
       <div className="presets-row">
-        <label htmlFor={selectId}>Preset</label>
+        <label htmlFor={selectId}>{t('chat.presets.label')}</label>
         <select
           id={selectId}
           value={current?.id ?? CUSTOM}
@@ -51,7 +52,9 @@ export function Presets({
             if (picked) onPick(picked.systemPrompt)
           }}
         >
-          <option value={CUSTOM}>{systemPrompt === '' ? 'None' : 'Custom'}</option>
+          <option value={CUSTOM}>
+            {systemPrompt === '' ? t('chat.presets.none') : t('chat.presets.custom')}
+          </option>
           {presets?.map((preset) => (
             <option key={preset.id} value={preset.id}>
               {preset.name}
@@ -60,7 +63,7 @@ export function Presets({
         </select>
         {!naming && systemPrompt.trim() !== '' && !current && (
           <button type="button" className="button quiet" onClick={() => setNaming(true)}>
-            Save as preset…
+            {t('chat.presets.saveAs')}
           </button>
         )}
         {current && (
@@ -68,24 +71,24 @@ export function Presets({
             type="button"
             className="button quiet"
             onClick={() => void deletePreset(api, current.id)}
-            aria-label={`Delete the preset ${current.name}`}
+            aria-label={t('chat.presets.deleteNamed', { name: current.name })}
           >
-            Delete preset
+            {t('chat.presets.delete')}
           </button>
         )}
       </div>
       {naming && (
         <form
           className="presets-row"
-          aria-label="Save as preset"
+          aria-label={t('chat.presets.saveForm')}
           onSubmit={(event) => {
             event.preventDefault()
             void save()
           }}
         >
           <input
-            aria-label="Preset name"
-            placeholder="Name, e.g. Copy editor"
+            aria-label={t('chat.presets.name')}
+            placeholder={t('chat.presets.namePlaceholder')}
             value={name}
             maxLength={80}
             autoFocus
@@ -95,10 +98,10 @@ export function Presets({
             onKeyDown={(event) => event.key === 'Escape' && setNaming(false)}
           />
           <button type="submit" className="button primary" disabled={name.trim() === ''}>
-            Save preset
+            {t('chat.presets.save')}
           </button>
           <button type="button" className="button" onClick={() => setNaming(false)}>
-            Cancel
+            {t('chat.cancel')}
           </button>
         </form>
       )}

@@ -1,8 +1,8 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
+import type { TFunction } from 'i18next'
 import { useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import {
   DEFAULT_MAX_TOKENS,
-  STYLE_LABELS,
   TEMPERATURE_MAX,
   ToolDefinition,
   type ChatSettings,
@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/chat'
 import { z } from 'zod'
 import { Presets } from './Presets'
+import { styleLabel } from './words'
 
 const ToolList = z.array(ToolDefinition).max(32)
 
@@ -18,20 +19,28 @@ function toolsText(settings: ChatSettings): string {
   return settings.tools.length > 0 ? JSON.stringify(settings.tools, null, 2) : ''
 }
 
-/** Reads the tools field: empty is no tools; otherwise a JSON list of {name, description?, parameters?}. */
-export function parseTools(text: string): { tools: ChatSettings['tools'] } | { error: string } {
+/**
+ * Reads the tools field: empty is no tools; otherwise a JSON list of {name, description?, parameters?}.
+ * A refusal is said in the current language around the schema check's own reason, which stays as it came.
+ */
+export function parseTools(text: string, t: TFunction): { tools: ChatSettings['tools'] } | { error: string } {
   if (text.trim() === '') return { tools: [] }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return { error: 'Tools must be valid JSON: a list like [{"name": "get_weather", "parameters": {…}}].' }
+    return { error: t('chat.settings.toolsNotJson') }
   }
   const parsed = ToolList.safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    const where = issue && issue.path.length > 0 ? ` (at ${issue.path.join('.')})` : ''
-    return { error: `Tools${where}: ${issue?.message ?? 'not a list of tools'}.` }
+    const reason = issue?.message ?? t('chat.settings.notToolList')
+    return {
+      error:
+        issue && issue.path.length > 0
+          ? t('chat.settings.toolsAt', { path: issue.path.join('.'), reason })
+          : t('chat.settings.toolsInvalid', { reason })
+    }
   }
   return { tools: parsed.data }
 }
@@ -59,6 +68,7 @@ export function SettingsPanel({
   onSystemPrompt: (value: string) => void
   onSettings: (patch: ChatSettingsPatch) => void
 }): ReactElement {
+  const { t } = useTranslation()
   const [prompt, setPrompt] = useState(systemPrompt)
   const [temperature, setTemperature] = useState(settings.temperature?.toString() ?? '')
   const [maxTokens, setMaxTokens] = useState(settings.maxTokens?.toString() ?? '')
@@ -81,7 +91,7 @@ export function SettingsPanel({
     if (value !== null && (Number.isNaN(value) || value < 0 || value > maxTemperature)) {
       fail(
         'temperature',
-        `For ${STYLE_LABELS[style]} the temperature is a number from 0 to ${maxTemperature}.`
+        t('chat.settings.temperatureRange', { style: styleLabel(t, style), max: maxTemperature })
       )
       return
     }
@@ -91,14 +101,14 @@ export function SettingsPanel({
   const commitMaxTokens = (): void => {
     const value = numberOrNull(maxTokens)
     if (value !== null && (!Number.isInteger(value) || value < 1)) {
-      fail('maxTokens', 'Max tokens is a whole number of at least 1.')
+      fail('maxTokens', t('chat.settings.maxTokensWhole'))
       return
     }
     if (fail('maxTokens', null) && value !== settings.maxTokens) onSettings({ maxTokens: value })
   }
 
   const commitTools = (): void => {
-    const parsed = parseTools(tools)
+    const parsed = parseTools(tools, t)
     if ('error' in parsed) {
       fail('tools', parsed.error)
       return
@@ -109,7 +119,7 @@ export function SettingsPanel({
   }
 
   return (
-    <section className="chat-settings" aria-label="Conversation settings">
+    <section className="chat-settings" aria-label={t('chat.settings.label')}>
       <Presets
         systemPrompt={prompt}
         onPick={(text) => {
@@ -118,18 +128,18 @@ export function SettingsPanel({
         }}
       />
       <label className="field">
-        <span>System prompt</span>
+        <span>{t('chat.settings.systemPrompt')}</span>
         <textarea
           rows={3}
           value={prompt}
-          placeholder="How the model should behave in this conversation (optional)"
+          placeholder={t('chat.settings.systemPromptPlaceholder')}
           onChange={(event) => setPrompt(event.target.value)}
           onBlur={() => prompt !== systemPrompt && onSystemPrompt(prompt)}
         />
       </label>
       <div className="field-row">
         <label className="field">
-          <span>Temperature</span>
+          <span>{t('chat.settings.temperature')}</span>
           <input
             type="number"
             inputMode="decimal"
@@ -137,21 +147,23 @@ export function SettingsPanel({
             max={maxTemperature}
             step={0.1}
             value={temperature}
-            placeholder="Model default"
+            placeholder={t('chat.settings.modelDefault')}
             aria-invalid={errors['temperature'] ? true : undefined}
             onChange={(event) => setTemperature(event.target.value)}
             onBlur={commitTemperature}
           />
         </label>
         <label className="field">
-          <span>Max tokens{style === 'messages' ? ' (required by Messages)' : ''}</span>
+          <span>
+            {style === 'messages' ? t('chat.settings.maxTokensRequired') : t('chat.settings.maxTokens')}
+          </span>
           <input
             type="number"
             inputMode="numeric"
             min={1}
             step={1}
             value={maxTokens}
-            placeholder={style === 'messages' ? `${DEFAULT_MAX_TOKENS}` : 'Model default'}
+            placeholder={style === 'messages' ? `${DEFAULT_MAX_TOKENS}` : t('chat.settings.modelDefault')}
             aria-invalid={errors['maxTokens'] ? true : undefined}
             onChange={(event) => setMaxTokens(event.target.value)}
             onBlur={commitMaxTokens}
@@ -163,7 +175,7 @@ export function SettingsPanel({
             checked={settings.stream}
             onChange={(event) => onSettings({ stream: event.target.checked })}
           />
-          Stream replies
+          {t('chat.settings.stream')}
         </label>
       </div>
       {(errors['temperature'] ?? errors['maxTokens']) && (
@@ -172,25 +184,20 @@ export function SettingsPanel({
         </p>
       )}
       <details className="advanced" open={settings.tools.length > 0 || undefined}>
-        <summary>Tools the model may call</summary>
+        <summary>{t('chat.settings.tools')}</summary>
         <label className="field chat-tools">
-          <span>Tools (JSON)</span>
+          <span>{t('chat.settings.toolsJson')}</span>
           <textarea
             rows={5}
             value={tools}
             spellCheck={false}
-            placeholder={
-              '[{"name": "get_weather", "description": "Weather for a city", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}]'
-            }
+            placeholder={t('chat.settings.toolsPlaceholder')}
             aria-invalid={errors['tools'] ? true : undefined}
             onChange={(event) => setTools(event.target.value)}
             onBlur={commitTools}
           />
         </label>
-        <p className="muted">
-          Sent in the style&apos;s own tool format. Calls the model makes are shown; Gateway Studio does not
-          run them.
-        </p>
+        <p className="muted">{t('chat.settings.toolsNote')}</p>
         {errors['tools'] && (
           <p className="field-error" role="alert">
             {errors['tools']}

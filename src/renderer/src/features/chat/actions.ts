@@ -10,11 +10,18 @@ import {
   type ConversationView
 } from '@shared/schemas/chat'
 import type { ModelView } from '@shared/schemas/profiles'
+import { i18n } from '../../i18n'
 import { useAppStore } from '../../store/app'
 import { useHandoffStore } from '../../store/handoff'
 import { composerKey, useChatStore, type PendingImage } from './store'
 
 const store = () => useChatStore.getState()
+
+/**
+ * Notices and refusals made here are said in the language of the moment, through the app's one i18n
+ * instance; what the backend or the gateway answered (`result.error.message`) is shown as it came.
+ */
+const t = i18n.t.bind(i18n)
 
 /** One id per click of Send or Retry: the backend's Idempotency-Key, so a click never bills twice. */
 const clickId = (): string => crypto.randomUUID()
@@ -61,7 +68,7 @@ export async function send(api: ApiClient): Promise<void> {
   const { draft } = state
   if (!conversationId && (!draft.model || !draft.style)) {
     state.updateComposer(key, {
-      error: { code: 'invalid_input', message: 'Pick a model first.' }
+      error: { code: 'invalid_input', message: t('chat.notices.pickModel') }
     })
     return
   }
@@ -158,7 +165,7 @@ export async function savePreset(api: ApiClient, name: string, systemPrompt: str
   const result = await api.call('chat.savePreset', { name, systemPrompt })
   if (!result.ok) return result.error.message
   await loadPresets(api)
-  store().setNotice(`Saved the preset “${result.value.name}”.`)
+  store().setNotice(t('chat.notices.presetSaved', { name: result.value.name }))
   return null
 }
 
@@ -251,7 +258,7 @@ export async function exportMarkdown(api: ApiClient, id: string, how: 'download'
   }
   const { fileName, markdown } = result.value
   if (how === 'copy') {
-    await copyText(markdown, 'Markdown copied.')
+    await copyText(markdown, t('chat.notices.markdownCopied'))
     return
   }
   const url = URL.createObjectURL(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }))
@@ -260,16 +267,16 @@ export async function exportMarkdown(api: ApiClient, id: string, how: 'download'
   link.download = fileName
   link.click()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
-  store().setNotice(`Saved ${fileName} to your downloads.`)
+  store().setNotice(t('chat.notices.downloaded', { file: fileName }))
 }
 
-export async function copyText(text: string, done = 'Copied.'): Promise<boolean> {
+export async function copyText(text: string, done?: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text)
-    store().setNotice(done)
+    store().setNotice(done ?? t('chat.notices.copied'))
     return true
   } catch {
-    store().setNotice('Copying is not allowed here. Select the text and copy it instead.')
+    store().setNotice(t('chat.notices.copyRefused'))
     return false
   }
 }
@@ -289,6 +296,7 @@ export async function openLink(api: ApiClient, url: string): Promise<void> {
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp'])
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+const MAX_IMAGES = 4
 
 function readBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -308,12 +316,17 @@ export async function addImages(key: string, files: readonly File[]): Promise<vo
   const refused: string[] = []
   for (const file of files) {
     if (!IMAGE_MIMES.has(file.type))
-      refused.push(`${file.name || 'That file'} is not a PNG, JPEG or WebP image.`)
-    else if (file.size > MAX_IMAGE_BYTES) refused.push(`${file.name || 'That image'} is larger than 10 MB.`)
+      refused.push(
+        file.name ? t('chat.notices.notImage', { name: file.name }) : t('chat.notices.notImageUnnamed')
+      )
+    else if (file.size > MAX_IMAGE_BYTES)
+      refused.push(
+        file.name ? t('chat.notices.tooLarge', { name: file.name }) : t('chat.notices.tooLargeUnnamed')
+      )
     else {
       accepted.push({
         id: crypto.randomUUID(),
-        name: file.name || 'pasted image',
+        name: file.name || t('chat.notices.pastedImage'),
         mime: file.type as PendingImage['mime'],
         data: await readBase64(file),
         previewUrl: URL.createObjectURL(file),
@@ -322,8 +335,8 @@ export async function addImages(key: string, files: readonly File[]): Promise<vo
     }
   }
   store().updateComposer(key, (composer) => {
-    const room = Math.max(0, 4 - composer.images.length)
-    if (accepted.length > room) refused.push('Up to 4 images can go with one message.')
+    const room = Math.max(0, MAX_IMAGES - composer.images.length)
+    if (accepted.length > room) refused.push(t('chat.notices.tooMany', { max: MAX_IMAGES }))
     for (const extra of accepted.slice(room)) URL.revokeObjectURL(extra.previewUrl)
     return {
       images: [...composer.images, ...accepted.slice(0, room)],

@@ -75,8 +75,11 @@ interface ChatState {
   stylePreference: ChatStyle | null
   settingsOpen: boolean
   notice: string | null
-  /** One line under the model picker: why a chosen model was let go (issue 15). */
-  modelNotice: string | null
+  /**
+   * One line under the model picker: the chosen model was let go because the gateway in use does not list
+   * it (issue 15). The model is kept, not the sentence, so the line speaks the language of the moment.
+   */
+  modelNotice: { model: string } | null
 
   setList: (list: ConversationView[]) => void
   setListError: (error: AppError | null) => void
@@ -102,7 +105,7 @@ interface ChatState {
   setStylePreference: (style: ChatStyle) => void
   setSettingsOpen: (open: boolean) => void
   setNotice: (notice: string | null) => void
-  setModelNotice: (notice: string | null) => void
+  setModelNotice: (notice: { model: string } | null) => void
 }
 
 export const useChatStore = create<ChatState>()((set, get) => ({
