@@ -130,12 +130,12 @@ export const chat: Catalog<typeof en> = {
   },
   usage: {
     label: 'Token 用量',
-    prompt: '提示',
+    prompt: '提示词',
     completion: '补全',
     input: '输入',
     output: '输出',
     total: '总计',
-    cached: '缓存',
+    cached: '缓存命中',
     cacheWrite: '缓存写入',
     cacheRead: '缓存读取',
     reasoning: '推理'
