@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import type { Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
 import type { ViewerTarget } from '../../media/ImageViewer'
 import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from './form'
@@ -25,6 +26,8 @@ function saveNoStream(list: string[]): void {
 
 export const noStreamKey = (profileId: string, model: string): string => `${profileId} ${model}`
 
+export type ChosenStyle = Pick<Style, 'name' | 'prefix' | 'suffix'>
+
 interface ImagesState {
   /** The generate form; kept here so it survives leaving the screen while jobs run. */
   draft: Draft
@@ -32,6 +35,9 @@ interface ImagesState {
   selectModel: (model: string, endpoint: GenEndpoint | null) => void
   setFields: <E extends GenEndpoint>(endpoint: E, patch: Partial<Draft[E]>) => void
   replaceDraft: (draft: Draft) => void
+  /** The style put around the prompt when it is sent; null for the prompt as written. */
+  style: ChosenStyle | null
+  setStyle: (style: ChosenStyle | null) => void
   addReferences: (refs: RefItem[]) => void
   removeReference: (index: number) => void
   /** A short confirmation under the form ("Added as a reference"), cleared by the next one. */
@@ -58,6 +64,8 @@ export const useImagesStore = create<ImagesState>()((set) => ({
   setFields: (endpoint, patch) =>
     set((state) => ({ draft: { ...state.draft, [endpoint]: { ...state.draft[endpoint], ...patch } } })),
   replaceDraft: (draft) => set({ draft }),
+  style: null,
+  setStyle: (style) => set({ style }),
   addReferences: (refs) =>
     set((state) => {
       const known = new Set(state.draft.references.map((r) => (r.kind === 'url' ? r.url : r.mediaId)))

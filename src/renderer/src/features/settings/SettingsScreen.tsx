@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { Settings } from '@shared/schemas/settings'
 import { useAppStore, useConnection } from '../../store/app'
 import { GatewaysSection } from './GatewaysSection'
+import { PresetsSection } from './PresetsSection'
+import './settings.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const themes: readonly Settings['theme'][] = ['system', 'light', 'dark']
@@ -83,6 +85,7 @@ export function SettingsScreen(): ReactElement {
             </p>
           )}
         </section>
+        <PresetsSection />
         <section className="card" aria-labelledby="about-title">
           <h2 id="about-title">{t('settings.about')}</h2>
           <dl className="facts">

@@ -126,6 +126,33 @@ export const en = {
     endpoints: 'Endpoints',
     billedPer: 'Billed per'
   },
+  presets: {
+    title: 'Presets and styles',
+    intro:
+      'A preset keeps a screen’s prompt and parameters under a name; a style puts the same words before and after any prompt, on any model. Share both with your team as one file.',
+    styles: 'Styles',
+    noStyles: 'No styles yet.',
+    newStyle: 'New style…',
+    styleName: 'Style name',
+    before: 'Before the prompt',
+    beforeExample: 'cinematic still of',
+    after: 'After the prompt',
+    afterExample: ', 35mm film grain',
+    saveStyle: 'Save style',
+    edit: 'Edit {{name}}',
+    delete: 'Delete {{name}}',
+    presets: 'Presets',
+    noPresets: 'No presets yet: save one from the Images screen.',
+    export: 'Export presets and styles',
+    download: 'Download the file',
+    import: 'Import a file…',
+    imported: 'Imported {{presets}} and {{styles}}.',
+    presetCount_one: '{{count}} preset',
+    presetCount_other: '{{count}} presets',
+    styleCount_one: '{{count}} style',
+    styleCount_other: '{{count}} styles',
+    skipped: 'Kept your own “{{names}}” (the file has the same names).'
+  },
   cancelCall: {
     title: 'Cancelling video tasks',
     set: 'Cancel sends <code>{{call}}</code> for a video task the gateway holds, and shows what the gateway answers.',

@@ -123,6 +123,31 @@ export const zhCN: Catalog<typeof en> = {
     endpoints: '接口',
     billedPer: '计费单位'
   },
+  presets: {
+    title: '预设与风格',
+    intro:
+      '预设会以名称保存某个页面的提示词和参数；风格会在任意提示词前后加上相同的文字，适用于任何模型。两者都可以打包成一个文件与团队共享。',
+    styles: '风格',
+    noStyles: '还没有风格。',
+    newStyle: '新建风格…',
+    styleName: '风格名称',
+    before: '提示词之前',
+    beforeExample: '电影剧照，',
+    after: '提示词之后',
+    afterExample: '，35mm 胶片颗粒',
+    saveStyle: '保存风格',
+    edit: '编辑 {{name}}',
+    delete: '删除 {{name}}',
+    presets: '预设',
+    noPresets: '还没有预设：可在生图页面保存。',
+    export: '导出预设与风格',
+    download: '下载文件',
+    import: '导入文件…',
+    imported: '已导入{{presets}}和{{styles}}。',
+    presetCount_other: ' {{count}} 个预设',
+    styleCount_other: ' {{count}} 个风格',
+    skipped: '已保留你自己的“{{names}}”（文件中有同名项）。'
+  },
   cancelCall: {
     title: '取消视频任务',
     set: '“取消”会为网关上的视频任务发送 <code>{{call}}</code>，并显示网关的答复。',

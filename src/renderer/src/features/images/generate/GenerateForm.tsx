@@ -17,6 +17,8 @@ import { useJobsStore } from '../../../store/jobs'
 import { selectActiveProfile, useProfilesStore } from '../../../store/profiles'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
 import { useClearUnlisted, useModels } from '../../../ui/useModels'
+import { styledPrompt } from '../presets'
+import { PresetBar } from './Presets'
 import {
   buildRequest,
   endpointInfo,
@@ -91,7 +93,9 @@ export function GenerateForm(): ReactElement {
   const modelEndpoints = model ? imageEndpointsOf(model) : []
   const endpoint: GenEndpoint | null =
     draft.endpoint && modelEndpoints.includes(draft.endpoint) ? draft.endpoint : (modelEndpoints[0] ?? null)
-  const effective = { ...draft, endpoint }
+  const style = useImagesStore((state) => state.style)
+  // A chosen style is part of the prompt that is sent (and of the job's record of it).
+  const effective = { ...draft, endpoint, prompt: styledPrompt(draft.prompt, style) }
   const refusedBefore = !!profile && !!model && noStream.includes(noStreamKey(profile.id, model.id))
   const built = buildRequest(effective, model, {
     modelStreams: refusedBefore ? false : undefined,
@@ -212,6 +216,7 @@ export function GenerateForm(): ReactElement {
         onDrop={onDrop}
       >
         <div className="form-scroll">
+          <PresetBar />
           <PromptField
             value={draft.prompt}
             onChange={(prompt) => {
