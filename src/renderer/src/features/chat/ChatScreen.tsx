@@ -18,6 +18,9 @@ import { SettingsPanel } from './SettingsPanel'
 import { composerKey, selectCurrentConversation, useChatStore } from './store'
 import { useGatewayName } from './words'
 import './chat.css'
+import './chatMessages.css'
+import './chatMarkdown.css'
+import './chatComposer.css'
 
 const NO_IDS: readonly string[] = []
 const EXPORTS = [
