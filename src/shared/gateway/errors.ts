@@ -1,6 +1,31 @@
 import { z } from 'zod'
-import type { PreflightIssue } from './preflight'
+import { PREFLIGHT_RULES, type PreflightIssue } from './checks'
 import { MODEL_ENDPOINT_MISMATCH } from './spec'
+
+/**
+ * A pre-flight issue as it crosses to the renderer (in an error view, or a refused job's details): its
+ * English message and what another language words it from (`PreflightIssue`). Read tolerantly: an issue
+ * stored before rules had codes, or with a rule this build does not know, still has its message.
+ */
+export const IssueView = z.object({
+  field: z.string(),
+  message: z.string(),
+  rule: z.enum(PREFLIGHT_RULES).optional().catch(undefined),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])).optional(),
+  about: z
+    .object({
+      field: z.string(),
+      value: z
+        .object({ text: z.string(), kind: z.enum(['text', 'empty', 'nothing', 'list', 'object']) })
+        .optional()
+    })
+    .optional(),
+  supportedEndpoints: z.array(z.string()).optional(),
+  notAccepted: z.literal(true).optional(),
+  source: z.enum(['request', 'profile']).optional(),
+  profile: z.object({ wireName: z.string(), name: z.string().optional() }).optional()
+})
+export type IssueView = z.output<typeof IssueView>
 
 /**
  * What the UI shows for a gateway failure: words a designer understands and the one action that helps.
@@ -36,11 +61,20 @@ export const GatewayErrorView = z.object({
     'confirm_resend',
     'none'
   ]),
+  /** Where the failure happened (`GatewayFailureReason`), which words an unknown outcome more precisely. */
+  reason: z.string().optional(),
   status: z.number().int().optional(),
   code: z.string().optional(),
   supportedEndpoints: z.array(z.string()).optional(),
   /** The gateway's own message (or envelope), kept so nothing the gateway said is lost. Never holds the key. */
-  raw: z.string().optional()
+  raw: z.string().optional(),
+  /**
+   * The gateway's own message as it came (its envelope's `message`), set only when the gateway answered:
+   * shown beside our words in every language, never translated.
+   */
+  said: z.string().optional(),
+  /** Our own pre-flight's issues, when the failure is one: each words itself in the reader's language. */
+  issues: z.array(IssueView).optional()
 })
 export type GatewayErrorView = z.output<typeof GatewayErrorView>
 export type GatewayErrorKind = GatewayErrorView['kind']
@@ -225,6 +259,22 @@ function unknownOutcomeWords(info: GatewayErrorInfo): string {
   )
 }
 
+/** A plain copy of an issue, with only what the renderer reads. */
+function issueView(issue: PreflightIssue): IssueView {
+  const { field, message, rule, values, about, supportedEndpoints, notAccepted, source, profile } = issue
+  return {
+    field,
+    message,
+    rule,
+    ...(values ? { values: values as IssueView['values'] } : {}),
+    about,
+    ...(supportedEndpoints ? { supportedEndpoints } : {}),
+    ...(notAccepted ? { notAccepted } : {}),
+    ...(source ? { source } : {}),
+    ...(profile ? { profile } : {})
+  }
+}
+
 export function toErrorView(info: GatewayErrorInfo): GatewayErrorView {
   const kind = kindOf(info)
   const copy = COPY[kind]
@@ -240,12 +290,14 @@ export function toErrorView(info: GatewayErrorInfo): GatewayErrorView {
   } else if ((kind === 'invalid' || kind === 'unknown' || kind === 'mismatch') && info.message) {
     message = info.message
   }
-  const view: GatewayErrorView = { kind, title: copy.title, message, action }
+  const view: GatewayErrorView = { kind, title: copy.title, message, action, reason: info.reason }
   if (info.status !== undefined) view.status = info.status
   if (info.code !== undefined) view.code = info.code
   if (info.supportedEndpoints !== undefined) view.supportedEndpoints = info.supportedEndpoints
   const raw =
     info.raw ?? (info.reason === 'http' || info.reason === 'stream_error' ? info.message : undefined)
   if (raw !== undefined) view.raw = raw
+  if ((info.reason === 'http' || info.reason === 'stream_error') && info.message) view.said = info.message
+  if (info.issues && info.issues.length > 0) view.issues = info.issues.map(issueView)
   return view
 }

@@ -1,5 +1,5 @@
 import type { FieldMap, ExtraFields } from './fieldMap'
-import { about, intInRange, requireText, type Loose, type PreflightIssue } from './checks'
+import { broken, intInRange, requireText, type Loose, type PreflightIssue } from './checks'
 import {
   ENDPOINT_ALIASES,
   ENDPOINT_LABELS,
@@ -51,8 +51,13 @@ export function checkModelEndpoint(
       : `"${model.id}" lists no endpoints`
   return [
     {
-      field: 'model',
-      message: `Pick a model offered on ${ENDPOINT_LABELS[endpoint]}: ${where} ${about('model')}.`,
+      ...broken({
+        field: 'model',
+        rule: names.length > 0 ? 'model_not_on_endpoint' : 'model_lists_no_endpoints',
+        words: `Pick a model offered on ${ENDPOINT_LABELS[endpoint]}: ${where}`,
+        // The endpoint by its key and the model's by their paths, so the renderer names them in its words.
+        values: { endpoint, model: model.id }
+      }),
       code: MODEL_ENDPOINT_MISMATCH,
       supportedEndpoints: supported
     }
@@ -61,7 +66,7 @@ export function checkModelEndpoint(
 
 function chatLikeMessages(issues: PreflightIssue[], messages: unknown): void {
   if (!Array.isArray(messages) || messages.length === 0) {
-    issues.push({ field: 'messages', message: `Add at least one message ${about('messages')}.` })
+    issues.push(broken({ field: 'messages', rule: 'messages_required', words: 'Add at least one message' }))
     return
   }
   messages.forEach((message: unknown, index) => {
@@ -71,11 +76,11 @@ function chatLikeMessages(issues: PreflightIssue[], messages: unknown): void {
       typeof message === 'object' && message !== null ? (message as { content?: unknown }).content : undefined
     if (typeof role !== 'string' || role === '') {
       const field = `messages[${index}].role`
-      issues.push({ field, message: `Give every message a role ${about(field)}.` })
+      issues.push(broken({ field, rule: 'message_role', words: 'Give every message a role' }))
     }
     if (content === undefined || content === null) {
       const field = `messages[${index}].content`
-      issues.push({ field, message: `Give every message some content ${about(field)}.` })
+      issues.push(broken({ field, rule: 'message_content', words: 'Give every message some content' }))
     }
   })
 }
@@ -95,10 +100,14 @@ export function preflightMessages(
   const issues: PreflightIssue[] = []
   requireText(issues, input, 'model')
   if (input['max_tokens'] === undefined) {
-    issues.push({
-      field: 'max_tokens',
-      message: `Required: a whole number of at least 1 ${about('max_tokens')}.`
-    })
+    issues.push(
+      broken({
+        field: 'max_tokens',
+        rule: 'required_whole_number_at_least',
+        words: 'Required: a whole number of at least 1',
+        values: { min: 1 }
+      })
+    )
   } else {
     intInRange(issues, 'max_tokens', input['max_tokens'], 1)
   }
@@ -115,9 +124,11 @@ export function preflightResponses(input: Loose<{ model: string; input: unknown 
     (typeof value === 'string' && value.trim() === '') ||
     (Array.isArray(value) && value.length === 0)
   if (empty) {
-    issues.push({ field: 'input', message: `Required: a text, a list or a conversation ${about('input')}.` })
+    issues.push(
+      broken({ field: 'input', rule: 'required_input', words: 'Required: a text, a list or a conversation' })
+    )
   } else if (typeof value !== 'string' && !Array.isArray(value)) {
-    issues.push({ field: 'input', message: `Use a text or a list ${about('input', value)}.` })
+    issues.push(broken({ field: 'input', rule: 'text_or_list', words: 'Use a text or a list', value }))
   }
   return issues
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { about, requireModelAndPrompt, type PreflightIssue } from '../checks'
+import { broken, requireModelAndPrompt, type PreflightIssue } from '../checks'
 import { defineSync, type WireFile } from './descriptor'
 import { ImageResultSet, resultOf } from './imageResults'
 import { MediaId, type ResolvedMedia } from './media'
@@ -35,9 +35,19 @@ export function preflightImageEdit(input: {
 }): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
   if (input.imageCount < 1)
-    issues.push({ field: 'image', message: `Add at least 1 image ${about('image')}.` })
+    issues.push(
+      broken({ field: 'image', rule: 'at_least_images', words: 'Add at least 1 image', values: { count: 1 } })
+    )
   if ((input.maskCount ?? 0) > 1)
-    issues.push({ field: 'mask', message: `Use at most 1 mask ${about('mask', input.maskCount)}.` })
+    issues.push(
+      broken({
+        field: 'mask',
+        rule: 'at_most_masks',
+        words: 'Use at most 1 mask',
+        values: { count: 1 },
+        value: input.maskCount
+      })
+    )
   return issues
 }
 

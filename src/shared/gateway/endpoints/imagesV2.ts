@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  about,
+  broken,
   isHttpUrl,
   oneOf,
   refuseN,
@@ -82,10 +82,12 @@ export function preflightImagesV2(
   input: Loose<{ model: string; prompt: string; size: string; resolution: string; referenceImages: string[] }>
 ): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
-  refuseN(issues, input, 'Send one task per image')
+  refuseN(issues, input, 'no_count_one_task_per_image')
   const size = input['size']
   if (size !== undefined && (typeof size !== 'string' || size.trim() === '')) {
-    issues.push({ field: 'size', message: `Use a ratio such as 1:1 or 16:9 ${about('size', size)}.` })
+    issues.push(
+      broken({ field: 'size', rule: 'ratio', words: 'Use a ratio such as 1:1 or 16:9', value: size })
+    )
   }
   oneOf(issues, 'resolution', input['resolution'], V2_RESOLUTIONS)
   stringList(
@@ -94,7 +96,7 @@ export function preflightImagesV2(
     input['referenceImages'],
     V2_MAX_REFERENCE_IMAGES,
     isHttpUrl,
-    'an http(s) URL'
+    'image_http_url'
   )
   return issues
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import {
-  about,
+  broken,
   choices,
   intInRange,
   oneOf,
   requireModelAndPrompt,
   type Loose,
-  type PreflightIssue
+  type PreflightIssue,
+  type PreflightRule
 } from '../checks'
 import { FieldName } from '../fieldNames'
 import { defineSync, underNames } from './descriptor'
@@ -90,7 +91,29 @@ export type ImagesV3Result = z.output<typeof ImagesV3Result>
 
 /** Output formats as designers name them: "PNG or WebP". */
 const FORMAT_NAMES: Readonly<Record<string, string>> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP' }
-const formatNames = (formats: readonly string[]): string => choices(formats.map((f) => FORMAT_NAMES[f] ?? f))
+
+/**
+ * A setting that works only with some output formats, refused when the format in use is another: the
+ * issue sits on the setting (`field`) and names the format in its bracket.
+ */
+function needsFormat(
+  issues: PreflightIssue[],
+  format: unknown,
+  rule: { field: string; rule: PreflightRule; words: string; formats: readonly string[] }
+): void {
+  if (format === undefined || rule.formats.includes(format as string)) return
+  const names = rule.formats.map((f) => FORMAT_NAMES[f] ?? f)
+  issues.push(
+    broken({
+      field: rule.field,
+      rule: rule.rule,
+      words: `${rule.words} ${choices(names)}`,
+      values: { formats: names },
+      about: 'output_format',
+      value: format
+    })
+  )
+}
 
 export function preflightImagesV3(input: Loose<ImagesV3Request>): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
@@ -103,23 +126,23 @@ export function preflightImagesV3(input: Loose<ImagesV3Request>): PreflightIssue
     oneOf(issues, 'background', input['background'], V3_BACKGROUNDS) &&
     input['background'] === 'transparent'
   ) {
-    if (format !== undefined && !(V3_TRANSPARENT_FORMATS as readonly string[]).includes(format)) {
-      issues.push({
-        field: 'background',
-        message: `A transparent background needs ${formatNames(V3_TRANSPARENT_FORMATS)} ${about('output_format', format)}.`
-      })
-    }
+    needsFormat(issues, format, {
+      field: 'background',
+      rule: 'transparent_needs_format',
+      words: 'A transparent background needs',
+      formats: V3_TRANSPARENT_FORMATS
+    })
   }
   oneOf(issues, 'moderation', input['moderation'], V3_MODERATION)
   const compression = input['compression']
   if (compression !== undefined) {
     intInRange(issues, 'compression', compression, V3_COMPRESSION_MIN, V3_COMPRESSION_MAX)
-    if (format !== undefined && !(V3_COMPRESSION_FORMATS as readonly string[]).includes(format)) {
-      issues.push({
-        field: 'compression',
-        message: `Compression only applies to ${formatNames(V3_COMPRESSION_FORMATS)} ${about('output_format', format)}.`
-      })
-    }
+    needsFormat(issues, format, {
+      field: 'compression',
+      rule: 'compression_needs_format',
+      words: 'Compression only applies to',
+      formats: V3_COMPRESSION_FORMATS
+    })
   }
   return issues
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  about,
+  broken,
   intInRange,
   isImageRef,
   oneOf,
@@ -57,12 +57,14 @@ export function preflightPartnerA(
   options: { stream: boolean; modelStreams?: boolean | undefined }
 ): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
-  refuseN(issues, input, 'Ask for a group with sequential_image_generation "auto" and max_images')
+  refuseN(issues, input, 'no_count_use_group')
   const seqOptions = input['sequential_image_generation_options']
   if (seqOptions !== undefined) {
     if (typeof seqOptions !== 'object' || seqOptions === null || Array.isArray(seqOptions)) {
       const field = 'sequential_image_generation_options'
-      issues.push({ field, message: `Use an object such as {"max_images": 3} ${about(field)}.` })
+      issues.push(
+        broken({ field, rule: 'group_options_object', words: 'Use an object such as {"max_images": 3}' })
+      )
     } else {
       intInRange(
         issues,
@@ -76,15 +78,18 @@ export function preflightPartnerA(
   oneOf(issues, 'output_format', input['output_format'], PARTNER_A_OUTPUT_FORMATS)
   const image = input['image']
   if (image !== undefined && typeof image !== 'string') {
-    stringList(issues, 'image', image, Number.MAX_SAFE_INTEGER, isImageRef, 'a URL or a Base64 data URI')
+    stringList(issues, 'image', image, Number.MAX_SAFE_INTEGER, isImageRef, 'image_url_or_base64')
   }
   seedAndWatermark(issues, input)
   // Only a known "no" refuses: the listing does not say which models stream, so unknown is left to the gateway.
   if (options.stream && options.modelStreams === false) {
-    issues.push({
-      field: 'stream',
-      message: `This model does not stream: turn off showing images as they arrive ${about('stream')}.`
-    })
+    issues.push(
+      broken({
+        field: 'stream',
+        rule: 'model_does_not_stream',
+        words: 'This model does not stream: turn off showing images as they arrive'
+      })
+    )
   }
   return issues
 }

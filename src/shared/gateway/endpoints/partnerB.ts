@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  about,
+  broken,
   choices,
   isImageRef,
   parseWxH,
@@ -61,36 +61,59 @@ const side = (pixels: number): string => `${Math.sqrt(pixels)}×${Math.sqrt(pixe
 
 function checkSize(issues: PreflightIssue[], size: unknown, hasReferences: boolean): void {
   if (size === undefined) return
-  const allowed = `Use a tier (${choices(PARTNER_B_TIERS)}) or <width>x<height>`
+  const allowed = (): PreflightIssue =>
+    broken({
+      field: 'size',
+      rule: 'tier_or_size',
+      words: `Use a tier (${choices(PARTNER_B_TIERS)}) or <width>x<height>`,
+      values: { tiers: PARTNER_B_TIERS },
+      value: size
+    })
   if (typeof size !== 'string') {
-    issues.push({ field: 'size', message: `${allowed} ${about('size', size)}.` })
+    issues.push(allowed())
   } else if ((PARTNER_B_TIERS as readonly string[]).includes(size)) {
     if (size === PARTNER_B_TEXT_ONLY_TIER && hasReferences) {
-      issues.push({
-        field: 'size',
-        message: `${size} is only for text-to-image: remove the reference images, or pick ${choices(PARTNER_B_TIERS.filter((t) => t !== size))} ${about('size')}.`
-      })
+      const others = PARTNER_B_TIERS.filter((t) => t !== size)
+      issues.push(
+        broken({
+          field: 'size',
+          rule: 'text_to_image_only',
+          words: `${size} is only for text-to-image: remove the reference images, or pick ${choices(others)}`,
+          values: { size, choices: others }
+        })
+      )
     }
   } else {
     const wxh = parseWxH(size)
     if (!wxh) {
-      issues.push({ field: 'size', message: `${allowed} ${about('size', size)}.` })
+      issues.push(allowed())
       return
     }
     const pixels = wxh.width * wxh.height
     if (pixels < PARTNER_B_MIN_PIXELS || pixels > PARTNER_B_MAX_PIXELS) {
-      issues.push({
-        field: 'size',
-        message: `Use between ${side(PARTNER_B_MIN_PIXELS)} and ${side(PARTNER_B_MAX_PIXELS)} pixels in total ${about('size', size)}.`
-      })
+      const [min, max] = [side(PARTNER_B_MIN_PIXELS), side(PARTNER_B_MAX_PIXELS)]
+      issues.push(
+        broken({
+          field: 'size',
+          rule: 'pixels_between',
+          words: `Use between ${min} and ${max} pixels in total`,
+          values: { min, max },
+          value: size
+        })
+      )
     }
     const long = Math.max(wxh.width, wxh.height)
     const short = Math.min(wxh.width, wxh.height)
     if (long > short * PARTNER_B_MAX_ASPECT) {
-      issues.push({
-        field: 'size',
-        message: `Keep the aspect ratio between 1:${PARTNER_B_MAX_ASPECT} and ${PARTNER_B_MAX_ASPECT}:1 ${about('size', size)}.`
-      })
+      issues.push(
+        broken({
+          field: 'size',
+          rule: 'aspect_between',
+          words: `Keep the aspect ratio between 1:${PARTNER_B_MAX_ASPECT} and ${PARTNER_B_MAX_ASPECT}:1`,
+          values: { max: PARTNER_B_MAX_ASPECT },
+          value: size
+        })
+      )
     }
   }
 }
@@ -109,10 +132,15 @@ export function preflightPartnerB(
   const issues = requireModelAndPrompt(input)
   const count = input['count']
   if (count !== undefined && count !== PARTNER_B_COUNT) {
-    issues.push({
-      field: 'count',
-      message: `Exactly ${PARTNER_B_COUNT} image per request ${about('count', count)}.`
-    })
+    issues.push(
+      broken({
+        field: 'count',
+        rule: 'exact_count',
+        words: `Exactly ${PARTNER_B_COUNT} image per request`,
+        values: { count: PARTNER_B_COUNT },
+        value: count
+      })
+    )
   }
   const refs = stringList(
     issues,
@@ -120,7 +148,7 @@ export function preflightPartnerB(
     input['referenceImages'],
     PARTNER_B_MAX_REFERENCE_IMAGES,
     isImageRef,
-    'a URL or an image data URI'
+    'image_url_or_data_uri'
   )
   checkSize(issues, input['size'], refs.length > 0)
   seedAndWatermark(issues, input)

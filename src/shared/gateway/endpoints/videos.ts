@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import {
-  about,
+  broken,
   intInRange,
   parseWxH,
   preflightMerged,
@@ -71,19 +71,22 @@ export function preflightVideo(
 ): PreflightIssue[] {
   const issues = requireModelAndPrompt(input)
   if (input['duration'] === undefined) {
-    issues.push({
-      field: 'duration',
-      message: `Required: a whole number of seconds, at least ${VIDEO_MIN_DURATION} ${about('duration')}.`
-    })
+    issues.push(
+      broken({
+        field: 'duration',
+        rule: 'required_seconds_at_least',
+        words: `Required: a whole number of seconds, at least ${VIDEO_MIN_DURATION}`,
+        values: { min: VIDEO_MIN_DURATION }
+      })
+    )
   } else {
     intInRange(issues, 'duration', input['duration'], VIDEO_MIN_DURATION)
   }
   const size = input['size']
   if (size !== undefined && (typeof size !== 'string' || !parseWxH(size))) {
-    issues.push({
-      field: 'size',
-      message: `Use <width>x<height>, e.g. 1280x720 ${about('size', size)}.`
-    })
+    issues.push(
+      broken({ field: 'size', rule: 'size_wxh', words: 'Use <width>x<height>, e.g. 1280x720', value: size })
+    )
   }
   return issues
 }

@@ -361,7 +361,9 @@ describe('endpoint check [P36]', () => {
     const err = await failure(
       testClient(server.baseUrl).send('partnerB', { model: 'm', prompt: 'p', count: 2 }, post)
     )
-    expect(err.issues).toEqual([{ field: 'count', message: 'Exactly 1 image per request (count: 2).' }])
+    expect(err.issues).toEqual([
+      expect.objectContaining({ field: 'count', message: 'Exactly 1 image per request (count: 2).' })
+    ])
     expect(server.seen).toHaveLength(0)
   })
 })

@@ -85,12 +85,52 @@ describe('error view [P36]', () => {
       message: 'no',
       code: 'model_endpoint_mismatch',
       supportedEndpoints: ['/v1/messages'],
-      issues: [{ field: 'model', message: 'Model "x" cannot…', code: 'model_endpoint_mismatch' }]
+      issues: [
+        {
+          field: 'model',
+          message: 'Model "x" cannot…',
+          rule: 'model_not_on_endpoint',
+          about: { field: 'model' },
+          code: 'model_endpoint_mismatch'
+        }
+      ]
     })
     expect(view).toMatchObject({
       kind: 'mismatch',
       action: 'pick_model',
       supportedEndpoints: ['/v1/messages']
     })
+  })
+
+  it('keeps the gateway’s own message as it came, apart from our words (issue 16)', () => {
+    const view = toErrorView(http(402, { message: 'Insufficient balance (scripted)', raw: '{"error":{}}' }))
+    expect(view).toMatchObject({ kind: 'balance', reason: 'http', said: 'Insufficient balance (scripted)' })
+    expect(view.message).not.toContain('scripted')
+    // Our own words are never passed off as the gateway's.
+    expect(
+      toErrorView({ reason: 'network', message: 'Could not connect (ECONNREFUSED).' }).said
+    ).toBeUndefined()
+    expect(
+      toErrorView({ reason: 'preflight', message: 'Use a whole number (seed: x).' }).said
+    ).toBeUndefined()
+  })
+
+  it('carries our pre-flight issues with their rule codes, so the renderer words them (issue 16)', () => {
+    const issue = {
+      field: 'count',
+      message: 'Exactly 1 image per request (count: 2).',
+      rule: 'exact_count' as const,
+      values: { count: 1 },
+      about: { field: 'count', value: { text: '2', kind: 'text' as const } }
+    }
+    const view = toErrorView({ reason: 'preflight', message: issue.message, issues: [issue] })
+    expect(view.issues).toEqual([issue])
+    expect(GatewayErrorView.parse(view)).toEqual(view)
+    // A stored issue from before rules had codes, or with a rule this build does not know, still reads.
+    const old = GatewayErrorView.parse({
+      ...view,
+      issues: [{ field: 'n', message: 'Old words.', rule: 'gone' }]
+    })
+    expect(old.issues).toEqual([{ field: 'n', message: 'Old words.' }])
   })
 })

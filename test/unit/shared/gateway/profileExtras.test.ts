@@ -64,6 +64,20 @@ describe('profile extras go through the pre-flight, named as the profile’s', (
     )
   })
 
+  it('names the profile and the extra’s own name beside the rule, for words in another language (issue 16)', () => {
+    const renamed = FieldMap.parse({ partnerB: { count: 'num_images' } })
+    const [issue] = preflightJob(partnerB, undefined, profile({ partnerB: { num_images: 2 } }, renamed))
+    expect(issue).toMatchObject({
+      rule: 'exact_count',
+      values: { count: 1 },
+      about: { field: 'count', value: { text: '2' } },
+      source: 'profile',
+      profile: { wireName: 'num_images', name: 'Acme' }
+    })
+    const [refused] = preflightJob(v2, undefined, profile({ imagesV2: { n: 2 } }))
+    expect(refused).toMatchObject({ notAccepted: true, profile: { wireName: 'n', name: 'Acme' } })
+  })
+
   it('checks a profile value against every limit of its field, under the mapped name', () => {
     const issues = preflightJob(v2, undefined, profile({ imagesV2: { resolution: '8K' } }))
     expect(issues[0]?.message).toBe(

@@ -6,7 +6,9 @@ import { preflightImagesV3 } from '../../../../src/shared/gateway/endpoints/imag
 import { preflightPartnerA } from '../../../../src/shared/gateway/endpoints/partnerA'
 import { preflightPartnerB } from '../../../../src/shared/gateway/endpoints/partnerB'
 import { preflightVideo } from '../../../../src/shared/gateway/endpoints/videos'
+import { PREFLIGHT_RULES } from '../../../../src/shared/gateway/checks'
 import {
+  checkModelEndpoint,
   preflightChatCompletion,
   preflightMessages,
   preflightResponses
@@ -67,49 +69,99 @@ describe('pre-flight words', () => {
   })
 
   it('hold to that order for every check of every endpoint', () => {
-    const issues = [
-      ...preflightImagesV3({
-        ...base,
-        n: 0,
-        size: 'huge',
-        output_format: 'gif',
-        background: 'none',
-        compression: 1.5
-      }),
-      ...preflightImagesV2({ ...base, n: 2, size: ' ', referenceImages: ['ftp://x'] }),
-      ...preflightPartnerA(
-        {
-          ...base,
-          n: 2,
-          sequential_image_generation_options: 'x',
-          response_format: 'raw',
-          seed: 'x',
-          watermark: 'y'
-        },
-        { stream: true, modelStreams: false }
-      ),
-      ...preflightPartnerA(
-        { ...base, sequential_image_generation_options: { max_images: 0 }, image: [1] },
-        {
-          stream: false
-        }
-      ),
-      ...preflightPartnerB({ ...base, size: 7, referenceImages: 'x' }),
-      ...preflightPartnerB({ ...base, size: 'big' }),
-      ...preflightVideo({ model: '', prompt: 'p', duration: 1, size: '720p' }),
-      ...preflightImageEdit({ model: 'm', prompt: 'p', imageCount: 0, maskCount: 2 }),
-      ...preflightChatCompletion({ model: 'm', messages: [{}] }),
-      ...preflightChatCompletion({ model: 'm', messages: [] }),
-      ...preflightMessages({ model: 'm', messages: [{ role: 'user', content: 'x' }] }),
-      ...preflightResponses({ model: 'm', input: 3 }),
-      ...preflightResponses({ model: 'm', input: '' })
-    ]
+    const issues = everyCheck()
     expect(issues.length).toBeGreaterThan(25)
     for (const issue of issues) {
-      const field = issue.field.replace(/[.[\]]/g, (c) => `\\${c}`)
+      const field = issue.about.field.replace(/[.[\]]/g, (c) => `\\${c}`)
       // The rule opens the message; the field closes it, in brackets, with the value it holds when known.
       expect(issue.message, issue.field).toMatch(new RegExp(`^[A-Z0-9].* \\(${field}(: .+)?\\)\\.$`))
       expect(issue.message, issue.field).not.toMatch(/\(got |must be/)
     }
   })
+
+  it('carry a stable rule code and the bracket they close with, so another language can say them (issue 16)', () => {
+    const issues = everyCheck()
+    for (const issue of issues) {
+      expect(PREFLIGHT_RULES, issue.message).toContain(issue.rule)
+      const bracket = issue.about.value
+        ? `(${issue.about.field}: ${issue.about.value.text}).`
+        : `(${issue.about.field}).`
+      expect(issue.message.endsWith(` ${bracket}`), issue.message).toBe(true)
+    }
+    // Every rule the checks know is reached by some input here, so none goes untested in the renderer.
+    const reached = new Set(issues.map((issue) => issue.rule))
+    expect(PREFLIGHT_RULES.filter((rule) => !reached.has(rule))).toEqual([])
+  })
+
+  it('keep a shown value’s kind beside its English word', () => {
+    const [empty] = preflightImagesV2({ ...base, size: '' })
+    expect(empty?.about.value).toEqual({ text: 'empty', kind: 'empty' })
+    const [object] = preflightResponses({ model: 'm', input: {} })
+    expect(object?.about.value).toEqual({ text: 'an object', kind: 'object' })
+    const [list] = preflightPartnerB({ ...base, size: ['1K'] })
+    expect(list?.about.value).toEqual({ text: 'a list', kind: 'list' })
+    const [profiled] = preflightImagesV3({ ...base, background: 'transparent', output_format: 'jpeg' })
+    expect(profiled).toMatchObject({
+      field: 'background',
+      rule: 'transparent_needs_format',
+      values: { formats: ['PNG', 'WebP'] },
+      about: { field: 'output_format', value: { text: 'jpeg', kind: 'text' } }
+    })
+  })
 })
+
+/** One input for every check of every endpoint and chat style. */
+function everyCheck(): PreflightIssue[] {
+  return [
+    ...preflightImagesV3({
+      ...base,
+      n: 0,
+      size: 'huge',
+      output_format: 'gif',
+      background: 'none',
+      compression: 1.5
+    }),
+    ...preflightImagesV2({ ...base, n: 2, size: ' ', referenceImages: ['ftp://x'] }),
+    ...preflightPartnerA(
+      {
+        ...base,
+        n: 2,
+        sequential_image_generation_options: 'x',
+        response_format: 'raw',
+        seed: 'x',
+        watermark: 'y'
+      },
+      { stream: true, modelStreams: false }
+    ),
+    ...preflightPartnerA(
+      { ...base, sequential_image_generation_options: { max_images: 0 }, image: [1] },
+      {
+        stream: false
+      }
+    ),
+    ...preflightPartnerB({ ...base, size: 7, referenceImages: 'x' }),
+    ...preflightPartnerB({ ...base, size: 'big' }),
+    ...preflightVideo({ model: '', prompt: 'p', duration: 1, size: '720p' }),
+    ...preflightImageEdit({ model: 'm', prompt: 'p', imageCount: 0, maskCount: 2 }),
+    ...preflightChatCompletion({ model: 'm', messages: [{}] }),
+    ...preflightChatCompletion({ model: 'm', messages: [] }),
+    ...preflightMessages({ model: 'm', messages: [{ role: 'user', content: 'x' }] }),
+    ...preflightResponses({ model: 'm', input: 3 }),
+    ...preflightResponses({ model: 'm', input: '' }),
+    ...preflightMessages({ model: 'm', max_tokens: 0, messages: [{ role: 'user', content: 'x' }] }),
+    ...preflightImagesV2({
+      ...base,
+      referenceImages: Array.from({ length: 9 }, (_, i) => `https://x.test/${i}`)
+    }),
+    ...preflightImagesV2({ ...base, referenceImages: 'x' }),
+    ...preflightImagesV3({ ...base, background: 'transparent', output_format: 'jpeg' }),
+    ...preflightImagesV3({ ...base, output_format: 'png', compression: 50 }),
+    ...preflightPartnerB({ ...base, count: 4, referenceImages: ['ftp://x'] }),
+    ...preflightPartnerB({ ...base, size: '500x500' }),
+    ...preflightPartnerB({ ...base, size: '4000x400' }),
+    ...preflightPartnerB({ ...base, size: '4K', referenceImages: ['https://x.test/1'] }),
+    ...preflightVideo(base),
+    ...checkModelEndpoint({ id: 'm', supported_endpoints: ['/v1/messages'] }, 'imagesV3'),
+    ...checkModelEndpoint({ id: 'm', supported_endpoints: [] }, 'imagesV3')
+  ]
+}

@@ -18,7 +18,13 @@ describe('v2 pre-flight', () => {
     expect(preflightImagesV2({ ...v2, referenceImages: eight })).toEqual([])
     const issues = preflightImagesV2({ ...v2, referenceImages: [...eight, url(8)] })
     expect(issues).toEqual([
-      { field: 'referenceImages', message: 'Use at most 8 images (referenceImages: 9).' }
+      {
+        field: 'referenceImages',
+        message: 'Use at most 8 images (referenceImages: 9).',
+        rule: 'at_most_images',
+        values: { count: 8 },
+        about: { field: 'referenceImages', value: { text: '9', kind: 'text' } }
+      }
     ])
   })
 
