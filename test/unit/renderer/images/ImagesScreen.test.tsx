@@ -1,10 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
-import { emptyDraft } from '@renderer/features/images/form'
 import { useImagesStore } from '@renderer/features/images/store'
 import { useHandoffStore } from '@renderer/store/handoff'
-import { fakeBackend, jobView, resultView } from './harness'
+import { fakeBackend, jobView, resultView, resetImagesScreen } from './harness'
 
 const streamRequest = {
   endpoint: 'partnerA',
@@ -24,14 +23,7 @@ async function ready(): Promise<void> {
 
 describe('Images screen', () => {
   beforeEach(() => {
-    localStorage.clear()
-    useImagesStore.setState({
-      draft: emptyDraft(),
-      noStream: [],
-      submitError: null,
-      notice: null,
-      viewer: null
-    })
+    resetImagesScreen()
     useHandoffStore.setState({ imagePrompt: null })
   })
 

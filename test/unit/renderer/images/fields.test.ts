@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { i18n } from '@renderer/i18n'
 import { defaultValues, readForm, remixForm, type FormIssue } from '@renderer/features/images/fields'
 import { seedField, watermarkToggle, type FormSpec } from '@shared/gateway/endpoints/form'
 
@@ -116,7 +117,7 @@ describe('form fields as data', () => {
       extra: '{"tone": "warm"}'
     }
     const issues: FormIssue[] = []
-    const read = readForm(form, values, issues)
+    const read = readForm(form, values, issues, i18n.t, 'test')
     expect(issues).toEqual([])
     expect(read).toEqual({
       body: {
@@ -155,7 +156,9 @@ describe('form fields as data', () => {
         width: '',
         extra: '[]'
       },
-      issues
+      issues,
+      i18n.t,
+      'test'
     )
     expect(issues).toEqual([
       { field: 'count', message: 'Use a whole number from 1 to 4 (images: 9).' },

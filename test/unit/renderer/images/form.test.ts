@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { i18n } from '@renderer/i18n'
 import {
   buildRequest,
   draftFromRequest,
@@ -30,7 +31,7 @@ describe('generate form: requests and issues', () => {
   })
 
   it('builds a v3 request with the spec’s defaults and refuses transparent JPEG next to Background', () => {
-    const ok = buildRequest(draftFor('imagesV3', 'gpt'), models.v3)
+    const ok = buildRequest(draftFor('imagesV3', 'gpt'), models.v3, i18n.t)
     expect(ok.issues).toEqual([])
     expect(ok.request).toEqual({
       endpoint: 'imagesV3',
@@ -43,7 +44,7 @@ describe('generate form: requests and issues', () => {
       outputFormat: 'jpeg',
       compression: '120'
     }
-    const bad = buildRequest(draft, models.v3)
+    const bad = buildRequest(draft, models.v3, i18n.t)
     expect(bad.request).toBeNull()
     expect(bad.issues).toEqual([
       {
@@ -57,9 +58,9 @@ describe('generate form: requests and issues', () => {
   it('sends compression only for JPEG and WebP, and counts n as the number of images', () => {
     const draft = draftFor('imagesV3', 'gpt')
     draft.imagesV3 = { ...draft.imagesV3, n: '3', compression: '70' }
-    expect(buildRequest(draft, models.v3).request?.body).not.toHaveProperty('compression')
+    expect(buildRequest(draft, models.v3, i18n.t).request?.body).not.toHaveProperty('compression')
     draft.imagesV3.outputFormat = 'webp'
-    const built = buildRequest(draft, models.v3)
+    const built = buildRequest(draft, models.v3, i18n.t)
     expect(built.request?.body).toMatchObject({ compression: 70, output_format: 'webp', n: 3 })
     expect(built.images).toBe(3)
   })
@@ -69,7 +70,7 @@ describe('generate form: requests and issues', () => {
       references: [{ kind: 'media', mediaId: 'a'.repeat(32), width: 10, height: 10 }]
     })
     draft.imagesV2 = { ...draft.imagesV2, count: '3', ratio: '16:9', resolution: '2K' }
-    const refused = buildRequest(draft, models.v2)
+    const refused = buildRequest(draft, models.v2, i18n.t)
     expect(refused.issues).toEqual([
       {
         field: 'references',
@@ -77,7 +78,7 @@ describe('generate form: requests and issues', () => {
       }
     ])
     draft.references = [{ kind: 'url', url: 'https://example.com/a.png' }]
-    const built = buildRequest(draft, models.v2)
+    const built = buildRequest(draft, models.v2, i18n.t)
     expect(built.request).toEqual({
       endpoint: 'imagesV2',
       body: { model: 'async', prompt: 'a fox', size: '16:9', resolution: '2K' },
@@ -86,7 +87,7 @@ describe('generate form: requests and issues', () => {
     })
     expect(built.images).toBe(3)
     draft.imagesV2.count = '11'
-    expect(buildRequest(draft, models.v2).issues).toEqual([
+    expect(buildRequest(draft, models.v2, i18n.t).issues).toEqual([
       { field: 'count', message: 'Use a whole number from 1 to 10 (images: 11).' }
     ])
   })
@@ -102,7 +103,7 @@ describe('generate form: requests and issues', () => {
       guidance: '5.5',
       extra: '{"prompt": "ignored", "optimize_prompt_options": {"mode": "fast"}}'
     }
-    const built = buildRequest(draft, models.a)
+    const built = buildRequest(draft, models.a, i18n.t)
     expect(built.issues).toEqual([])
     expect(built.request).toEqual({
       endpoint: 'partnerA',
@@ -124,7 +125,7 @@ describe('generate form: requests and issues', () => {
   it('says partner-a issues in the form’s words: max images, n in the extras, a known stream refusal', () => {
     const draft = draftFor('partnerA', 'seedream')
     draft.partnerA = { ...draft.partnerA, group: true, maxImages: '0', extra: '{"n": 2}', stream: true }
-    expect(buildRequest(draft, models.a, { modelStreams: false }).issues).toEqual([
+    expect(buildRequest(draft, models.a, i18n.t, { modelStreams: false }).issues).toEqual([
       {
         field: 'extra',
         message:
@@ -137,7 +138,7 @@ describe('generate form: requests and issues', () => {
       }
     ])
     draft.partnerA = { ...draft.partnerA, size: '2048 by 2048', extra: '[1]', maxImages: '', stream: false }
-    expect(buildRequest(draft, models.a).issues.map((i) => i.message)).toEqual([
+    expect(buildRequest(draft, models.a, i18n.t).issues.map((i) => i.message)).toEqual([
       'Say how many images the group may have, at least 1 (max images).',
       'Use 1K, 2K, 4K or <width>x<height>, e.g. 2048x2048 (size: 2048 by 2048).',
       'Use a JSON object: {"name": value, …} (extra fields).'
@@ -148,21 +149,21 @@ describe('generate form: requests and issues', () => {
     const draft = draftFor('partnerB', 'wan')
     draft.partnerB = { ...draft.partnerB, sizeMode: 'custom', width: '4000', height: '400' }
     // 1.6 million pixels are within the limits; a 10:1 ratio is not.
-    expect(buildRequest(draft, models.b).issues).toEqual([
+    expect(buildRequest(draft, models.b, i18n.t).issues).toEqual([
       { field: 'size', message: 'Keep the aspect ratio between 1:8 and 8:1 (size: 4000x400).' }
     ])
     expect(pixelFacts('4000', '400')).toEqual({ pixels: 1_600_000, ratio: '10:1' })
     expect(pixelFacts('720', '1280')).toEqual({ pixels: 921_600, ratio: '1:1.78' })
     draft.partnerB = { ...draft.partnerB, sizeMode: 'tier', tier: '4K', watermark: true }
     draft.references = [{ kind: 'media', mediaId: 'b'.repeat(32), width: 1, height: 1 }]
-    expect(buildRequest(draft, models.b).issues).toEqual([
+    expect(buildRequest(draft, models.b, i18n.t).issues).toEqual([
       {
         field: 'size',
         message: '4K is only for text-to-image: remove the reference images, or pick 1K or 2K (size).'
       }
     ])
     draft.partnerB.tier = '2K'
-    expect(buildRequest(draft, models.b).request).toEqual({
+    expect(buildRequest(draft, models.b, i18n.t).request).toEqual({
       endpoint: 'partnerB',
       body: { model: 'wan', prompt: 'a fox', size: '2K', watermark: true },
       references: [{ mediaId: 'b'.repeat(32) }]
@@ -173,28 +174,28 @@ describe('generate form: requests and issues', () => {
     const refs = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ kind: 'url' as const, url: `https://example.com/${i}.png` }))
     const b = draftFor('partnerB', 'wan', { references: refs(10) })
-    expect(buildRequest(b, models.b).issues).toEqual([
+    expect(buildRequest(b, models.b, i18n.t).issues).toEqual([
       { field: 'references', message: 'Use at most 9 reference images here (reference images: 10).' }
     ])
-    expect(buildRequest({ ...b, references: refs(9) }, models.b).issues).toEqual([])
+    expect(buildRequest({ ...b, references: refs(9) }, models.b, i18n.t).issues).toEqual([])
     const v2 = draftFor('imagesV2', 'async', { references: refs(9) })
-    expect(buildRequest(v2, models.v2).issues.map((i) => i.message)).toEqual([
+    expect(buildRequest(v2, models.v2, i18n.t).issues.map((i) => i.message)).toEqual([
       'Use at most 8 reference images here (reference images: 9).'
     ])
     const a = draftFor('partnerA', 'seedream', { references: refs(15) })
-    expect(buildRequest(a, models.a).issues.map((i) => i.field)).toEqual(['references'])
+    expect(buildRequest(a, models.a, i18n.t).issues.map((i) => i.field)).toEqual(['references'])
   })
 
   it('refuses a model the listing does not show on the endpoint, and an empty prompt, in plain words', () => {
-    const built = buildRequest(draftFor('imagesV3', 'seedream', { prompt: ' ' }), models.a)
+    const built = buildRequest(draftFor('imagesV3', 'seedream', { prompt: ' ' }), models.a, i18n.t)
     expect(built.issues.map((i) => i.field)).toEqual(['model', 'prompt'])
     expect(built.issues[1]?.message).toBe('Write a prompt.')
-    expect(buildRequest(emptyDraft(), undefined).issues.map((i) => i.message)).toEqual([
+    expect(buildRequest(emptyDraft(), undefined, i18n.t).issues.map((i) => i.message)).toEqual([
       'Write a prompt.',
       'Pick a model.'
     ])
     const v1 = draftFor('imagesV1', 'compat', { references: [{ kind: 'url', url: 'https://x.test/a.png' }] })
-    expect(buildRequest(v1, models.v1).issues).toEqual([
+    expect(buildRequest(v1, models.v1, i18n.t).issues).toEqual([
       {
         field: 'references',
         message:
@@ -232,12 +233,12 @@ describe('generate form: requests and issues', () => {
     for (const [endpoint, model, edit] of cases) {
       const draft = draftFor(endpoint, model.id)
       edit(draft)
-      const first = buildRequest(draft, model)
+      const first = buildRequest(draft, model, i18n.t)
       expect(first.issues, endpoint).toEqual([])
       const back = draftFromRequest(JSON.parse(JSON.stringify(first.request)))
       expect(back?.endpoint).toBe(endpoint)
       expect(back?.model).toBe(model.id)
-      expect(buildRequest(back as Draft, model).request, endpoint).toEqual(first.request)
+      expect(buildRequest(back as Draft, model, i18n.t).request, endpoint).toEqual(first.request)
     }
     expect(
       draftFromRequest({ endpoint: 'videos', body: { model: 'v', prompt: 'p', duration: 2 } })

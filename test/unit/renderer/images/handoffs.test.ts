@@ -24,7 +24,7 @@ describe('hand-offs to the image studio', () => {
       { kind: 'media', mediaId: result.mediaId, width: 1024, height: 768 }
     ])
     expect(state.viewer).toBeNull()
-    expect(state.notice).toBe('Added as a reference image.')
+    expect(state.notice).toEqual({ key: 'addedReference' })
     expect(useAppStore.getState().screen).toBe('images')
   })
 

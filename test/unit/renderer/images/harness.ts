@@ -2,6 +2,8 @@ import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { createApiClient, type ApiClient, type Transport } from '@shared/client'
 import type { CommandName } from '@shared/contract'
 import { bridgeImages } from '@renderer/features/images/bridge'
+import { emptyDraft } from '@renderer/features/images/form'
+import { useImagesStore } from '@renderer/features/images/store'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useProfilesStore } from '@renderer/store/profiles'
@@ -161,4 +163,16 @@ export function resultView(patch: Partial<ResultView> & Pick<ResultView, 'id' | 
     createdAt: 1_700_000_000_000,
     ...patch
   }
+}
+
+/** A fresh Images screen: an empty form, no remembered stream refusals, no notice, error or open viewer. */
+export function resetImagesScreen(): void {
+  localStorage.clear()
+  useImagesStore.setState({
+    draft: emptyDraft(),
+    noStream: [],
+    submitError: null,
+    notice: null,
+    viewer: null
+  })
 }

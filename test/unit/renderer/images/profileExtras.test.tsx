@@ -1,11 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { i18n } from '@renderer/i18n'
 import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
 import { buildRequest, emptyDraft, type Draft } from '@renderer/features/images/form'
-import { useImagesStore } from '@renderer/features/images/store'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { defaultFieldMap } from '@shared/gateway/fieldMap'
-import { fakeBackend, profile } from './harness'
+import { fakeBackend, profile, resetImagesScreen } from './harness'
 
 /**
  * Issue 11, finding 7, in the renderer: the form runs the same pre-flight as the backend and knows the
@@ -26,21 +26,16 @@ const model = { id: 'seedream', supportedEndpoints: ['/partner-a/v3/images/gener
 
 describe('the generate form and the profile’s extra JSON fields', () => {
   beforeEach(() => {
-    localStorage.clear()
-    useImagesStore.setState({
-      draft: emptyDraft(),
-      noStream: [],
-      submitError: null,
-      notice: null,
-      viewer: null
-    })
+    resetImagesScreen()
   })
 
   it('refuses the request with the profile’s words, as its own issue (no form field can fix it)', () => {
-    const built = buildRequest(partnerADraft(), model, { profile: acme })
+    const built = buildRequest(partnerADraft(), model, i18n.t, { profile: acme })
     expect(built.request).toBeNull()
     expect(built.issues).toEqual([{ field: 'profile', message }])
-    expect(buildRequest(partnerADraft(), model, { profile: { ...acme, extraFields: {} } }).issues).toEqual([])
+    expect(
+      buildRequest(partnerADraft(), model, i18n.t, { profile: { ...acme, extraFields: {} } }).issues
+    ).toEqual([])
   })
 
   it('Generate says why it is off, before anything is sent', async () => {

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useMemo, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useJobsStore } from '../../store/jobs'
 import { ImageViewer } from '../../media/ImageViewer'
 import type { JobActions } from '../../media/JobCard'
@@ -8,15 +8,18 @@ import { offerAsReference, openInEditor, useHandoffStore } from '../../store/han
 import { copyPrompt } from '../../ui/clipboard'
 import { remixIntoForm } from './actions'
 import { GenerateForm } from './generate/GenerateForm'
-import { useImagesStore } from './store'
+import { useImagesStore, type ImagesNotice } from './store'
 import '../../styles/studio.css'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
-const say = (notice: string): void => useImagesStore.getState().setNotice(notice)
+const show = (notice: ImagesNotice): void => useImagesStore.getState().setNotice(notice)
+/** Words another part of the app has already said (the clipboard's), shown as they are. */
+const say = (text: string): void => show({ text })
 
 /** Generate on every image endpoint of the gateway; results arrive in the list beside the form. */
 export function ImagesScreen(): ReactElement {
+  const { t } = useTranslation()
   const viewer = useImagesStore((state) => state.viewer)
   const viewerJob = useJobsStore((state) => (viewer ? state.byId[viewer.jobId] : undefined))
 
@@ -25,7 +28,7 @@ export function ImagesScreen(): ReactElement {
     const prompt = useHandoffStore.getState().takeImagePrompt()
     if (prompt !== null) {
       useImagesStore.getState().setPrompt(prompt)
-      say('Prompt taken from the chat.')
+      show({ key: 'promptFromChat' })
     }
   }, [])
 
@@ -33,7 +36,7 @@ export function ImagesScreen(): ReactElement {
     () => ({
       onOpen: (job, result) => useImagesStore.getState().openViewer({ jobId: job.id, resultId: result.id }),
       onRemix: (job, options) => {
-        if (!remixIntoForm(job, options)) say('That job cannot be loaded into the form.')
+        if (!remixIntoForm(job, options)) show({ key: 'cannotRemix' })
       },
       onCopyPrompt: (text) => void copyPrompt(text, say)
     }),
@@ -51,16 +54,13 @@ export function ImagesScreen(): ReactElement {
 
   return (
     <section className="screen studio" aria-labelledby="screen-title">
-      <ScreenHeader title="Images" subtitle={<GatewayLine output="images" />} />
+      <ScreenHeader title={t('images.title')} subtitle={<GatewayLine output="images" />} />
       <div className="studio-layout">
         <GenerateForm />
         <ResultsList
           kind="image"
-          title="Results"
-          empty={{
-            title: 'No images yet',
-            text: 'Write a prompt, pick a model and press Generate. Every image is saved to your library as it arrives.'
-          }}
+          title={t('images.results.title')}
+          empty={{ title: t('images.results.emptyTitle'), text: t('images.results.emptyText') }}
           actions={actions}
         />
       </div>

@@ -11,7 +11,7 @@ export function remixIntoForm(job: JobView, options: { withoutStream?: boolean }
   if (options.withoutStream) draft.partnerA = { ...draft.partnerA, stream: false }
   images.replaceDraft(draft)
   images.openViewer(null)
-  images.setNotice(`Form filled from “${job.prompt.slice(0, 60)}”.`)
+  images.setNotice({ key: 'remixed', values: { prompt: job.prompt.slice(0, 60) } })
   useAppStore.getState().setScreen('images')
   return true
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { parseWxH } from '@shared/gateway/checks'
 import {
   getPath,
@@ -8,6 +9,7 @@ import {
   type TierOrSizeSpec,
   type ToggleSpec
 } from '@shared/gateway/endpoints/form'
+import { fieldWords, type FieldWords } from './words'
 
 /**
  * What each kind of form field means (src/shared/gateway/endpoints/form.ts): its draft values and their
@@ -61,60 +63,69 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
 
-function parseExtra(text: string, issues: FormIssue[]): Record<string, Json> | undefined {
+function parseExtra(text: string, issues: FormIssue[], t: TFunction): Record<string, Json> | undefined {
   if (text.trim() === '') return undefined
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    issues.push({ field: 'extra', message: 'Write valid JSON, e.g. {"style": "vivid"} (extra fields).' })
+    issues.push({ field: 'extra', message: t('images.issues.notJson') })
     return undefined
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    issues.push({ field: 'extra', message: 'Use a JSON object: {"name": value, …} (extra fields).' })
+    issues.push({ field: 'extra', message: t('images.issues.notObject') })
     return undefined
   }
   const bad = Object.keys(value).find((key) => !FIELD_NAME.test(key))
   if (bad !== undefined) {
-    issues.push({
-      field: 'extra',
-      message: `Use field names of letters, digits, _ . and - (extra fields: ${bad}).`
-    })
+    issues.push({ field: 'extra', message: t('images.issues.fieldName', { name: bad }) })
     return undefined
   }
   return value as Record<string, Json>
 }
 
+/** How the form speaks while it reads: the app's `t` and the endpoint's descriptor words. */
+interface Say {
+  t: TFunction
+  fields: FieldWords
+}
+
 function wholeNumber(
   text: string,
   field: string,
-  label: string,
+  words: string,
   issues: FormIssue[],
+  t: TFunction,
   range?: { min?: number | undefined; max?: number | undefined }
 ): number | undefined {
   const trimmed = text.trim()
   if (trimmed === '') return undefined
   const value = Number(trimmed)
   const { min, max } = range ?? {}
-  const rangeText =
-    min === undefined ? '' : max === undefined ? ` of at least ${min}` : ` from ${min} to ${max}`
   if (
     !/^-?\d+$/.test(trimmed) ||
     (min !== undefined && value < min) ||
     (min !== undefined && max !== undefined && value > max)
   ) {
-    issues.push({ field, message: `Use a whole number${rangeText} (${label.toLowerCase()}: ${trimmed}).` })
+    const about = { field: words, value: trimmed, min, max }
+    const message =
+      min === undefined
+        ? t('images.issues.whole', about)
+        : max === undefined
+          ? t('images.issues.wholeAtLeast', about)
+          : t('images.issues.wholeRange', about)
+    issues.push({ field, message })
     return undefined
   }
   return value
 }
 
-function decimal(text: string, field: string, label: string, issues: FormIssue[]): number | undefined {
+function decimal(text: string, field: string, words: string, issues: FormIssue[], t: TFunction) {
   const trimmed = text.trim()
   if (trimmed === '') return undefined
   const value = Number(trimmed)
   if (!Number.isFinite(value)) {
-    issues.push({ field, message: `Use a number (${label.toLowerCase()}: ${trimmed}).` })
+    issues.push({ field, message: t('images.issues.number', { field: words, value: trimmed }) })
     return undefined
   }
   return value
@@ -132,35 +143,43 @@ function put(out: ReadForm, spec: { wire?: string; target?: 'body' | 'job'; key:
   setPath(spec.target === 'job' ? out.job : out.body, spec.wire ?? spec.key, value)
 }
 
-function readNumber(spec: NumberSpec, values: FieldValues, out: ReadForm, issues: FormIssue[]): void {
+function readNumber(spec: NumberSpec, values: FieldValues, out: ReadForm, issues: FormIssue[], say: Say) {
   if (!applies(spec, values)) return
   const text = str(values, spec.key)
+  const words = say.fields.words({ key: spec.key, label: spec.label })
   const value = spec.whole
-    ? wholeNumber(text, spec.key, spec.label, issues, spec)
-    : decimal(text, spec.key, spec.label, issues)
-  if (spec.required && text.trim() === '') issues.push({ field: spec.key, message: spec.required })
+    ? wholeNumber(text, spec.key, words, issues, say.t, spec)
+    : decimal(text, spec.key, words, issues, say.t)
+  if (spec.required && text.trim() === '')
+    issues.push({ field: spec.key, message: say.fields.text(spec.key, 'required', spec.required) })
   if (value !== undefined) put(out, spec, value)
 }
 
-function readToggle(spec: ToggleSpec, values: FieldValues, out: ReadForm, issues: FormIssue[]): void {
+function readToggle(spec: ToggleSpec, values: FieldValues, out: ReadForm, issues: FormIssue[], say: Say) {
   const on = isOn(values, spec.key)
   if (spec.send === 'always') put(out, spec, on)
   else if (on && spec.sets) Object.assign(out.body, spec.sets)
   else if (on) put(out, spec, true)
-  if (on && spec.inline) readNumber(spec.inline, values, out, issues)
+  if (on && spec.inline) readNumber(spec.inline, values, out, issues, say)
 }
 
-function readTierOrSize(spec: TierOrSizeSpec, values: FieldValues, out: ReadForm, issues: FormIssue[]): void {
+function readTierOrSize(
+  spec: TierOrSizeSpec,
+  values: FieldValues,
+  out: ReadForm,
+  issues: FormIssue[],
+  { t, fields }: Say
+): void {
   let size: string | undefined = str(values, 'tier')
   if (values['sizeMode'] === 'custom') {
     const [width, height] = [str(values, 'width'), str(values, 'height')]
-    const w = wholeNumber(width, spec.key, 'Width', issues, { min: 1 })
-    const h = wholeNumber(height, spec.key, 'Height', issues, { min: 1 })
+    const w = wholeNumber(width, spec.key, t('images.words.width'), issues, t, { min: 1 })
+    const h = wholeNumber(height, spec.key, t('images.words.height'), issues, t, { min: 1 })
     size = w !== undefined && h !== undefined ? `${w}x${h}` : undefined
     if (width.trim() === '' || height.trim() === '')
       issues.push({
         field: spec.key,
-        message: `Enter both a width and a height (${spec.label.toLowerCase()}).`
+        message: t('images.issues.sizeBoth', { field: fields.words({ key: spec.key, label: spec.label }) })
       })
   }
   if (size) put(out, spec, size)
@@ -169,26 +188,39 @@ function readTierOrSize(spec: TierOrSizeSpec, values: FieldValues, out: ReadForm
 /**
  * The draft's request fields and every issue found on the way: plain fields first (numbers are parsed
  * here), then fields checked as a whole (a size), then the extra JSON fields — the order the form says them.
+ * Issues are said through `t`, the descriptor's words as the catalog has them for `endpoint`.
  */
-export function readForm(form: FormSpec, values: FieldValues, issues: FormIssue[]): ReadForm {
+export function readForm(
+  form: FormSpec,
+  values: FieldValues,
+  issues: FormIssue[],
+  t: TFunction,
+  endpoint: string
+): ReadForm {
   const out: ReadForm = { body: {}, job: {}, spread: undefined, nested: undefined }
+  const say: Say = { t, fields: fieldWords(t, endpoint) }
   for (const spec of form.fields) {
     if (spec.kind === 'select' && str(values, spec.key)) put(out, spec, str(values, spec.key))
-    if (spec.kind === 'number') readNumber(spec, values, out, issues)
-    if (spec.kind === 'toggle') readToggle(spec, values, out, issues)
+    if (spec.kind === 'number') readNumber(spec, values, out, issues, say)
+    if (spec.kind === 'toggle') readToggle(spec, values, out, issues, say)
   }
   for (const spec of form.fields) {
     if (spec.kind === 'text') {
       const text = str(values, spec.key).trim()
       const problem = text ? spec.check?.(text) : undefined
-      if (problem) issues.push({ field: spec.key, message: problem })
+      // The descriptor's check says what is wrong in English; the catalog says it with the value typed.
+      if (problem)
+        issues.push({
+          field: spec.key,
+          message: say.fields.text(spec.key, 'invalid', problem, { value: text })
+        })
       if (text) put(out, spec, text)
     }
-    if (spec.kind === 'tierOrSize') readTierOrSize(spec, values, out, issues)
+    if (spec.kind === 'tierOrSize') readTierOrSize(spec, values, out, issues, say)
   }
   for (const spec of form.fields) {
     if (spec.kind !== 'extra') continue
-    const extra = parseExtra(str(values, 'extra'), issues)
+    const extra = parseExtra(str(values, 'extra'), issues, t)
     if (spec.placement === 'spread') out.spread = extra
     else out.nested = extra
   }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { ENDPOINT_LIST, descriptorOf, type DescriptorKey } from '@shared/gateway/endpoints'
 import type { AnyDescriptor } from '@shared/gateway/endpoints/descriptor'
 import type { FormSpec } from '@shared/gateway/endpoints/form'
@@ -6,6 +7,7 @@ import { preflightJob } from '@shared/schemas/jobPreflight'
 import { JobRequest, type ImageRef } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
 import { defaultValues, isOn, readForm, remixForm, type FieldValues, type FormIssue } from './fields'
+import { aliasWords, endpointWords, fieldWords, urlOnlyWords } from './words'
 
 /**
  * The generate form as plain data and pure functions: the draft the user edits (text, so a half-typed
@@ -26,14 +28,13 @@ export type GenEndpoint = DescriptorKey
 
 export const formOf = (endpoint: GenEndpoint): FormSpec | undefined => descriptorOf(endpoint).form
 
-/** The endpoint's words in the picker, and its path. */
-export function endpointInfo(endpoint: GenEndpoint): { label: string; path: string; blurb: string } {
-  const descriptor = descriptorOf(endpoint)
-  return {
-    label: descriptor.label,
-    path: descriptor.path,
-    blurb: descriptor.form?.blurb ?? ''
-  }
+/** The endpoint's name and line in the picker (in the current language), and its path. */
+export function endpointInfo(
+  endpoint: GenEndpoint,
+  t: TFunction
+): { label: string; path: string; blurb: string } {
+  const { name, path, blurb } = endpointWords(t, endpoint)
+  return { label: name, path, blurb }
 }
 
 /** Largest reference list of an endpoint, and whether it takes addresses only (it fetches them itself). */
@@ -72,41 +73,56 @@ export function imageEndpointsOf(model: Pick<ModelView, 'supportedEndpoints'>): 
 // ---- issues in the form's words ----
 
 /** Preflight field names (the gateway's words) → the form's field and the words on its label. */
-function issueTable(form: FormSpec): Map<string, readonly [string, string]> {
+function issueTable(form: FormSpec, t: TFunction, endpoint: string): Map<string, readonly [string, string]> {
+  const references = t('images.words.references')
   const table = new Map<string, readonly [string, string]>([
-    ['model', ['model', 'model']],
-    ['prompt', ['prompt', 'prompt']],
-    ['referenceImages', ['references', 'reference images']],
-    ['image', ['references', 'reference images']]
+    ['model', ['model', t('images.words.model')]],
+    ['prompt', ['prompt', t('images.words.prompt')]],
+    ['referenceImages', ['references', references]],
+    ['image', ['references', references]]
   ])
+  const words = fieldWords(t, endpoint)
   const add = (spec: { key: string; wire?: string; words?: string; label: string }): void => {
-    if (spec.wire) table.set(spec.wire, [spec.key, spec.words ?? spec.label.toLowerCase()])
+    if (spec.wire) table.set(spec.wire, [spec.key, words.words(spec)])
   }
   for (const spec of form.fields) {
     if (spec.kind === 'extra' || spec.kind === 'notice') continue
     add(spec)
     if (spec.kind === 'toggle' && spec.inline) add(spec.inline)
   }
-  for (const [wire, entry] of Object.entries(form.issueAliases ?? {})) table.set(wire, entry)
+  for (const [wire, [field, english]] of Object.entries(form.issueAliases ?? {}))
+    table.set(wire, [field, aliasWords(t, wire, english)])
   return table
 }
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** A preflight issue in the form's terms: the field it sits next to, and words without wire names. */
-export function toFormIssue(issue: PreflightIssue, form: FormSpec): FormIssue {
+/**
+ * A preflight issue in the form's terms: the field it sits next to, and words without wire names (the
+ * field's words in the current language; the check's own sentence is the shared pre-flight's).
+ */
+export function toFormIssue(
+  issue: PreflightIssue,
+  form: FormSpec,
+  t: TFunction,
+  endpoint: string
+): FormIssue {
   // Already in the designer's words, naming the profile and where in Settings to change it.
   if (issue.source === 'profile') return { field: 'profile', message: issue.message }
-  const table = issueTable(form)
+  const table = issueTable(form, t, endpoint)
   const base = issue.field.replace(/\[\d+\]$/, '')
   const index = /\[(\d+)\]$/.exec(issue.field)?.[1]
   // A request field no control sets can only have come from the extra fields.
   const unknown = form.fields.some((spec) => spec.kind === 'extra') ? 'extra' : 'prompt'
   const field = table.get(base)?.[0] ?? unknown
   let message = issue.message
-  if (base === 'prompt' && /^Required/.test(message)) return { field: 'prompt', message: 'Write a prompt.' }
+  if (base === 'prompt' && /^Required/.test(message))
+    return { field: 'prompt', message: t('images.issues.prompt') }
   if (index !== undefined)
-    message = message.replace(`(${base}[${index}]`, `(reference image ${Number(index) + 1}`)
+    message = message.replace(
+      `(${base}[${index}]`,
+      `(${t('images.words.reference', { n: Number(index) + 1 })}`
+    )
   const label = (name: string): string => table.get(name)?.[1] ?? name
   // The issue's own field closes its message in brackets ("(n: 12)" becomes "(images: 12)"); wire names
   // with `_`, `.` or capitals may appear anywhere.
@@ -129,22 +145,21 @@ export interface Built {
 
 const toRef = (ref: RefItem): ImageRef => (ref.kind === 'url' ? { url: ref.url } : { mediaId: ref.mediaId })
 
-function checkReferences(draft: Draft, descriptor: AnyDescriptor, issues: FormIssue[]): void {
+function checkReferences(draft: Draft, descriptor: AnyDescriptor, issues: FormIssue[], t: TFunction): void {
   const max = descriptor.references?.max ?? 0
+  const endpoint = descriptor.key as GenEndpoint
   if (draft.references.length === 0) return
   if (max === 0) {
-    issues.push({
-      field: 'references',
-      message: `Remove the reference images, or pick another model: ${endpointInfo(descriptor.key as GenEndpoint).label} takes none (reference images).`
-    })
+    const name = endpointInfo(endpoint, t).label
+    issues.push({ field: 'references', message: t('images.issues.noReferences', { endpoint: name }) })
     return
   }
   if (draft.references.length > max)
     issues.push({
       field: 'references',
-      message: `Use at most ${max} reference images here (reference images: ${draft.references.length}).`
+      message: t('images.issues.tooManyReferences', { max, count: draft.references.length })
     })
-  const urlOnly = descriptor.references?.urlOnly
+  const urlOnly = urlOnlyWords(t, endpoint)
   if (urlOnly && draft.references.some((ref) => ref.kind === 'media'))
     issues.push({ field: 'references', message: urlOnly })
 }
@@ -154,23 +169,27 @@ function imagesOf(descriptor: AnyDescriptor, request: unknown): number {
   return typeof images === 'number' && Number.isFinite(images) ? images : 1
 }
 
-/** The request the draft makes for `model`, and everything that stops it from being sent. */
+/**
+ * The request the draft makes for `model`, and everything that stops it from being sent: the form's own
+ * issues said through `t`, the shared pre-flight's in its words.
+ */
 export function buildRequest(
   draft: Draft,
   model: Pick<ModelView, 'id' | 'supportedEndpoints'> | undefined,
+  t: TFunction,
   options: { modelStreams?: boolean; profile?: ProfileExtras | undefined } = {}
 ): Built {
   const endpoint = draft.endpoint
   const form = endpoint ? formOf(endpoint) : undefined
   const issues: FormIssue[] = []
   if (!model || !endpoint || !form) {
-    if (draft.prompt.trim() === '') issues.push({ field: 'prompt', message: 'Write a prompt.' })
-    issues.push({ field: 'model', message: 'Pick a model.' })
+    if (draft.prompt.trim() === '') issues.push({ field: 'prompt', message: t('images.issues.prompt') })
+    issues.push({ field: 'model', message: t('images.issues.model') })
     return { request: null, issues, images: 1 }
   }
   const descriptor = descriptorOf(endpoint)
   const values = draft[endpoint]
-  const read = readForm(form, values, issues)
+  const read = readForm(form, values, issues, t, endpoint)
   const request = {
     endpoint,
     body: {
@@ -185,17 +204,17 @@ export function buildRequest(
       : {}),
     ...read.job
   } as JobRequest
-  checkReferences(draft, descriptor, issues)
+  checkReferences(draft, descriptor, issues, t)
   const modelEntry = { id: model.id, supported_endpoints: model.supportedEndpoints }
   // The active profile's extras are merged into the request by the backend: check them here as well.
   const preflight = preflightJob(request, modelEntry, options.profile).map((issue) =>
-    toFormIssue(issue, form)
+    toFormIssue(issue, form, t, endpoint)
   )
   const streamToggle = form.fields.find((spec) => spec.kind === 'toggle' && spec.stream)
   if (streamToggle && isOn(values, streamToggle.key) && options.modelStreams === false)
     preflight.push({
       field: streamToggle.key,
-      message: 'This model refused streaming last time: turn it off, or try again to check (stream).'
+      message: t('images.issues.streamRefused')
     })
   // Local reference checks already said it in the form's words; keep one message per problem.
   const seen = new Set(issues.map((issue) => issue.field))
@@ -203,7 +222,7 @@ export function buildRequest(
     if (!(issue.field === 'references' && seen.has('references'))) issues.push(issue)
   const parsed = JobRequest.safeParse(request)
   if (issues.length === 0 && !parsed.success)
-    issues.push({ field: 'extra', message: 'Some values cannot be sent: check them (extra fields).' })
+    issues.push({ field: 'extra', message: t('images.issues.notSendable') })
   const images = imagesOf(descriptor, parsed.success ? parsed.data : request)
   return { request: issues.length === 0 && parsed.success ? parsed.data : null, issues, images }
 }

@@ -13,7 +13,7 @@ export function receiveImagesHandoffs(): () => void {
       const { mediaId, width, height } = state.reference
       images.addReferences([{ kind: 'media', mediaId, width, height }])
       images.openViewer(null)
-      images.setNotice('Added as a reference image.')
+      images.setNotice({ key: 'addedReference' })
     }
     if (state.editImage && state.editImage !== previous.editImage) images.openViewer(null)
   })

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
+import type { images } from '../../i18n/locales/en/images'
 import type { ViewerTarget } from '../../media/ImageViewer'
 import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from './form'
 
@@ -28,6 +29,13 @@ export const noStreamKey = (profileId: string, model: string): string => `${prof
 
 export type ChosenStyle = Pick<Style, 'name' | 'prefix' | 'suffix'>
 
+/**
+ * A short confirmation under the form: one of this screen's own, kept as its catalog key (and the names it
+ * quotes) so it follows a change of language, or words another part of the app has already said (copy).
+ */
+export type ImagesNotice =
+  { key: keyof typeof images.notices; values?: Readonly<Record<string, string>> } | { text: string }
+
 interface ImagesState {
   /** The generate form; kept here so it survives leaving the screen while jobs run. */
   draft: Draft
@@ -41,8 +49,8 @@ interface ImagesState {
   addReferences: (refs: RefItem[]) => void
   removeReference: (index: number) => void
   /** A short confirmation under the form ("Added as a reference"), cleared by the next one. */
-  notice: string | null
-  setNotice: (notice: string | null) => void
+  notice: ImagesNotice | null
+  setNotice: (notice: ImagesNotice | null) => void
   submitting: boolean
   submitError: AppError | null
   setSubmitting: (submitting: boolean) => void

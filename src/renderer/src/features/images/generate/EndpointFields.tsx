@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type {
   FieldSpec,
   FormSpec,
@@ -11,13 +11,15 @@ import type {
 import { applies, isOn, type FieldValues } from '../fields'
 import { formOf, type Draft, type GenEndpoint } from '../form'
 import { useImagesStore } from '../store'
+import { fieldWords, type FieldWords } from '../words'
 import { Field, FieldMessage, useControl, useTouch } from './Field'
 import { ExtraFields, TierOrSize } from './widgets'
 
 /**
  * The parameters of the chosen endpoint, rendered from its descriptor's `form`
  * (src/shared/gateway/endpoints): selects, text and number boxes in a grid, switches together, and the few
- * fields that need their own widget (a tier-or-size picker, the extra JSON fields).
+ * fields that need their own widget (a tier-or-size picker, the extra JSON fields). The descriptor's
+ * English is said in the current language through `words` (../words.ts).
  */
 
 /** Sets some of the endpoint's values and marks the field whose message may now show. */
@@ -36,6 +38,8 @@ export interface ControlProps<S> {
   spec: S
   values: FieldValues
   set: Setter
+  /** The endpoint's descriptor words in the current language. */
+  words: FieldWords
 }
 
 const idOf = (spec: { id?: string; key: string }): string => spec.id ?? `images-${spec.key}`
@@ -44,15 +48,24 @@ const textOf = (values: FieldValues, key: string): string => {
   return typeof value === 'string' ? value : ''
 }
 
-function SelectControl({ spec, values, set }: ControlProps<SelectSpec>): ReactElement {
+/** A field's hint in the current language, when the descriptor gives one. */
+const hintOf = (words: FieldWords, key: string, hint: string | undefined): string | undefined =>
+  hint === undefined ? undefined : words.text(key, 'hint', hint)
+
+function SelectControl({ spec, values, set, words }: ControlProps<SelectSpec>): ReactElement {
   const id = idOf(spec)
   const control = useControl(spec.key, id)
   const options = [
-    ...(spec.empty !== undefined ? [['', spec.empty] as const] : []),
-    ...spec.options.map((value) => [value, value] as const)
+    ...(spec.empty !== undefined ? [['', words.text(spec.key, 'empty', spec.empty)] as const] : []),
+    ...spec.options.map((value) => [value, words.option(spec.key, value)] as const)
   ]
   return (
-    <Field field={spec.key} id={id} label={spec.label} hint={spec.hint}>
+    <Field
+      field={spec.key}
+      id={id}
+      label={words.text(spec.key, 'label', spec.label)}
+      hint={hintOf(words, spec.key, spec.hint)}
+    >
       <select
         {...control}
         value={textOf(values, spec.key)}
@@ -69,20 +82,27 @@ function SelectControl({ spec, values, set }: ControlProps<SelectSpec>): ReactEl
 }
 
 /** A text box: free text (with suggestions), or a number kept as typed; disabled while it does not apply. */
-function TextControl({ spec, values, set }: ControlProps<TextSpec | NumberSpec>): ReactElement {
+function TextControl({ spec, values, set, words }: ControlProps<TextSpec | NumberSpec>): ReactElement {
   const id = idOf(spec)
   const control = useControl(spec.key, id)
   const on = spec.kind === 'text' || applies(spec, values)
   const off = spec.kind === 'number' ? spec.when : undefined
   const suggestions = spec.kind === 'text' ? spec.suggestions : undefined
   const list = suggestions ? `${id}-list` : undefined
+  const say = (part: 'whenHint' | 'whenPlaceholder' | 'placeholder', english: string | undefined) =>
+    english === undefined ? undefined : words.text(spec.key, part, english)
   return (
-    <Field field={spec.key} id={id} label={spec.label} hint={on ? spec.hint : off?.hint}>
+    <Field
+      field={spec.key}
+      id={id}
+      label={words.text(spec.key, 'label', spec.label)}
+      hint={on ? hintOf(words, spec.key, spec.hint) : say('whenHint', off?.hint)}
+    >
       <input
         {...control}
         type="text"
         value={on ? textOf(values, spec.key) : ''}
-        placeholder={on ? spec.placeholder : off?.placeholder}
+        placeholder={on ? say('placeholder', spec.placeholder) : say('whenPlaceholder', off?.placeholder)}
         inputMode={spec.kind === 'number' ? (spec.whole ? 'numeric' : 'decimal') : undefined}
         list={list}
         disabled={!on}
@@ -102,12 +122,12 @@ function TextControl({ spec, values, set }: ControlProps<TextSpec | NumberSpec>)
 }
 
 /** A number next to the switch that shows it (a group's size). */
-function InlineNumber({ spec, values, set }: ControlProps<NumberSpec>): ReactElement {
+function InlineNumber({ spec, values, set, words }: ControlProps<NumberSpec>): ReactElement {
   const id = idOf(spec)
   const control = useControl(spec.key, id)
   return (
     <span className="inline-field">
-      <label htmlFor={id}>{spec.label}</label>
+      <label htmlFor={id}>{words.text(spec.key, 'label', spec.label)}</label>
       <input
         {...control}
         type="text"
@@ -129,9 +149,11 @@ function ToggleControl({
   spec,
   values,
   set,
+  words,
   streamRefused,
   onRetryStream
 }: ControlProps<ToggleSpec> & StreamProps): ReactElement {
+  const { t } = useTranslation()
   const id = spec.id ?? `images-${spec.key}`
   const control = useControl(spec.key, id)
   const field = spec.inline?.key ?? spec.key
@@ -143,7 +165,7 @@ function ToggleControl({
         checked={isOn(values, spec.key)}
         onChange={(event) => set({ [spec.key]: event.target.checked }, field)}
       />
-      {spec.label}
+      {words.text(spec.key, 'label', spec.label)}
     </label>
   )
   if (spec.inline) {
@@ -151,7 +173,9 @@ function ToggleControl({
       <>
         <div className="toggle-row">
           {check}
-          {isOn(values, spec.key) && <InlineNumber spec={spec.inline} values={values} set={set} />}
+          {isOn(values, spec.key) && (
+            <InlineNumber spec={spec.inline} values={values} set={set} words={words} />
+          )}
         </div>
         <FieldMessage field={spec.inline.key} id={idOf(spec.inline)} />
       </>
@@ -164,13 +188,13 @@ function ToggleControl({
       <FieldMessage field={spec.key} id={id} />
       {spec.stream && streamRefused ? (
         <p className="field-hint">
-          This model refused streaming before.{' '}
+          {t('images.form.streamRefused')}{' '}
           <button type="button" className="link-button" onClick={onRetryStream}>
-            Forget that
+            {t('images.form.forgetRefusal')}
           </button>
         </p>
       ) : (
-        spec.hint && <p className="field-hint">{spec.hint}</p>
+        spec.hint && <p className="field-hint">{hintOf(words, spec.key, spec.hint)}</p>
       )}
     </>
   )
@@ -214,7 +238,9 @@ function Control({
     case 'extra':
       return <ExtraFields value={textOf(props.values, 'extra')} set={props.set} />
     case 'notice':
-      return <p className="notice notice-warn compact-notice">{spec.text}</p>
+      return (
+        <p className="notice notice-warn compact-notice">{props.words.text(spec.key, 'text', spec.text)}</p>
+      )
   }
 }
 
@@ -226,6 +252,7 @@ export function EndpointFields({
 }: {
   draft: Draft
 } & StreamProps): ReactElement | null {
+  const { t } = useTranslation()
   const endpoint = draft.endpoint
   const set = useSetter(endpoint ?? 'imagesV3')
   const form = endpoint ? formOf(endpoint) : undefined
@@ -233,6 +260,7 @@ export function EndpointFields({
   const props = {
     values: draft[endpoint],
     set,
+    words: fieldWords(t, endpoint),
     streamRefused,
     onRetryStream,
     hasReferences: draft.references.length > 0

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import {
   useCallback,
   useEffect,
@@ -8,6 +7,7 @@ import {
   type FormEvent,
   type ReactElement
 } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { LibraryImage } from '@shared/schemas/library'
 import { billingLabel } from '../../../jobs/billing'
 import { filesOf, hasFiles, importFiles } from '../../../media/intake'
@@ -42,15 +42,16 @@ function PromptField({
   value: string
   onChange: (value: string) => void
 }): ReactElement {
+  const { t } = useTranslation()
   const control = useControl('prompt', 'images-prompt')
   return (
-    <Field field="prompt" id="images-prompt" label="Prompt">
+    <Field field="prompt" id="images-prompt" label={t('images.form.prompt')}>
       <textarea
         {...control}
         className="prompt-input"
         rows={4}
         value={value}
-        placeholder="Describe the image…"
+        placeholder={t('images.form.promptPlaceholder')}
         onChange={(event) => onChange(event.target.value)}
       />
     </Field>
@@ -63,6 +64,7 @@ function PromptField({
  * Generate, disabled with the reason while something stops the request.
  */
 export function GenerateForm(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const profile = useProfilesStore(selectActiveProfile)
   const { models, loading: modelsLoading, error: modelsError, refresh, ready, gateway } = useModels([])
@@ -97,7 +99,7 @@ export function GenerateForm(): ReactElement {
   // A chosen style is part of the prompt that is sent (and of the job's record of it).
   const effective = { ...draft, endpoint, prompt: styledPrompt(draft.prompt, style) }
   const refusedBefore = !!profile && !!model && noStream.includes(noStreamKey(profile.id, model.id))
-  const built = buildRequest(effective, model, {
+  const built = buildRequest(effective, model, t, {
     modelStreams: refusedBefore ? false : undefined,
     profile: profile && {
       name: profile.name,
@@ -144,14 +146,13 @@ export function GenerateForm(): ReactElement {
       setImporting(true)
       const kept = files.slice(0, Math.max(0, room))
       const { images, errors } = await importFiles(api, kept)
-      if (files.length > kept.length)
-        errors.push(`Only ${room} more reference image${room === 1 ? '' : 's'} fit; the rest were left out.`)
+      if (files.length > kept.length) errors.push(t('images.references.leftOut', { count: room }))
       addReferences(images.map(toRef))
       touch('references')
       setImportErrors(errors)
       setImporting(false)
     },
-    [api, room, addReferences, touch]
+    [api, room, addReferences, touch, t]
   )
 
   // Pasting an image anywhere on the screen adds it as a reference (text pastes are left alone).
@@ -171,11 +172,7 @@ export function GenerateForm(): ReactElement {
     event.preventDefault()
     setDragging(false)
     if (!acceptsFiles) {
-      setImportErrors([
-        limits.urlOnly
-          ? 'This endpoint takes reference images by address only.'
-          : 'This endpoint takes no reference images.'
-      ])
+      setImportErrors([limits.urlOnly ? t('images.references.byAddressOnly') : t('images.references.none')])
       return
     }
     void takeFiles(filesOf(event.dataTransfer))
@@ -197,12 +194,12 @@ export function GenerateForm(): ReactElement {
   }
 
   const firstIssue = built.issues[0]
-  const reason = submitting ? 'Sending…' : firstIssue ? firstIssue.message : null
+  const reason = submitting ? t('images.form.sending') : firstIssue ? firstIssue.message : null
   return (
     <IssuesContext.Provider value={issuesContext}>
       <form
         className="studio-form"
-        aria-label="Generate images"
+        aria-label={t('images.form.label')}
         noValidate
         onSubmit={(event) => void submit(event)}
         onDragOver={(event) => {
@@ -225,7 +222,7 @@ export function GenerateForm(): ReactElement {
             }}
           />
           <div className="field">
-            <label htmlFor="images-model">Model</label>
+            <label htmlFor="images-model">{t('images.form.model')}</label>
             <select
               id="images-model"
               value={model && endpoint ? `${endpoint}|${model.id}` : ''}
@@ -238,11 +235,15 @@ export function GenerateForm(): ReactElement {
                 touch('model')
               }}
             >
-              {!model && <option value="">{modelsLoading ? 'Loading models…' : 'Choose a model…'}</option>}
+              {!model && (
+                <option value="">
+                  {modelsLoading ? t('images.form.loadingModels') : t('images.form.chooseModel')}
+                </option>
+              )}
               {groups.map((group) => (
                 <optgroup
                   key={group.endpoint}
-                  label={`${endpointInfo(group.endpoint).label} — ${endpointInfo(group.endpoint).path}`}
+                  label={`${endpointInfo(group.endpoint, t).label} — ${endpointInfo(group.endpoint, t).path}`}
                 >
                   {group.models.map((m) => (
                     <option key={m.id} value={`${group.endpoint}|${m.id}`}>
@@ -258,14 +259,12 @@ export function GenerateForm(): ReactElement {
                   <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
                     {billingLabel(model.billingUnit)}
                   </span>
-                  <span className="muted">{endpointInfo(endpoint).blurb}</span>
+                  <span className="muted">{endpointInfo(endpoint, t).blurb}</span>
                 </>
               ) : (
                 !modelsLoading &&
                 groups.length === 0 &&
-                !modelsError && (
-                  <span className="muted">This gateway lists no image models for your key.</span>
-                )
+                !modelsError && <span className="muted">{t('images.form.noModels')}</span>
               )}
             </div>
             {modelNotice && (
@@ -277,13 +276,13 @@ export function GenerateForm(): ReactElement {
           {modelsError && (
             <ErrorNotice error={modelsError}>
               <button type="button" className="button small" onClick={refresh}>
-                Try again
+                {t('images.form.tryAgain')}
               </button>
             </ErrorNotice>
           )}
           {model && modelEndpoints.length > 1 && (
             <fieldset className="endpoint-choice">
-              <legend>Endpoint</legend>
+              <legend>{t('images.form.endpoint')}</legend>
               <div className="radio-row">
                 {modelEndpoints.map((ep) => (
                   <label key={ep} className="radio">
@@ -293,14 +292,14 @@ export function GenerateForm(): ReactElement {
                       checked={endpoint === ep}
                       onChange={() => selectModel(model.id, ep)}
                     />
-                    {endpointInfo(ep).label} <code>{endpointInfo(ep).path}</code>
+                    {endpointInfo(ep, t).label} <code>{endpointInfo(ep, t).path}</code>
                   </label>
                 ))}
               </div>
             </fieldset>
           )}
           {endpoint && (
-            <section className="params" aria-label="Parameters">
+            <section className="params" aria-label={t('images.form.parameters')}>
               <EndpointFields
                 draft={effective}
                 streamRefused={refusedBefore}
@@ -337,10 +336,10 @@ export function GenerateForm(): ReactElement {
               disabled={!built.request || submitting}
               aria-describedby="images-generate-reason"
             >
-              {submitting ? 'Sending…' : 'Generate'}
+              {submitting ? t('images.form.sending') : t('images.form.generate')}
             </button>
             <p className="generate-facts">
-              {built.images} image{built.images === 1 ? '' : 's'}
+              {t('images.form.imageCount', { count: built.images })}
               {model ? ` · ${billingLabel(model.billingUnit).toLowerCase()}` : ''}
             </p>
           </div>
@@ -348,18 +347,20 @@ export function GenerateForm(): ReactElement {
             id="images-generate-reason"
             className={`generate-reason ${reason && !submitting ? 'blocked' : ''}`}
           >
-            {reason ?? 'Ready. Results are saved to your library as they arrive.'}
+            {reason ?? t('images.form.ready')}
           </p>
           {notice && (
             <p className="form-notice" role="status">
-              {notice}
+              {'key' in notice
+                ? t(`images.notices.${notice.key}`, { name: '', prompt: '', ...notice.values })
+                : notice.text}
             </p>
           )}
         </div>
       </form>
       {libraryOpen && (
         <LibraryDialog
-          title="Pick reference images"
+          title={t('images.references.pick')}
           limit={Math.max(1, room)}
           onClose={() => setLibraryOpen(false)}
           onPick={(images) => {

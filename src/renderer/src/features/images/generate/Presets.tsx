@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useEffect, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ApiClient } from '@shared/client'
 import type { Preset, Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
@@ -22,6 +22,7 @@ async function fetchLists(api: ApiClient): Promise<{ presets: Preset[] | null; s
  * form as one, and choose a style that is put around the prompt when it is sent (shown as sent).
  */
 export function PresetBar(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const style = useImagesStore((s) => s.style)
   const prompt = useImagesStore((s) => s.draft.prompt)
@@ -54,13 +55,13 @@ export function PresetBar(): ReactElement {
     if (!result) {
       setError({
         code: 'invalid_input',
-        message: `The preset “${preset.name}” no longer reads; save it again.`
+        message: t('images.presets.unreadable', { name: preset.name })
       })
       return
     }
     store.replaceDraft(result.draft)
     store.setStyle(styles.find((s) => s.name === result.style) ?? null)
-    store.setNotice(`Preset “${preset.name}” applied.`)
+    store.setNotice({ key: 'presetApplied', values: { name: preset.name } })
   }
 
   const save = async (replace = false): Promise<void> => {
@@ -81,7 +82,7 @@ export function PresetBar(): ReactElement {
     setError(null)
     setName('')
     setApplied(result.value.id)
-    store.setNotice(`Saved as the preset “${result.value.name}”.`)
+    store.setNotice({ key: 'presetSaved', values: { name: result.value.name } })
     await load()
   }
 
@@ -91,7 +92,7 @@ export function PresetBar(): ReactElement {
     const result = await api.call('presets.delete', { id: preset.id })
     if (!result.ok) return setError(result.error)
     setApplied('')
-    useImagesStore.getState().setNotice(`Deleted the preset “${preset.name}”.`)
+    useImagesStore.getState().setNotice({ key: 'presetDeleted', values: { name: preset.name } })
     await load()
   }
 
@@ -99,9 +100,11 @@ export function PresetBar(): ReactElement {
     <div className="preset-bar">
       <div className="preset-row">
         <span className="field inline">
-          <label htmlFor="images-preset">Preset</label>
+          <label htmlFor="images-preset">{t('images.presets.preset')}</label>
           <select id="images-preset" value={applied} onChange={(event) => apply(event.target.value)}>
-            <option value="">{presets.length === 0 ? 'No presets yet' : 'Choose a preset…'}</option>
+            <option value="">
+              {presets.length === 0 ? t('images.presets.noPresets') : t('images.presets.choose')}
+            </option>
             {presets.map((preset) => (
               <option key={preset.id} value={preset.id}>
                 {preset.name}
@@ -111,16 +114,16 @@ export function PresetBar(): ReactElement {
         </span>
         {applied && (
           <button type="button" className="button small quiet" onClick={() => void remove()}>
-            Delete preset
+            {t('images.presets.delete')}
           </button>
         )}
         {!saving && (
           <button type="button" className="button small quiet" onClick={() => setSaving(true)}>
-            Save as preset…
+            {t('images.presets.saveAs')}
           </button>
         )}
         <span className="field inline">
-          <label htmlFor="images-style">Style</label>
+          <label htmlFor="images-style">{t('images.presets.style')}</label>
           <select
             id="images-style"
             value={style?.name ?? ''}
@@ -128,7 +131,7 @@ export function PresetBar(): ReactElement {
               useImagesStore.getState().setStyle(styles.find((s) => s.name === event.target.value) ?? null)
             }
           >
-            <option value="">No style</option>
+            <option value="">{t('images.presets.noStyle')}</option>
             {styles.map((s) => (
               <option key={s.id} value={s.name}>
                 {s.name}
@@ -139,10 +142,10 @@ export function PresetBar(): ReactElement {
       </div>
       {saving && (
         // Not a <form>: this sits inside the generate form, and forms do not nest (Enter would generate).
-        <div className="preset-save" role="group" aria-label="Save as preset">
+        <div className="preset-save" role="group" aria-label={t('images.presets.saveGroup')}>
           <input
-            aria-label="Preset name"
-            placeholder="Preset name"
+            aria-label={t('images.presets.name')}
+            placeholder={t('images.presets.name')}
             value={name}
             maxLength={80}
             autoFocus
@@ -162,11 +165,11 @@ export function PresetBar(): ReactElement {
             disabled={!name.trim()}
             onClick={() => void save()}
           >
-            Save preset
+            {t('images.presets.save')}
           </button>
           {taken && (
             <button type="button" className="button small danger-quiet" onClick={() => void save(true)}>
-              Replace it
+              {t('images.presets.replace')}
             </button>
           )}
           <button
@@ -177,16 +180,16 @@ export function PresetBar(): ReactElement {
               setError(null)
             }}
           >
-            Cancel
+            {t('images.presets.cancel')}
           </button>
         </div>
       )}
       {style && (
         <p className="muted preset-sends" aria-live="polite">
-          Sends: “{styledPrompt(prompt || '…', style)}”
+          {t('images.presets.sends', { prompt: styledPrompt(prompt || '…', style) })}
         </p>
       )}
-      {unread && <p className="muted preset-sends">Presets and styles could not be read just now.</p>}
+      {unread && <p className="muted preset-sends">{t('images.presets.unread')}</p>}
       {error && <ErrorNotice error={error} />}
     </div>
   )

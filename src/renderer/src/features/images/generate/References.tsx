@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useRef, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { endpointInfo, referenceLimits, type GenEndpoint, type RefItem } from '../form'
 import { useImagesStore } from '../store'
 import { ACCEPT_ATTRIBUTE } from '../../../media/intake'
@@ -35,12 +35,13 @@ export function References({
   onPickLibrary: () => void
   onFiles: (files: File[]) => void
 }): ReactElement | null {
+  const { t } = useTranslation()
   const removeReference = useImagesStore((state) => state.removeReference)
   const addReferences = useImagesStore((state) => state.addReferences)
   const touch = useTouch()
   const fileInput = useRef<HTMLInputElement>(null)
   const [url, setUrl] = useState('')
-  const [urlError, setUrlError] = useState<string | null>(null)
+  const [urlError, setUrlError] = useState(false)
   const { max, urlOnly } = referenceLimits(endpoint)
   if (max === 0 && references.length === 0) return null
   const full = references.length >= max
@@ -54,13 +55,13 @@ export function References({
       parsed = null
     }
     if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-      setUrlError('Enter a web address that starts with https://')
+      setUrlError(true)
       return
     }
     addReferences([{ kind: 'url', url: parsed.href }])
     touch('references')
     setUrl('')
-    setUrlError(null)
+    setUrlError(false)
   }
 
   return (
@@ -69,17 +70,15 @@ export function References({
       aria-describedby="images-references-error"
     >
       <legend>
-        Reference images{' '}
-        <span className="muted">
-          {references.length} of {max}
-        </span>
+        {t('images.references.title')}{' '}
+        <span className="muted">{t('images.references.count', { n: references.length, max })}</span>
       </legend>
       {references.length > 0 && (
-        <ul className="ref-list" aria-label="Reference images">
+        <ul className="ref-list" aria-label={t('images.references.list')}>
           {references.map((ref, index) => (
             <li key={ref.kind === 'url' ? ref.url : ref.mediaId} className={`ref ref-${ref.kind}`}>
               {ref.kind === 'media' ? (
-                <MediaThumb mediaId={ref.mediaId} alt={`Reference image ${index + 1}`} />
+                <MediaThumb mediaId={ref.mediaId} alt={t('images.references.image', { n: index + 1 })} />
               ) : (
                 <span className="ref-url" title={ref.url}>
                   <span aria-hidden="true">🔗</span> {hostOf(ref.url)}
@@ -88,7 +87,7 @@ export function References({
               <button
                 type="button"
                 className="ref-remove"
-                aria-label={`Remove reference image ${index + 1}`}
+                aria-label={t('images.references.remove', { n: index + 1 })}
                 onClick={() => {
                   removeReference(index)
                   touch('references')
@@ -106,7 +105,7 @@ export function References({
           {!urlOnly && (
             <div className="ref-actions">
               <button type="button" className="button small" disabled={full || busy} onClick={onPickLibrary}>
-                From library
+                {t('images.references.fromLibrary')}
               </button>
               <button
                 type="button"
@@ -114,7 +113,7 @@ export function References({
                 disabled={full || busy}
                 onClick={() => fileInput.current?.click()}
               >
-                Add files…
+                {t('images.references.addFiles')}
               </button>
               <input
                 ref={fileInput}
@@ -122,25 +121,29 @@ export function References({
                 accept={ACCEPT_ATTRIBUTE}
                 multiple
                 hidden
-                aria-label="Reference image files"
+                aria-label={t('images.references.files')}
                 onChange={(event) => {
                   onFiles([...(event.target.files ?? [])])
                   event.target.value = ''
                 }}
               />
-              <span className="field-hint">{busy ? 'Adding…' : 'or drop or paste images here'}</span>
+              <span className="field-hint">
+                {busy ? t('images.references.adding') : t('images.references.dropHint')}
+              </span>
             </div>
           )}
           <div className="ref-url-row">
             <label htmlFor="images-ref-url" className="visually-hidden">
-              Reference image address
+              {t('images.references.address')}
             </label>
             <input
               id="images-ref-url"
               type="text"
               inputMode="url"
               placeholder={
-                urlOnly ? 'https://… (this endpoint takes addresses only)' : 'or an image address: https://…'
+                urlOnly
+                  ? t('images.references.addressOnlyPlaceholder')
+                  : t('images.references.addressPlaceholder')
               }
               value={url}
               disabled={full}
@@ -160,17 +163,17 @@ export function References({
               disabled={full || url.trim() === ''}
               onClick={addUrl}
             >
-              Add address
+              {t('images.references.addAddress')}
             </button>
           </div>
           {urlError && (
             <p className="field-error" id="images-ref-url-error">
-              {urlError}
+              {t('images.references.badAddress')}
             </p>
           )}
           {urlOnly && (
             <p className="field-hint">
-              {endpointInfo(endpoint).label} fetches references itself, by address.
+              {t('images.references.fetchesItself', { endpoint: endpointInfo(endpoint, t).label })}
             </p>
           )}
         </>

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { TierOrSizeSpec } from '@shared/gateway/endpoints/form'
 import { pixelFacts } from '../form'
 import type { ControlProps } from './EndpointFields'
@@ -11,22 +11,23 @@ export function ExtraFields({
   value,
   set
 }: Pick<ControlProps<unknown>, 'set'> & { value: string }): ReactElement {
+  const { t } = useTranslation()
   const control = useControl('extra', 'images-extra')
   return (
     <details className="extra-fields" open={value.trim() !== '' || undefined}>
-      <summary>Extra JSON fields</summary>
+      <summary>{t('images.extra.title')}</summary>
       <div className="field">
         <textarea
           {...control}
-          aria-label="Extra JSON fields"
+          aria-label={t('images.extra.title')}
           rows={3}
           value={value}
-          placeholder={'{"field": "value"}'}
+          placeholder={t('images.extra.placeholder')}
           spellCheck={false}
           onChange={(event) => set({ extra: event.target.value }, 'extra')}
         />
         <FieldMessage field="extra" id="images-extra" />
-        <p className="field-hint">Sent with the request as they are; they never override the fields above.</p>
+        <p className="field-hint">{t('images.extra.hint')}</p>
       </div>
     </details>
   )
@@ -36,28 +37,25 @@ const textOf = (value: unknown): string => (typeof value === 'string' ? value : 
 
 /** Live pixel and ratio facts of a W × H against the endpoint's limits. */
 function PixelFacts({ spec, width, height }: { spec: TierOrSizeSpec; width: string; height: string }) {
+  const { t, i18n } = useTranslation()
   const facts = pixelFacts(width, height)
   if (!facts) return null
   const pixelsOk = facts.pixels >= spec.minPixels && facts.pixels <= spec.maxPixels
   const [w, h] = [Number(width), Number(height)]
   const ratioOk = Math.max(w, h) <= spec.maxAspect * Math.min(w, h)
+  const pixels = new Intl.NumberFormat(i18n.language).format(facts.pixels)
+  const range = { min: Math.sqrt(spec.minPixels), max: Math.sqrt(spec.maxPixels) }
   return (
     <p className="pixel-facts" aria-live="polite">
       <span className={pixelsOk ? 'ok' : 'bad'}>
-        {facts.pixels.toLocaleString()} pixels {pixelsOk ? '✓' : '✗'}
+        {t('images.size.pixels', { pixels })} {pixelsOk ? '✓' : '✗'}
       </span>
-      <span className="muted">
-        {' '}
-        ({Math.sqrt(spec.minPixels)}² to {Math.sqrt(spec.maxPixels)}²)
-      </span>
+      <span className="muted"> {t('images.size.pixelRange', range)}</span>
       <span aria-hidden="true"> · </span>
       <span className={ratioOk ? 'ok' : 'bad'}>
-        ratio {facts.ratio} {ratioOk ? '✓' : '✗'}
+        {t('images.size.ratio', { ratio: facts.ratio })} {ratioOk ? '✓' : '✗'}
       </span>
-      <span className="muted">
-        {' '}
-        (1:{spec.maxAspect} to {spec.maxAspect}:1)
-      </span>
+      <span className="muted"> {t('images.size.ratioRange', { max: spec.maxAspect })}</span>
     </p>
   )
 }
@@ -67,8 +65,10 @@ export function TierOrSize({
   spec,
   values,
   set,
+  words,
   hasReferences
 }: ControlProps<TierOrSizeSpec> & { hasReferences: boolean }): ReactElement {
+  const { t } = useTranslation()
   const widthControl = useControl(spec.key, 'images-width')
   const heightControl = useControl(spec.key, 'images-height')
   const tierControl = useControl(spec.key, 'images-tier')
@@ -87,18 +87,18 @@ export function TierOrSize({
   )
   return (
     <fieldset className="size-mode">
-      <legend>{spec.label}</legend>
+      <legend>{words.text(spec.key, 'label', spec.label)}</legend>
       <div className="radio-row">
-        {mode('tier', 'Tier')}
-        {mode('custom', 'Width × height')}
+        {mode('tier', t('images.size.tier'))}
+        {mode('custom', t('images.size.custom'))}
       </div>
       {!custom ? (
         <div className="param-grid">
           <Field
             field={spec.key}
             id="images-tier"
-            label="Tier"
-            hint={hasReferences ? `${spec.textOnlyTier} is for text-to-image only.` : undefined}
+            label={t('images.size.tier')}
+            hint={hasReferences ? t('images.size.textOnly', { tier: spec.textOnlyTier }) : undefined}
           >
             <select
               {...tierControl}
@@ -117,7 +117,7 @@ export function TierOrSize({
         <>
           <div className="param-grid">
             <div className="field">
-              <label htmlFor="images-width">Width</label>
+              <label htmlFor="images-width">{t('images.size.width')}</label>
               <input
                 {...widthControl}
                 type="text"
@@ -127,7 +127,7 @@ export function TierOrSize({
               />
             </div>
             <div className="field">
-              <label htmlFor="images-height">Height</label>
+              <label htmlFor="images-height">{t('images.size.height')}</label>
               <input
                 {...heightControl}
                 aria-describedby={widthControl['aria-describedby']}
