@@ -21,6 +21,7 @@ import { useAppStore } from '@renderer/store/app'
 import { useHandoffStore } from '@renderer/store/handoff'
 import { createApiClient, type Transport } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
+import { facetsOf } from './fixtures'
 
 const TOTAL = 5000
 
@@ -36,15 +37,7 @@ const item = (i: number): GalleryItem => ({
   createdAt: 1_000_000 - i
 })
 
-const facets = {
-  total: TOTAL,
-  favorites: 1,
-  models: [{ value: 'studio-image-v3', count: TOTAL }],
-  endpoints: [{ value: '/v3/images/generations', count: TOTAL }],
-  profiles: [{ value: 'demo', count: TOTAL, name: 'Demo gateway' }],
-  oldest: 0,
-  newest: 1
-}
+const facets = facetsOf(TOTAL)
 
 let calls: { name: string; input: Record<string, unknown> }[] = []
 /** What `gallery.get` answers on top of its default detail. */

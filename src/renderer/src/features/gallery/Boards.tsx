@@ -1,11 +1,10 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
 import { Modal } from './Dialogs'
-import { plural } from './format'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
 
@@ -23,6 +22,7 @@ function NameForm({
   onSubmit: (name: string) => Promise<AppError | null>
   onCancel: () => void
 }): ReactElement {
+  const { t } = useTranslation()
   const [name, setName] = useState(initial)
   const [error, setError] = useState<AppError | null>(null)
   const submit = async (event: FormEvent): Promise<void> => {
@@ -45,7 +45,7 @@ function NameForm({
         {submitLabel}
       </button>
       <button type="button" className="button small quiet" onClick={onCancel}>
-        Cancel
+        {t('gallery.boards.cancel')}
       </button>
       {error && <ErrorNotice error={error} />}
     </form>
@@ -57,6 +57,7 @@ function NameForm({
  * or deleted (its images stay in the gallery).
  */
 export function BoardsBar(): ReactElement {
+  const { t, i18n } = useTranslation()
   const { api } = useConnection()
   const boards = useGalleryStore((s) => s.boards)
   const shown = useGalleryStore((s) => s.form.boardId)
@@ -71,7 +72,7 @@ export function BoardsBar(): ReactElement {
 
   return (
     <div className="gallery-boards">
-      <ul className="board-chips" aria-label="Boards">
+      <ul className="board-chips" aria-label={t('gallery.boards.list')}>
         <li>
           <button
             type="button"
@@ -79,7 +80,7 @@ export function BoardsBar(): ReactElement {
             aria-pressed={shown === ''}
             onClick={() => setForm({ boardId: '' })}
           >
-            All images
+            {t('gallery.boards.all')}
           </button>
         </li>
         {(boards ?? []).map((board) => (
@@ -90,15 +91,16 @@ export function BoardsBar(): ReactElement {
               aria-pressed={shown === board.id}
               onClick={() => setForm({ boardId: board.id })}
             >
-              {board.name} <span className="board-count">{board.count.toLocaleString()}</span>
+              {board.name}{' '}
+              <span className="board-count">{new Intl.NumberFormat(i18n.language).format(board.count)}</span>
             </button>
           </li>
         ))}
         <li>
           {editing === 'new' ? (
             <NameForm
-              label="New board name"
-              submitLabel="Create"
+              label={t('gallery.boards.newName')}
+              submitLabel={t('gallery.boards.create')}
               onCancel={() => setEditing(null)}
               onSubmit={async (name) => {
                 const created = await createBoard(api, name)
@@ -110,18 +112,22 @@ export function BoardsBar(): ReactElement {
             />
           ) : (
             <button type="button" className="button small quiet" onClick={() => setEditing('new')}>
-              + New board
+              {t('gallery.boards.new')}
             </button>
           )}
         </li>
       </ul>
       {current && editing !== 'new' && (
-        <div className="board-actions" role="group" aria-label={`Board ${current.name}`}>
+        <div
+          className="board-actions"
+          role="group"
+          aria-label={t('gallery.boards.board', { name: current.name })}
+        >
           {editing === 'rename' ? (
             <NameForm
-              label="Board name"
+              label={t('gallery.boards.name')}
               initial={current.name}
-              submitLabel="Rename"
+              submitLabel={t('gallery.boards.rename')}
               onCancel={() => setEditing(null)}
               onSubmit={async (name) => {
                 const failed = await renameBoard(api, current.id, name)
@@ -131,7 +137,7 @@ export function BoardsBar(): ReactElement {
             />
           ) : confirmDelete ? (
             <span className="board-confirm" role="alert">
-              Delete the board “{current.name}”? Its {plural(current.count, 'image')} stay in the gallery.
+              {t('gallery.boards.deleteQuestion', { name: current.name, count: current.count })}
               <button
                 type="button"
                 className="button small danger"
@@ -141,23 +147,23 @@ export function BoardsBar(): ReactElement {
                     .then(() => setConfirmDelete(false))
                 }
               >
-                Delete board
+                {t('gallery.boards.delete')}
               </button>
               <button type="button" className="button small quiet" onClick={() => setConfirmDelete(false)}>
-                Keep it
+                {t('gallery.boards.keep')}
               </button>
             </span>
           ) : (
             <>
               <button type="button" className="button small quiet" onClick={() => setEditing('rename')}>
-                Rename…
+                {t('gallery.boards.renameMenu')}
               </button>
               <button
                 type="button"
                 className="button small danger-quiet"
                 onClick={() => setConfirmDelete(true)}
               >
-                Delete board…
+                {t('gallery.boards.deleteMenu')}
               </button>
             </>
           )}
@@ -170,6 +176,7 @@ export function BoardsBar(): ReactElement {
 
 /** "Add to board": the selection joins a board picked from the list, or a new one named here. */
 export function AddToBoardDialog(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const boards = useGalleryStore((s) => s.boards) ?? []
   const count = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
@@ -200,10 +207,10 @@ export function AddToBoardDialog(): ReactElement {
   }
 
   return (
-    <Modal title={`Add ${plural(count, 'image')} to a board`} onClose={close}>
+    <Modal title={t('gallery.boards.addTitle', { count })} onClose={close}>
       <form onSubmit={(event) => void submit(event)}>
         <fieldset className="board-choice">
-          <legend>Board</legend>
+          <legend>{t('gallery.boards.choice')}</legend>
           {others.map((board) => (
             <label key={board.id} className="radio">
               <input
@@ -212,17 +219,20 @@ export function AddToBoardDialog(): ReactElement {
                 checked={choice === board.id}
                 onChange={() => setChoice(board.id)}
               />
-              {board.name} <span className="muted">({plural(board.count, 'image')})</span>
+              {board.name}
+              <span className="muted">
+                {t('gallery.boards.count', { images: t('gallery.count.images', { count: board.count }) })}
+              </span>
             </label>
           ))}
           <label className="radio">
-            <input type="radio" name="board" checked={choice === 'new'} onChange={() => setChoice('new')} />A
-            new board
+            <input type="radio" name="board" checked={choice === 'new'} onChange={() => setChoice('new')} />
+            {t('gallery.boards.newBoard')}
           </label>
           {choice === 'new' && (
             <input
-              aria-label="New board name"
-              placeholder="Board name"
+              aria-label={t('gallery.boards.newName')}
+              placeholder={t('gallery.boards.name')}
               value={name}
               maxLength={80}
               onChange={(event) => setName(event.target.value)}
@@ -232,14 +242,14 @@ export function AddToBoardDialog(): ReactElement {
         {error && <ErrorNotice error={error} />}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={close}>
-            Cancel
+            {t('gallery.boards.cancel')}
           </button>
           <button
             type="submit"
             className="button primary"
             disabled={busy || (choice === 'new' && !name.trim())}
           >
-            Add to board
+            {t('gallery.boards.add')}
           </button>
         </div>
       </form>

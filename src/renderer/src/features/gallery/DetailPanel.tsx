@@ -1,5 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
+import type { TFunction } from 'i18next'
 import { useEffect, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { descriptorAt } from '@shared/gateway/endpoints'
 import { endpointName } from '@shared/gateway/spec'
 import type { AppError } from '@shared/result'
@@ -8,12 +9,13 @@ import { useConnection } from '../../store/app'
 import { showJobInQueue } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { setFavorite } from './actions'
-import { formatBytes, formatDateTime, plural } from './format'
+import { formatBytes, formatDateTime } from './format'
 import { only } from './selection'
 import { findItem, useGalleryStore } from './store'
+import { billedWords, jobStatusWords, useGatewayName } from './words'
 
 /** A usage figure in words: tokens for token-billed models, images billed for image-billed ones. */
-function usageWords(raw: unknown, images: number, billingUnit: string | null): string {
+function usageWords(t: TFunction, raw: unknown, images: number, billingUnit: string | null): string {
   const usage = raw as Record<string, unknown> | null
   const tokens =
     typeof usage?.total_tokens === 'number'
@@ -22,41 +24,53 @@ function usageWords(raw: unknown, images: number, billingUnit: string | null): s
         ? Number(usage.input_tokens ?? 0) + Number(usage.output_tokens ?? 0)
         : null
   if (billingUnit === 'token')
-    return tokens === null ? 'Token-billed; no usage reported' : plural(tokens, 'token')
+    return tokens === null ? t('gallery.detail.tokensNone') : t('gallery.count.tokens', { count: tokens })
   if (billingUnit === 'image') {
     const billed = typeof usage?.generated_images === 'number' ? usage.generated_images : images
-    const extra = tokens === null ? '' : ` (${plural(tokens, 'token')} reported)`
-    return `${plural(billed, 'image')} billed${extra}`
+    const values = {
+      images: t('gallery.count.images', { count: billed }),
+      tokens: t('gallery.count.tokens', { count: tokens ?? 0 })
+    }
+    return tokens === null
+      ? t('gallery.detail.imagesBilled', values)
+      : t('gallery.detail.imagesBilledTokens', values)
   }
-  return usage ? JSON.stringify(usage) : 'Not reported'
+  // The gateway's own figures, as it sent them.
+  return usage ? JSON.stringify(usage) : t('gallery.detail.notReported')
 }
 
 /**
  * This image's usage: what the gateway reported for the request that made it alone. A figure reported for
  * several images together is the job's: it is not repeated under each of them (the Queue shows it once).
  */
-function usageText(detail: GalleryDetail): string {
-  if (detail.imageUsage !== null) return usageWords(detail.imageUsage, 1, detail.billingUnit)
-  if (detail.usage === null) return 'Not reported'
-  const images = detail.imagesInJob > 1 ? ` (${plural(detail.imagesInJob, 'image')})` : ''
-  return `Reported for the whole job${images}, not per image`
+function usageText(t: TFunction, detail: GalleryDetail): string {
+  if (detail.imageUsage !== null) return usageWords(t, detail.imageUsage, 1, detail.billingUnit)
+  if (detail.usage === null) return t('gallery.detail.notReported')
+  return detail.imagesInJob > 1
+    ? t('gallery.detail.wholeJobImages', { images: t('gallery.count.images', { count: detail.imagesInJob }) })
+    : t('gallery.detail.wholeJob')
 }
 
 /**
  * What is known of the gateway's copy: an expiry only where the endpoint's descriptor states how long its
  * addresses live (partner-b, about 24 hours), counted from when the image arrived; never a made-up time.
  */
-function expiryText(detail: GalleryDetail): string {
-  if (!detail.fromAddress) return 'None: the image arrived as data; ours is kept'
+function expiryText(t: TFunction, detail: GalleryDetail, language: string): string {
+  if (!detail.fromAddress) return t('gallery.detail.copyData')
   const lifetime = descriptorAt(detail.endpoint)?.addressLifetime
-  if (!lifetime) return 'The gateway states no expiry; ours is kept'
+  if (!lifetime) return t('gallery.detail.copyNoExpiry')
   const at = detail.createdAt + lifetime.hours * 3_600_000
-  const verb = at < Date.now() ? 'Expired' : 'Expires'
-  return `${verb} around ${formatDateTime(at)}: the gateway keeps it about ${plural(lifetime.hours, 'hour')}; ours is kept`
+  const values = {
+    at: formatDateTime(at, language),
+    hours: t('gallery.count.hours', { count: lifetime.hours })
+  }
+  return at < Date.now() ? t('gallery.detail.copyExpired', values) : t('gallery.detail.copyExpires', values)
 }
 
 /** The image at full size with everything we know about it. */
 export function DetailPanel({ id }: { id: string }): ReactElement {
+  const { t, i18n } = useTranslation()
+  const gatewayName = useGatewayName()
   const { api, mediaUrl } = useConnection()
   const setDetail = useGalleryStore((s) => s.setDetail)
   const setDialog = useGalleryStore((s) => s.setDialog)
@@ -83,15 +97,21 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
 
   const favorite = favoriteInList ?? detail?.favorite ?? false
   const shown = detail?.id === id ? detail : null
+  const measured =
+    shown?.width && shown.height ? `${shown.width} × ${shown.height}` : t('gallery.detail.unknown')
+  const sizeText =
+    shown?.sizeLabel && shown.sizeLabel !== `${shown.width}x${shown.height}`
+      ? t('gallery.detail.asked', { size: measured, asked: shown.sizeLabel })
+      : measured
 
   return (
-    <aside className="gallery-detail" aria-label="Image details">
+    <aside className="gallery-detail" aria-label={t('gallery.detail.label')}>
       <div className="detail-head">
-        <h2>Details</h2>
+        <h2>{t('gallery.detail.title')}</h2>
         <button
           type="button"
           className="button icon-button"
-          aria-label="Close details"
+          aria-label={t('gallery.detail.close')}
           onClick={() => setDetail(null)}
         >
           ×
@@ -118,64 +138,66 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               <span aria-hidden="true" className={favorite ? 'fav-on' : ''}>
                 {favorite ? '★' : '☆'}
               </span>
-              {favorite ? 'Favorite' : 'Add to favorites'}
+              {favorite ? t('gallery.detail.favorite') : t('gallery.detail.addFavorite')}
             </button>
             <button
               type="button"
               className="button danger-quiet"
-              aria-label="Delete this image…"
+              aria-label={t('gallery.detail.deleteImage')}
               onClick={() => {
                 setSelection(only(shown.id))
                 setDialog('delete')
               }}
             >
-              Delete…
+              {t('gallery.detail.delete')}
             </button>
           </div>
-          <section className="detail-section" aria-label="Prompt">
-            <h3>Prompt</h3>
+          <section className="detail-section" aria-label={t('gallery.detail.prompt')}>
+            <h3>{t('gallery.detail.prompt')}</h3>
             <p className="detail-prompt">{shown.prompt}</p>
             {shown.revisedPrompt !== null && shown.revisedPrompt !== shown.prompt && (
               <>
-                <h3>Revised prompt</h3>
+                <h3>{t('gallery.detail.revisedPrompt')}</h3>
                 <p className="detail-prompt muted">{shown.revisedPrompt}</p>
               </>
             )}
           </section>
           <dl className="facts detail-facts">
-            <dt>Model</dt>
+            <dt>{t('gallery.detail.model')}</dt>
             <dd>{shown.model}</dd>
-            <dt>Endpoint</dt>
-            <dd title={shown.endpoint}>{endpointName(shown.endpoint)}</dd>
-            <dt>Gateway</dt>
-            <dd>{shown.profileName ?? 'Removed gateway'}</dd>
-            <dt>Size</dt>
-            <dd>
-              {shown.width && shown.height ? `${shown.width} × ${shown.height}` : 'Unknown'}
-              {shown.sizeLabel && shown.sizeLabel !== `${shown.width}x${shown.height}`
-                ? ` (asked: ${shown.sizeLabel})`
-                : ''}
+            <dt>{t('gallery.detail.endpoint')}</dt>
+            <dd className="detail-endpoint" title={shown.endpoint}>
+              {endpointName(shown.endpoint)}
             </dd>
-            <dt>File</dt>
+            <dt>{t('gallery.detail.gateway')}</dt>
+            <dd>{gatewayName(shown.profileId, shown.profileName)}</dd>
+            <dt>{t('gallery.detail.size')}</dt>
+            <dd>{sizeText}</dd>
+            <dt>{t('gallery.detail.file')}</dt>
             <dd>
-              {shown.mime.replace('image/', '').toUpperCase()}, {formatBytes(shown.bytes)}
+              {t('gallery.detail.fileFacts', {
+                format: shown.mime.replace('image/', '').toUpperCase(),
+                bytes: formatBytes(shown.bytes, i18n.language)
+              })}
             </dd>
             {shown.seed !== null && (
               <>
-                <dt>Seed</dt>
+                <dt>{t('gallery.detail.seed')}</dt>
                 <dd>{String(shown.seed)}</dd>
               </>
             )}
-            <dt>Usage</dt>
+            <dt>{t('gallery.detail.usage')}</dt>
             <dd>
-              {usageText(shown)}
-              {shown.billingUnit && <span className="pill detail-unit">{shown.billingUnit}-billed</span>}
+              {usageText(t, shown)}
+              {shown.billingUnit && (
+                <span className="pill detail-unit">{billedWords(t, shown.billingUnit)}</span>
+              )}
             </dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(shown.createdAt)}</dd>
-            <dt>Gateway’s copy</dt>
-            <dd>{expiryText(shown)}</dd>
-            <dt>Job</dt>
+            <dt>{t('gallery.detail.created')}</dt>
+            <dd>{formatDateTime(shown.createdAt, i18n.language)}</dd>
+            <dt>{t('gallery.detail.copy')}</dt>
+            <dd>{expiryText(t, shown, i18n.language)}</dd>
+            <dt>{t('gallery.detail.job')}</dt>
             <dd>
               <button
                 type="button"
@@ -183,18 +205,19 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
                 // As the queue's own toasts do: the Queue screen opens with this job's dialog.
                 onClick={() => showJobInQueue(shown.jobId)}
               >
-                Open in Queue
+                {t('gallery.detail.openInQueue')}
               </button>{' '}
-              <code title={shown.jobId}>{shown.jobId.slice(0, 8)}</code> · {shown.jobStatus.replace('_', ' ')}
+              <code title={shown.jobId}>{shown.jobId.slice(0, 8)}</code> ·{' '}
+              {jobStatusWords(t, shown.jobStatus)}
             </dd>
           </dl>
           <details className="detail-params">
-            <summary>All parameters</summary>
+            <summary>{t('gallery.detail.allParameters')}</summary>
             <pre>{JSON.stringify(shown.params, null, 2)}</pre>
           </details>
         </>
       )}
-      {!shown && !error && <p className="muted">Loading…</p>}
+      {!shown && !error && <p className="muted">{t('gallery.detail.loading')}</p>}
     </aside>
   )
 }

@@ -1,12 +1,17 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import { useAppStore, useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { deleteSelected, startExport } from './actions'
-import { plural } from './format'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
+
+/** The fields a file name template takes: names, the same in every language. */
+const NAME_FIELDS = '{date} {time} {model} {endpoint} {index} {prompt} {size} {seed} {job} {id}'
+/** An example path, not words. */
+const FOLDER_EXAMPLE = '/home/me/Exports'
+const code = { code: <code /> }
 
 /** A modal: focus moves in, Escape and the backdrop close it. */
 export function Modal({
@@ -68,22 +73,19 @@ function Radio({
 }
 
 export function DeleteDialog(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const count = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
   const close = (): void => useGalleryStore.getState().setDialog(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
-  const what = plural(count, 'image')
   return (
-    <Modal title={`Delete ${what}?`} role="alertdialog" onClose={close}>
-      <p>
-        {count === 1 ? 'The image and its file are' : `These ${what} and their files are`} removed from the
-        library. A file that another image still uses is kept. This cannot be undone.
-      </p>
+    <Modal title={t('gallery.deleteDialog.title', { count })} role="alertdialog" onClose={close}>
+      <p>{t('gallery.deleteDialog.body', { count })}</p>
       {error && <ErrorNotice error={error} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={close} data-autofocus>
-          Keep {count === 1 ? 'it' : 'them'}
+          {t('gallery.deleteDialog.keep', { count })}
         </button>
         <button
           type="button"
@@ -97,7 +99,7 @@ export function DeleteDialog(): ReactElement {
             })
           }}
         >
-          Delete {what}
+          {t('gallery.deleteDialog.confirm', { count })}
         </button>
       </div>
     </Modal>
@@ -105,6 +107,7 @@ export function DeleteDialog(): ReactElement {
 }
 
 export function ExportDialog(): ReactElement {
+  const { t } = useTranslation()
   const { api, host } = useConnection()
   const info = useAppStore((s) => s.info)
   const settings = useAppStore((s) => s.settings)
@@ -119,7 +122,7 @@ export function ExportDialog(): ReactElement {
   const [template, setTemplate] = useState(settings?.exportNameTemplate ?? '{date}_{model}_{index}')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
-  const exportsDir = info ? `${info.dataDir}/exports` : 'the exports folder'
+  const exportsDir = info ? `${info.dataDir}/exports` : t('gallery.exportDialog.exportsFolderUnknown')
 
   const start = async (): Promise<void> => {
     setBusy(true)
@@ -141,69 +144,73 @@ export function ExportDialog(): ReactElement {
   }
 
   return (
-    <Modal title="Export images" onClose={close}>
+    <Modal title={t('gallery.exportDialog.title')} onClose={close}>
       <fieldset className="radio-stack">
-        <legend>What</legend>
+        <legend>{t('gallery.exportDialog.what')}</legend>
         <Radio
           name="scope"
           checked={scope === 'selection'}
           disabled={selected === 0}
           onChange={() => setScope('selection')}
         >
-          The {plural(selected, 'selected image')}
+          {t('gallery.exportDialog.selected', { count: selected })}
         </Radio>
         <Radio name="scope" checked={scope === 'filter'} onChange={() => setScope('filter')}>
-          All {plural(matching, 'image')} in this view
+          {t('gallery.exportDialog.inView', { count: matching })}
         </Radio>
       </fieldset>
       <fieldset className="radio-row">
-        <legend>As</legend>
+        <legend>{t('gallery.exportDialog.as')}</legend>
         <Radio name="format" checked={format === 'zip'} onChange={() => setFormat('zip')}>
-          Zip file
+          {t('gallery.exportDialog.zip')}
         </Radio>
         <Radio name="format" checked={format === 'folder'} onChange={() => setFormat('folder')}>
-          Folder
+          {t('gallery.exportDialog.folder')}
         </Radio>
       </fieldset>
       <fieldset className="radio-stack">
-        <legend>Where</legend>
+        <legend>{t('gallery.exportDialog.where')}</legend>
         <Radio name="where" checked={where === 'exports'} onChange={() => setWhere('exports')}>
           <span>
-            The app&apos;s exports folder
-            {host === 'web' && format === 'zip' ? ', with a download link here' : ''}
+            {host === 'web' && format === 'zip'
+              ? t('gallery.exportDialog.exportsFolderDownload')
+              : t('gallery.exportDialog.exportsFolder')}
             <span className="muted dialog-path">{exportsDir}</span>
           </span>
         </Radio>
         <Radio name="where" checked={where === 'folder'} onChange={() => setWhere('folder')}>
-          A folder on this computer
+          {t('gallery.exportDialog.otherFolder')}
         </Radio>
         {where === 'folder' && (
           <label className="field">
-            <span>Folder (full path)</span>
+            <span>{t('gallery.exportDialog.folderPath')}</span>
             <input
               value={folder}
               onChange={(event) => setFolder(event.target.value)}
-              placeholder="/home/me/Exports"
+              placeholder={FOLDER_EXAMPLE}
               spellCheck={false}
             />
           </label>
         )}
       </fieldset>
       <label className="field">
-        <span>File names</span>
+        <span>{t('gallery.exportDialog.fileNames')}</span>
         <input value={template} onChange={(event) => setTemplate(event.target.value)} spellCheck={false} />
         <span className="field-hint">
-          Uses {'{date} {time} {model} {endpoint} {index} {prompt} {size} {seed} {job} {id}'}; a clash gets
-          -2, -3…
+          <Trans
+            i18nKey="gallery.exportDialog.fileNamesHint"
+            values={{ fields: NAME_FIELDS }}
+            components={code}
+          />
         </span>
       </label>
       <p className="muted">
-        Each export also holds manifest.json, manifest.csv and an index.html you can open offline.
+        <Trans i18nKey="gallery.exportDialog.manifest" components={code} />
       </p>
       {error && <ErrorNotice error={error} />}
       <div className="dialog-actions">
         <button type="button" className="button" onClick={close}>
-          Cancel
+          {t('gallery.exportDialog.cancel')}
         </button>
         <button
           type="button"
@@ -215,7 +222,7 @@ export function ExportDialog(): ReactElement {
           }
           onClick={() => void start()}
         >
-          Start export
+          {t('gallery.exportDialog.start')}
         </button>
       </div>
     </Modal>

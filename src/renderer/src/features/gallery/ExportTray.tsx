@@ -1,19 +1,24 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { ExportProgress } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
-import { formatBytes, plural } from './format'
+import { formatBytes } from './format'
 import { useGalleryStore } from './store'
 
 /** The web host serves finished zips of the exports folder here (src/main/web/server.ts). */
 export const EXPORTS_PATH = '/exports/'
 
 function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
+  const { t, i18n } = useTranslation()
   const { api, host } = useConnection()
   const dismiss = useGalleryStore((s) => s.dismissExport)
   const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0
-  const what = progress.format === 'zip' ? 'Zip' : 'Folder'
-  const label = `${what} export of ${plural(progress.total, 'image')}`
+  const label =
+    progress.format === 'zip'
+      ? t('gallery.exports.zip', { count: progress.total })
+      : t('gallery.exports.folder', { count: progress.total })
+  const bytes = formatBytes(progress.bytesWritten, i18n.language)
+  const images = (count: number): string => t('gallery.count.images', { count })
   return (
     <li className={`export-card export-${progress.status}`} aria-label={label}>
       <div className="export-line">
@@ -24,13 +29,13 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
             className="button small"
             onClick={() => void api.call('gallery.cancelExport', { exportId: progress.exportId })}
           >
-            Cancel export
+            {t('gallery.exports.cancel')}
           </button>
         ) : (
           <button
             type="button"
             className="button small icon-button"
-            aria-label="Dismiss"
+            aria-label={t('gallery.exports.dismiss')}
             onClick={() => dismiss(progress.exportId)}
           >
             ×
@@ -42,7 +47,7 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
           <div
             className="export-bar"
             role="progressbar"
-            aria-label={`${label} progress`}
+            aria-label={t('gallery.exports.progress', { label })}
             aria-valuemin={0}
             aria-valuemax={progress.total}
             aria-valuenow={progress.done}
@@ -51,19 +56,21 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
           </div>
           <p className="muted">
             {progress.done === 0 && progress.bytesWritten === 0
-              ? 'Preparing names, manifest and page…'
-              : `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()} written · ${formatBytes(progress.bytesWritten)}`}
+              ? t('gallery.exports.preparing')
+              : t('gallery.exports.written', { done: progress.done, total: progress.total, bytes })}
           </p>
         </>
       )}
       {progress.status === 'succeeded' && (
         <div role="status" className="export-result">
           <p>
-            Exported {plural(progress.done, 'image')} ({formatBytes(progress.bytesWritten)})
             {progress.skipped > 0
-              ? `; ${plural(progress.skipped, 'image')} left out, their files are missing`
-              : ''}
-            .
+              ? t('gallery.exports.doneSkipped', {
+                  images: images(progress.done),
+                  bytes,
+                  skipped: images(progress.skipped)
+                })
+              : t('gallery.exports.done', { images: images(progress.done), bytes })}
           </p>
           {progress.path && <code className="export-path">{progress.path}</code>}
           {host === 'web' && progress.downloadName && (
@@ -72,15 +79,16 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
               href={`${EXPORTS_PATH}${encodeURIComponent(progress.downloadName)}`}
               download={progress.downloadName}
             >
-              Download zip
+              {t('gallery.exports.download')}
             </a>
           )}
         </div>
       )}
-      {progress.status === 'cancelled' && <p role="status">Cancelled. Nothing was left behind.</p>}
+      {progress.status === 'cancelled' && <p role="status">{t('gallery.exports.cancelled')}</p>}
       {progress.status === 'failed' && (
         <p role="alert" className="field-error">
-          {progress.error?.message ?? 'The export failed.'} Nothing was left behind.
+          {/* The backend's own message, as it came, then ours. */}
+          {progress.error?.message ?? t('gallery.exports.failed')} {t('gallery.exports.nothingLeft')}
         </p>
       )}
     </li>
@@ -89,11 +97,12 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
 
 /** Running and recent exports: progress, cancel, and where the result went. */
 export function ExportTray(): ReactElement | null {
+  const { t } = useTranslation()
   const exports = useGalleryStore((s) => s.exports)
   const list = Object.values(exports).sort((a, b) => b.startedAt - a.startedAt)
   if (list.length === 0) return null
   return (
-    <section className="export-tray" aria-label="Exports">
+    <section className="export-tray" aria-label={t('gallery.exports.label')}>
       <ul>
         {list.map((progress) => (
           <ExportCard key={progress.exportId} progress={progress} />

@@ -1,4 +1,3 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import {
   memo,
@@ -11,6 +10,7 @@ import {
   type MouseEvent,
   type ReactElement
 } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
@@ -80,6 +80,7 @@ interface RowProps {
  */
 const GridRow = memo(function GridRow(props: RowProps): ReactElement {
   const { row, start, columns, tile, count, selection, detailId, focusIndex, onScreen, actions } = props
+  const { t } = useTranslation()
   return (
     <div
       role="presentation"
@@ -103,7 +104,7 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
             key={item.id}
             role="option"
             aria-selected={selected}
-            aria-label={item.prompt || 'Untitled image'}
+            aria-label={item.prompt || t('gallery.grid.untitled')}
             aria-posinset={index + 1}
             aria-setsize={count}
             tabIndex={index === focusIndex ? 0 : -1}
@@ -141,6 +142,7 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
  * background (interruptible, in slices), so no frame waits for a screen of tiles to be built.
  */
 export function GalleryGrid(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const items = useGalleryStore((s) => s.items)
   const pages = useGalleryStore((s) => s.pages)
@@ -204,7 +206,7 @@ export function GalleryGrid(): ReactElement {
     <div ref={scrollRef} className="gallery-scroll">
       <div
         role="listbox"
-        aria-label="Images"
+        aria-label={t('gallery.grid.label')}
         aria-multiselectable="true"
         className="gallery-grid"
         style={{ height: virtualizer.getTotalSize() }}

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { endpointName } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -9,17 +9,17 @@ import { AddToBoardDialog, BoardsBar } from './Boards'
 import { DetailPanel } from './DetailPanel'
 import { DeleteDialog, ExportDialog } from './Dialogs'
 import { ExportTray } from './ExportTray'
-import { plural } from './format'
 import { GalleryGrid } from './GalleryGrid'
 import { EMPTY_SELECTION, selectAll, selectedCount } from './selection'
 import { isFiltered, toFilter, useGalleryStore, type GalleryTab } from './store'
 import { UsageView } from './UsageView'
+import { noticeText, useGatewayName } from './words'
 import './gallery.css'
 
-const TABS: { key: GalleryTab; label: string }[] = [
-  { key: 'images', label: 'Images' },
-  { key: 'usage', label: 'Usage' }
-]
+const TABS = {
+  images: 'gallery.tabs.images',
+  usage: 'gallery.tabs.usage'
+} as const satisfies Record<GalleryTab, string>
 
 /** Text search waits for a pause in typing; the other filters apply at once. */
 const SEARCH_DEBOUNCE_MS = 250
@@ -38,6 +38,7 @@ function FacetSelect({
   facets?: { value: string; count: number; name?: string }[]
   onChange: (value: string) => void
 }): ReactElement {
+  const { t } = useTranslation()
   return (
     <select
       className={value ? 'filter-select active' : 'filter-select'}
@@ -48,7 +49,7 @@ function FacetSelect({
       <option value="">{any}</option>
       {facets.map((f) => (
         <option key={f.value} value={f.value}>
-          {f.name ?? f.value} ({f.count})
+          {t('gallery.filters.facet', { name: f.name ?? f.value, count: f.count })}
         </option>
       ))}
     </select>
@@ -56,48 +57,50 @@ function FacetSelect({
 }
 
 function FilterBar(): ReactElement {
+  const { t } = useTranslation()
+  const gatewayName = useGatewayName()
   const form = useGalleryStore((s) => s.form)
   const facets = useGalleryStore((s) => s.facets)
   const setForm = useGalleryStore((s) => s.setForm)
   const resetForm = useGalleryStore((s) => s.resetForm)
   return (
-    <div className="gallery-filters" role="search" aria-label="Filter images">
+    <div className="gallery-filters" role="search" aria-label={t('gallery.filters.label')}>
       <input
         type="search"
         className="filter-search"
-        aria-label="Search prompts"
-        placeholder="Search prompts and revised prompts"
+        aria-label={t('gallery.filters.search')}
+        placeholder={t('gallery.filters.searchPlaceholder')}
         value={form.text}
         onChange={(event) => setForm({ text: event.target.value })}
       />
       <FacetSelect
-        label="Model"
-        any="Any model"
+        label={t('gallery.filters.model')}
+        any={t('gallery.filters.anyModel')}
         value={form.model}
         facets={facets?.models}
         onChange={(model) => setForm({ model })}
       />
       <FacetSelect
-        label="Endpoint"
-        any="Any endpoint"
+        label={t('gallery.filters.endpoint')}
+        any={t('gallery.filters.anyEndpoint')}
         value={form.endpoint}
         facets={facets?.endpoints.map((facet) => ({ ...facet, name: endpointName(facet.value) }))}
         onChange={(endpoint) => setForm({ endpoint })}
       />
       <FacetSelect
-        label="Gateway"
-        any="Any gateway"
+        label={t('gallery.filters.gateway')}
+        any={t('gallery.filters.anyGateway')}
         value={form.profileId}
-        facets={facets?.profiles}
+        facets={facets?.profiles.map((facet) => ({ ...facet, name: gatewayName(facet.value, facet.name) }))}
         onChange={(profileId) => setForm({ profileId })}
       />
-      <span className="filter-dates" role="group" aria-label="Created between">
+      <span className="filter-dates" role="group" aria-label={t('gallery.filters.createdBetween')}>
         <span className="filter-dates-label" aria-hidden="true">
-          Created
+          {t('gallery.filters.created')}
         </span>
         <input
           type="date"
-          aria-label="From"
+          aria-label={t('gallery.filters.from')}
           value={form.fromDate}
           max={form.toDate || undefined}
           onChange={(event) => setForm({ fromDate: event.target.value })}
@@ -105,7 +108,7 @@ function FilterBar(): ReactElement {
         <span aria-hidden="true">–</span>
         <input
           type="date"
-          aria-label="To"
+          aria-label={t('gallery.filters.to')}
           value={form.toDate}
           min={form.fromDate || undefined}
           onChange={(event) => setForm({ toDate: event.target.value })}
@@ -117,11 +120,11 @@ function FilterBar(): ReactElement {
           checked={form.favoritesOnly}
           onChange={(event) => setForm({ favoritesOnly: event.target.checked })}
         />
-        Favorites only
+        {t('gallery.filters.favoritesOnly')}
       </label>
       {isFiltered(form) && (
         <button type="button" className="button quiet" onClick={resetForm}>
-          Clear filters
+          {t('gallery.filters.clear')}
         </button>
       )}
     </div>
@@ -129,6 +132,7 @@ function FilterBar(): ReactElement {
 }
 
 function SelectionBar(): ReactElement {
+  const { t } = useTranslation()
   const selection = useGalleryStore((s) => s.selection)
   const matching = useGalleryStore((s) => s.matching ?? s.items.length)
   // Nothing counted yet: the first load of the gallery (at 100,000 images, most of a second).
@@ -140,24 +144,24 @@ function SelectionBar(): ReactElement {
   const { api } = useConnection()
   const count = selectedCount(selection, matching)
   const all = selection.mode === 'all' && count === matching
+  const shown = isFiltered(form)
+    ? t('gallery.selection.matching', { count: matching })
+    : t('gallery.count.images', { count: matching })
   return (
-    <div className="gallery-selection" aria-label="Selection" role="toolbar">
+    <div className="gallery-selection" aria-label={t('gallery.selection.label')} role="toolbar">
       <p className="gallery-count" aria-live="polite">
         {firstLoad ? (
           <span className="gallery-loading">
-            Loading images…
-            <ProgressBar progress={{ type: 'indeterminate', label: 'Loading' }} label="Loading the gallery" />
+            {t('gallery.selection.loadingImages')}
+            <ProgressBar
+              progress={{ type: 'indeterminate', label: t('gallery.selection.loading') }}
+              label={t('gallery.selection.loadingGallery')}
+            />
           </span>
         ) : count > 0 ? (
-          <strong>
-            {plural(count, 'selected image')} of {matching.toLocaleString()}
-          </strong>
+          <strong>{t('gallery.selection.selectedOf', { count, total: matching })}</strong>
         ) : (
-          <span>
-            {plural(matching, 'image')}
-            {isFiltered(form) ? ' match' : ''}
-            {loading ? ' · loading…' : ''}
-          </span>
+          <span>{loading ? t('gallery.selection.stillLoading', { shown }) : shown}</span>
         )}
       </p>
       <div className="selection-actions">
@@ -167,17 +171,17 @@ function SelectionBar(): ReactElement {
             className="button quiet"
             onClick={() => setSelection(selectAll(toFilter(form)), null)}
           >
-            Select all{isFiltered(form) ? ' in filter' : ''}
+            {isFiltered(form) ? t('gallery.selection.selectAllInFilter') : t('gallery.selection.selectAll')}
           </button>
         )}
         {count > 0 && (
           <button type="button" className="button quiet" onClick={() => setSelection(EMPTY_SELECTION, null)}>
-            Clear selection
+            {t('gallery.selection.clear')}
           </button>
         )}
         {count > 0 && (
           <button type="button" className="button" onClick={() => setDialog('board')}>
-            Add to board…
+            {t('gallery.selection.addToBoard')}
           </button>
         )}
         {count > 0 && form.boardId && (
@@ -186,7 +190,7 @@ function SelectionBar(): ReactElement {
             className="button quiet"
             onClick={() => void changeBoard(api, form.boardId, 'remove')}
           >
-            Remove from this board
+            {t('gallery.selection.removeFromBoard')}
           </button>
         )}
         <button
@@ -195,7 +199,7 @@ function SelectionBar(): ReactElement {
           disabled={matching === 0}
           onClick={() => setDialog('export')}
         >
-          {count > 0 ? 'Export selected…' : 'Export all…'}
+          {count > 0 ? t('gallery.selection.exportSelected') : t('gallery.selection.exportAll')}
         </button>
         <button
           type="button"
@@ -203,7 +207,7 @@ function SelectionBar(): ReactElement {
           disabled={count === 0}
           onClick={() => setDialog('delete')}
         >
-          Delete selected…
+          {t('gallery.selection.deleteSelected')}
         </button>
       </div>
     </div>
@@ -211,6 +215,7 @@ function SelectionBar(): ReactElement {
 }
 
 function ImagesView(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const stale = useGalleryStore((s) => s.stale)
   const form = useGalleryStore((s) => s.form)
@@ -248,13 +253,13 @@ function ImagesView(): ReactElement {
       {!nothingAtAll && <SelectionBar />}
       {notice && (
         <div className="notice notice-ok gallery-notice" role="status">
-          <p>{notice}</p>
+          <p>{noticeText(t, notice)}</p>
           <button
             type="button"
             className="button small quiet"
             onClick={() => useGalleryStore.setState({ notice: null })}
           >
-            OK
+            {t('gallery.notices.ok')}
           </button>
         </div>
       )}
@@ -262,20 +267,20 @@ function ImagesView(): ReactElement {
       <div className={`gallery-body${detailId ? ' with-detail' : ''}`}>
         {nothingAtAll ? (
           <div className="empty-state">
-            <p className="empty-title">No images yet</p>
-            <p>Everything you generate on the Images, Edit and Video screens lands here, newest first.</p>
+            <p className="empty-title">{t('gallery.empty.nothingTitle')}</p>
+            <p>{t('gallery.empty.nothingText')}</p>
           </div>
         ) : emptyBoard ? (
           <div className="empty-state">
-            <p className="empty-title">This board is empty</p>
-            <p>Select images under All images and choose Add to board… to collect them here.</p>
+            <p className="empty-title">{t('gallery.empty.boardTitle')}</p>
+            <p>{t('gallery.empty.boardText')}</p>
           </div>
         ) : empty ? (
           <div className="empty-state">
-            <p className="empty-title">No images match</p>
-            <p>Try other words, another model or a wider date range.</p>
+            <p className="empty-title">{t('gallery.empty.noMatchTitle')}</p>
+            <p>{t('gallery.empty.noMatchText')}</p>
             <button type="button" className="button" onClick={() => useGalleryStore.getState().resetForm()}>
-              Clear filters
+              {t('gallery.filters.clear')}
             </button>
           </div>
         ) : (
@@ -291,6 +296,7 @@ function ImagesView(): ReactElement {
 }
 
 export function GalleryScreen(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const tab = useGalleryStore((s) => s.tab)
   const setTab = useGalleryStore((s) => s.setTab)
@@ -306,20 +312,20 @@ export function GalleryScreen(): ReactElement {
   return (
     <section className="screen gallery-screen" aria-labelledby="screen-title">
       <header className="screen-header">
-        <h1 id="screen-title">Gallery</h1>
-        <div role="tablist" aria-label="Gallery views" className="gallery-tabs">
-          {TABS.map((t) => (
+        <h1 id="screen-title">{t('gallery.title')}</h1>
+        <div role="tablist" aria-label={t('gallery.views')} className="gallery-tabs">
+          {(Object.keys(TABS) as GalleryTab[]).map((key) => (
             <button
-              key={t.key}
+              key={key}
               type="button"
               role="tab"
-              id={`gallery-tab-${t.key}`}
-              aria-selected={tab === t.key}
-              aria-controls={`gallery-panel-${t.key}`}
+              id={`gallery-tab-${key}`}
+              aria-selected={tab === key}
+              aria-controls={`gallery-panel-${key}`}
               className="gallery-tab"
-              onClick={() => setTab(t.key)}
+              onClick={() => setTab(key)}
             >
-              {t.label}
+              {t(TABS[key])}
             </button>
           ))}
         </div>

@@ -1,16 +1,17 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import type { UsageReport, UsageRow } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
-import { formatDay, plural } from './format'
+import { formatDay, formatZone } from './format'
+import { useGatewayName } from './words'
 
 const RANGES = [
-  { key: '7', label: 'Last 7 days', days: 7 },
-  { key: '30', label: 'Last 30 days', days: 30 },
-  { key: '90', label: 'Last 90 days', days: 90 },
-  { key: 'all', label: 'All time', days: null }
+  { key: '7', days: 7 },
+  { key: '30', days: 30 },
+  { key: '90', days: 90 },
+  { key: 'all', days: null }
 ] as const
 type RangeKey = (typeof RANGES)[number]['key']
 
@@ -31,26 +32,28 @@ function UsageTable({
   keyLabel: string
   format?: (row: UsageRow) => string
 }): ReactElement {
+  const { t, i18n } = useTranslation()
+  const number = new Intl.NumberFormat(i18n.language)
   const maxTokens = Math.max(1, ...rows.map((r) => r.tokens))
   const maxImages = Math.max(1, ...rows.map((r) => r.images))
   return (
     <section className="card usage-card" aria-label={title}>
       <h2>{title}</h2>
       {rows.length === 0 ? (
-        <p className="muted">Nothing recorded in this period.</p>
+        <p className="muted">{t('gallery.usage.nothingRecorded')}</p>
       ) : (
         <table className="usage-table">
           <thead>
             <tr>
               <th scope="col">{keyLabel}</th>
               <th scope="col" className="num">
-                Jobs
+                {t('gallery.usage.jobs')}
               </th>
               <th scope="col" className="num">
-                Tokens
+                {t('gallery.usage.tokens')}
               </th>
               <th scope="col" className="num">
-                Images
+                {t('gallery.usage.images')}
               </th>
             </tr>
           </thead>
@@ -59,11 +62,11 @@ function UsageTable({
               <tr key={row.key}>
                 <th scope="row">{format(row)}</th>
                 <td className="num">
-                  {row.jobs.toLocaleString()}
+                  {number.format(row.jobs)}
                   {row.otherJobs > 0 && (
-                    <span className="muted" title="Jobs whose model had no billing unit in the catalog">
+                    <span className="muted" title={t('gallery.usage.unbilledTitle')}>
                       {' '}
-                      ({row.otherJobs} unbilled)
+                      {t('gallery.usage.unbilled', { count: row.otherJobs })}
                     </span>
                   )}
                 </td>
@@ -73,7 +76,7 @@ function UsageTable({
                     style={{ width: `${(row.tokens / maxTokens) * 100}%` }}
                     aria-hidden="true"
                   />
-                  {row.tokens.toLocaleString()}
+                  {number.format(row.tokens)}
                 </td>
                 <td className="num">
                   <span
@@ -81,7 +84,7 @@ function UsageTable({
                     style={{ width: `${(row.images / maxImages) * 100}%` }}
                     aria-hidden="true"
                   />
-                  {row.images.toLocaleString()}
+                  {number.format(row.images)}
                 </td>
               </tr>
             ))}
@@ -97,6 +100,9 @@ function UsageTable({
  * count when it gives one, else the images we stored), by day, model and gateway.
  */
 export function UsageView(): ReactElement {
+  const { t, i18n } = useTranslation()
+  const gatewayName = useGatewayName()
+  const number = new Intl.NumberFormat(i18n.language)
   const { api } = useConnection()
   const [range, setRange] = useState<RangeKey>('30')
   const [report, setReport] = useState<UsageReport | null>(null)
@@ -127,56 +133,67 @@ export function UsageView(): ReactElement {
     <div className="screen-body usage-view">
       <div className="usage-toolbar">
         <label className="field">
-          <span>Period</span>
+          <span>{t('gallery.usage.period')}</span>
           <select value={range} onChange={(event) => setRange(event.target.value as RangeKey)}>
             {RANGES.map((r) => (
               <option key={r.key} value={r.key}>
-                {r.label}
+                {r.days === null
+                  ? t('gallery.usage.allTime')
+                  : t('gallery.usage.lastDays', { count: r.days })}
               </option>
             ))}
           </select>
         </label>
-        <p className="muted">
-          From the usage each job recorded. Token-billed models count tokens; image-billed models count
-          images.
-        </p>
+        <p className="muted">{t('gallery.usage.intro')}</p>
       </div>
       {error && <ErrorNotice error={error} />}
       {report && (
         <>
-          <div className="usage-totals" role="group" aria-label="Totals">
+          <div className="usage-totals" role="group" aria-label={t('gallery.usage.totals')}>
             <div className="card usage-total">
-              <span className="muted">Tokens</span>
-              <strong>{report.total.tokens.toLocaleString()}</strong>
+              <span className="muted">{t('gallery.usage.tokens')}</span>
+              <strong>{number.format(report.total.tokens)}</strong>
             </div>
             <div className="card usage-total">
-              <span className="muted">Images</span>
-              <strong>{report.total.images.toLocaleString()}</strong>
+              <span className="muted">{t('gallery.usage.images')}</span>
+              <strong>{number.format(report.total.images)}</strong>
             </div>
             <div className="card usage-total">
-              <span className="muted">Jobs</span>
-              <strong>{report.total.jobs.toLocaleString()}</strong>
+              <span className="muted">{t('gallery.usage.jobs')}</span>
+              <strong>{number.format(report.total.jobs)}</strong>
             </div>
           </div>
           {report.total.jobs === 0 ? (
             <div className="empty-state">
-              <p className="empty-title">No usage in this period</p>
-              <p>Generate images or videos and their usage shows up here.</p>
+              <p className="empty-title">{t('gallery.usage.emptyTitle')}</p>
+              <p>{t('gallery.usage.emptyText')}</p>
             </div>
           ) : (
             <div className="usage-grid">
               <UsageTable
-                title="By day"
-                keyLabel="Day"
+                title={t('gallery.usage.byDay')}
+                keyLabel={t('gallery.usage.day')}
                 rows={report.byDay}
-                format={(row) => formatDay(row.key)}
+                format={(row) => formatDay(row.key, i18n.language)}
               />
-              <UsageTable title="By model" keyLabel="Model" rows={report.byModel} />
-              <UsageTable title="By gateway" keyLabel="Gateway" rows={report.byProfile} />
+              <UsageTable
+                title={t('gallery.usage.byModel')}
+                keyLabel={t('gallery.usage.model')}
+                rows={report.byModel}
+              />
+              <UsageTable
+                title={t('gallery.usage.byGateway')}
+                keyLabel={t('gallery.usage.gateway')}
+                rows={report.byProfile}
+                format={(row) => gatewayName(row.key, row.label)}
+              />
             </div>
           )}
           <p className="muted usage-foot">
-            {plural(report.total.jobs, 'job')} counted · days in {report.timeZone}
+            {t('gallery.usage.foot', {
+              jobs: t('gallery.count.jobs', { count: report.total.jobs }),
+              zone: formatZone(report.timeZone, i18n.language)
+            })}
           </p>
         </>
       )}

@@ -3,7 +3,6 @@ import type { GalleryExportInput } from '@shared/schemas/gallery'
 import type { AppError } from '@shared/result'
 import type { z } from 'zod'
 import { EMPTY_SELECTION, toContract } from './selection'
-import { plural } from './format'
 import { PAGE, positions, toFilter, useGalleryStore } from './store'
 
 /** The first page is small so the grid paints at once; later pages are larger. */
@@ -127,14 +126,13 @@ export async function deleteSelected(api: ApiClient): Promise<AppError | null> {
   const result = await api.call('gallery.delete', { selection: contract, confirm: true })
   if (!result.ok) return result.error
   const { deleted, filesRemoved, filesKept } = result.value
-  const kept = filesKept > 0 ? `; ${plural(filesKept, 'file')} kept because other images use them` : ''
   store.setState({
     selection: EMPTY_SELECTION,
     anchor: null,
     detailId: null,
     dialog: null,
     stale: true,
-    notice: `Deleted ${plural(deleted, 'image')} (${plural(filesRemoved, 'file')} removed${kept}).`
+    notice: { type: 'deleted', deleted, filesRemoved, filesKept }
   })
   return null
 }
@@ -208,19 +206,13 @@ export async function changeBoard(
   const result = await api.call(how === 'add' ? 'boards.add' : 'boards.remove', { boardId, selection })
   if (!result.ok) return result.error
   const { changed, board } = result.value
-  const images = plural(changed, 'image')
   store.setState({
     dialog: null,
     selection: EMPTY_SELECTION,
     anchor: null,
     // Taking images off the board shown changes what is shown.
     stale: state.stale || (how === 'remove' && state.form.boardId === boardId),
-    notice:
-      how === 'add'
-        ? changed > 0
-          ? `Added ${images} to ${board.name}.`
-          : `Those images were already on ${board.name}.`
-        : `Took ${images} off ${board.name}.`
+    notice: { type: 'board', how, changed, board: board.name }
   })
   await loadBoards(api)
   return null

@@ -1,27 +1,46 @@
-/** Figures in the words a designer reads: sizes, dates, counts and usage. */
+/** Figures as the current language writes them (pass `i18n.language`): sizes, dates and days, by Intl. */
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`
+/** Bytes in B, KB, MB or GB (the symbols are the same in every language; the number is not). */
+export function formatBytes(bytes: number, language: string): string {
+  const [value, unit, digits] =
+    bytes < 1024
+      ? [bytes, 'B', 0]
+      : bytes < 1024 ** 2
+        ? [bytes / 1024, 'KB', 1]
+        : bytes < 1024 ** 3
+          ? [bytes / 1024 ** 2, 'MB', 1]
+          : [bytes / 1024 ** 3, 'GB', 2]
+  const number = new Intl.NumberFormat(language, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits
+  })
+  return `${number.format(value)} ${unit}`
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const dayOnly = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric'
-})
+export const formatDateTime = (at: number, language: string): string =>
+  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at)
 
-export const formatDateTime = (at: number): string => dateTime.format(at)
-
-/** `2025-05-01` (a usage day key) as "Thu, 1 May 2025". */
-export function formatDay(key: string): string {
+/** `2025-05-01` (a usage day key) as "Thu, 1 May 2025" or "2025年5月1日周四". */
+export function formatDay(key: string, language: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key)
-  return m ? dayOnly.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : key
+  if (!m) return key
+  const day = new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric'
+  })
+  return day.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
 }
 
-export const plural = (n: number, word: string, many = `${word}s`): string =>
-  `${n.toLocaleString()} ${n === 1 ? word : many}`
+/** A time zone by the name the language gives it ("China Standard Time", "中国标准时间"), else its id. */
+export function formatZone(timeZone: string, language: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'long' }).formatToParts(
+      Date.now()
+    )
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+  } catch {
+    return timeZone
+  }
+}

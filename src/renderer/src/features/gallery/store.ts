@@ -3,6 +3,7 @@ import type { AppError } from '@shared/result'
 import type { Board } from '@shared/schemas/boards'
 import type { ExportProgress, GalleryFacets, GalleryFilter, GalleryItem } from '@shared/schemas/gallery'
 import { EMPTY_SELECTION, type Selection } from './selection'
+import type { GalleryNotice } from './words'
 
 /** The filter as the form holds it: plain strings, '' meaning "any". Dates are local `YYYY-MM-DD`. */
 export interface FilterForm {
@@ -119,8 +120,8 @@ interface GalleryState {
   detailId: string | null
   dialog: GalleryDialog
   exports: Record<string, ExportProgress>
-  /** The outcome of the last bulk action, in words ("Deleted 3 images"). */
-  notice: string | null
+  /** The outcome of the last bulk action ("Deleted 3 images"), as figures the screen puts in words. */
+  notice: GalleryNotice | null
   setTab: (tab: GalleryTab) => void
   setBoards: (boards: Board[]) => void
   setForm: (patch: Partial<FilterForm>) => void
