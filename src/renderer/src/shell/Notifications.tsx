@@ -158,7 +158,8 @@ export function NotificationBell(): ReactElement {
         onClick={() => setListOpen(!open)}
       >
         <Icon name="bell" />
-        <span>{t('notifications.title')}</span>
+        {/* The space makes the shown text read "Notifications 1", as the spoken name does (WCAG 2.5.3). */}
+        <span>{t('notifications.title')}</span>{' '}
         {unread > 0 && (
           <span className="note-count" aria-hidden="true">
             {unread}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
+import type { ProfileView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -18,6 +19,13 @@ export function GatewaysSection(): ReactElement {
   // The built-in gateway's name is ours to translate; a gateway the user named keeps its name.
   const shownName = (profile: { kind: string; name: string }): string =>
     profile.kind === 'demo' ? t('gateways.demoName') : profile.name
+  const shownAddress = (profile: { kind: string; baseUrl: string }): string =>
+    profile.kind === 'demo' ? t('gateways.builtIn') : profile.baseUrl
+  // The row's spoken name starts with what it shows (WCAG 2.5.3: name, then address), then whether it is in use.
+  const rowName = (profile: ProfileView): string => {
+    const shown = `${shownName(profile)} ${shownAddress(profile)}`
+    return profile.active ? t('gateways.inUseName', { name: shown }) : shown
+  }
   const selected = profiles.find((profile) => profile.id === selectedId) ?? null
 
   const add = async (event: FormEvent): Promise<void> => {
@@ -47,15 +55,11 @@ export function GatewaysSection(): ReactElement {
               type="button"
               className="profile-main"
               aria-expanded={profile.id === selectedId}
-              aria-label={
-                profile.active ? t('gateways.inUseName', { name: shownName(profile) }) : shownName(profile)
-              }
+              aria-label={rowName(profile)}
               onClick={() => setSelectedId(profile.id === selectedId ? null : profile.id)}
             >
-              <span className="profile-name">{shownName(profile)}</span>
-              <span className="profile-url">
-                {profile.kind === 'demo' ? t('gateways.builtIn') : profile.baseUrl}
-              </span>
+              <span className="profile-name">{shownName(profile)}</span>{' '}
+              <span className="profile-url">{shownAddress(profile)}</span>
             </button>
             <span className="profile-badges">
               {profile.active && <span className="pill pill-accent">{t('gateways.inUse')}</span>}
