@@ -1,46 +1,56 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement, ReactNode } from 'react'
-import { GatewayErrorView } from '@shared/gateway/errors'
-import { endpointName } from '@shared/gateway/spec'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { AppError } from '@shared/result'
 import { selectActiveProfile, useProfilesStore } from '../store/profiles'
-
-const actionHints: Record<GatewayErrorView['action'], string | null> = {
-  re_enter_key:
-    'Check this gateway’s key in Settings › Gateways, or ask the gateway owner whether it was revoked or disabled.',
-  check_balance: 'Top up the balance or quota of this key, then try again.',
-  check_permission: 'Ask your gateway admin for access to this model or tier, or pick another model.',
-  retry_later: 'Try again in a little while.',
-  pick_model: 'Pick a model that supports this.',
-  fix_input: 'Correct the highlighted value and try again.',
-  confirm_resend: 'It may already have run and been charged. Check before sending again.',
-  none: null
-}
+import { errorWords } from './errorWords'
+import { endpointWords } from './words'
 
 /** Endpoints as a designer knows them ("Per image, Streaming groups"), each once. */
-const names = (paths: readonly string[]): string => [...new Set(paths.map(endpointName))].join(', ')
+const names = (t: TFunction, paths: readonly string[]): string =>
+  [...new Set(paths.map((path) => endpointWords(t, path)))].join(t('ui.list.separator'))
 
 /**
  * What the model supports, from the listing of the gateway in use now rather than from the time of the
  * failure: after a gateway switch or a new key the old list would no longer be true (issue 15).
  */
 function useSupportLine(model: string | undefined, atFailure: readonly string[] | undefined): string | null {
+  const { t } = useTranslation()
   const profile = useProfilesStore(selectActiveProfile)
   const catalog = useProfilesStore((state) => (profile ? state.catalogs[profile.id] : undefined))
   if (!atFailure) return null
   if (model === undefined || !catalog || catalog.fetchedAt === null) {
-    return atFailure.length > 0 ? `This model supports: ${names(atFailure)}` : null
+    return atFailure.length > 0 ? t('errors.support.supports', { endpoints: names(t, atFailure) }) : null
   }
   const current = catalog.models.find((m) => m.id === model)
-  if (!current) return `${model} is not listed by ${profile?.name ?? 'the gateway in use'}.`
+  if (!current) {
+    const gateway = profile
+      ? profile.kind === 'demo'
+        ? t('gateways.demoName')
+        : profile.name
+      : t('errors.support.gatewayInUse')
+    return t('errors.support.notListed', { model, gateway })
+  }
   return current.supportedEndpoints.length > 0
-    ? `This model supports: ${names(current.supportedEndpoints)}`
+    ? t('errors.support.supports', { endpoints: names(t, current.supportedEndpoints) })
     : null
 }
 
+/** The demo gateway by its name in the reader's language (the backend records it in English). */
+function useProfileName(): (name: string) => string {
+  const { t } = useTranslation()
+  const profiles = useProfilesStore((state) => state.profiles)
+  return (name) =>
+    profiles.some((profile) => profile.kind === 'demo' && profile.name === name)
+      ? t('gateways.demoName')
+      : name
+}
+
 /**
- * One look for every failure: the gateway's mapped words and action when there are some, else the message.
- * `model` names the model the failure was about, so "This model supports" follows the current listing.
+ * One look for every failure: our words in the reader's language (the gateway's mapped kind and action,
+ * our pre-flight's rules, the app's own codes; else the message as it came), and beside them the gateway's
+ * own text exactly as it came. `model` names the model the failure was about, so "This model supports"
+ * follows the current listing.
  */
 export function ErrorNotice({
   error,
@@ -51,23 +61,27 @@ export function ErrorNotice({
   model?: string | undefined
   children?: ReactNode
 }): ReactElement {
-  const view = GatewayErrorView.safeParse(error.details)
-  const supportLine = useSupportLine(model, view.success ? view.data.supportedEndpoints : undefined)
-  const title = view.success ? view.data.title : 'That did not work'
-  // The mapped message already says what to do, except where it was replaced by the gateway's own words.
-  const replaced = view.success && ['invalid', 'mismatch', 'unknown'].includes(view.data.kind)
-  const hint = view.success && replaced ? actionHints[view.data.action] : null
-  const raw = view.success && view.data.raw && view.data.raw !== error.message ? view.data.raw : null
+  const { t } = useTranslation()
+  const profileName = useProfileName()
+  const words = errorWords(t, error, { profileName })
+  const supportLine = useSupportLine(model, words.view?.supportedEndpoints)
   return (
     <div className="notice notice-error" role="alert">
-      <p className="notice-title">{title}</p>
-      <p>{error.message}</p>
-      {hint && <p className="notice-hint">{hint}</p>}
+      <p className="notice-title">{words.title}</p>
+      {words.message !== null && <p>{words.message}</p>}
+      {words.said !== null && (
+        <p className="notice-said">
+          <span className="notice-said-label">{t('errors.gatewaySaid')}</span>{' '}
+          {/* The gateway's words in the gateway's language, whatever the app speaks. */}
+          <q lang="">{words.said}</q>
+        </p>
+      )}
+      {words.hint && <p className="notice-hint">{words.hint}</p>}
       {supportLine && <p className="notice-hint">{supportLine}</p>}
-      {raw && (
+      {words.raw && (
         <details className="notice-raw">
-          <summary>What the gateway said</summary>
-          <code>{raw}</code>
+          <summary>{t('errors.gatewaySent')}</summary>
+          <code>{words.raw}</code>
         </details>
       )}
       {children}

@@ -1,2 +1,123 @@
-/** English words of the ui area (issue 16); see ../en.ts. */
-export const ui = {}
+/**
+ * English words of the ui area (issue 16); see ../en.ts. The pieces every screen shares (ui/), the words
+ * screens say about a job (jobs/: `jobs`) and the connection to the backend (api/: `link`). Jobs' words live
+ * here rather than under media: the Queue, which shows no media, says them as much as the job cards do.
+ */
+export const ui = {
+  /** Endpoints by the names designers know them (the English is each descriptor's label). */
+  endpoints: {
+    models: 'Model list',
+    chatCompletions: 'Chat completions',
+    messages: 'Messages',
+    responses: 'Responses',
+    imagesV1: 'Compatible',
+    imageEdits: 'Mask edit',
+    imagesV3: 'Per image',
+    imagesV2: 'Async task',
+    partnerA: 'Streaming groups',
+    partnerB: 'Single image',
+    videos: 'Video'
+  },
+  /** How a list is joined: "A, B or C", "A, B and C". */
+  list: { separator: ', ', or: 'or', and: 'and' },
+  /** Between two sentences of one paragraph. */
+  sentenceGap: ' ',
+  gatewayLine: {
+    on: 'On {{gateway}}',
+    demo: ' · Demo gateway: {{gives}}.',
+    gives: {
+      chat: 'replies are made-up filler text, not a real model',
+      images: 'it draws placeholder shapes, not what the prompt describes',
+      video: 'it returns a sample clip, not one made from the prompt'
+    }
+  },
+  models: {
+    thisGateway: 'this gateway',
+    unlisted: '{{model}} is not listed by {{gateway}}, so it is no longer selected. Pick one of its models.'
+  },
+  clipboard: {
+    copied: 'Prompt copied.',
+    unavailable: 'The clipboard is not available here; select the prompt and copy it by hand.'
+  },
+  link: {
+    missingToken: 'This page needs the address printed by `npm run web` (it carries a one-time token).',
+    notSent:
+      'Not sent: Gateway Studio’s backend cannot be reached right now. It reconnects on its own; try again once it is back.',
+    cutOff:
+      'The connection to Gateway Studio’s backend broke before it answered, so this may or may not have been done. Check once it is back.',
+    noAnswer: 'The web host does not answer: it was stopped, or it crashed.',
+    newAddress:
+      'The web host is running again but with a new address. Open the address it printed to carry on.',
+    httpStatus: 'The web host answered with HTTP {{status}}.',
+    closed: 'The connection to the web host closed: it was stopped, or it crashed.',
+    appBackend: 'The app’s backend did not answer ({{reason}}).'
+  },
+  jobs: {
+    status: {
+      pending: 'Waiting to send',
+      running: 'Running',
+      succeeded: 'Done',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+      expired: 'Expired',
+      needs_attention: 'Needs attention',
+      incomplete: 'Partly done'
+    },
+    task: {
+      pending: 'Waiting to send',
+      submitting: 'Sent, waiting for the answer',
+      queued: 'Queued at the gateway',
+      running: 'Running at the gateway',
+      succeeded: 'Done',
+      failed: 'Failed',
+      cancelled: 'Cancelled',
+      expired: 'Expired',
+      needs_attention: 'Needs attention',
+      incomplete: 'Partly done'
+    },
+    saving: 'Saving to the library',
+    receiving: 'Receiving images',
+    savingResult: 'Saving the result to the library',
+    /** "3 of 4 ready, 1 failed". */
+    partial: {
+      ready: '{{ready}} of {{total}} ready',
+      failed: '{{count}} failed',
+      missing: '{{count}} never arrived',
+      cancelled: '{{count}} cancelled',
+      separator: ', '
+    },
+    progress: {
+      percent: '{{percent}} %',
+      done: '{{done}} of {{total}} done',
+      soFar_one: '{{count}} image so far',
+      soFar_other: '{{count}} images so far'
+    },
+    duration: {
+      seconds: '{{seconds}} s',
+      minutes: '{{minutes}} min {{seconds}} s',
+      hours: '{{hours}} h {{minutes}} min',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days'
+    },
+    billing: {
+      unknown: 'The gateway does not say how this model is billed',
+      image: 'Billed per image',
+      token: 'Billed per token',
+      other: 'Billed per {{unit}}'
+    },
+    cancel: {
+      cancel: 'Cancel',
+      stopTracking: 'Stop tracking',
+      stopsHere: 'Stops it here; nothing more is sent.',
+      asksGateway: 'Stops it here and asks the gateway to cancel it ({{call}}).',
+      mayStillRun:
+        'Stops following it here. The gateway has no cancel call we know of, so it may still run the task and bill it.',
+      stoppedTracking: 'Stopped tracking',
+      notAsked:
+        'The gateway was not asked to cancel it (no cancel call is set): it may still run and bill “{{what}}”.',
+      refused: 'The gateway did not cancel it',
+      cancelled: 'Cancelled at the gateway',
+      answers: '{{answers}} (“{{what}}”)'
+    }
+  }
+}

@@ -1,5 +1,169 @@
 import type { Catalog } from '../catalog'
 import type { errors as en } from '../en/errors'
 
-/** 简体中文: the errors area. */
-export const errors: Catalog<typeof en> = {}
+/**
+ * 简体中文: failures, in the words Chinese gateway consoles use (密钥、余额、额度、接口、限流、计费). Field names,
+ * values and the gateway's own text stay as they came; the brackets and full stops are Chinese.
+ */
+export const errors: Catalog<typeof en> = {
+  fallbackTitle: '操作未完成',
+  gatewaySaid: '网关返回：',
+  gatewaySent: '网关返回的原始内容',
+  kinds: {
+    auth: {
+      title: '网关拒绝了这个密钥',
+      message:
+        '密钥可能有误、已被吊销或已停用。请在“设置 › 网关”中检查；如果密钥无误，请向网关管理员确认它是否已被吊销或停用。'
+    },
+    balance: {
+      title: '余额不足',
+      message: '这个密钥所属账户的余额或额度已用完。请充值后再试。'
+    },
+    permission: {
+      title: '无权使用此模型',
+      message: '这个密钥可能无权使用此模型，或该模型需要更高的等级。请向网关管理员申请权限。'
+    },
+    unavailable: {
+      title: '模型暂时不可用',
+      message: '网关目前无法在此接口上提供这个模型，本次未计费。请稍后再试，或换一个模型。'
+    },
+    mismatch: {
+      title: '这个模型不支持此操作',
+      message: '该模型不支持这类请求，请换一个支持的模型。'
+    },
+    invalid: {
+      title: '请求需要修改',
+      message: '网关拒绝了按当前设置发送的请求，请检查标出的设置。'
+    },
+    rate_limited: {
+      title: '请求过于频繁',
+      message: '网关要求放慢请求速度，请稍等片刻再试。'
+    },
+    in_progress: {
+      title: '仍在处理中',
+      message: '网关仍在处理之前以同一请求标识发送的同一请求。请等它完成并查看结果后，再决定是否重新发送。'
+    },
+    server_error: {
+      title: '网关出现故障',
+      message: '网关返回了服务器错误，请稍后再试。'
+    },
+    network: {
+      title: '无法连接网关',
+      message: '连接失败。请检查网络和网关地址后再试。'
+    },
+    timeout: {
+      title: '网关响应超时',
+      message: '未能及时收到答复，请稍后再试。'
+    },
+    outcome_unknown: {
+      title: '无法确定是否已执行',
+      message:
+        '请求发出后连接中断，网关可能已执行（并计费）。重新发送前请先查看结果：重新发送可能会重复计费。'
+    },
+    stream_incomplete: {
+      title: '结果提前中断',
+      message: '网关表示完成之前，流式传输就结束了。已收到的内容会保留。重新发送可能会重复计费。'
+    },
+    cancelled: { title: '已取消', message: '请求已取消。' },
+    unknown: {
+      title: '网关报告了一个问题',
+      message: '网关返回了一个无法识别的错误，其原文见下方。'
+    }
+  },
+  outcome: {
+    http: '网关收到请求后返回了服务器错误（HTTP {{status}}），可能已执行（并计费）。重新发送前请先查看结果：重新发送可能会重复计费。',
+    timeout:
+      '请求发出后未能及时收到答复，网关可能已执行（并计费）。重新发送前请先查看结果：重新发送可能会重复计费。',
+    invalid_response:
+      '网关接受了请求，但无法读取它的答复，可能已执行（并计费）。重新发送前请先查看结果：重新发送可能会重复计费。',
+    connection:
+      '请求发出后连接中断，网关可能已执行（并计费）。重新发送前请先查看结果：重新发送可能会重复计费。'
+  },
+  actions: {
+    re_enter_key: '请在“设置 › 网关”中检查此网关的密钥，或向网关管理员确认它是否已被吊销或停用。',
+    check_balance: '请为这个密钥充值或提高额度，然后再试。',
+    check_permission: '请向网关管理员申请此模型或等级的权限，或换一个模型。',
+    retry_later: '请稍后再试。',
+    pick_model: '请选择支持此操作的模型。',
+    fix_input: '请修改标出的值后再试。',
+    confirm_resend: '它可能已执行并已计费，重新发送前请先确认。'
+  },
+  support: {
+    supports: '此模型支持：{{endpoints}}',
+    notListed: '{{gateway}}未提供 {{model}}。',
+    gatewayInUse: '当前网关'
+  },
+  codes: {
+    outcome_unknown: {
+      title: '无法确定是否已执行',
+      message:
+        '发送这个请求时 Gateway Studio 停止了运行，网关可能已执行并计费。重新发送前请先查看网关的用量记录。'
+    },
+    deadline: {
+      title: '网关处理超时',
+      message: '网关没有在时限内完成这个任务，Gateway Studio 已停止等待。'
+    },
+    no_result: {
+      title: '没有返回结果',
+      message: '网关报告成功，但没有返回结果地址。请检查此网关的字段名设置。'
+    },
+    stream_incomplete: {
+      title: '结果提前中断',
+      message: '图片传输过程中 Gateway Studio 停止了运行。已收到的图片会保留，其余的已丢失。'
+    },
+    taskEnded: {
+      title: '网关结束了这个任务',
+      failed: '网关报告此任务已失败。',
+      expired: '网关报告此任务已过期。',
+      cancelled: '网关报告此任务已取消。'
+    }
+  },
+  preflight: {
+    sentence: '{{rule}}{{about}}。',
+    about: '（{{field}}）',
+    aboutValue: '（{{field}}：{{value}}）',
+    shown: { empty: '空', nothing: '未填写', list: '列表', object: '对象' },
+    profileSet: '{{issue}}，该值来自此网关额外 JSON 字段中的 `{{wire}}`：请在“{{where}}”中修改或移除。',
+    profileNotAccepted: '此接口不接受 `{{wire}}`：请在“{{where}}”中将它从此网关的额外 JSON 字段里移除。',
+    where: '设置 › 网关 › {{name}} › 额外 JSON 字段',
+    whereUnnamed: '设置 › 网关 › 额外 JSON 字段',
+    rules: {
+      required: '必填：不能为空',
+      required_whole_number_at_least: '必填：不小于 {{min}} 的整数',
+      required_seconds_at_least: '必填：以秒为单位的整数，至少 {{min}} 秒',
+      required_input: '必填：一段文字、一个列表或一段对话',
+      pick_one: '请选择 {{choices}}',
+      whole_number: '请填写整数',
+      whole_number_at_least: '请填写不小于 {{min}} 的整数',
+      whole_number_between: '请填写 {{min}} 到 {{max}} 之间的整数',
+      true_or_false: '请填写 true 或 false',
+      text_or_list: '请填写一段文字或一个列表',
+      image_list: '请提供图片列表',
+      at_least_images_other: '请至少添加 {{count}} 张图片',
+      at_most_images_other: '最多 {{count}} 张图片',
+      at_most_masks_other: '最多 {{count}} 个蒙版',
+      exact_count_other: '每次请求只能生成 {{count}} 张图片',
+      image_http_url: '请使用 http(s) 网址',
+      image_url_or_base64: '请使用网址或 Base64 data URI',
+      image_url_or_data_uri: '请使用网址或图片 data URI',
+      no_count_one_task_per_image: '每张图片请单独发送一个任务：此接口不接受数量参数',
+      no_count_use_group:
+        '请改用组图：将 sequential_image_generation 设为 "auto" 并设置 max_images；此接口不接受数量参数',
+      model_not_on_endpoint: '请选择“{{endpoint}}”提供的模型：“{{model}}”只在{{endpoints}}上可用',
+      model_lists_no_endpoints: '请选择“{{endpoint}}”提供的模型：“{{model}}”没有列出任何接口',
+      messages_required: '请至少添加一条消息',
+      message_role: '每条消息都需要指定角色',
+      message_content: '每条消息都需要有内容',
+      ratio: '请使用画面比例，例如 1:1 或 16:9',
+      transparent_needs_format: '透明背景需要 {{formats}} 格式',
+      compression_needs_format: '压缩质量只对 {{formats}} 格式生效',
+      group_options_object: '请使用对象，例如 {"max_images": 3}',
+      model_does_not_stream: '这个模型不支持流式输出：请关闭“边生成边显示”',
+      tier_or_size: '请使用档位（{{tiers}}）或 <width>x<height> 格式',
+      text_to_image_only: '{{size}} 只能用于文生图：请移除参考图，或改选 {{choices}}',
+      pixels_between: '总像素须在 {{min}} 到 {{max}} 之间',
+      aspect_between: '宽高比须在 1:{{max}} 到 {{max}}:1 之间',
+      size_wxh: '请使用 <width>x<height> 格式，例如 1280x720'
+    }
+  }
+}

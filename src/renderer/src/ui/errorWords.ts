@@ -1,0 +1,95 @@
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
+import { GatewayErrorView, IssueView } from '@shared/gateway/errors'
+import type { AppError } from '@shared/result'
+import { issuesWords, type IssueWordsOptions } from './issueWords'
+import { lookupOf } from './words'
+
+/** What a failure notice says: our words in the reader's language, and the gateway's own as they came. */
+export interface ErrorWords {
+  title: string
+  /** What happened, in our words; null when the gateway's own text says it. */
+  message: string | null
+  /** What to do, when the message does not already say it. */
+  hint: string | null
+  /** The gateway's own message, as it came: never translated. */
+  said: string | null
+  /** Everything the gateway sent, when it says more than `said`. */
+  raw: string | null
+  /** The gateway's failure view, when the failure came from the gateway. */
+  view: GatewayErrorView | null
+}
+
+/** Kinds whose message the backend replaced by the gateway's text or by our pre-flight's issues. */
+const REPLACED: readonly GatewayErrorView['kind'][] = ['invalid', 'mismatch', 'unknown']
+
+/** Job errors the app words itself when the gateway gave no view, by their code. */
+const OWN_CODES = ['outcome_unknown', 'deadline', 'no_result', 'stream_incomplete'] as const
+const TASK_ENDED = ['failed', 'expired', 'cancelled'] as const
+
+const Issues = z.object({ issues: z.array(IssueView).min(1) })
+
+const MISSING = '\u0000missing'
+
+/** Which part of the trip broke when it is unknown whether the gateway ran the request (as the backend says it). */
+function outcomeWords(t: TFunction, view: GatewayErrorView): string {
+  if (view.reason === undefined) return view.message
+  if (view.reason === 'http' && view.status !== undefined)
+    return t('errors.outcome.http', { status: view.status })
+  if (view.reason === 'timeout') return t('errors.outcome.timeout')
+  if (view.reason === 'invalid_response') return t('errors.outcome.invalid_response')
+  return t('errors.outcome.connection')
+}
+
+function fromView(t: TFunction, view: GatewayErrorView, options: IssueWordsOptions): ErrorWords {
+  const lookup = lookupOf(t)
+  const kind = view.kind
+  const title = lookup(`errors.kinds.${kind}.title`, { defaultValue: view.title })
+  const replaced = REPLACED.includes(kind)
+  const issues = view.issues && view.issues.length > 0 ? view.issues : null
+  // Views stored before `said` kept the gateway's text as their message, with the whole answer in `raw`.
+  const said = view.said ?? (replaced && !issues && view.raw !== undefined ? view.message : null)
+  let message: string | null
+  if (issues) message = issuesWords(t, issues, options)
+  else if (replaced)
+    message = said === null ? view.message : kind === 'unknown' ? t('errors.kinds.unknown.message') : null
+  else if (kind === 'outcome_unknown') message = outcomeWords(t, view)
+  else message = lookup(`errors.kinds.${kind}.message`, { defaultValue: view.message })
+  const hint = replaced && view.action !== 'none' ? t(`errors.actions.${view.action}`) : null
+  const raw = view.raw !== undefined && view.raw !== said && view.raw !== message ? view.raw : null
+  return { title, message, hint, said, raw, view }
+}
+
+/**
+ * The words of any failure: a gateway failure from its kind and action, our pre-flight issues from their
+ * rule codes, the app's own job errors from their codes; anything else keeps its English message (a code
+ * this build does not know, or words the backend wrote).
+ */
+export function errorWords(t: TFunction, error: AppError, options: IssueWordsOptions = {}): ErrorWords {
+  const view = GatewayErrorView.safeParse(error.details)
+  if (view.success) return fromView(t, view.data, options)
+  const plain = { hint: null, said: null, raw: null, view: null }
+  const issues = Issues.safeParse(error.details)
+  if (issues.success)
+    return {
+      ...plain,
+      title: t('errors.fallbackTitle'),
+      message: issuesWords(t, issues.data.issues, options)
+    }
+  const lookup = lookupOf(t)
+  if ((OWN_CODES as readonly string[]).includes(error.code)) {
+    const message = lookup(`errors.codes.${error.code}.message`, { defaultValue: MISSING })
+    // Only the words the app writes under that code; other words under it keep their English.
+    const english = lookup(`errors.codes.${error.code}.message`, { lng: 'en' })
+    if (message !== MISSING && english === error.message)
+      return { ...plain, title: lookup(`errors.codes.${error.code}.title`), message }
+  }
+  const ended = TASK_ENDED.find((status) => error.code === status)
+  if (ended && error.message === t(`errors.codes.taskEnded.${ended}`, { lng: 'en' }))
+    return {
+      ...plain,
+      title: t('errors.codes.taskEnded.title'),
+      message: t(`errors.codes.taskEnded.${ended}`)
+    }
+  return { ...plain, title: t('errors.fallbackTitle'), message: error.message }
+}
