@@ -47,7 +47,7 @@ describe('Images screen in Simplified Chinese', () => {
         .getAllByRole('group')
         .map((g) => g.getAttribute('label'))
     ).toEqual([
-      '按张计费 — /v3/images/generations',
+      '同步出图 — /v3/images/generations',
       '流式组图 — /partner-a/v3/images/generations',
       '单张生成 — /v1/images/partner-b',
       '异步任务 — /v2/images/generations',
@@ -109,14 +109,14 @@ describe('Images screen in Simplified Chinese', () => {
     pick('partnerA|seedream-stream')
     expect(screen.getByText('Partner A 服务商直连：一组图片可以逐张返回。')).toBeInTheDocument()
     const size = screen.getByRole('combobox', { name: '尺寸' })
-    expect(screen.getByText('1K、2K、4K 或 宽x高；留空为 2K。')).toBeInTheDocument()
+    expect(screen.getByText('1K、2K、4K 或 宽x高，默认 2K。')).toBeInTheDocument()
     fireEvent.change(size, { target: { value: 'huge' } })
     expect(size).toHaveAccessibleDescription(
       '请填写 1K、2K、4K 或 <width>x<height>，例如 2048x2048（尺寸：huge）。'
     )
     expect(screen.getByRole('textbox', { name: '随机种子' })).toHaveAttribute('placeholder', '随机')
     expect(screen.getByRole('textbox', { name: '引导强度' })).toHaveAttribute('placeholder', '模型默认')
-    expect(screen.getByText('提示词的约束力度，通常为 1–10。')).toBeInTheDocument()
+    expect(screen.getByText('通常 1–10，数值越高越贴合提示词。')).toBeInTheDocument()
     expect(options(screen.getByRole('combobox', { name: '输出格式' }))[0]).toBe('默认（JPEG）')
     expect(options(screen.getByRole('combobox', { name: '返回方式' }))).toEqual(['默认', 'url', 'b64_json'])
     expect(screen.getByRole('checkbox', { name: '添加服务商水印' })).toBeInTheDocument()
@@ -134,7 +134,7 @@ describe('Images screen in Simplified Chinese', () => {
     const extra = screen.getByRole('textbox', { name: '额外 JSON 字段' })
     expect(extra).toHaveAttribute('placeholder', '{"字段名": "值"}')
     fireEvent.change(extra, { target: { value: '[1]' } })
-    expect(extra).toHaveAccessibleDescription('请填写 JSON 对象：{"name": value, …}（额外字段）。')
+    expect(extra).toHaveAccessibleDescription('请填写 JSON 对象：{"字段名": 值, …}（额外字段）。')
 
     const references = screen.getByRole('group', { name: /^参考图/ })
     expect(within(references).getByText('0 / 14')).toBeInTheDocument()

@@ -32,6 +32,9 @@ import { EndpointFields } from './EndpointFields'
 import { Field, IssuesContext, useControl, type FormField } from './Field'
 import { References } from './References'
 
+/** A label as it reads after a " · ": its first letter in lower case (Chinese, and names such as Token, kept). */
+const midSentence = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1)
+
 const toRef = (image: LibraryImage) =>
   ({ kind: 'media', mediaId: image.mediaId, width: image.width, height: image.height }) as const
 
@@ -340,7 +343,10 @@ export function GenerateForm(): ReactElement {
             </button>
             <p className="generate-facts">
               {t('images.form.imageCount', { count: built.images })}
-              {model ? ` · ${billingLabel(model.billingUnit).toLowerCase()}` : ''}
+              {/* How the model bills is the shared billing's words (jobs/billing), kept apart from ours. */}
+              {model && (
+                <span className="generate-billing"> · {midSentence(billingLabel(model.billingUnit))}</span>
+              )}
             </p>
           </div>
           <p

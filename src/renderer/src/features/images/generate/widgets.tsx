@@ -50,12 +50,12 @@ function PixelFacts({ spec, width, height }: { spec: TierOrSizeSpec; width: stri
       <span className={pixelsOk ? 'ok' : 'bad'}>
         {t('images.size.pixels', { pixels })} {pixelsOk ? '✓' : '✗'}
       </span>
-      <span className="muted"> {t('images.size.pixelRange', range)}</span>
+      <span className="muted">{t('images.size.pixelRange', range)}</span>
       <span aria-hidden="true"> · </span>
       <span className={ratioOk ? 'ok' : 'bad'}>
         {t('images.size.ratio', { ratio: facts.ratio })} {ratioOk ? '✓' : '✗'}
       </span>
-      <span className="muted"> {t('images.size.ratioRange', { max: spec.maxAspect })}</span>
+      <span className="muted">{t('images.size.ratioRange', { max: spec.maxAspect })}</span>
     </p>
   )
 }

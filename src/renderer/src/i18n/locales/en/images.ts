@@ -86,6 +86,7 @@ export const images = {
     placeholder: '{"field": "value"}',
     hint: 'Sent with the request as they are; they never override the fields above.'
   },
+  /** The ranges after the pixel facts bring their own space: Chinese brackets need none. */
   size: {
     tier: 'Tier',
     custom: 'Width × height',
@@ -93,9 +94,9 @@ export const images = {
     height: 'Height',
     textOnly: '{{tier}} is for text-to-image only.',
     pixels: '{{pixels}} pixels',
-    pixelRange: '({{min}}² to {{max}}²)',
+    pixelRange: ' ({{min}}² to {{max}}²)',
     ratio: 'ratio {{ratio}}',
-    ratioRange: '(1:{{max}} to {{max}}:1)'
+    ratioRange: ' (1:{{max}} to {{max}}:1)'
   },
   /** The form's own issues; the field they are about closes them in brackets, in `words`. */
   issues: {

@@ -34,7 +34,7 @@ export const images: Catalog<typeof en> = {
     imageCount_other: '{{count}} 张',
     ready: '准备就绪。生成的图片会陆续保存到你的图库。',
     streamRefused: '这个模型之前拒绝过流式输出。',
-    forgetRefusal: '忽略此记录'
+    forgetRefusal: '清除记录'
   },
   presets: {
     preset: '预设',
@@ -99,7 +99,7 @@ export const images: Catalog<typeof en> = {
     streamRefused: '这个模型上次拒绝了流式输出：请关闭它，或再试一次确认（流式输出）。',
     notSendable: '有些值无法发送，请检查（额外字段）。',
     notJson: '请填写有效的 JSON，例如 {"style": "vivid"}（额外字段）。',
-    notObject: '请填写 JSON 对象：{"name": value, …}（额外字段）。',
+    notObject: '请填写 JSON 对象：{"字段名": 值, …}（额外字段）。',
     fieldName: '字段名只能包含字母、数字、_ . 和 -（额外字段：{{name}}）。',
     whole: '请填写整数（{{field}}：{{value}}）。',
     wholeAtLeast: '请填写不小于 {{min}} 的整数（{{field}}：{{value}}）。',
@@ -117,13 +117,13 @@ export const images: Catalog<typeof en> = {
   },
   endpoints: {
     imagesV3: {
-      name: '按张计费',
+      name: '同步出图',
       blurb: '同步返回，按张计费。'
     },
     partnerA: {
       name: '流式组图',
       blurb: 'Partner A 服务商直连：一组图片可以逐张返回。',
-      fields: { size: { hint: '1K、2K、4K 或 宽x高；留空为 2K。' } }
+      fields: { size: { hint: '1K、2K、4K 或 宽x高，默认 2K。' } }
     },
     partnerB: {
       name: '单张生成',
@@ -137,7 +137,7 @@ export const images: Catalog<typeof en> = {
     imagesV1: {
       name: '兼容接口',
       blurb: '兼容 OpenAI 的生图接口，其余参数由网关决定。',
-      fields: { size: { hint: '不在接口规范内，网关可能会忽略。' } }
+      fields: { size: { hint: '非规范字段，网关可能忽略。' } }
     }
   },
   fields: {
@@ -167,7 +167,7 @@ export const images: Catalog<typeof en> = {
     ratio: { label: '画面比例', empty: '模型默认' },
     resolution: { label: '分辨率', empty: '模型默认' },
     seed: { label: '随机种子', placeholder: '随机' },
-    guidance: { label: '引导强度', hint: '提示词的约束力度，通常为 1–10。', placeholder: '模型默认' },
+    guidance: { label: '引导强度', hint: '通常 1–10，数值越高越贴合提示词。', placeholder: '模型默认' },
     watermark: { label: '添加服务商水印', words: '水印' },
     group: { label: '生成一组图片（组图）' },
     maxImages: {
