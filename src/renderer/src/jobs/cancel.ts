@@ -1,12 +1,16 @@
+import type { TFunction } from 'i18next'
 import type { JobCancelOutcome } from '@shared/schemas/cancel'
 import type { JobView } from '@shared/schemas/jobs'
 import type { ProfileView } from '@shared/schemas/profiles'
 import { notify } from '../store/notifications'
+import { currentT } from '../ui/words'
 import { isActiveTask } from './status'
 
 export interface CancelPlan {
   /** "Cancel" when nothing is left at the gateway or it will be asked to cancel; else "Stop tracking". */
   label: 'Cancel' | 'Stop tracking'
+  /** The button's words in the current language. */
+  text: string
   /** What pressing it does, in words shown next to it (not only in a tooltip). */
   effect: string
   /** The gateway holds a task of this job and knows no cancel call for it: it may still run and bill it. */
@@ -18,43 +22,50 @@ export interface CancelPlan {
  * profile's field map names a cancel call (videos only; the spec shows none): then the button says "Stop
  * tracking" and that the gateway may still run and bill the task.
  */
-export function cancelPlan(job: JobView, profile: ProfileView | undefined): CancelPlan {
+export function cancelPlan(
+  job: JobView,
+  profile: ProfileView | undefined,
+  t: TFunction = currentT
+): CancelPlan {
   const remote = job.tasks.some((task) => task.remoteId !== null && isActiveTask(task))
-  if (!remote) return { label: 'Cancel', effect: 'Stops it here; nothing more is sent.', mayStillBill: false }
+  const cancel = { label: 'Cancel', text: t('ui.jobs.cancel.cancel'), mayStillBill: false } as const
+  if (!remote) return { ...cancel, effect: t('ui.jobs.cancel.stopsHere') }
   if (job.kind === 'video' && profile?.fieldMap.video.cancel) {
     const { method, path } = profile.fieldMap.video.cancel
-    return {
-      label: 'Cancel',
-      effect: `Stops it here and asks the gateway to cancel it (${method} ${path}).`,
-      mayStillBill: false
-    }
+    return { ...cancel, effect: t('ui.jobs.cancel.asksGateway', { call: `${method} ${path}` }) }
   }
   return {
     label: 'Stop tracking',
-    effect:
-      'Stops following it here. The gateway has no cancel call we know of, so it may still run the task and bill it.',
+    text: t('ui.jobs.cancel.stopTracking'),
+    effect: t('ui.jobs.cancel.mayStillRun'),
     mayStillBill: true
   }
 }
 
 /** Says what a cancel did at the gateway: its answer when one was asked for, else that it was not asked. */
-export function announceCancel(job: JobView, outcome: JobCancelOutcome | undefined): void {
+export function announceCancel(
+  job: JobView,
+  outcome: JobCancelOutcome | undefined,
+  t: TFunction = currentT
+): void {
   if (!outcome?.remote) return
   const what = job.prompt.length > 40 ? `${job.prompt.slice(0, 40)}…` : job.prompt
   if (!outcome.sent) {
     notify({
       id: `cancel:${job.id}`,
       tone: 'info',
-      title: 'Stopped tracking',
-      body: `The gateway was not asked to cancel it (no cancel call is set): it may still run and bill “${what}”.`
+      title: t('ui.jobs.cancel.stoppedTracking'),
+      body: t('ui.jobs.cancel.notAsked', { what })
     })
     return
   }
   const refused = outcome.answers.filter((answer) => !answer.ok)
+  // The gateway's answers are in the backend's words, as they came.
+  const answers = (refused.length > 0 ? refused : outcome.answers).map((a) => a.message).join(' ')
   notify({
     id: `cancel:${job.id}`,
     tone: refused.length > 0 ? 'error' : 'ok',
-    title: refused.length > 0 ? 'The gateway did not cancel it' : 'Cancelled at the gateway',
-    body: `${(refused.length > 0 ? refused : outcome.answers).map((a) => a.message).join(' ')} (“${what}”)`
+    title: refused.length > 0 ? t('ui.jobs.cancel.refused') : t('ui.jobs.cancel.cancelled'),
+    body: t('ui.jobs.cancel.answers', { answers, what })
   })
 }

@@ -1,16 +1,21 @@
+import type { TFunction } from 'i18next'
 import { descriptorOf } from '@shared/gateway/endpoints'
 import {
+  JOB_STATUSES,
   JobRequest,
+  TASK_LOCAL_STATUSES,
   type JobStatus,
   type JobView,
   type TaskLocalStatus,
   type TaskView
 } from '@shared/schemas/jobs'
 import type { Progress } from '../ui/ProgressBar'
+import { currentT } from '../ui/words'
 
 /**
  * What every screen says about a job's state: whether it is still going, its status in words and tone,
  * how far along it is, how long it took. Pure functions, so the rules are unit-tested without a screen.
+ * Words come from the catalog (`ui.jobs`) through the `t` a component passes, else the app's current one.
  */
 
 const ACTIVE_TASK: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'running']
@@ -66,42 +71,42 @@ export function tallyOf(job: JobView): Tally {
   return tally
 }
 
-const imagesWord = (n: number): string => (n === 1 ? 'image' : 'images')
-
 /** "3 of 4 ready, 1 failed": a finished job some of whose images did not make it, or null. */
-function partialText(tally: Tally): string | null {
+function partialText(tally: Tally, t: TFunction): string | null {
   if (tally.ready === 0 || tally.ready >= tally.total) return null
   const lost = [
-    tally.failed > 0 ? `${tally.failed} failed` : '',
-    tally.missing > 0 ? `${tally.missing} never arrived` : '',
-    tally.cancelled > 0 ? `${tally.cancelled} cancelled` : ''
+    tally.failed > 0 ? t('ui.jobs.partial.failed', { count: tally.failed }) : '',
+    tally.missing > 0 ? t('ui.jobs.partial.missing', { count: tally.missing }) : '',
+    tally.cancelled > 0 ? t('ui.jobs.partial.cancelled', { count: tally.cancelled }) : ''
   ].filter(Boolean)
-  return [`${tally.ready} of ${tally.total} ready`, ...lost].join(', ')
+  return [t('ui.jobs.partial.ready', { ready: tally.ready, total: tally.total }), ...lost].join(
+    t('ui.jobs.partial.separator')
+  )
 }
 
-export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
-  pending: 'Waiting to send',
-  running: 'Running',
-  succeeded: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  needs_attention: 'Needs attention',
-  incomplete: 'Partly done'
+/** A job's status in a word ("Done", 已完成). */
+export const jobStatusWords = (status: JobStatus, t: TFunction = currentT): string =>
+  t(`ui.jobs.status.${status}`)
+
+/** A task's status in words, its gateway phase included ("Queued at the gateway"). */
+export const taskStatusWords = (status: TaskLocalStatus, t: TFunction = currentT): string =>
+  t(`ui.jobs.task.${status}`)
+
+/** A table whose values are said in the app's current language each time they are read. */
+function wordsTable<K extends string>(
+  keys: readonly K[],
+  say: (key: K) => string
+): Readonly<Record<K, string>> {
+  const table = {} as Record<K, string>
+  for (const key of keys) Object.defineProperty(table, key, { enumerable: true, get: () => say(key) })
+  return table
 }
 
-export const TASK_STATUS_LABELS: Record<TaskLocalStatus, string> = {
-  pending: 'Waiting to send',
-  submitting: 'Sent, waiting for the answer',
-  queued: 'Queued at the gateway',
-  running: 'Running at the gateway',
-  succeeded: 'Done',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  needs_attention: 'Needs attention',
-  incomplete: 'Partly done'
-}
+/** Job statuses in words, in the current language (`jobStatusWords` takes a component's `t`). */
+export const JOB_STATUS_LABELS = wordsTable(JOB_STATUSES, (status) => jobStatusWords(status))
+
+/** Task statuses in words, in the current language (`taskStatusWords` takes a component's `t`). */
+export const TASK_STATUS_LABELS = wordsTable(TASK_LOCAL_STATUSES, (status) => taskStatusWords(status))
 
 /** `partial`: finished with some images and without others (neither the green of done nor the red of failed). */
 export type StatusTone = 'active' | 'ok' | 'partial' | 'error' | 'attention' | 'quiet'
@@ -130,7 +135,7 @@ export function jobTone(job: JobView): StatusTone {
   if (isActiveJob(job) || isSaving(job)) return 'active'
   if (job.status === 'needs_attention') return 'attention'
   const tally = tallyOf(job)
-  if (partialText(tally) !== null) return 'partial'
+  if (partialText(tally, currentT) !== null) return 'partial'
   if (job.status === 'succeeded' && tally.total > 0 && tally.ready === 0) return 'error'
   return statusTone(job.status)
 }
@@ -140,36 +145,36 @@ export function jobTone(job: JobView): StatusTone {
  * ("Queued at the gateway" until a task runs), "Saving to the library" until every image is kept, "Done"
  * only when all are, "3 of 4 ready, 1 failed" when some are not.
  */
-export function statusText(job: JobView): string {
-  if (isSaving(job)) return 'Saving to the library'
-  if (job.status === 'needs_attention') return JOB_STATUS_LABELS.needs_attention
+export function statusText(job: JobView, t: TFunction = currentT): string {
+  if (isSaving(job)) return t('ui.jobs.saving')
+  if (job.status === 'needs_attention') return jobStatusWords('needs_attention', t)
   if (job.status !== 'running' && job.status !== 'pending') {
     const tally = tallyOf(job)
-    const partial = partialText(tally)
+    const partial = partialText(tally, t)
     if (partial !== null) return partial
-    if (job.status === 'succeeded' && tally.total > 0 && tally.ready === 0) return JOB_STATUS_LABELS.failed
-    return JOB_STATUS_LABELS[job.status]
+    if (job.status === 'succeeded' && tally.total > 0 && tally.ready === 0) return jobStatusWords('failed', t)
+    return jobStatusWords(job.status, t)
   }
-  if (job.status !== 'running') return JOB_STATUS_LABELS[job.status]
+  if (job.status !== 'running') return jobStatusWords(job.status, t)
   // Running only where the gateway said so (a task it reports running, or a stream sending images);
   // otherwise the furthest phase it did say: queued, or our request still waiting for its answer.
   const active = job.tasks.filter(isActiveTask).map((task) => task.status)
-  if (active.includes('running')) return TASK_STATUS_LABELS.running
+  if (active.includes('running')) return taskStatusWords('running', t)
   const streaming = job.tasks.some(
     (task) => task.status === 'submitting' && job.results.some((result) => result.taskId === task.id)
   )
-  if (streaming) return 'Receiving images'
-  if (active.includes('queued')) return TASK_STATUS_LABELS.queued
-  if (active.includes('submitting')) return TASK_STATUS_LABELS.submitting
-  return TASK_STATUS_LABELS.pending
+  if (streaming) return t('ui.jobs.receiving')
+  if (active.includes('queued')) return taskStatusWords('queued', t)
+  if (active.includes('submitting')) return taskStatusWords('submitting', t)
+  return taskStatusWords('pending', t)
 }
 
 /**
  * Determinate only when the gateway reported progress for every task still going; otherwise an honest
  * "working on it" with what is known (a phase, how many of a group are done).
  */
-export function progressOf(job: JobView): Progress {
-  if (isSaving(job)) return { type: 'indeterminate', label: 'Saving the result to the library' }
+export function progressOf(job: JobView, t: TFunction = currentT): Progress {
+  if (isSaving(job)) return { type: 'indeterminate', label: t('ui.jobs.savingResult') }
   if (!isActiveJob(job)) return { type: 'none' }
   const active = job.tasks.filter(isActiveTask)
   const reported = active.length > 0 && active.every((task) => task.progress !== null)
@@ -179,26 +184,33 @@ export function progressOf(job: JobView): Progress {
       0
     )
     const value = sum / Math.max(1, job.tasks.length)
-    return { type: 'determinate', value, label: `${Math.round(value * 100)} %` }
+    return {
+      type: 'determinate',
+      value,
+      label: t('ui.jobs.progress.percent', { percent: Math.round(value * 100) })
+    }
   }
   const done = job.tasks.length - active.length
-  if (job.tasks.length > 1) return { type: 'indeterminate', label: `${done} of ${job.tasks.length} done` }
+  if (job.tasks.length > 1)
+    return { type: 'indeterminate', label: t('ui.jobs.progress.done', { done, total: job.tasks.length }) }
   // A stream's images arrive one by one: say how many, still without inventing a total.
   const arrived = job.results.filter((result) => result.status === 'stored').length
-  if (arrived > 0) return { type: 'indeterminate', label: `${arrived} ${imagesWord(arrived)} so far` }
-  return { type: 'indeterminate', label: statusText(job) }
+  if (arrived > 0) return { type: 'indeterminate', label: t('ui.jobs.progress.soFar', { count: arrived }) }
+  return { type: 'indeterminate', label: statusText(job, t) }
 }
 
 export function elapsedMs(job: JobView, now: number): number {
   return Math.max(0, (job.finishedAt ?? now) - job.createdAt)
 }
 
-export function formatDuration(ms: number): string {
+/** An elapsed time to the unit that matters ("42 s", "3 min 05 s", "2 h 10 min", "3 days"). */
+export function formatDuration(ms: number, t: TFunction = currentT): string {
   const seconds = Math.floor(ms / 1000)
-  if (seconds < 60) return `${seconds} s`
+  if (seconds < 60) return t('ui.jobs.duration.seconds', { seconds })
   const minutes = Math.floor(seconds / 60)
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`
+  const pad = (n: number): string => String(n).padStart(2, '0')
+  if (minutes < 60) return t('ui.jobs.duration.minutes', { minutes, seconds: pad(seconds % 60) })
   const hours = Math.floor(minutes / 60)
-  if (hours < 48) return `${hours} h ${String(minutes % 60).padStart(2, '0')} min`
-  return `${Math.floor(hours / 24)} days`
+  if (hours < 48) return t('ui.jobs.duration.hours', { hours, minutes: pad(minutes % 60) })
+  return t('ui.jobs.duration.days', { count: Math.floor(hours / 24) })
 }

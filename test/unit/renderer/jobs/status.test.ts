@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, jobTone, progressOf, statusText, tallyOf } from '@renderer/jobs/status'
+import { i18n, createI18n } from '@renderer/i18n'
+import { billingLabel } from '@renderer/jobs/billing'
+import {
+  formatDuration,
+  JOB_STATUS_LABELS,
+  jobTone,
+  progressOf,
+  statusText,
+  tallyOf,
+  TASK_STATUS_LABELS
+} from '@renderer/jobs/status'
 import { groupOfImages } from '../../../helpers/jobViews'
 import { job, result, runningVideo, task } from '../queue/fixtures'
 
@@ -172,5 +182,52 @@ describe('status words', () => {
     expect(formatDuration(8_400)).toBe('8 s')
     expect(formatDuration(65_000)).toBe('1 min 05 s')
     expect(formatDuration(3_720_000)).toBe('1 h 02 min')
+  })
+})
+
+describe('a job’s words in 简体中文 (issue 16)', () => {
+  const zh = createI18n('zh-CN').t
+
+  it('names states and phases the way Chinese task queues do', () => {
+    expect(statusText(runningVideo({ tasks: [task({ status: 'queued' })] }), zh)).toBe('在网关排队中')
+    expect(statusText(runningVideo({ tasks: [task({ status: 'submitting' })] }), zh)).toBe('已发送，等待答复')
+    expect(statusText(job({ status: 'incomplete', results: [] }), zh)).toBe('部分完成')
+    const done = groupOf({
+      results: [result(), result({ id: 'r2', index: 1 }), result({ id: 'r3', index: 2 })]
+    })
+    expect(statusText(done, zh)).toBe('已完成')
+    const cut = groupOf({
+      status: 'incomplete',
+      tasks: [task({ status: 'incomplete' })],
+      results: [result()]
+    })
+    expect(statusText(cut, zh)).toBe('3 张中 1 张已就绪，2 张未送达')
+  })
+
+  it('says progress, durations and billing in Chinese units', () => {
+    const group = runningVideo({
+      tasks: [task({ status: 'running' }), task({ id: 't2', status: 'succeeded' })]
+    })
+    expect(progressOf(group, zh)).toEqual({ type: 'indeterminate', label: '已完成 1/2' })
+    expect(
+      progressOf(runningVideo({ tasks: [task({ status: 'running', progress: 0.4 })] }), zh)
+    ).toMatchObject({
+      label: '40%'
+    })
+    expect(formatDuration(8_400, zh)).toBe('8 秒')
+    expect(formatDuration(65_000, zh)).toBe('1 分 05 秒')
+    expect(formatDuration(3_720_000, zh)).toBe('1 小时 02 分')
+    expect(formatDuration(3 * 24 * 3_600_000, zh)).toBe('3 天')
+    expect(billingLabel('image', zh)).toBe('按张计费')
+    expect(billingLabel('second', zh)).toBe('按 second 计费')
+    expect(billingLabel(null, zh)).toBe('网关未说明此模型的计费方式')
+  })
+
+  it('keeps the status tables readable as tables, in the language in use', async () => {
+    expect(TASK_STATUS_LABELS.queued).toBe('Queued at the gateway')
+    await i18n.changeLanguage('zh-CN')
+    expect(TASK_STATUS_LABELS.queued).toBe('在网关排队中')
+    expect(JOB_STATUS_LABELS.needs_attention).toBe('需要处理')
+    expect(Object.keys(JOB_STATUS_LABELS)).toContain('incomplete')
   })
 })
