@@ -4,8 +4,18 @@ import { QueueScreen } from '@renderer/features/queue/QueueScreen'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useNotificationsStore } from '@renderer/store/notifications'
 import { useProfilesStore } from '@renderer/store/profiles'
-import type { JobView } from '@shared/schemas/jobs'
-import { connect, job, profile, resetStores, result, runningVideo, stubLayout, task } from './fixtures'
+import {
+  connect,
+  job,
+  profile,
+  resetStores,
+  result,
+  rowOf,
+  runningVideo,
+  seed,
+  stubLayout,
+  task
+} from './fixtures'
 
 let restoreLayout: () => void = () => undefined
 
@@ -14,15 +24,6 @@ beforeEach(() => {
   restoreLayout = stubLayout()
 })
 afterEach(() => restoreLayout())
-
-const seed = (...jobs: JobView[]): void => useJobsStore.getState().upsertMany(jobs)
-const rowOf = (prompt: string): HTMLElement => {
-  const row = within(screen.getByRole('list', { name: 'Jobs' }))
-    .getAllByRole('listitem')
-    .find((item) => item.textContent?.includes(prompt) && item.classList.contains('tq-row'))
-  if (!row) throw new Error(`no row for ${prompt}`)
-  return row
-}
 
 const attention = job({
   id: 'att',

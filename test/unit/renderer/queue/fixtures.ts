@@ -1,3 +1,4 @@
+import { screen, within } from '@testing-library/react'
 import { vi } from 'vitest'
 import { createApiClient, type Transport } from '@shared/client'
 import type { JobView } from '@shared/schemas/jobs'
@@ -78,18 +79,16 @@ export function connect(handlers: Record<string, Handler> = {}): {
     host: 'web',
     mediaUrl: (id) => `/media/${id}`
   }
-  useAppStore
-    .getState()
-    .setConnection(
-      connection,
-      { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
-      {
-        theme: 'light',
-        language: 'en',
-        notifyOnJobFinish: true,
-        exportNameTemplate: '{date}_{model}_{index}'
-      }
-    )
+  useAppStore.getState().setConnection(
+    connection,
+    { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
+    {
+      theme: 'light',
+      language: 'en',
+      notifyOnJobFinish: true,
+      exportNameTemplate: '{date}_{model}_{index}'
+    }
+  )
   return { connection, invoke, emit: (name, payload) => listeners.forEach((l) => l(name, payload)) }
 }
 
@@ -118,4 +117,15 @@ export function stubLayout(): () => void {
     if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height)
     if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width)
   }
+}
+
+export const seed = (...jobs: JobView[]): void => useJobsStore.getState().upsertMany(jobs)
+
+/** The Queue row of the job with this prompt, in the job list named `list` (its name in the language shown). */
+export function rowOf(prompt: string, list = 'Jobs'): HTMLElement {
+  const row = within(screen.getByRole('list', { name: list }))
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.includes(prompt) && item.classList.contains('tq-row'))
+  if (!row) throw new Error(`no row for ${prompt}`)
+  return row
 }

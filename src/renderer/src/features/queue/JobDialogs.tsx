@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useState, type ReactElement, type ReactNode } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
@@ -11,6 +11,7 @@ import { Modal } from './Modal'
 import { useQueueStore } from './store'
 
 const short = (prompt: string): string => (prompt.length > 60 ? `${prompt.slice(0, 59)}…` : prompt)
+const strong = { strong: <strong /> }
 
 /** A question with consequences: Escape or the first button keeps things as they are. */
 function ConfirmDialog({
@@ -53,29 +54,29 @@ function ConfirmDialog({
 
 /** The "may charge twice" question, asked before a needs-attention job is ever sent again. */
 function ResendDialog({ job, onClose }: { job: JobView; onClose: () => void }): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const waiting = job.tasks.filter((task) => task.status === 'needs_attention').length
   return (
     <ConfirmDialog
-      title="Send this request again?"
-      keepLabel="Don’t send"
-      confirmLabel="Send again, it may charge twice"
+      title={t('queue.resend.title')}
+      keepLabel={t('queue.resend.keep')}
+      confirmLabel={t('queue.resend.confirm')}
       onConfirm={() => resendJob(api, job)}
       onClose={onClose}
       description={
         <>
           <p>
-            Gateway Studio lost the answer to {waiting > 1 ? `${waiting} of these requests` : 'this request'}:
-            the connection dropped or the app stopped while it was being sent. The gateway may already have
-            run it <strong>and charged for it</strong>.
+            {waiting > 1 ? (
+              <Trans i18nKey="queue.resend.lostMany" values={{ count: waiting }} components={strong} />
+            ) : (
+              <Trans i18nKey="queue.resend.lostOne" components={strong} />
+            )}
           </p>
           <p className="tq-charge-warning">
-            Sending again <strong>may charge twice</strong>. It goes out with the same request key, which lets
-            a gateway that supports it spot the repeat, but not every gateway does.
+            <Trans i18nKey="queue.resend.chargeTwice" components={strong} />
           </p>
-          <p className="muted">
-            If unsure, check your gateway’s usage or billing page first, or cancel this job instead.
-          </p>
+          <p className="muted">{t('queue.resend.unsure')}</p>
         </>
       }
     />
@@ -83,29 +84,24 @@ function ResendDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
 }
 
 function DeleteDialog({ job, onClose }: { job: JobView; onClose: () => void }): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const files = job.results.filter((result) => result.status === 'stored').length
   return (
     <ConfirmDialog
-      title="Delete this job?"
-      keepLabel="Keep it"
-      confirmLabel="Delete"
+      title={t('queue.delete.title')}
+      keepLabel={t('queue.delete.keep')}
+      confirmLabel={t('queue.delete.confirm')}
       onConfirm={() => deleteJob(api, job)}
       onClose={onClose}
       description={
         <>
           <p>
-            “{short(job.prompt)}”{' '}
             {files > 0
-              ? `and its ${files === 1 ? 'saved file' : `${files} saved files`} will be removed from the library.`
-              : 'will be removed from the list.'}{' '}
-            This cannot be undone.
+              ? t('queue.delete.withFiles', { prompt: short(job.prompt), count: files })
+              : t('queue.delete.noFiles', { prompt: short(job.prompt) })}
           </p>
-          {isActiveJob(job) && (
-            <p className="muted">
-              It is still running: it stops here first. The gateway may still finish it.
-            </p>
-          )}
+          {isActiveJob(job) && <p className="muted">{t('queue.delete.stillRunning')}</p>}
         </>
       }
     />
@@ -113,19 +109,23 @@ function DeleteDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
 }
 
 function ResultItem({ result, prompt }: { result: ResultView; prompt: string }): ReactElement {
+  const { t } = useTranslation()
   const { mediaUrl } = useConnection()
   if (result.status !== 'stored' || !result.mediaId) {
+    const values = { number: result.index + 1, status: t(`queue.result.statuses.${result.status}`) }
     return (
       <div className="notice notice-warn tq-result-missing">
         <p className="notice-title">
-          {result.kind === 'video' ? 'Video' : 'Image'} {result.index + 1}:{' '}
-          {result.status === 'pending' ? 'still downloading' : result.status}
+          {result.kind === 'video'
+            ? t('queue.result.missingVideo', values)
+            : t('queue.result.missingImage', values)}
         </p>
         {result.error && <p>{result.error.message}</p>}
       </div>
     )
   }
-  if (result.kind === 'video') return <VideoPlayer result={result} label={`Video: ${short(prompt)}`} />
+  if (result.kind === 'video')
+    return <VideoPlayer result={result} label={t('queue.result.player', { prompt: short(prompt) })} />
   return (
     <figure className="tq-image">
       <img
@@ -144,8 +144,13 @@ function ResultItem({ result, prompt }: { result: ResultView; prompt: string }):
 }
 
 function ResultDialog({ job, onClose }: { job: JobView; onClose: () => void }): ReactElement {
+  const { t } = useTranslation()
   return (
-    <Modal wide title={job.kind === 'video' ? 'Video' : 'Result'} onClose={onClose}>
+    <Modal
+      wide
+      title={job.kind === 'video' ? t('queue.result.video') : t('queue.result.image')}
+      onClose={onClose}
+    >
       <p className="tq-viewer-prompt">{job.prompt}</p>
       <div className="tq-viewer">
         {job.results.map((result) => (

@@ -1,5 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
+import type { TFunction } from 'i18next'
 import type { CSSProperties, ReactElement, Ref } from 'react'
+import { useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
 import type { ProfileView } from '@shared/schemas/profiles'
@@ -18,29 +19,36 @@ import {
 } from '../../jobs/status'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { usageSummary } from '../../media/slots'
-import { cancelPlan } from '../../jobs/cancel'
+import { cancelPlan, type CancelPlan } from '../../jobs/cancel'
 import { cancelJob, retryJob } from './actions'
 import {
   canCancel,
   cancelEffect,
   canOpen,
   canResend,
-  endpointLabel,
+  endpointParts,
   formatAgo,
   formatIn,
   pollFacts,
   retryRequest
 } from './model'
 import { useQueueStore } from './store'
+import { useGatewayName } from './words'
 
 const kindIcon = { image: 'images', edit: 'edit', video: 'video' } as const
-/** Today: the time; earlier: the date and time. */
-function clock(at: number, now: number): string {
-  const date = new Date(at)
-  const today = new Date(now).toDateString() === date.toDateString()
-  return today
-    ? date.toLocaleTimeString(undefined, { timeStyle: 'short' })
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+/** The cancel button's words: "Cancel", or "Stop tracking" where the gateway keeps the task. */
+const cancelWords = {
+  Cancel: 'queue.row.cancel',
+  'Stop tracking': 'queue.row.stopTracking'
+} as const satisfies Record<CancelPlan['label'], string>
+
+/** Today: the time; earlier: the date and time; as the current language writes them. */
+function clock(at: number, now: number, language: string): string {
+  const today = new Date(now).toDateString() === new Date(at).toDateString()
+  return new Intl.DateTimeFormat(
+    language,
+    today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }
+  ).format(at)
 }
 
 /** A row-action glyph (trash, chevron), drawn like the navigation icons. */
@@ -60,15 +68,21 @@ function Glyph({ d, size }: { d: string; size: number }): ReactElement {
 }
 
 /** What the poll column says of a job that was never polled. */
-function noPollText(job: JobView): string {
+function noPollText(t: TFunction, job: JobView): string {
   if (job.status === 'needs_attention') {
     const stillRunning = job.tasks.some((task) => task.error?.view?.kind === 'in_progress')
-    return stillRunning ? 'Still being processed' : 'No answer received'
+    return stillRunning ? t('queue.row.stillProcessed') : t('queue.row.noAnswer')
   }
-  if (isActiveJob(job)) return 'Waiting for the reply'
+  if (isActiveJob(job)) return t('queue.row.waitingReply')
   const async = job.kind === 'video' || job.tasks.some((task) => task.remoteId !== null)
-  return async || job.endpoint === ENDPOINTS.imagesV2 ? 'Never polled' : 'One request, no polling'
+  return async || job.endpoint === ENDPOINTS.imagesV2 ? t('queue.row.neverPolled') : t('queue.row.oneRequest')
 }
+
+/** How the job bills, after its usage. */
+const billedPer = (t: TFunction, unit: string): string =>
+  unit === 'token' || unit === 'image'
+    ? t(`queue.details.billedPer.${unit}`)
+    : t('queue.details.billedPer.other', { unit })
 
 function Thumb({ job }: { job: JobView }): ReactElement {
   const stored = job.results.find((result) => result.status === 'stored' && result.mediaId)
@@ -95,42 +109,58 @@ function TaskLines({
   now: number
   profile: ProfileView | undefined
 }): ReactElement {
+  const { t, i18n } = useTranslation()
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 })
   const usage = usageSummary(job.usage)
   // A task's own figure only where the job has several: one task's usage is the job's, said once.
   const perTask = job.tasks.length > 1
   return (
     <div className="tq-details">
       {usage && (
-        <p className="muted">
-          Usage of this job: {usage}
-          {job.billingUnit ? ` · billed per ${job.billingUnit}` : ''}
+        <p className="muted tq-job-usage">
+          {/* The usage figure is media's summary of the gateway's own numbers. */}
+          {t('queue.details.usage', { usage })}
+          {job.billingUnit ? ` · ${billedPer(t, job.billingUnit)}` : ''}
         </p>
       )}
-      <ol className="tq-task-lines" aria-label="Tasks of this job">
+      <ol className="tq-task-lines" aria-label={t('queue.details.tasks')}>
         {job.tasks.map((task) => (
           <li key={task.id}>
-            <span className="tq-task-name">Task {task.seq + 1}</span>
-            <span>{TASK_STATUS_LABELS[task.status]}</span>
-            {perTask && usageSummary(task.usage) && <span className="muted">{usageSummary(task.usage)}</span>}
-            {task.remoteStatus && <span className="muted">gateway: {task.remoteStatus}</span>}
+            <span className="tq-task-name">{t('queue.details.task', { number: task.seq + 1 })}</span>
+            <span className="tq-task-status">{TASK_STATUS_LABELS[task.status]}</span>
+            {perTask && usageSummary(task.usage) && (
+              <span className="muted tq-task-usage">{usageSummary(task.usage)}</span>
+            )}
+            {task.remoteStatus && (
+              <span className="muted">{t('queue.details.gatewayStatus', { status: task.remoteStatus })}</span>
+            )}
             {task.progress !== null && isActiveTask(task) && (
-              <span className="muted">{Math.round(task.progress * 100)} %</span>
+              <span className="muted">{percent.format(task.progress)}</span>
             )}
             {task.pollCount > 0 && (
               <span className="muted">
-                {task.pollCount} {task.pollCount === 1 ? 'poll' : 'polls'}
-                {task.lastPolledAt !== null && `, last ${formatAgo(task.lastPolledAt, now)}`}
+                {task.lastPolledAt !== null
+                  ? t('queue.details.pollsLast', {
+                      polls: t('queue.row.polls', { count: task.pollCount }),
+                      ago: formatAgo(task.lastPolledAt, now, t)
+                    })
+                  : t('queue.row.polls', { count: task.pollCount })}
               </span>
             )}
             {task.nextPollAt !== null && isActiveTask(task) && (
-              <span className="muted">{formatIn(task.nextPollAt, now)}</span>
+              <span className="muted">{formatIn(task.nextPollAt, now, t)}</span>
             )}
             {task.remoteId && <code className="tq-remote-id">{task.remoteId}</code>}
             {task.error && <span className="tq-task-error">{task.error.message}</span>}
           </li>
         ))}
       </ol>
-      {canCancel(job) && <p className="muted">Cancel: {cancelEffect(job, profile)}</p>}
+      {canCancel(job) && (
+        <p className="muted">
+          {t('queue.details.cancel')}
+          <span className="tq-cancel-effect">{cancelEffect(job, profile)}</span>
+        </p>
+      )}
     </div>
   )
 }
@@ -152,6 +182,8 @@ export function JobRow({
   measureRef: Ref<HTMLLIElement>
   style: CSSProperties
 }): ReactElement {
+  const { t, i18n } = useTranslation()
+  const gatewayName = useGatewayName()
   const { api } = useConnection()
   const expanded = useQueueStore((state) => state.expanded[job.id] ?? false)
   const actionError = useQueueStore((state) => state.actionErrors[job.id])
@@ -168,7 +200,10 @@ export function JobRow({
     job.error && job.status !== 'succeeded'
       ? [job.error.view?.title, job.error.message].filter(Boolean).join(': ')
       : null
-  const errorText = actionError ?? (jobError && active ? `Still trying after: ${jobError}` : jobError)
+  // The gateway's and the backend's words as they came, ours around them.
+  const errorText =
+    actionError ?? (jobError && active ? t('queue.row.stillTrying', { error: jobError }) : jobError)
+  const endpoint = endpointParts(job, t)
   const cancel = canCancel(job) ? cancelPlan(job, profile) : null
   const cancelNoteId = `cancel-note-${job.id}`
   return (
@@ -184,23 +219,29 @@ export function JobRow({
         <Thumb job={job} />
         <div className="tq-text">
           <p className="tq-prompt" title={job.prompt}>
-            {job.prompt || <span className="muted">(no prompt)</span>}
+            {job.prompt || <span className="muted">{t('queue.row.noPrompt')}</span>}
           </p>
           <p className="tq-meta">
-            <span>{endpointLabel(job)}</span>
+            <span>
+              <span className="tq-endpoint-name">{endpoint.name}</span>
+              {endpoint.how}
+            </span>
             <span>{job.model}</span>
-            {profile && <span>{profile.name}</span>}
-            <span>{clock(job.createdAt, now)}</span>
+            {profile && <span>{gatewayName(profile)}</span>}
+            <span>{clock(job.createdAt, now, i18n.language)}</span>
           </p>
         </div>
         <div className="tq-state">
           <div className="tq-state-line">
             <span className={`tq-status tone-${tone}`}>{status}</span>
-            <span className="tq-elapsed" title={active ? 'Running for' : 'Took'}>
+            <span className="tq-elapsed" title={active ? t('queue.row.runningFor') : t('queue.row.took')}>
               {formatDuration(elapsedMs(job, now))}
             </span>
           </div>
-          <ProgressBar progress={progress} label={`Progress of “${job.prompt.slice(0, 40)}”`} />
+          <ProgressBar
+            progress={progress}
+            label={t('queue.row.progress', { prompt: job.prompt.slice(0, 40) })}
+          />
           {progress.type !== 'none' && progress.label !== status && (
             <span className="tq-progress-label">{progress.label}</span>
           )}
@@ -210,16 +251,16 @@ export function JobRow({
             <>
               <span>
                 {polls.lastPolledAt !== null
-                  ? `Last poll ${formatAgo(polls.lastPolledAt, now)}`
-                  : 'Not polled yet'}
+                  ? t('queue.row.lastPoll', { ago: formatAgo(polls.lastPolledAt, now, t) })
+                  : t('queue.row.notPolled')}
               </span>
               <span className="muted">
-                {polls.polls} {polls.polls === 1 ? 'poll' : 'polls'}
-                {active && polls.nextPollAt !== null ? ` · ${formatIn(polls.nextPollAt, now)}` : ''}
+                {t('queue.row.polls', { count: polls.polls })}
+                {active && polls.nextPollAt !== null ? ` · ${formatIn(polls.nextPollAt, now, t)}` : ''}
               </span>
             </>
           ) : (
-            <span className="muted">{noPollText(job)}</span>
+            <span className="muted">{noPollText(t, job)}</span>
           )}
         </div>
         <div className="tq-actions">
@@ -229,7 +270,7 @@ export function JobRow({
               className="button tq-btn primary"
               onClick={() => openDialog({ type: 'view', jobId: job.id })}
             >
-              {job.kind === 'video' ? 'Play' : 'Open'}
+              {job.kind === 'video' ? t('queue.row.play') : t('queue.row.open')}
             </button>
           )}
           {canResend(job) && (
@@ -238,35 +279,35 @@ export function JobRow({
               className="button tq-btn warn"
               onClick={() => openDialog({ type: 'resend', jobId: job.id })}
             >
-              Send again…
+              {t('queue.row.sendAgain')}
             </button>
           )}
           {retry && (
             <button
               type="button"
               className="button tq-btn"
-              title="Send the same request as a new job"
+              title={t('queue.row.retryHint')}
               onClick={() => void retryJob(api, job)}
             >
-              Retry
+              {t('queue.row.retry')}
             </button>
           )}
           {cancel && (
             <button
               type="button"
-              className="button tq-btn"
+              className="button tq-btn tq-cancel"
               title={cancel.effect}
               aria-describedby={cancel.mayStillBill ? cancelNoteId : undefined}
               onClick={() => void cancelJob(api, job)}
             >
-              {cancel.label}
+              {t(cancelWords[cancel.label])}
             </button>
           )}
           <button
             type="button"
             className="tq-icon-button tq-delete"
-            aria-label="Delete…"
-            title="Delete"
+            aria-label={t('queue.row.delete')}
+            title={t('queue.row.deleteHint')}
             onClick={() => openDialog({ type: 'delete', jobId: job.id })}
           >
             <Glyph d="M4 7h16 M9 7V4h6v3 M6 7l1 13h10l1-13 M10 11v6 M14 11v6" size={16} />
@@ -275,18 +316,19 @@ export function JobRow({
             type="button"
             className="tq-icon-button tq-expand"
             aria-expanded={expanded}
-            aria-label={group ? `Show the ${job.tasks.length} tasks` : 'Show details'}
+            aria-label={
+              group ? t('queue.row.showTasks', { count: job.tasks.length }) : t('queue.row.showDetails')
+            }
             onClick={() => toggleExpanded(job.id)}
           >
-            {group && <span aria-hidden="true">{job.tasks.length} tasks</span>}
+            {group && <span aria-hidden="true">{t('queue.row.tasks', { count: job.tasks.length })}</span>}
             <Glyph d="M6 9l6 6 6-6" size={14} />
           </button>
         </div>
       </div>
       {cancel?.mayStillBill && (
         <p className="tq-cancel-note" id={cancelNoteId}>
-          No cancel call is set for this gateway: “Stop tracking” stops following the task here, and the
-          gateway may still run and bill it.
+          {t('queue.row.mayStillBill')}
         </p>
       )}
       {errorText && (

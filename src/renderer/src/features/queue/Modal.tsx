@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /**
  * A modal on the native <dialog> (top layer, inert page behind, Escape closes). `alert` makes it an
@@ -20,6 +20,7 @@ export function Modal({
   onClose: () => void
   children: ReactNode
 }): ReactElement {
+  const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descriptionId = useId()
@@ -42,7 +43,7 @@ export function Modal({
     >
       <header className="tq-modal-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="tq-icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="tq-icon-button" aria-label={t('queue.close')} onClick={onClose}>
           ×
         </button>
       </header>

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useJobsStore } from '../../store/jobs'
 import { queueCounts } from './model'
 
@@ -13,25 +13,25 @@ export function useQueueCounts(): { running: number; attention: number } {
 }
 
 export function QueueBadge(): ReactElement | null {
+  const { t } = useTranslation()
   const { running, attention } = useQueueCounts()
-  const words = [
-    running > 0 ? `${running} running` : null,
-    attention > 0 ? `${attention} ${attention === 1 ? 'needs' : 'need'} attention` : null
-  ].filter(Boolean)
+  const runningWords = t('queue.badge.running', { count: running })
+  const attentionWords = t('queue.badge.attention', { count: attention })
+  const words = [running > 0 ? runningWords : null, attention > 0 ? attentionWords : null].filter(Boolean)
   return (
     <>
       <span id={QUEUE_BADGE_ID} hidden>
-        {words.length > 0 ? words.join(', ') : 'Nothing running'}
+        {words.length > 0 ? words.join(t('queue.badge.and')) : t('queue.summary.nothing')}
       </span>
       {(running > 0 || attention > 0) && (
         <span className="tq-badges" aria-hidden="true" data-testid="queue-badge">
           {running > 0 && (
-            <span className="tq-badge running" title={`${running} running`}>
+            <span className="tq-badge running" title={runningWords}>
               {running}
             </span>
           )}
           {attention > 0 && (
-            <span className="tq-badge attention" title={`${attention} need attention`}>
+            <span className="tq-badge attention" title={attentionWords}>
               {attention}
             </span>
           )}

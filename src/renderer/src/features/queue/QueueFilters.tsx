@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useProfilesStore } from '../../store/profiles'
 import {
   ALL_TASKS,
@@ -10,9 +10,12 @@ import {
   type StatusFilter
 } from './model'
 import { useQueueStore } from './store'
+import { useGatewayName } from './words'
 
 /** Status as chips (with live counts for what is going on now), kind and gateway as selects. */
 export function QueueFilters({ running, attention }: { running: number; attention: number }): ReactElement {
+  const { t } = useTranslation()
+  const gatewayName = useGatewayName()
   const filter = useQueueStore((state) => state.filter)
   const setFilter = useQueueStore((state) => state.setFilter)
   const profiles = useProfilesStore((state) => state.profiles)
@@ -20,7 +23,7 @@ export function QueueFilters({ running, attention }: { running: number; attentio
   return (
     <div className="tq-toolbar">
       <fieldset className="tq-chips">
-        <legend className="tq-sr-only">Status</legend>
+        <legend className="tq-sr-only">{t('queue.filters.status')}</legend>
         {(Object.keys(STATUS_FILTERS) as StatusFilter[]).map((status) => (
           <label key={status} className={filter.status === status ? 'tq-chip selected' : 'tq-chip'}>
             <input
@@ -30,7 +33,7 @@ export function QueueFilters({ running, attention }: { running: number; attentio
               checked={filter.status === status}
               onChange={() => setFilter({ status })}
             />
-            {STATUS_FILTERS[status].label}
+            {t(`queue.filters.statuses.${status}`)}
             {counts[status] ? (
               <span className={status === 'attention' ? 'tq-count warn' : 'tq-count'}>{counts[status]}</span>
             ) : null}
@@ -39,32 +42,32 @@ export function QueueFilters({ running, attention }: { running: number; attentio
       </fieldset>
       <div className="tq-selects">
         <label className="tq-select">
-          <span>Kind</span>
+          <span>{t('queue.filters.kind')}</span>
           <select
             value={filter.kind}
             onChange={(event) => setFilter({ kind: event.target.value as KindFilter })}
           >
-            {(Object.keys(KIND_FILTERS) as KindFilter[]).map((kind) => (
+            {KIND_FILTERS.map((kind) => (
               <option key={kind} value={kind}>
-                {KIND_FILTERS[kind]}
+                {t(`queue.filters.kinds.${kind}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="tq-select">
-          <span>Gateway</span>
+          <span>{t('queue.filters.gateway')}</span>
           <select value={filter.profileId} onChange={(event) => setFilter({ profileId: event.target.value })}>
-            <option value="all">Any gateway</option>
+            <option value="all">{t('queue.filters.anyGateway')}</option>
             {profiles.map((profile) => (
               <option key={profile.id} value={profile.id}>
-                {profile.name}
+                {gatewayName(profile)}
               </option>
             ))}
           </select>
         </label>
         {isFiltered(filter) && (
           <button type="button" className="button tq-btn quiet" onClick={() => setFilter(ALL_TASKS)}>
-            Clear filters
+            {t('queue.filters.clear')}
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore, useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
@@ -44,32 +44,30 @@ function useVisibleJobs(): { jobs: JobView[]; exhausted: boolean; loading: boole
 }
 
 function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
+  const { t } = useTranslation()
   const setFilter = useQueueStore((state) => state.setFilter)
   const setScreen = useAppStore((state) => state.setScreen)
   if (filtered) {
     return (
       <div className="empty-state">
-        <p className="empty-title">No jobs match these filters</p>
-        <p>Try another status, kind or gateway.</p>
+        <p className="empty-title">{t('queue.empty.filteredTitle')}</p>
+        <p>{t('queue.empty.filteredText')}</p>
         <button type="button" className="button" onClick={() => setFilter(ALL_TASKS)}>
-          Clear filters
+          {t('queue.filters.clear')}
         </button>
       </div>
     )
   }
   return (
     <div className="empty-state tq-empty">
-      <p className="empty-title">No jobs yet</p>
-      <p>
-        Videos, image groups and every other generation show up here while they run, with their progress and
-        results. They keep going when the app restarts.
-      </p>
+      <p className="empty-title">{t('queue.empty.title')}</p>
+      <p>{t('queue.empty.text')}</p>
       <div className="tq-empty-actions">
         <button type="button" className="button primary" onClick={() => setScreen('video')}>
-          Make a video
+          {t('queue.empty.makeVideo')}
         </button>
         <button type="button" className="button" onClick={() => setScreen('images')}>
-          Generate images
+          {t('queue.empty.generateImages')}
         </button>
       </div>
     </div>
@@ -77,6 +75,7 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
 }
 
 export function QueueScreen(): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const filter = useQueueStore((state) => state.filter)
   const profiles = useProfilesStore((state) => state.profiles)
@@ -108,26 +107,29 @@ export function QueueScreen(): ReactElement {
 
   const summary =
     running + attention === 0
-      ? 'Nothing running'
-      : [running > 0 ? `${running} running` : '', attention > 0 ? `${attention} need attention` : '']
+      ? t('queue.summary.nothing')
+      : [
+          running > 0 ? t('queue.summary.running', { count: running }) : '',
+          attention > 0 ? t('queue.summary.attention', { count: attention }) : ''
+        ]
           .filter(Boolean)
           .join(' · ')
 
   return (
     <section className="screen tq-screen" aria-labelledby="screen-title">
-      <ScreenHeader title="Queue" subtitle={summary} live />
+      <ScreenHeader title={t('queue.title')} subtitle={summary} live />
       <QueueFilters running={running} attention={attention} />
       <div className="tq-scroll" ref={scrollRef}>
         {error && (
           <div className="notice notice-error tq-load-error" role="alert">
-            <p className="notice-title">The queue could not be loaded</p>
+            <p className="notice-title">{t('queue.loadFailed')}</p>
             <p>{error}</p>
           </div>
         )}
         {jobs.length === 0 && !loading && !error ? (
           <EmptyState filtered={isFiltered(filter)} />
         ) : (
-          <ul className="tq-list" aria-label="Jobs" style={{ height: virtualizer.getTotalSize() }}>
+          <ul className="tq-list" aria-label={t('queue.list')} style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const job = jobs[item.index]
               if (!job) return null
@@ -154,7 +156,7 @@ export function QueueScreen(): ReactElement {
               disabled={loading}
               onClick={() => void loadPage(api, filter)}
             >
-              {loading ? 'Loading…' : 'Show older jobs'}
+              {loading ? t('queue.loading') : t('queue.older')}
             </button>
           </div>
         )}

@@ -2,6 +2,7 @@ import type { ApiClient } from '@shared/client'
 import type { JobView } from '@shared/schemas/jobs'
 import type { Result } from '@shared/result'
 import type { JobCancelOutcome } from '@shared/schemas/cancel'
+import { i18n } from '../../i18n'
 import { announceCancel } from '../../jobs/cancel'
 import { useJobsStore } from '../../store/jobs'
 import { retryRequest } from './model'
@@ -42,7 +43,7 @@ export const resendJob = (api: ApiClient, job: JobView): Promise<JobView | null>
 export function retryJob(api: ApiClient, job: JobView): Promise<JobView | null> {
   const request = retryRequest(job)
   if (!request) {
-    useQueueStore.getState().setActionError(job.id, 'This job’s request can no longer be read to retry it.')
+    useQueueStore.getState().setActionError(job.id, i18n.t('queue.row.cannotRetry'))
     return Promise.resolve(null)
   }
   return run(job.id, () => api.call('jobs.submit', { profileId: job.profileId, request }))

@@ -1,11 +1,15 @@
 import type { JobNotice } from '@shared/schemas/notices'
 import type { Connection } from '../../api'
+import { i18n } from '../../i18n'
 import { useAppStore } from '../../store/app'
 import { notify } from '../../store/notifications'
 import { loadAtStart, loadOpenJobs } from './queries'
 import { useQueueStore } from './store'
 
-/** "Your long job is done" as an app notification, whose action opens it on the Queue screen. */
+/**
+ * "Your long job is done" as an app notification, whose action opens it on the Queue screen. The title and
+ * body are the backend's; the action is named in the language of the moment it arrives.
+ */
 export function noticeOfJob(notice: JobNotice): void {
   notify({
     id: `job:${notice.jobId}`,
@@ -14,7 +18,13 @@ export function noticeOfJob(notice: JobNotice): void {
     body: notice.body,
     at: notice.at,
     action: {
-      label: notice.hasResult ? (notice.kind === 'video' ? 'Play' : 'Open') : 'Show in Queue',
+      label: i18n.t(
+        notice.hasResult
+          ? notice.kind === 'video'
+            ? 'queue.notice.play'
+            : 'queue.notice.open'
+          : 'queue.notice.show'
+      ),
       run: () => {
         useAppStore.getState().setScreen('queue')
         if (notice.hasResult) useQueueStore.getState().openDialog({ type: 'view', jobId: notice.jobId })

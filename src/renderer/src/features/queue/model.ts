@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next'
 import { endpointName } from '@shared/gateway/spec'
 import { JobRequest, type JobStatus, type JobView, type TaskView } from '@shared/schemas/jobs'
 import { cancelPlan } from '../../jobs/cancel'
 import type { ProfileView } from '@shared/schemas/profiles'
 import { formatDuration, isActiveTask } from '../../jobs/status'
+import { i18n } from '../../i18n'
 
 /**
  * What the Queue screen derives from a JobView: filters, counts, poll times and which actions apply (a
@@ -23,21 +25,18 @@ export interface TaskFilter {
 
 export const ALL_TASKS: TaskFilter = { status: 'all', kind: 'all', profileId: 'all' }
 
-export const STATUS_FILTERS: Record<StatusFilter, { label: string; statuses: JobStatus[] | null }> = {
-  all: { label: 'Any status', statuses: null },
-  active: { label: 'In progress', statuses: ['pending', 'running'] },
-  attention: { label: 'Needs attention', statuses: ['needs_attention'] },
-  done: { label: 'Done', statuses: ['succeeded'] },
-  failed: { label: 'Failed or partly done', statuses: ['failed', 'expired', 'incomplete'] },
-  cancelled: { label: 'Cancelled', statuses: ['cancelled'] }
+/** The statuses each status filter stands for (its words: `queue.filters.statuses.<filter>`). */
+export const STATUS_FILTERS: Record<StatusFilter, { statuses: JobStatus[] | null }> = {
+  all: { statuses: null },
+  active: { statuses: ['pending', 'running'] },
+  attention: { statuses: ['needs_attention'] },
+  done: { statuses: ['succeeded'] },
+  failed: { statuses: ['failed', 'expired', 'incomplete'] },
+  cancelled: { statuses: ['cancelled'] }
 }
 
-export const KIND_FILTERS: Record<KindFilter, string> = {
-  all: 'Any kind',
-  image: 'Images',
-  edit: 'Edits',
-  video: 'Videos'
-}
+/** The kind filters, in order (their words: `queue.filters.kinds.<filter>`). */
+export const KIND_FILTERS: readonly KindFilter[] = ['all', 'image', 'edit', 'video']
 
 export const PAGE_SIZE = 50
 
@@ -90,17 +89,18 @@ export function queueCounts(jobs: Iterable<JobView>): { running: number; attenti
   return { running, attention }
 }
 
-export function formatAgo(at: number, now: number): string {
+/** How long ago, in words ("4 s ago"; "just now" within two seconds). */
+export function formatAgo(at: number, now: number, t: TFunction = i18n.t): string {
   const ms = now - at
-  if (ms < 2_000) return 'just now'
-  return `${formatDuration(ms)} ago`
+  if (ms < 2_000) return t('queue.row.justNow')
+  return t('queue.row.ago', { duration: formatDuration(ms) })
 }
 
 /** When the next poll is due, in words ("next in 4 s"; "polling" once it is due). */
-export function formatIn(at: number, now: number): string {
+export function formatIn(at: number, now: number, t: TFunction = i18n.t): string {
   const ms = at - now
-  if (ms < 1_000) return 'polling'
-  return `next in ${formatDuration(ms)}`
+  if (ms < 1_000) return t('queue.row.pollingNow')
+  return t('queue.row.nextIn', { duration: formatDuration(ms) })
 }
 
 export interface PollFacts {
@@ -133,11 +133,19 @@ export function pollFacts(job: JobView): PollFacts | null {
   }
 }
 
-/** The job's endpoint in a designer's words, whether it streamed, and how many tasks it is. */
-export function endpointLabel(job: JobView): string {
+/**
+ * The job's endpoint by its family's name (the shared label), then in our words whether it streamed and
+ * how many tasks it is: apart, so a screen can show the shared name as such.
+ */
+export function endpointParts(job: JobView, t: TFunction = i18n.t): { name: string; how: string } {
   const stream = (job.request as { stream?: unknown } | null)?.stream === true
-  const group = job.tasks.length > 1 ? ` ×${job.tasks.length}` : ''
-  return `${endpointName(job.endpoint)}${stream ? ', streamed' : ''}${group}`
+  const group = job.tasks.length > 1 ? t('queue.row.group', { count: job.tasks.length }) : ''
+  return { name: endpointName(job.endpoint), how: `${stream ? t('queue.row.streamed') : ''}${group}` }
+}
+
+export function endpointLabel(job: JobView, t: TFunction = i18n.t): string {
+  const { name, how } = endpointParts(job, t)
+  return name + how
 }
 
 export const canCancel = (job: JobView): boolean =>

@@ -1,2 +1,133 @@
 /** English words of the queue area (issue 16); see ../en.ts. */
-export const queue = {}
+export const queue = {
+  title: 'Queue',
+  /** Under the title, and said for the navigation badge. */
+  summary: {
+    nothing: 'Nothing running',
+    running: '{{count, number}} running',
+    attention: '{{count, number}} need attention'
+  },
+  badge: {
+    running: '{{count, number}} running',
+    attention_one: '{{count, number}} needs attention',
+    attention_other: '{{count, number}} need attention',
+    and: ', '
+  },
+  filters: {
+    status: 'Status',
+    statuses: {
+      all: 'Any status',
+      active: 'In progress',
+      attention: 'Needs attention',
+      done: 'Done',
+      failed: 'Failed or partly done',
+      cancelled: 'Cancelled'
+    },
+    kind: 'Kind',
+    kinds: { all: 'Any kind', image: 'Images', edit: 'Edits', video: 'Videos' },
+    gateway: 'Gateway',
+    anyGateway: 'Any gateway',
+    clear: 'Clear filters'
+  },
+  empty: {
+    filteredTitle: 'No jobs match these filters',
+    filteredText: 'Try another status, kind or gateway.',
+    title: 'No jobs yet',
+    text: 'Videos, image groups and every other generation show up here while they run, with their progress and results. They keep going when the app restarts.',
+    makeVideo: 'Make a video',
+    generateImages: 'Generate images'
+  },
+  loadFailed: 'The queue could not be loaded',
+  list: 'Jobs',
+  loading: 'Loading…',
+  older: 'Show older jobs',
+  row: {
+    noPrompt: '(no prompt)',
+    /** After the endpoint's name (the shared label of its family): how the job went out. */
+    streamed: ', streamed',
+    group: ' ×{{count, number}}',
+    runningFor: 'Running for',
+    took: 'Took',
+    progress: 'Progress of “{{prompt}}”',
+    lastPoll: 'Last poll {{ago}}',
+    notPolled: 'Not polled yet',
+    polls_one: '{{count, number}} poll',
+    polls_other: '{{count, number}} polls',
+    justNow: 'just now',
+    ago: '{{duration}} ago',
+    pollingNow: 'polling',
+    nextIn: 'next in {{duration}}',
+    stillProcessed: 'Still being processed',
+    noAnswer: 'No answer received',
+    waitingReply: 'Waiting for the reply',
+    neverPolled: 'Never polled',
+    oneRequest: 'One request, no polling',
+    play: 'Play',
+    open: 'Open',
+    sendAgain: 'Send again…',
+    retry: 'Retry',
+    retryHint: 'Send the same request as a new job',
+    cancel: 'Cancel',
+    stopTracking: 'Stop tracking',
+    delete: 'Delete…',
+    deleteHint: 'Delete',
+    showTasks_one: 'Show the {{count, number}} task',
+    showTasks_other: 'Show the {{count, number}} tasks',
+    showDetails: 'Show details',
+    tasks_one: '{{count, number}} task',
+    tasks_other: '{{count, number}} tasks',
+    mayStillBill:
+      'No cancel call is set for this gateway: “Stop tracking” stops following the task here, and the gateway may still run and bill it.',
+    stillTrying: 'Still trying after: {{error}}',
+    cannotRetry: 'This job’s request can no longer be read to retry it.'
+  },
+  details: {
+    usage: 'Usage of this job: {{usage}}',
+    billedPer: { token: 'billed per token', image: 'billed per image', other: 'billed per {{unit}}' },
+    tasks: 'Tasks of this job',
+    task: 'Task {{number}}',
+    gatewayStatus: 'gateway: {{status}}',
+    pollsLast: '{{polls}}, last {{ago}}',
+    /** Before what Cancel does (said by the shared cancel rules). */
+    cancel: 'Cancel: '
+  },
+  resend: {
+    title: 'Send this request again?',
+    keep: 'Don’t send',
+    confirm: 'Send again, it may charge twice',
+    lostOne:
+      'Gateway Studio lost the answer to this request: the connection dropped or the app stopped while it was being sent. The gateway may already have run it <strong>and charged for it</strong>.',
+    lostMany:
+      'Gateway Studio lost the answer to {{count, number}} of these requests: the connection dropped or the app stopped while it was being sent. The gateway may already have run it <strong>and charged for it</strong>.',
+    chargeTwice:
+      'Sending again <strong>may charge twice</strong>. It goes out with the same request key, which lets a gateway that supports it spot the repeat, but not every gateway does.',
+    unsure: 'If unsure, check your gateway’s usage or billing page first, or cancel this job instead.'
+  },
+  delete: {
+    title: 'Delete this job?',
+    keep: 'Keep it',
+    confirm: 'Delete',
+    withFiles_one: '“{{prompt}}” and its saved file will be removed from the library. This cannot be undone.',
+    withFiles_other:
+      '“{{prompt}}” and its {{count, number}} saved files will be removed from the library. This cannot be undone.',
+    noFiles: '“{{prompt}}” will be removed from the list. This cannot be undone.',
+    stillRunning: 'It is still running: it stops here first. The gateway may still finish it.'
+  },
+  result: {
+    image: 'Result',
+    video: 'Video',
+    player: 'Video: {{prompt}}',
+    missingImage: 'Image {{number}}: {{status}}',
+    missingVideo: 'Video {{number}}: {{status}}',
+    statuses: {
+      pending: 'still downloading',
+      stored: 'stored',
+      failed: 'failed',
+      expired: 'expired',
+      rejected: 'rejected'
+    }
+  },
+  close: 'Close',
+  /** The action of a "your job finished" notification. */
+  notice: { play: 'Play', open: 'Open', show: 'Show in Queue' }
+}

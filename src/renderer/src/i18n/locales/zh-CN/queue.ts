@@ -1,5 +1,129 @@
 import type { Catalog } from '../catalog'
 import type { queue as en } from '../en/queue'
 
-/** 简体中文: the queue area. */
-export const queue: Catalog<typeof en> = {}
+/**
+ * 简体中文: the queue area. A job is 任务 and the requests the gateway sees for it are 子任务; polling is
+ * 轮询. Sending a job again is 重新发送, and it "may charge twice" (可能重复计费); stopping to follow a task
+ * the gateway keeps is 停止跟踪, never 取消.
+ */
+export const queue: Catalog<typeof en> = {
+  title: '队列',
+  summary: {
+    nothing: '没有正在运行的任务',
+    running: '{{count, number}} 个运行中',
+    attention: '{{count, number}} 个需要处理'
+  },
+  badge: {
+    running: '{{count, number}} 个运行中',
+    attention_other: '{{count, number}} 个需要处理',
+    and: '，'
+  },
+  filters: {
+    status: '状态',
+    statuses: {
+      all: '全部状态',
+      active: '进行中',
+      attention: '需要处理',
+      done: '已完成',
+      failed: '失败或部分完成',
+      cancelled: '已取消'
+    },
+    kind: '类型',
+    kinds: { all: '全部类型', image: '图片', edit: '编辑', video: '视频' },
+    gateway: '网关',
+    anyGateway: '全部网关',
+    clear: '清除筛选'
+  },
+  empty: {
+    filteredTitle: '没有符合这些筛选条件的任务',
+    filteredText: '试试换个状态、类型或网关。',
+    title: '还没有任务',
+    text: '视频、图片组以及其他所有生成任务在运行时都会显示在这里，附带进度和结果。应用重启后，它们仍会继续。',
+    makeVideo: '生成视频',
+    generateImages: '生成图片'
+  },
+  loadFailed: '无法载入队列',
+  list: '任务列表',
+  loading: '正在载入…',
+  older: '显示更早的任务',
+  row: {
+    noPrompt: '（无提示词）',
+    streamed: '，流式返回',
+    group: '（{{count, number}} 个子任务）',
+    runningFor: '已运行',
+    took: '用时',
+    progress: '“{{prompt}}”的进度',
+    lastPoll: '上次轮询：{{ago}}',
+    notPolled: '尚未轮询',
+    polls_other: '已轮询 {{count, number}} 次',
+    justNow: '刚刚',
+    ago: '{{duration}}前',
+    pollingNow: '正在轮询',
+    nextIn: '{{duration}}后再次轮询',
+    stillProcessed: '仍在处理中',
+    noAnswer: '未收到答复',
+    waitingReply: '正在等待答复',
+    neverPolled: '从未轮询',
+    oneRequest: '单次请求，无需轮询',
+    play: '播放',
+    open: '打开',
+    sendAgain: '重新发送…',
+    retry: '重试',
+    retryHint: '以新任务再次发送相同的请求',
+    cancel: '取消',
+    stopTracking: '停止跟踪',
+    delete: '删除…',
+    deleteHint: '删除',
+    showTasks_other: '显示 {{count, number}} 个子任务',
+    showDetails: '显示详情',
+    tasks_other: '{{count, number}} 个子任务',
+    mayStillBill: '此网关未设置取消调用：“停止跟踪”只是让应用不再跟踪这个任务，网关仍可能继续运行并计费。',
+    stillTrying: '仍在重试，上次出错：{{error}}',
+    cannotRetry: '无法再读取这个任务的请求，不能重试。'
+  },
+  details: {
+    usage: '本任务用量：{{usage}}',
+    billedPer: { token: '按 Token 计费', image: '按张计费', other: '按 {{unit}} 计费' },
+    tasks: '本任务的子任务',
+    task: '子任务 {{number}}',
+    gatewayStatus: '网关状态：{{status}}',
+    pollsLast: '{{polls}}，上次在 {{ago}}',
+    cancel: '取消：'
+  },
+  resend: {
+    title: '重新发送这个请求？',
+    keep: '不发送',
+    confirm: '重新发送（可能重复计费）',
+    lostOne:
+      'Gateway Studio 没有收到这个请求的答复：发送过程中连接中断，或应用停止了。网关可能已经运行了它<strong>并已计费</strong>。',
+    lostMany:
+      'Gateway Studio 没有收到其中 {{count, number}} 个请求的答复：发送过程中连接中断，或应用停止了。网关可能已经运行了它们<strong>并已计费</strong>。',
+    chargeTwice:
+      '重新发送<strong>可能重复计费</strong>。请求会带着相同的请求键发出，支持的网关可以借此识别重复请求，但并非所有网关都支持。',
+    unsure: '如果不确定，请先查看网关的用量或账单页面，或者改为取消这个任务。'
+  },
+  delete: {
+    title: '删除这个任务？',
+    keep: '保留',
+    confirm: '删除',
+    withFiles_other: '“{{prompt}}”及其 {{count, number}} 个已保存的文件将从图库中移除。此操作无法撤销。',
+    noFiles: '“{{prompt}}”将从列表中移除。此操作无法撤销。',
+    stillRunning: '它仍在运行：会先在这里停止，但网关仍可能把它完成。'
+  },
+  result: {
+    image: '结果',
+    video: '视频',
+    player: '视频：{{prompt}}',
+    missingImage: '图片 {{number}}：{{status}}',
+    missingVideo: '视频 {{number}}：{{status}}',
+    statuses: {
+      pending: '仍在下载',
+      stored: '已保存',
+      failed: '失败',
+      expired: '已过期',
+      rejected: '被拒绝'
+    }
+  },
+  close: '关闭',
+  notice: { play: '播放', open: '打开', show: '在队列中查看' }
+}

@@ -1,0 +1,8 @@
+import type { ProfileView } from '@shared/schemas/profiles'
+import { useTranslation } from 'react-i18next'
+
+/** A gateway by its name: the built-in demo's in the current language (the backend names it in English). */
+export function useGatewayName(): (profile: ProfileView) => string {
+  const { t } = useTranslation()
+  return (profile) => (profile.kind === 'demo' ? t('gateways.demoName') : profile.name)
+}
