@@ -1,5 +1,6 @@
 import type { PreloadApi } from '../../../preload/api'
 import { eventNames } from '@shared/contract'
+import { currentT } from '../ui/words'
 import { linkSignal, nextDelay, type LinkedTransport } from './link'
 
 /**
@@ -30,7 +31,9 @@ export function createElectronTransport(bridge: PreloadApi, now: () => number = 
     link.set({
       state: 'lost',
       since: current.state === 'open' ? now() : current.since,
-      reason: `The app’s backend did not answer (${error instanceof Error ? error.message : String(error)}).`,
+      reason: currentT('ui.link.appBackend', {
+        reason: error instanceof Error ? error.message : String(error)
+      }),
       retryAt: now() + delay
     })
   }

@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient } from '@shared/client'
 import { MEDIA_PATH_PREFIX } from '@shared/wire'
 import { createElectronTransport } from './electronTransport'
+import { currentT } from '../ui/words'
 import type { LinkStatus } from './link'
 import { createWebSocketTransport, openMediaSession, takeLaunchToken } from './webSocketTransport'
 
@@ -17,7 +18,7 @@ export interface Connection {
 
 export class MissingTokenError extends Error {
   constructor() {
-    super('This page needs the address printed by `npm run web` (it carries a one-time token).')
+    super(currentT('ui.link.missingToken'))
   }
 }
 

@@ -1,9 +1,13 @@
+import type { TFunction } from 'i18next'
 import type { Transport } from '@shared/client'
+import { currentT } from '../ui/words'
 
 /**
  * Whether the renderer can reach the backend (issue 15). `lost`: the web host stopped or was killed (or an
  * IPC call failed); `refused`: the web host answers again but no longer accepts this tab's address (it was
  * started with a new token). Both are retried with backoff; `open` again means the state was re-read.
+ * `reason` is said in the language in use when the link broke (the language cannot change while it is
+ * broken: the setting is the backend's).
  */
 export type LinkStatus =
   { state: 'open' } | { state: 'lost' | 'refused'; since: number; reason: string; retryAt: number | null }
@@ -15,12 +19,14 @@ export interface LinkedTransport extends Transport {
 }
 
 /** What a command sent while the backend cannot be reached answers: it was not sent. */
-export const NOT_SENT_MESSAGE =
-  'Not sent: Gateway Studio’s backend cannot be reached right now. It reconnects on its own; try again once it is back.'
+export const notSentMessage = (t: TFunction = currentT): string => t('ui.link.notSent')
 
 /** What a command in flight when the link broke answers: it may or may not have been done. */
-export const CUT_OFF_MESSAGE =
-  'The connection to Gateway Studio’s backend broke before it answered, so this may or may not have been done. Check once it is back.'
+export const cutOffMessage = (t: TFunction = currentT): string => t('ui.link.cutOff')
+
+/** The same two in English. */
+export const NOT_SENT_MESSAGE = currentT('ui.link.notSent', { lng: 'en' })
+export const CUT_OFF_MESSAGE = currentT('ui.link.cutOff', { lng: 'en' })
 
 /** Backoff of reconnection attempts: fast at first (a restart takes a second or two), then every 5 s. */
 export function nextDelay(previous: number | null): number {

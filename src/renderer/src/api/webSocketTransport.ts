@@ -1,6 +1,7 @@
 import { ContractErrorCode } from '@shared/result'
 import { ServerMessage, SESSION_PATH, TOKEN_HEADER, WS_PATH } from '@shared/wire'
-import { CUT_OFF_MESSAGE, linkSignal, nextDelay, NOT_SENT_MESSAGE, type LinkedTransport } from './link'
+import { currentT } from '../ui/words'
+import { cutOffMessage, linkSignal, nextDelay, notSentMessage, type LinkedTransport } from './link'
 
 interface Pending {
   resolve: (value: unknown) => void
@@ -92,13 +93,9 @@ export function createWebSocketTransport(
         headers: { [TOKEN_HEADER]: token },
         credentials: 'same-origin'
       }).catch(() => null)
-      if (!answer) down('lost', 'The web host does not answer: it was stopped, or it crashed.')
-      else if (answer.status === 403)
-        down(
-          'refused',
-          'The web host is running again but with a new address. Open the address it printed to carry on.'
-        )
-      else if (!answer.ok) down('lost', `The web host answered with HTTP ${answer.status}.`)
+      if (!answer) down('lost', currentT('ui.link.noAnswer'))
+      else if (answer.status === 403) down('refused', currentT('ui.link.newAddress'))
+      else if (!answer.ok) down('lost', currentT('ui.link.httpStatus', { status: answer.status }))
       else connect()
     } finally {
       attempting = false
@@ -139,13 +136,13 @@ export function createWebSocketTransport(
     })
     ws.addEventListener('close', () => {
       if (socket === ws) socket = null
-      failAll(CUT_OFF_MESSAGE)
+      failAll(cutOffMessage())
       // Before the first connection the page is still starting: its commands wait in the queue.
       if (!everOpen && !opened) {
         retryTimer = setTimeout(() => void attempt(), (delay = nextDelay(delay)))
         return
       }
-      down('lost', 'The connection to the web host closed: it was stopped, or it crashed.')
+      down('lost', currentT('ui.link.closed'))
     })
   }
   connect()
@@ -158,7 +155,7 @@ export function createWebSocketTransport(
       if (everOpen && link.get().state !== 'open') {
         return Promise.resolve({
           ok: false,
-          error: { code: ContractErrorCode.transport, message: NOT_SENT_MESSAGE }
+          error: { code: ContractErrorCode.transport, message: notSentMessage() }
         })
       }
       return new Promise((resolve) => {

@@ -1,27 +1,29 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import { selectActiveProfile, useProfilesStore } from '../store/profiles'
 
 /** What a screen makes, so the demo note can say what the demo gives back instead. */
 export type GatewayOutput = 'chat' | 'images' | 'video'
 
-// A new user asked the demo for "a lighthouse at dusk" and got shapes with nothing saying why: every
-// screen that generates says plainly that the demo gateway is a stand-in for real models.
-const DEMO_GIVES: Record<GatewayOutput, string> = {
-  chat: 'replies are made-up filler text, not a real model',
-  images: 'it draws placeholder shapes, not what the prompt describes',
-  video: 'it returns a sample clip, not one made from the prompt'
-}
-
-/** The line under a generating screen's title: the gateway in use and, on the demo, what to expect. */
+/**
+ * The line under a generating screen's title: the gateway in use and, on the demo, what to expect. A new
+ * user asked the demo for "a lighthouse at dusk" and got shapes with nothing saying why: every screen that
+ * generates says plainly that the demo gateway is a stand-in for real models.
+ */
 export function GatewayLine({ output }: { output: GatewayOutput }): ReactElement | null {
+  const { t } = useTranslation()
   const profile = useProfilesStore(selectActiveProfile)
   if (!profile) return null
+  const demo = profile.kind === 'demo'
+  // The backend records the demo under its English name; it is said in the language in use.
+  const gateway = demo ? t('gateways.demoName') : profile.name
   return (
     <span className="gateway-line">
-      On {profile.name}
-      {profile.kind === 'demo' && (
-        <span className="gateway-demo-note"> · Demo gateway: {DEMO_GIVES[output]}.</span>
+      {t('ui.gatewayLine.on', { gateway })}
+      {demo && (
+        <span className="gateway-demo-note">
+          {t('ui.gatewayLine.demo', { gives: t(`ui.gatewayLine.gives.${output}`) })}
+        </span>
       )}
     </span>
   )

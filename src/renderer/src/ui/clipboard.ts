@@ -1,9 +1,16 @@
+import type { TFunction } from 'i18next'
+import { currentT } from './words'
+
 /** Copies text with the async clipboard; says in the screen's notice line whether it worked. */
-export async function copyPrompt(text: string, say: (notice: string) => void): Promise<void> {
+export async function copyPrompt(
+  text: string,
+  say: (notice: string) => void,
+  t: TFunction = currentT
+): Promise<void> {
   try {
     await navigator.clipboard.writeText(text)
-    say('Prompt copied.')
+    say(t('ui.clipboard.copied'))
   } catch {
-    say('The clipboard is not available here; select the prompt and copy it by hand.')
+    say(t('ui.clipboard.unavailable'))
   }
 }

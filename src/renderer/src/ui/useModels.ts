@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { ModelView } from '@shared/schemas/profiles'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../store/app'
 import { selectActiveProfile, useProfilesStore } from '../store/profiles'
+import { currentT } from './words'
 
 export interface ModelsState {
   /** Models of the active gateway whose supported_endpoints include one of `endpoints` (all when empty). */
@@ -13,7 +16,7 @@ export interface ModelsState {
    * really not offered (not merely not loaded yet).
    */
   ready: boolean
-  /** The name of the gateway in use, for notices. */
+  /** The name of the gateway in use, for notices, in the current language (the demo's, "this gateway"). */
   gateway: string
   error: AppError | null
   refresh: () => void
@@ -26,6 +29,7 @@ export interface ModelsState {
  * screen re-derives its choices from it at once (issue 15).
  */
 export function useModels(endpoints: readonly string[]): ModelsState {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const profile = useProfilesStore(selectActiveProfile)
   const catalog = useProfilesStore((state) => (profile ? state.catalogs[profile.id] : undefined))
@@ -68,15 +72,19 @@ export function useModels(endpoints: readonly string[]): ModelsState {
     models,
     loading: loading || (!fetched && error === null && profileId !== undefined),
     ready: fetched && !loading,
-    gateway: profile?.name ?? 'this gateway',
+    gateway: profile
+      ? profile.kind === 'demo'
+        ? t('gateways.demoName')
+        : profile.name
+      : t('ui.models.thisGateway'),
     error,
     refresh: () => setAttempt((n) => n + 1)
   }
 }
 
 /** The one line a screen shows when it let go of a model the gateway in use does not list. */
-export const unlistedModelNotice = (model: string, gateway: string): string =>
-  `${model} is not listed by ${gateway}, so it is no longer selected. Pick one of its models.`
+export const unlistedModelNotice = (model: string, gateway: string, t: TFunction = currentT): string =>
+  t('ui.models.unlisted', { model, gateway })
 
 /**
  * Lets go of a chosen model once the listing of the gateway in use has arrived without it (a gateway
@@ -87,9 +95,10 @@ export function useClearUnlisted(
   state: Pick<ModelsState, 'models' | 'ready' | 'gateway'>,
   clear: (notice: string) => void
 ): void {
+  const { t } = useTranslation()
   const { models, ready, gateway } = state
   const listed = chosen === null || chosen === '' || models.some((m) => m.id === chosen)
   useEffect(() => {
-    if (ready && !listed && chosen) clear(unlistedModelNotice(chosen, gateway))
-  }, [ready, listed, chosen, gateway, clear])
+    if (ready && !listed && chosen) clear(unlistedModelNotice(chosen, gateway, t))
+  }, [ready, listed, chosen, gateway, clear, t])
 }

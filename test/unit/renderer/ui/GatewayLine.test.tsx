@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { describe, expect, it } from 'vitest'
+import { i18n } from '@renderer/i18n'
+import { unlistedModelNotice } from '@renderer/ui/useModels'
 import { ChatScreen } from '@renderer/features/chat/ChatScreen'
 import { EditScreen } from '@renderer/features/edit/EditScreen'
 import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
@@ -51,5 +53,23 @@ describe('the gateway line on every generating screen', () => {
     const header = within(titleBar())
     expect(header.getByText(/^On Acme production/)).toBeInTheDocument()
     expect(header.queryByText(/Demo gateway/)).toBeNull()
+  })
+})
+
+describe('the gateway line in 简体中文 (issue 16)', () => {
+  it('names the demo gateway in Chinese and says what it gives instead', async () => {
+    emptyApp()
+    await i18n.changeLanguage('zh-CN')
+    render(<VideoScreen />)
+    const header = within(titleBar())
+    expect(header.getByText(/^当前网关：演示网关/)).toBeInTheDocument()
+    expect(header.getByText('· 演示网关：只返回一段示例视频，并非按提示词生成。')).toBeInTheDocument()
+  })
+
+  it('says a let-go model in Chinese, keeping the model id and the gateway’s name', async () => {
+    await i18n.changeLanguage('zh-CN')
+    expect(unlistedModelNotice('seedream-basic', 'Acme')).toBe(
+      '当前网关（Acme）未提供 seedream-basic，已取消选择。请从它提供的模型中另选一个。'
+    )
   })
 })
