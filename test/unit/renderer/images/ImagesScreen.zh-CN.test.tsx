@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
 import { useImagesStore } from '@renderer/features/images/store'
 import { i18n } from '@renderer/i18n'
-import { catalog, fakeBackend, resetImagesScreen } from './harness'
+import { useProfilesStore } from '@renderer/store/profiles'
+import { catalog, fakeBackend, profile, resetImagesScreen } from './harness'
 
 /** The harness's models, and one on each endpoint it leaves out (partner-b, the v2 task). */
 const models = () => ({
@@ -47,7 +48,7 @@ describe('Images screen in Simplified Chinese', () => {
         .getAllByRole('group')
         .map((g) => g.getAttribute('label'))
     ).toEqual([
-      '同步出图 — /v3/images/generations',
+      '按张计费 — /v3/images/generations',
       '流式组图 — /partner-a/v3/images/generations',
       '单张生成 — /v1/images/partner-b',
       '异步任务 — /v2/images/generations',
@@ -102,6 +103,11 @@ describe('Images screen in Simplified Chinese', () => {
     expect(count).toHaveAccessibleDescription('请填写整数（张数：abc）。')
     fireEvent.change(count, { target: { value: '2' } })
     expect(screen.getByText(/^2 张/)).toBeInTheDocument()
+    // The shared pre-flight's rule in Chinese, naming the field by the form's words.
+    fireEvent.change(screen.getByRole('combobox', { name: '背景' }), { target: { value: 'transparent' } })
+    expect(screen.getByRole('combobox', { name: '背景' })).toHaveAccessibleDescription(
+      '透明背景需要 PNG 或 WebP 格式（输出格式：jpeg）。'
+    )
   })
 
   it('speaks the streaming-groups fields, switches and reference images', async () => {
@@ -163,6 +169,9 @@ describe('Images screen in Simplified Chinese', () => {
     expect(within(size).getByText('（768² 至 4096²）')).toBeInTheDocument()
     expect(within(size).getByText('比例 1:1 ✓')).toBeInTheDocument()
     expect(
+      within(size).getByText('总像素须在 768×768 到 4096×4096 之间（尺寸：500x500）。')
+    ).toBeInTheDocument()
+    expect(
       screen.getByText('Partner B 的图片地址约 24 小时后失效，因此每张结果一到就会下载到你的图库。')
     ).toBeInTheDocument()
 
@@ -176,6 +185,20 @@ describe('Images screen in Simplified Chinese', () => {
       'https://…（此接口只接受图片地址）'
     )
     expect(screen.getByText('“异步任务”会按地址自行下载参考图。')).toBeInTheDocument()
+  })
+
+  it('says where in Settings a gateway’s extra field stops the request, naming the demo gateway in Chinese', async () => {
+    await openInChinese()
+    act(() =>
+      useProfilesStore.setState({
+        profiles: [{ ...profile, name: 'Demo gateway', extraFields: { partnerA: { n: 2 } } }]
+      })
+    )
+    pick('partnerA|seedream-stream')
+    fireEvent.change(screen.getByLabelText('提示词'), { target: { value: '风筝' } })
+    expect(screen.getByRole('button', { name: '生成' })).toHaveAccessibleDescription(
+      '此接口不接受 `n`：请在“设置 › 网关 › 演示网关 › 额外 JSON 字段”中将它从此网关的额外 JSON 字段里移除。'
+    )
   })
 
   it('keeps its notices as catalog keys, so a shown notice follows a change of language', async () => {

@@ -41,7 +41,8 @@ describe('the generate form and the profile’s extra JSON fields', () => {
   it('Generate says why it is off, before anything is sent', async () => {
     const backend = fakeBackend()
     useProfilesStore.setState({
-      profiles: [{ ...profile, name: 'Acme', extraFields: { partnerA: { n: 2 } } }]
+      // A team's own gateway: the built-in demo is named in the reader's language instead.
+      profiles: [{ ...profile, kind: 'remote', name: 'Acme', extraFields: { partnerA: { n: 2 } } }]
     })
     render(<ImagesScreen />)
     await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('imagesV3|gpt-image'))

@@ -7,6 +7,7 @@ import { preflightJob } from '@shared/schemas/jobPreflight'
 import { JobRequest, type ImageRef } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
 import { defaultValues, isOn, readForm, remixForm, type FieldValues, type FormIssue } from './fields'
+import { issueWords } from '../../ui/issueWords'
 import { aliasWords, endpointWords, fieldWords, urlOnlyWords } from './words'
 
 /**
@@ -98,8 +99,9 @@ function issueTable(form: FormSpec, t: TFunction, endpoint: string): Map<string,
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
- * A preflight issue in the form's terms: the field it sits next to, and words without wire names (the
- * field's words in the current language; the check's own sentence is the shared pre-flight's).
+ * A preflight issue in the form's terms: the field it sits next to, and its words in the current language
+ * (the shared pre-flight's sentence for its rule, ui/issueWords) with the form's words for the fields it
+ * names instead of the request's wire names.
  */
 export function toFormIssue(
   issue: PreflightIssue,
@@ -107,26 +109,31 @@ export function toFormIssue(
   t: TFunction,
   endpoint: string
 ): FormIssue {
-  // Already in the designer's words, naming the profile and where in Settings to change it.
-  if (issue.source === 'profile') return { field: 'profile', message: issue.message }
+  // Names the profile and where in Settings to change it.
+  if (issue.source === 'profile') return { field: 'profile', message: issueWords(t, issue) }
   const table = issueTable(form, t, endpoint)
   const base = issue.field.replace(/\[\d+\]$/, '')
-  const index = /\[(\d+)\]$/.exec(issue.field)?.[1]
   // A request field no control sets can only have come from the extra fields.
   const unknown = form.fields.some((spec) => spec.kind === 'extra') ? 'extra' : 'prompt'
   const field = table.get(base)?.[0] ?? unknown
-  let message = issue.message
-  if (base === 'prompt' && /^Required/.test(message))
+  if (base === 'prompt' && (issue.rule === 'required' || /^Required/.test(issue.message)))
     return { field: 'prompt', message: t('images.issues.prompt') }
-  if (index !== undefined)
-    message = message.replace(
-      `(${base}[${index}]`,
-      `(${t('images.words.reference', { n: Number(index) + 1 })}`
-    )
   const label = (name: string): string => table.get(name)?.[1] ?? name
-  // The issue's own field closes its message in brackets ("(n: 12)" becomes "(images: 12)"); wire names
-  // with `_`, `.` or capitals may appear anywhere.
-  message = message.replace(`(${base}:`, `(${label(base)}:`).replace(`(${base})`, `(${label(base)})`)
+  // The field a bracket names: one reference image by its number, any other by its words on this form.
+  const fieldName = (name: string): string => {
+    const index = /\[(\d+)\]$/.exec(name)?.[1]
+    const wire = name.replace(/\[\d+\]$/, '')
+    return index !== undefined && table.get(wire)?.[0] === 'references'
+      ? t('images.words.reference', { n: Number(index) + 1 })
+      : label(wire)
+  }
+  let message = issueWords(t, issue, { fieldName })
+  // An issue without a rule the catalog knows keeps its English: its bracket still says the form's words.
+  if (message === issue.message)
+    message = message
+      .replace(`(${issue.field}:`, `(${fieldName(issue.field)}:`)
+      .replace(`(${issue.field})`, `(${fieldName(issue.field)})`)
+  // Wire names with `_`, `.` or capitals may appear anywhere in a rule.
   for (const name of [...table.keys()].sort((a, b) => b.length - a.length)) {
     if (!/[_.A-Z]/.test(name)) continue
     message = message.split(name).join(label(name))

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import { descriptorOf, type DescriptorKey } from '@shared/gateway/endpoints'
+import { endpointWords as endpointName } from '../../ui/words'
 
 /**
  * The words of the endpoint descriptors (src/shared/gateway/endpoints) in the current language. The
@@ -68,7 +69,10 @@ export function fieldWords(t: TFunction, endpoint: string): FieldWords {
   }
 }
 
-/** An endpoint's name, the line under it in the picker, and its path (never translated). */
+/**
+ * An endpoint's name (the one every screen calls it, ui/words), the line under it in the picker, and its
+ * path (never translated).
+ */
 export function endpointWords(
   t: TFunction,
   endpoint: DescriptorKey
@@ -77,7 +81,7 @@ export function endpointWords(
   const descriptor = descriptorOf(endpoint)
   const blurb = descriptor.form?.blurb ?? ''
   return {
-    name: lookup(`images.endpoints.${endpoint}.name`, { defaultValue: descriptor.label }),
+    name: endpointName(t, endpoint),
     blurb: blurb && lookup(`images.endpoints.${endpoint}.blurb`, { defaultValue: blurb }),
     path: descriptor.path
   }

@@ -105,7 +105,8 @@ export function GenerateForm(): ReactElement {
   const built = buildRequest(effective, model, t, {
     modelStreams: refusedBefore ? false : undefined,
     profile: profile && {
-      name: profile.name,
+      // Messages name the profile: the built-in demo gateway in the reader's language.
+      name: profile.kind === 'demo' ? t('gateways.demoName') : profile.name,
       extraFields: profile.extraFields,
       fieldMap: profile.fieldMap
     }

@@ -125,28 +125,23 @@ export const images = {
     width: 'width',
     height: 'height'
   },
-  /** Each image endpoint's name in the picker, its line, and its own words (descriptor `label`, `form.blurb`). */
+  /** Each image endpoint's line in the picker and its own words (`form.blurb`); its name is ui's (`ui.endpoints`). */
   endpoints: {
     imagesV3: {
-      name: 'Per image',
       blurb: 'Synchronous, billed per image.'
     },
     partnerA: {
-      name: 'Streaming groups',
       blurb: 'Partner A, provider-direct: image groups that can arrive one by one.',
       fields: { size: { hint: '1K, 2K, 4K or W×H; empty is 2K.' } }
     },
     partnerB: {
-      name: 'Single image',
       blurb: 'Partner B, provider-direct: one image per request.'
     },
     imagesV2: {
-      name: 'Async task',
       blurb: 'Runs as a task on the gateway; each image is its own task.',
       urlOnly: 'The async endpoint fetches references itself: use web addresses (URLs), not library images.'
     },
     imagesV1: {
-      name: 'Compatible',
       blurb: 'OpenAI-compatible generation; the gateway decides the other fields.',
       fields: { size: { hint: 'Not part of the spec; the gateway may ignore it.' } }
     }
