@@ -92,6 +92,10 @@ test('in 简体中文 the Images screen carries no English word of its own (issu
   await pickModel(form, 'studio-image-v3')
   await form.getByLabel('提示词').fill(fox)
   await form.getByLabel('输出格式').selectOption('jpeg')
+  await form.getByLabel('背景').selectOption({ label: '透明' })
+  await expect(form.getByLabel('背景')).toHaveAccessibleDescription(
+    '透明背景需要 PNG 或 WebP 格式（输出格式：jpeg）。'
+  )
   await form.getByLabel('背景').selectOption({ label: '不透明' })
   await form.getByLabel('压缩率').fill('80')
   const count = form.getByRole('textbox', { name: '张数' })
@@ -134,7 +138,12 @@ test('in 简体中文 the Images screen carries no English word of its own (issu
   await pickModel(form, 'wan-image')
   const size = form.getByRole('group', { name: '尺寸' })
   await size.getByRole('radio', { name: '宽 × 高' }).check()
-  // A size the gateway takes: a too-small one is the shared pre-flight's to say, not this screen's.
+  // Too small: the shared pre-flight's rule in Chinese, the field by the form's name for it.
+  await size.getByRole('textbox', { name: '宽度' }).fill('500')
+  await size.getByRole('textbox', { name: '高度' }).fill('500')
+  await expect(size.getByText('250,000 像素 ✗')).toBeVisible()
+  await expect(size.getByText('总像素须在 768×768 到 4096×4096 之间（尺寸：500x500）。')).toBeVisible()
+  expect(await englishWords(page, [kite])).toEqual([])
   await size.getByRole('textbox', { name: '宽度' }).fill('1280')
   await size.getByRole('textbox', { name: '高度' }).fill('720')
   await expect(size.getByText('921,600 像素 ✓')).toBeVisible()
