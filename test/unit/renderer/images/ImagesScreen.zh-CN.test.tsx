@@ -187,6 +187,20 @@ describe('Images screen in Simplified Chinese', () => {
     expect(screen.getByText('“异步任务”会按地址自行下载参考图。')).toBeInTheDocument()
   })
 
+  it('says when a model refused streaming before, and offers to forget it', async () => {
+    useImagesStore.setState({ noStream: ['p1 seedream-stream'] })
+    await openInChinese()
+    pick('partnerA|seedream-stream')
+    const stream = screen.getByRole('checkbox', { name: '边生成边显示（流式输出）' })
+    fireEvent.click(stream)
+    expect(stream).toHaveAccessibleDescription(
+      '这个模型上次拒绝了流式输出：请关掉它，或清除记录后再试（流式输出）。'
+    )
+    expect(screen.getByText(/^这个模型之前拒绝过流式输出。/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: '清除记录' }))
+    expect(stream).not.toHaveAttribute('aria-invalid')
+  })
+
   it('says where in Settings a gateway’s extra field stops the request, naming the demo gateway in Chinese', async () => {
     await openInChinese()
     act(() =>

@@ -96,7 +96,7 @@ export const images: Catalog<typeof en> = {
     model: '请选择模型。',
     noReferences: '请移除参考图，或换一个模型：“{{endpoint}}”不接受参考图。',
     tooManyReferences: '此处最多使用 {{max}} 张参考图（参考图：{{count}}）。',
-    streamRefused: '这个模型上次拒绝了流式输出：请关闭它，或再试一次确认（流式输出）。',
+    streamRefused: '这个模型上次拒绝了流式输出：请关掉它，或清除记录后再试（流式输出）。',
     notSendable: '有些值无法发送，请检查（额外字段）。',
     notJson: '请填写有效的 JSON，例如 {"style": "vivid"}（额外字段）。',
     notObject: '请填写 JSON 对象：{"字段名": 值, …}（额外字段）。',
