@@ -178,7 +178,7 @@ describe('Gallery in 简体中文', () => {
     expect(screen.getByText('已选 2 张，共 1,200 张')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: '添加到画板…' }))
     const add = screen.getByRole('dialog', { name: '将 2 张图片添加到画板' })
-    expect(within(add).getByRole('radio', { name: /^秋季海报\s?（3 张图片）$/ })).toBeChecked()
+    expect(within(add).getByRole('radio', { name: /^秋季海报\s?· 3 张图片$/ })).toBeChecked()
     expect(within(add).getByRole('radio', { name: '新建画板' })).toBeInTheDocument()
     expect(englishWords(container)).toEqual([])
     fireEvent.click(within(add).getByRole('button', { name: '添加到画板' }))

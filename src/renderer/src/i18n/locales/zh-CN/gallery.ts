@@ -204,7 +204,8 @@ export const gallery: Catalog<typeof en> = {
     addTitle_other: '将 {{count, number}} 张图片添加到画板',
     choice: '画板',
     newBoard: '新建画板',
-    count: '（{{images}}）',
+    // The choice already sets the count apart; full-width brackets after it read as a gap.
+    count: '· {{images}}',
     add: '添加到画板'
   }
 }
