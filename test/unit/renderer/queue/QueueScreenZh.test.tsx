@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { noticeOfJob } from '@renderer/features/queue/bridge'
 import { QueueScreen } from '@renderer/features/queue/QueueScreen'
 import { i18n } from '@renderer/i18n'
 import { Sidebar } from '@renderer/shell/Sidebar'
@@ -29,10 +30,11 @@ const rowOf = (prompt: string): HTMLElement => rowOfIn(prompt, '任务列表')
 
 /**
  * Pieces of a row whose words are the shared modules' (jobs/status, jobs/cancel, media/slots and the
- * endpoint names of shared/gateway), translated on their own: left out so this speaks for the Queue's own.
+ * endpoint names of shared/gateway), translated on their own, or the gateway's (a task's status as it came):
+ * left out so this speaks for the Queue's own.
  */
 const SHARED =
-  '.tq-status, .tq-progress-label, .tq-endpoint-name, .tq-task-status, .tq-task-usage, .tq-job-usage, .tq-cancel-effect, .vid-facts'
+  '.tq-status, .tq-progress-label, .tq-endpoint-name, .tq-task-status, .tq-task-usage, .tq-job-usage, .tq-cancel-effect, .vid-facts, .tq-gateway-words'
 
 /** Every English word the Queue shows or speaks, but shared pieces, model ids, prompts and durations. */
 function englishWords(root: HTMLElement): string[] {
@@ -75,7 +77,15 @@ const group = job({
   billingUnit: 'token',
   tasks: [
     task({ remoteId: 'a', pollCount: 1, lastPolledAt: 1_500 }),
-    task({ id: 't2', seq: 1, status: 'running', remoteId: 'b', progress: 0.4, pollCount: 2 })
+    task({
+      id: 't2',
+      seq: 1,
+      status: 'running',
+      remoteId: 'b',
+      remoteStatus: 'in_progress',
+      progress: 0.4,
+      pollCount: 2
+    })
   ],
   results: [result()]
 })
@@ -109,11 +119,13 @@ describe('Queue in 简体中文', () => {
     const lighthouses = rowOf('两座灯塔')
     expect(lighthouses.querySelector('.tq-meta')).toHaveTextContent(/（2 个子任务）/)
     fireEvent.click(within(lighthouses).getByRole('button', { name: '显示 2 个子任务' }))
-    expect(within(lighthouses).getByText('本任务用量：600 tokens · 按 Token 计费')).toBeInTheDocument()
+    expect(within(lighthouses).getByText(/^本任务用量：600 .+ · 按 Token 计费$/)).toBeInTheDocument()
     const lines = within(lighthouses).getByRole('list', { name: '本任务的子任务' })
     expect(lines).toHaveTextContent('子任务 1')
     expect(lines).toHaveTextContent('40%')
     expect(lines).toHaveTextContent('已轮询 2 次')
+    // The gateway's own status word stays as it came, after ours.
+    expect(lines).toHaveTextContent('网关状态：in_progress')
     expect(lighthouses).toHaveTextContent('取消：')
     expect(englishWords(container)).toEqual([])
     // Back in English at once; the check sees English where there is some.
@@ -164,5 +176,25 @@ describe('Queue in 简体中文', () => {
     expect(screen.getByRole('button', { name: '队列' })).toHaveAccessibleDescription(
       '1 个运行中，1 个需要处理'
     )
+  })
+
+  it('names a finished job’s action in the language shown, also after a switch', async () => {
+    render(<Sidebar />)
+    act(() =>
+      noticeOfJob({
+        jobId: 'video',
+        kind: 'video',
+        status: 'succeeded',
+        tone: 'ok',
+        title: 'Video ready',
+        body: '“waves at night” · seedance-video',
+        hasResult: true,
+        at: 1
+      })
+    )
+    const toasts = screen.getByRole('region', { name: '通知' })
+    expect(within(toasts).getByRole('button', { name: '播放' })).toBeInTheDocument()
+    await act(async () => i18n.changeLanguage('en'))
+    expect(within(toasts).getByRole('button', { name: 'Play' })).toBeInTheDocument()
   })
 })

@@ -132,7 +132,10 @@ function TaskLines({
               <span className="muted tq-task-usage">{usageSummary(task.usage)}</span>
             )}
             {task.remoteStatus && (
-              <span className="muted">{t('queue.details.gatewayStatus', { status: task.remoteStatus })}</span>
+              <span className="muted">
+                {t('queue.details.gatewayStatus')}
+                <span className="tq-gateway-words">{task.remoteStatus}</span>
+              </span>
             )}
             {task.progress !== null && isActiveTask(task) && (
               <span className="muted">{percent.format(task.progress)}</span>

@@ -8,7 +8,7 @@ import { useQueueStore } from './store'
 
 /**
  * "Your long job is done" as an app notification, whose action opens it on the Queue screen. The title and
- * body are the backend's; the action is named in the language of the moment it arrives.
+ * body are the backend's; the action is ours, named in the language of the moment it is shown.
  */
 export function noticeOfJob(notice: JobNotice): void {
   notify({
@@ -18,13 +18,16 @@ export function noticeOfJob(notice: JobNotice): void {
     body: notice.body,
     at: notice.at,
     action: {
-      label: i18n.t(
-        notice.hasResult
-          ? notice.kind === 'video'
-            ? 'queue.notice.play'
-            : 'queue.notice.open'
-          : 'queue.notice.show'
-      ),
+      // Read when shown, so the name follows a change of language.
+      get label() {
+        return i18n.t(
+          notice.hasResult
+            ? notice.kind === 'video'
+              ? 'queue.notice.play'
+              : 'queue.notice.open'
+            : 'queue.notice.show'
+        )
+      },
       run: () => {
         useAppStore.getState().setScreen('queue')
         if (notice.hasResult) useQueueStore.getState().openDialog({ type: 'view', jobId: notice.jobId })

@@ -86,7 +86,8 @@ export const queue = {
     billedPer: { token: 'billed per token', image: 'billed per image', other: 'billed per {{unit}}' },
     tasks: 'Tasks of this job',
     task: 'Task {{number}}',
-    gatewayStatus: 'gateway: {{status}}',
+    /** Before the status the gateway gave, in its own words. */
+    gatewayStatus: 'gateway: ',
     pollsLast: '{{polls}}, last {{ago}}',
     /** Before what Cancel does (said by the shared cancel rules). */
     cancel: 'Cancel: '

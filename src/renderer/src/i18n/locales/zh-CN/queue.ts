@@ -59,7 +59,7 @@ export const queue: Catalog<typeof en> = {
     justNow: '刚刚',
     ago: '{{duration}}前',
     pollingNow: '正在轮询',
-    nextIn: '{{duration}}后再次轮询',
+    nextIn: '{{duration}}后轮询',
     stillProcessed: '仍在处理中',
     noAnswer: '未收到答复',
     waitingReply: '正在等待答复',
@@ -86,8 +86,8 @@ export const queue: Catalog<typeof en> = {
     billedPer: { token: '按 Token 计费', image: '按张计费', other: '按 {{unit}} 计费' },
     tasks: '本任务的子任务',
     task: '子任务 {{number}}',
-    gatewayStatus: '网关状态：{{status}}',
-    pollsLast: '{{polls}}，上次在 {{ago}}',
+    gatewayStatus: '网关状态：',
+    pollsLast: '{{polls}}（上次：{{ago}}）',
     cancel: '取消：'
   },
   resend: {
