@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA: the issue 16 gate. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** The impacts the gate refuses; moderate and minor ones are kept for the record only. */
+const BLOCKING = new Set(['critical', 'serious'])
+
+export function isBlocking(finding: Finding): boolean {
+  return BLOCKING.has(finding.impact)
+}
+
+export interface Finding {
+  /** Where it was found: screen or dialog, theme and language. */
+  where: string
+  id: string
+  impact: string
+  help: string
+  /** Each element, with axe's first line about it (the measured contrast, the missing name…). */
+  nodes: { target: string; detail: string }[]
+}
+
+/** Waits until the page's finite animations and transitions are over, so colours are read at rest. */
+export async function settle(page: Page): Promise<void> {
+  // A string: the e2e project has no DOM types, and the expression runs in the page anyway.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined))
+  ).then(() => undefined)`)
+}
+
+/**
+ * Runs axe on the whole page (with whatever dialog is open) against the WCAG A/AA tags, including
+ * `label-content-name-mismatch` (WCAG 2.5.3), which axe tags experimental and leaves out by default.
+ * Returns every violation, whatever its impact.
+ */
+export async function scan(page: Page, where: string): Promise<Finding[]> {
+  await settle(page)
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(WCAG_TAGS)
+    .analyze()
+  return results.violations.map((violation) => ({
+    where,
+    id: violation.id,
+    impact: violation.impact ?? '',
+    help: violation.help,
+    nodes: violation.nodes.map((node) => ({
+      target: node.target.join(' '),
+      detail: (node.failureSummary ?? '').split('\n')[1]?.trim() ?? ''
+    }))
+  }))
+}
+
+/**
+ * The findings grouped by rule, element and what axe measured there, each with every place it was seen:
+ * one line per problem to fix (a colour pair in one theme, a name), not one per screen it shows on.
+ */
+export function report(findings: readonly Finding[]): string {
+  const groups = new Map<string, { finding: Finding; target: string; detail: string; where: string[] }>()
+  for (const finding of findings) {
+    for (const { target, detail } of finding.nodes) {
+      const key = [finding.id, target, detail].join('\u0000')
+      const group = groups.get(key) ?? { finding, target, detail, where: [] }
+      group.where.push(finding.where)
+      groups.set(key, group)
+    }
+  }
+  const lines = [...groups.values()].map(
+    ({ finding, target, detail, where }) =>
+      `- ${finding.id} (${finding.impact}) at \`${target}\`: ${finding.help}` +
+      (detail ? `\n    ${detail}` : '') +
+      `\n    seen ${where.length}×: ${where.slice(0, 4).join(' | ')}${where.length > 4 ? ' | …' : ''}`
+  )
+  return `${groups.size} critical or serious axe violation(s):\n${lines.join('\n')}`
+}
