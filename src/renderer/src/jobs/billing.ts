@@ -11,3 +11,9 @@ export function billingLabel(unit: string | null | undefined, t: TFunction = cur
   if (unit === 'token') return t('ui.jobs.billing.token')
   return t('ui.jobs.billing.other', { unit })
 }
+
+/** The same as the end of a line of facts ("… · billed per image", "… · 按张计费"). */
+export function billedLine(unit: string, t: TFunction = currentT): string {
+  const words = billingLabel(unit, t)
+  return words.charAt(0).toLowerCase() + words.slice(1)
+}

@@ -1,10 +1,13 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
 import { Modal } from '../ui/Modal'
 import { MediaFailureNotice } from './MediaFailure'
-import { IMAGE_FAILURE_WORDS } from './mediaErrors'
+import { billedLine } from '../jobs/billing'
+import { numberWords } from '../ui/words'
+import { imageFailureWords } from './mediaErrors'
 import { endpointLabel, imageUsageOf, imagesOf, usageSummary, when } from './slots'
 import './media.css'
 
@@ -21,12 +24,13 @@ export interface ViewerActions {
   onEdit: (result: ResultView) => void
 }
 
-const sizeOfFile = (bytes: number | null): string =>
+/** The file's weight: MB with one decimal above a megabyte, else whole KB (the symbols are the same everywhere). */
+const sizeOfFile = (bytes: number | null, t: TFunction): string =>
   bytes === null
     ? ''
     : bytes > 1024 * 1024
-      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-      : `${Math.ceil(bytes / 1024)} KB`
+      ? `${numberWords(t, bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
+      : `${numberWords(t, Math.ceil(bytes / 1024))} KB`
 
 const kindOf = (mime: string | null): string => (mime ? (mime.split('/')[1] ?? mime).toUpperCase() : '')
 
@@ -44,6 +48,7 @@ export function ImageViewer({
   onClose: () => void
   actions: ViewerActions
 }): ReactElement | null {
+  const { t } = useTranslation()
   const { api, mediaUrl, host } = useConnection()
   // The media id whose file did not decode (issue 15: say why, and offer the file).
   const [failedId, setFailedId] = useState<string | null>(null)
@@ -54,14 +59,14 @@ export function ImageViewer({
   const mediaId = result.mediaId
   const previous = images[index - 1]
   const next = images[index + 1]
-  const title = `Image ${index + 1} of ${images.length}`
+  const title = t('media.viewer.title', { position: index + 1, total: images.length })
   // Only this image's own usage; a figure for several images together stays on the job's card.
   const own = imageUsageOf(job, result)
   const usage = own
-    ? (usageSummary(own.usage) ?? 'Not reported')
+    ? (usageSummary(own.usage, t) ?? t('media.viewer.notReported'))
     : job.usage !== null
-      ? 'Reported for the whole job, not per image (see its card)'
-      : 'Not reported'
+      ? t('media.viewer.wholeJob')
+      : t('media.viewer.notReported')
   return (
     <Modal
       labelledBy="viewer-title"
@@ -75,8 +80,8 @@ export function ImageViewer({
       <div className="viewer-stage">
         {failedId === mediaId ? (
           <MediaFailureNotice
-            title="This image cannot be shown"
-            words={IMAGE_FAILURE_WORDS}
+            title={t('media.viewer.cannotShow')}
+            words={imageFailureWords(t)}
             href={mediaUrl(mediaId)}
             fileName={`image-${mediaId.slice(0, 12)}.${(result.mime?.split('/')[1] ?? 'png').replace('jpeg', 'jpg')}`}
           />
@@ -94,7 +99,7 @@ export function ImageViewer({
             type="button"
             className="button"
             disabled={!previous}
-            aria-label="Previous image"
+            aria-label={t('media.viewer.previous')}
             onClick={() => previous && onNavigate(previous.id)}
           >
             ←
@@ -103,7 +108,7 @@ export function ImageViewer({
             type="button"
             className="button"
             disabled={!next}
-            aria-label="Next image"
+            aria-label={t('media.viewer.next')}
             onClick={() => next && onNavigate(next.id)}
           >
             →
@@ -114,33 +119,33 @@ export function ImageViewer({
         <header className="dialog-head">
           <h2 id="viewer-title">{title}</h2>
           <button type="button" className="button" onClick={onClose} data-autofocus>
-            Close
+            {t('media.viewer.close')}
           </button>
         </header>
         <dl className="facts viewer-facts">
-          <dt>Size</dt>
+          <dt>{t('media.viewer.size')}</dt>
           <dd>
             {result.width && result.height ? `${result.width}×${result.height}` : (result.sizeLabel ?? '—')}
-            {result.mime ? ` · ${kindOf(result.mime)} · ${sizeOfFile(result.bytes)}` : ''}
+            {result.mime ? ` · ${kindOf(result.mime)} · ${sizeOfFile(result.bytes, t)}` : ''}
           </dd>
-          <dt>Model</dt>
+          <dt>{t('media.viewer.model')}</dt>
           <dd>
-            {job.model} <span className="muted">({endpointLabel(job.endpoint)})</span>
+            {job.model} <span className="muted">({endpointLabel(job.endpoint, t)})</span>
           </dd>
-          <dt>Created</dt>
-          <dd>{when(result.createdAt)}</dd>
-          <dt>Prompt</dt>
+          <dt>{t('media.viewer.created')}</dt>
+          <dd>{when(result.createdAt, t)}</dd>
+          <dt>{t('media.viewer.prompt')}</dt>
           <dd className="viewer-prompt">{job.prompt}</dd>
           {result.revisedPrompt && result.revisedPrompt !== job.prompt && (
             <>
-              <dt>Revised prompt</dt>
+              <dt>{t('media.viewer.revisedPrompt')}</dt>
               <dd className="viewer-prompt">{result.revisedPrompt}</dd>
             </>
           )}
-          <dt>Usage</dt>
+          <dt>{t('media.viewer.usage')}</dt>
           <dd>
             {usage}
-            {job.billingUnit ? ` · billed per ${job.billingUnit}` : ''}
+            {job.billingUnit ? ` · ${billedLine(job.billingUnit, t)}` : ''}
           </dd>
         </dl>
         <div className="viewer-actions">
@@ -152,27 +157,27 @@ export function ImageViewer({
               void api.call('results.setFavorite', { id: result.id, favorite: !result.favorite })
             }
           >
-            {result.favorite ? '★ Favorite' : '☆ Favorite'}
+            {`${result.favorite ? '★' : '☆'} ${t('media.viewer.favorite')}`}
           </button>
           <button type="button" className="button" onClick={() => actions.onCopyPrompt(job.prompt)}>
-            Copy prompt
+            {t('media.viewer.copyPrompt')}
           </button>
           <button type="button" className="button" onClick={() => actions.onRemix(job)}>
-            Remix
+            {t('media.viewer.remix')}
           </button>
           <button type="button" className="button" onClick={() => actions.onUseAsReference(result)}>
-            Use as reference
+            {t('media.viewer.useAsReference')}
           </button>
           <button type="button" className="button" onClick={() => actions.onEdit(result)}>
-            Edit
+            {t('media.viewer.edit')}
           </button>
           {host === 'web' ? (
             <a className="button" href={mediaUrl(mediaId)} target="_blank" rel="noopener noreferrer">
-              Open full image
+              {t('media.viewer.openFull')}
             </a>
           ) : (
             <a className="button" href={mediaUrl(mediaId)} download>
-              Save a copy
+              {t('media.viewer.saveCopy')}
             </a>
           )}
         </div>

@@ -1,7 +1,8 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { memo, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
+import { billedLine } from '../jobs/billing'
 import { announceCancel, cancelPlan } from '../jobs/cancel'
 import { jobTone, statusText } from '../jobs/status'
 import { useConnection } from '../store/app'
@@ -42,9 +43,10 @@ function SlotView({
   total: number
   actions: JobActions
 }): ReactElement {
+  const { t } = useTranslation()
   const { api, mediaUrl } = useConnection()
   const live = isLive(job)
-  const name = `Image ${slot.position} of ${total}`
+  const place = { position: slot.position, total }
   if (slot.kind === 'image') {
     const r = slot.result
     const size = r.width && r.height ? `${r.width}×${r.height}` : (r.sizeLabel ?? '')
@@ -53,7 +55,7 @@ function SlotView({
         <button
           type="button"
           className="slot-open"
-          aria-label={`${name}, ${size}: open full view`}
+          aria-label={t('media.slot.open', { ...place, size })}
           onClick={() => actions.onOpen(job, r)}
         >
           {/* The thumbnail, as MediaThumb shows it, but loaded at once while the group is still arriving. */}
@@ -68,7 +70,7 @@ function SlotView({
         <button
           type="button"
           className="slot-star"
-          aria-label={`Favorite ${name.toLowerCase()}`}
+          aria-label={t('media.slot.favorite', place)}
           aria-pressed={r.favorite}
           onClick={() => void api.call('results.setFavorite', { id: r.id, favorite: !r.favorite })}
         >
@@ -80,23 +82,23 @@ function SlotView({
   }
   if (slot.kind === 'failed')
     return (
-      <li className="slot slot-note slot-failed" aria-label={`${name} failed`}>
-        <span className="slot-title">Image {slot.position} failed</span>
+      <li className="slot slot-note slot-failed" aria-label={t('media.slot.failedName', place)}>
+        <span className="slot-title">{t('media.slot.failed', place)}</span>
         <span className="slot-text">{slot.message}</span>
       </li>
     )
   const text =
     slot.kind === 'downloading'
-      ? 'Saving to the library…'
+      ? t('media.slot.saving')
       : slot.kind === 'missing'
-        ? 'Never arrived: the stream ended early.'
-        : 'Generating…'
+        ? t('media.slot.neverArrived')
+        : t('media.slot.generating')
   return (
     <li
       className={`slot slot-note ${slot.kind === 'missing' ? 'slot-missing' : 'slot-waiting'}`}
-      aria-label={`${name}: ${text}`}
+      aria-label={t('media.slot.note', { ...place, text })}
     >
-      <span className="slot-title">Image {slot.position}</span>
+      <span className="slot-title">{t('media.slot.title', place)}</span>
       <span className="slot-text">{text}</span>
     </li>
   )
@@ -116,27 +118,32 @@ export const JobCard = memo(function JobCard({
   job: JobView
   actions: JobActions
 }): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const [cancelling, setCancelling] = useState(false)
-  const slots = slotsOf(job)
+  const slots = slotsOf(job, t)
   const live = isLive(job)
   const tone = jobTone(job)
-  const status = statusText(job)
+  const status = statusText(job, t)
   // Still going: at the gateway, or its images on their way into the library.
   const working = tone === 'active'
-  const usage = usageSummary(job.usage)
+  const usage = usageSummary(job.usage, t)
   const arrived = slots.filter((s) => s.kind === 'image').length
   const streamRefused = refusedStream(job)
   const profile = useProfilesStore((state) => state.profiles.find((p) => p.id === job.profileId))
-  const plan = cancelPlan(job, profile)
+  const plan = cancelPlan(job, profile, t)
   const cancel = async (): Promise<void> => {
     setCancelling(true)
     const result = await api.call('jobs.cancel', { id: job.id })
-    if (result.ok) announceCancel(job, result.value.cancel)
+    if (result.ok) announceCancel(job, result.value.cancel, t)
     setCancelling(false)
   }
   return (
-    <article className="job-card" aria-label={`Job: ${job.prompt.slice(0, 80)}`} aria-busy={live}>
+    <article
+      className="job-card"
+      aria-label={t('media.card.label', { prompt: job.prompt.slice(0, 80) })}
+      aria-busy={live}
+    >
       <header className="job-head">
         <div className="job-title">
           <p className="job-prompt" title={job.prompt}>
@@ -145,16 +152,18 @@ export const JobCard = memo(function JobCard({
           <p className="job-meta">
             <span>{job.model}</span>
             <span aria-hidden="true">·</span>
-            <span title={job.endpoint}>{endpointLabel(job.endpoint)}</span>
+            <span title={job.endpoint}>{endpointLabel(job.endpoint, t)}</span>
             <span aria-hidden="true">·</span>
-            <span>{when(job.createdAt)}</span>
+            <span>{when(job.createdAt, t)}</span>
           </p>
         </div>
         <span
           className={`pill job-status tone-${tone}`}
           role={working ? 'status' : undefined}
           aria-label={
-            working && slots.length > 1 ? `${status}: ${arrived} of ${slots.length} images` : status
+            working && slots.length > 1
+              ? t('media.card.workingOn', { status, arrived, total: slots.length })
+              : status
           }
         >
           {working && <span className="spinner" aria-hidden="true" />}
@@ -166,23 +175,20 @@ export const JobCard = memo(function JobCard({
         <ErrorNotice error={asAppError(job.error)}>
           {streamRefused && (
             <div className="notice-actions">
-              <p className="notice-hint">
-                The gateway refused to stream this model. It is remembered: streaming starts off for it next
-                time.
-              </p>
+              <p className="notice-hint">{t('media.card.streamRefused')}</p>
               <button
                 type="button"
                 className="button"
                 onClick={() => actions.onRemix(job, { withoutStream: true })}
               >
-                Remix without streaming
+                {t('media.card.remixWithoutStream')}
               </button>
             </div>
           )}
         </ErrorNotice>
       )}
       {slots.length > 0 && (
-        <ul className="slot-grid" aria-label="Images">
+        <ul className="slot-grid" aria-label={t('media.card.images')}>
           {slots.map((slot) => (
             <SlotView key={slot.key} job={job} slot={slot} total={slots.length} actions={actions} />
           ))}
@@ -190,8 +196,8 @@ export const JobCard = memo(function JobCard({
       )}
       <footer className="job-foot">
         <span className="job-usage">
-          {usage ? `Usage: ${usage}` : ''}
-          {job.billingUnit ? `${usage ? ' · ' : ''}billed per ${job.billingUnit}` : ''}
+          {usage ? t('media.card.usage', { usage }) : ''}
+          {job.billingUnit ? `${usage ? ' · ' : ''}${billedLine(job.billingUnit, t)}` : ''}
         </span>
         <div className="job-actions">
           {live && (
@@ -202,23 +208,18 @@ export const JobCard = memo(function JobCard({
               title={plan.effect}
               onClick={() => void cancel()}
             >
-              {plan.label}
+              {plan.text}
             </button>
           )}
           <button type="button" className="button small" onClick={() => actions.onCopyPrompt(job.prompt)}>
-            Copy prompt
+            {t('media.card.copyPrompt')}
           </button>
           <button type="button" className="button small" onClick={() => actions.onRemix(job)}>
-            Remix
+            {t('media.card.remix')}
           </button>
         </div>
       </footer>
-      {live && plan.mayStillBill && (
-        <p className="job-cancel-note">
-          No cancel call is set for this gateway: “Stop tracking” stops following it here, and the gateway may
-          still run and bill it.
-        </p>
-      )}
+      {live && plan.mayStillBill && <p className="job-cancel-note">{t('media.card.noCancelCall')}</p>}
     </article>
   )
 })

@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useEffect, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../store/app'
@@ -25,6 +25,7 @@ export function LibraryDialog({
   onPick: (images: LibraryImage[]) => void
   onClose: () => void
 }): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const [items, setItems] = useState<LibraryImage[]>([])
   const [hasMore, setHasMore] = useState(false)
@@ -79,20 +80,20 @@ export function LibraryDialog({
       <header className="dialog-head">
         <h2 id="library-dialog-title">{title}</h2>
         <button type="button" className="button" onClick={onClose} data-autofocus>
-          Close
+          {t('media.library.close')}
         </button>
       </header>
       {error && <ErrorNotice error={error} />}
       {!loading && items.length === 0 && !error && (
         <div className="empty-state compact">
-          <p className="empty-title">The library is empty</p>
-          <p>Generated images and files you add appear here.</p>
+          <p className="empty-title">{t('media.library.emptyTitle')}</p>
+          <p>{t('media.library.emptyText')}</p>
         </div>
       )}
-      <ul className="library-grid" aria-label="Library images">
+      <ul className="library-grid" aria-label={t('media.library.images')}>
         {items.map((image) => {
           const picked = chosen.includes(image.mediaId)
-          const name = image.prompt ? `“${image.prompt}”` : 'Imported image'
+          const name = image.prompt ? `“${image.prompt}”` : t('media.library.imported')
           const size = image.width && image.height ? `, ${image.width}×${image.height}` : ''
           return (
             <li key={image.mediaId}>
@@ -118,22 +119,22 @@ export function LibraryDialog({
       <footer className="dialog-foot">
         {hasMore && (
           <button type="button" className="button" disabled={loading} onClick={loadOlder}>
-            Show older
+            {t('media.library.showOlder')}
           </button>
         )}
-        {loading && <span className="muted">Loading…</span>}
+        {loading && <span className="muted">{t('media.library.loading')}</span>}
         {!single && (
           <>
-            <span className="muted grow">
-              {chosen.length} of {limit} chosen
-            </span>
+            <span className="muted grow">{t('media.library.chosen', { chosen: chosen.length, limit })}</span>
             <button
               type="button"
               className="button primary"
               disabled={chosen.length === 0}
               onClick={() => onPick(chosen.flatMap((id) => items.find((item) => item.mediaId === id) ?? []))}
             >
-              Add {chosen.length === 1 ? 'image' : `${chosen.length} images`}
+              {chosen.length === 1
+                ? t('media.library.addOne')
+                : t('media.library.addMany', { count: chosen.length })}
             </button>
           </>
         )}

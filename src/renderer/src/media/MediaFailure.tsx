@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import type { ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 
 /**
  * A stored file that cannot be shown here: why, and the file itself to open in another app (issue 15).
@@ -16,14 +16,15 @@ export function MediaFailureNotice({
   href: string
   fileName: string
 }): ReactElement {
+  const { t } = useTranslation()
   return (
     <div className="notice notice-error media-failure" role="alert">
       <p className="notice-title">{title}</p>
       <p>{words}</p>
-      <p className="notice-hint">Another player may open it; the file stays in the library.</p>
+      <p className="notice-hint">{t('media.failure.anotherPlayer')}</p>
       <div className="notice-actions">
         <a className="button" href={href} download={fileName}>
-          Download the file
+          {t('media.failure.download')}
         </a>
       </div>
     </div>

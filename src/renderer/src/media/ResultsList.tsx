@@ -1,5 +1,5 @@
-/* eslint-disable i18n/no-literal-text -- not yet translated (issue 16) */
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import type { JobView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
@@ -25,6 +25,7 @@ export function ResultsList({
   empty: { title: string; text: string }
   actions: JobActions
 }): ReactElement {
+  const { t } = useTranslation()
   const { api } = useConnection()
   const byId = useJobsStore((state) => state.byId)
   const order = useJobsStore((state) => state.order)
@@ -68,7 +69,9 @@ export function ResultsList({
     <section className="results" aria-labelledby={`${kind}-results-title`}>
       <header className="results-head">
         <h2 id={`${kind}-results-title`}>{title}</h2>
-        {running > 0 && <span className="pill pill-accent">{running} running</span>}
+        {running > 0 && (
+          <span className="pill pill-accent">{t('media.results.running', { count: running })}</span>
+        )}
       </header>
       {error && <ErrorNotice error={error} />}
       {!loading && jobs.length === 0 && !error && (
@@ -89,7 +92,7 @@ export function ResultsList({
           disabled={loading}
           onClick={() => load(jobs[jobs.length - 1]?.createdAt)}
         >
-          Show older
+          {t('media.results.showOlder')}
         </button>
       )}
     </section>

@@ -1,22 +1,35 @@
+import type { TFunction } from 'i18next'
 import type { ResultView } from '@shared/schemas/jobs'
+import { currentT, numberWords } from '../ui/words'
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+/** Bytes in B, KB or MB: the symbols are the same in every language, the number is written as it speaks. */
+export function formatBytes(bytes: number, t: TFunction = currentT): string {
+  if (bytes < 1024) return `${numberWords(t, bytes)} B`
+  if (bytes < 1024 * 1024) return `${numberWords(t, bytes / 1024, { maximumFractionDigits: 0 })} KB`
+  const megabytes = numberWords(t, bytes / 1024 / 1024, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1
+  })
+  return `${megabytes} MB`
 }
 
-export function formatSeconds(ms: number): string {
+/** A clip's length: seconds under a minute ("8.4 s", 8.4 秒), else minutes and seconds ("1:05"). */
+export function formatSeconds(ms: number, t: TFunction = currentT): string {
   const seconds = ms / 1000
-  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`
-  return `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')} min`
+  if (seconds < 60) {
+    const digits = seconds < 10 ? 1 : 0
+    const value = numberWords(t, seconds, { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    return t('media.facts.seconds', { seconds: value })
+  }
+  const time = `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`
+  return t('media.facts.minutes', { time })
 }
 
 /** Size, duration and weight of a stored result, as the library measured them. */
-export function mediaFacts(result: ResultView): string[] {
+export function mediaFacts(result: ResultView, t: TFunction = currentT): string[] {
   const facts: string[] = []
   if (result.width !== null && result.height !== null) facts.push(`${result.width} × ${result.height}`)
-  if (result.durationMs !== null) facts.push(formatSeconds(result.durationMs))
-  if (result.bytes !== null) facts.push(formatBytes(result.bytes))
+  if (result.durationMs !== null) facts.push(formatSeconds(result.durationMs, t))
+  if (result.bytes !== null) facts.push(formatBytes(result.bytes, t))
   return facts
 }

@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next'
 import type { ApiClient } from '@shared/client'
 import { IMPORT_MAX_BYTES, type LibraryImage } from '@shared/schemas/library'
+import { currentT } from '../ui/words'
 
 /** What the studio takes from a drop, a paste or the file picker; the backend sniffs the bytes again. */
 export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
@@ -29,34 +31,38 @@ export function fileToBase64(file: Blob): Promise<string> {
   })
 }
 
-/** Imports files into the library one by one; what could not be imported is said per file. */
+/**
+ * Imports files into the library one by one; what could not be imported is said per file, in the language
+ * in use (the backend's reason for refusing one, as it came).
+ */
 export async function importFiles(
   api: ApiClient,
   files: readonly File[],
-  purpose: 'image' | 'mask' = 'image'
+  purpose: 'image' | 'mask' = 'image',
+  t: TFunction = currentT
 ): Promise<{ images: LibraryImage[]; errors: string[] }> {
   const images: LibraryImage[] = []
   const errors: string[] = []
   for (const file of files) {
-    const name = file.name || 'The pasted image'
+    const name = file.name || t('media.intake.pasted')
     if (file.type && !(ACCEPTED_TYPES as readonly string[]).includes(file.type)) {
-      errors.push(`${name} is not a PNG, JPEG or WebP image.`)
+      errors.push(t('media.intake.notImage', { name }))
       continue
     }
     if (file.size > IMPORT_MAX_BYTES) {
-      errors.push(`${name} is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`)
+      errors.push(t('media.intake.tooLarge', { name, size: IMPORT_MAX_BYTES / 1024 / 1024 }))
       continue
     }
     let data: string
     try {
       data = await fileToBase64(file)
     } catch {
-      errors.push(`${name} could not be read.`)
+      errors.push(t('media.intake.unreadable', { name }))
       continue
     }
     const result = await api.call('library.import', { data, purpose })
     if (result.ok) images.push(result.value)
-    else errors.push(`${name}: ${result.error.message}`)
+    else errors.push(t('media.intake.refused', { name, reason: result.error.message }))
   }
   return { images, errors }
 }

@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next'
+import { currentT } from '../ui/words'
+
 /** What a `<video>` reports when it cannot play (the browser's MediaError, or its absence). */
 export interface MediaFailure {
   code: number
@@ -10,22 +13,27 @@ const MEDIA_ERR_DECODE = 3
 
 /**
  * Why a stored video does not play, in words (issue 15): an empty player said nothing. The browser's own
- * detail, when it gives one, follows in brackets.
+ * detail, when it gives one, follows in brackets as the browser wrote it.
  */
-export function videoFailureWords(error: MediaFailure | null, mime: string | null): string {
-  const detail = error?.message ? ` (the player says: ${error.message})` : ''
+export function videoFailureWords(
+  error: MediaFailure | null,
+  mime: string | null,
+  t: TFunction = currentT
+): string {
+  const detail = error?.message ? t('media.video.playerSays', { message: error.message }) : ''
   switch (error?.code) {
     case MEDIA_ERR_ABORTED:
-      return `Loading the video was stopped before it could play${detail}.`
+      return t('media.video.aborted', { detail })
     case MEDIA_ERR_NETWORK:
-      return `The video could not be read from the library${detail}. The file may have been moved or removed.`
+      return t('media.video.network', { detail })
     case MEDIA_ERR_DECODE:
-      return `The file was read but could not be decoded: it is damaged, or encoded in a way this player does not read${detail}.`
+      return t('media.video.decode', { detail })
     default:
-      return `This player cannot open this file as ${mime ?? 'a video'}: it is damaged, or its format or codec is not supported here${detail}.`
+      return mime
+        ? t('media.video.unsupported', { type: mime, detail })
+        : t('media.video.unsupportedVideo', { detail })
   }
 }
 
 /** The same for an image in the full view. */
-export const IMAGE_FAILURE_WORDS =
-  'The image file could not be shown: it is damaged, or in a format this view cannot decode.'
+export const imageFailureWords = (t: TFunction = currentT): string => t('media.viewer.cannotShowWords')

@@ -1,9 +1,13 @@
+import type { TFunction } from 'i18next'
 import { descriptorOf } from '@shared/gateway/endpoints'
-import { endpointName } from '@shared/gateway/spec'
 import { JobRequest, type JobView, type ResultView, type TaskLocalStatus } from '@shared/schemas/jobs'
 import { imagesPerTask } from '../jobs/status'
+import { currentT, endpointWords, languageOf } from '../ui/words'
 
-/** One place in a job's image grid: an image, one still to come, or one that will not come. */
+/**
+ * One place in a job's image grid: an image, one still to come, or one that will not come. A failed slot's
+ * message is the backend's (or the gateway's) words as they came; `notKept` stands in when there are none.
+ */
 export type Slot =
   | { kind: 'image'; key: string; position: number; result: ResultView }
   | { kind: 'downloading'; key: string; position: number; result: ResultView }
@@ -25,7 +29,7 @@ const LIVE: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'ru
  * task runs its missing images wait; a cut stream shows what never came; a task that failed outright has
  * no slots (the job's error says why).
  */
-export function slotsOf(job: JobView): Slot[] {
+export function slotsOf(job: JobView, t: TFunction = currentT): Slot[] {
   const perTask = imagesPerTask(job.request)
   const slots: Slot[] = []
   const tasks = [...job.tasks].sort((a, b) => a.seq - b.seq)
@@ -46,7 +50,7 @@ export function slotsOf(job: JobView): Slot[] {
             key,
             position,
             result,
-            message: result.error?.message ?? 'This image could not be kept.'
+            message: result.error?.message ?? t('media.slot.notKept')
           })
       } else if (LIVE.includes(task.status)) slots.push({ kind: 'waiting', key, position })
       else if (task.status === 'incomplete') slots.push({ kind: 'missing', key, position })
@@ -57,19 +61,21 @@ export function slotsOf(job: JobView): Slot[] {
 
 export const isLive = (job: JobView): boolean => job.status === 'pending' || job.status === 'running'
 
-const numberFormat = new Intl.NumberFormat()
-
-/** A one-line summary of whatever usage object the gateway sent (its shape differs per endpoint). */
-export function usageSummary(usage: unknown): string | null {
+/**
+ * A one-line summary of whatever usage object the gateway sent (its shape differs per endpoint), its
+ * numbers as the language in use writes them.
+ */
+export function usageSummary(usage: unknown, t: TFunction = currentT): string | null {
   if (typeof usage !== 'object' || usage === null) return null
   const u = usage as Record<string, unknown>
+  const format = new Intl.NumberFormat(languageOf(t))
+  const figure = (key: 'images' | 'tokens' | 'outputTokens', count: number): string =>
+    t(`media.usage.${key}`, { count, n: format.format(count) })
   const parts: string[] = []
-  if (typeof u['generated_images'] === 'number')
-    parts.push(`${numberFormat.format(u['generated_images'])} images`)
-  if (typeof u['total_tokens'] === 'number') parts.push(`${numberFormat.format(u['total_tokens'])} tokens`)
-  else if (typeof u['output_tokens'] === 'number')
-    parts.push(`${numberFormat.format(u['output_tokens'])} output tokens`)
-  return parts.length > 0 ? parts.join(' · ') : null
+  if (typeof u['generated_images'] === 'number') parts.push(figure('images', u['generated_images']))
+  if (typeof u['total_tokens'] === 'number') parts.push(figure('tokens', u['total_tokens']))
+  else if (typeof u['output_tokens'] === 'number') parts.push(figure('outputTokens', u['output_tokens']))
+  return parts.length > 0 ? parts.join(t('media.usage.separator')) : null
 }
 
 /**
@@ -88,12 +94,15 @@ export function imageUsageOf(job: JobView, result: ResultView): { usage: unknown
 export const imagesOf = (job: JobView): ResultView[] =>
   slotsOf(job).flatMap((slot) => (slot.kind === 'image' ? [slot.result] : []))
 
-/** The endpoint's name in a designer's words, from its descriptor. */
-export const endpointLabel = (path: string): string => endpointName(path)
+/** The endpoint's name in a designer's words and the language in use ("Streaming groups", 流式组图). */
+export const endpointLabel = (path: string, t: TFunction = currentT): string => endpointWords(t, path)
 
-export function when(time: number, now = Date.now()): string {
+/** Today: the time; earlier: the day and the time; as the language in use writes them. */
+export function when(time: number, t: TFunction = currentT, now = Date.now()): string {
   const date = new Date(time)
   const sameDay = new Date(now).toDateString() === date.toDateString()
-  const clock = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-  return sameDay ? clock : `${date.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${clock}`
+  const language = languageOf(t)
+  const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date)
+  if (sameDay) return clock
+  return `${new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }).format(date)} ${clock}`
 }

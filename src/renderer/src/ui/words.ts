@@ -53,6 +53,9 @@ export function endpointWords(t: TFunction, keyOrPath: string): string {
   return lookupOf(t)(`ui.endpoints.${key}`, { defaultValue: endpointName(ENDPOINTS[key]) })
 }
 
-/** A number in the current language's digits and grouping. */
-export const numberWords = (value: number, language: string): string =>
-  new Intl.NumberFormat(language).format(value)
+/** The BCP 47 tag of the language `t` speaks, for `Intl` (each catalog names its own). */
+export const languageOf = (t: TFunction): string => t('ui.locale')
+
+/** A number as the language `t` speaks writes it. */
+export const numberWords = (t: TFunction, value: number, options?: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat(languageOf(t), options).format(value)

@@ -4,6 +4,7 @@ import type { ResultView } from '@shared/schemas/jobs'
 import type { ApiClient } from '@shared/client'
 import { VideoPlayer } from '@renderer/media/VideoPlayer'
 import { videoFailureWords } from '@renderer/media/mediaErrors'
+import { createI18n } from '@renderer/i18n'
 import { useAppStore } from '@renderer/store/app'
 
 const video = {
@@ -42,5 +43,13 @@ describe('a stored video that cannot be played says why and offers the file (iss
       /cannot open this file as video\/x-matroska: it is damaged/
     )
     expect(videoFailureWords(null, null)).toMatch(/as a video/)
+  })
+
+  it('words them in 简体中文, with the player’s own detail as it came (issue 16)', () => {
+    const zh = createI18n('zh-CN').t
+    expect(videoFailureWords({ code: 3, message: 'PIPELINE_ERROR_DECODE' }, 'video/mp4', zh)).toBe(
+      '文件已读取，但无法解码：文件已损坏，或其编码方式这个播放器无法读取（播放器提示：PIPELINE_ERROR_DECODE）。'
+    )
+    expect(videoFailureWords(null, null, zh)).toMatch(/^这个播放器无法以视频格式打开此文件/)
   })
 })

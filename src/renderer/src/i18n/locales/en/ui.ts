@@ -4,6 +4,8 @@
  * here rather than under media: the Queue, which shows no media, says them as much as the job cards do.
  */
 export const ui = {
+  /** The language's BCP 47 tag, for Intl's dates and numbers. */
+  locale: 'en',
   /** Endpoints by the names designers know them (the English is each descriptor's label). */
   endpoints: {
     models: 'Model list',

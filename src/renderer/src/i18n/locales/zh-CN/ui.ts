@@ -6,6 +6,7 @@ import type { ui as en } from '../en/ui'
  * a job's states follow the words Chinese task queues use (排队中、运行中、已完成、部分完成).
  */
 export const ui: Catalog<typeof en> = {
+  locale: 'zh-CN',
   endpoints: {
     models: '模型列表',
     chatCompletions: 'Chat Completions 接口',
