@@ -20,7 +20,7 @@ export async function openDetails(page: Page, name: string): Promise<Locator> {
   if (!open) {
     await page
       .getByRole('list', { name: 'Gateway profiles' })
-      .getByRole('button', { name: new RegExp(`^${name}( \\(in use\\))?$`) })
+      .getByRole('button', { name: new RegExp(`^${name} `) })
       .click()
   }
   await expect(details).toBeVisible()
@@ -62,7 +62,7 @@ export async function useGateway(page: Page, name: string): Promise<void> {
   const profiles = page.getByRole('list', { name: 'Gateway profiles' })
   const details = await openDetails(page, name)
   await details.getByRole('button', { name: 'Use this gateway' }).click()
-  await expect(profiles.getByRole('button', { name: `${name} (in use)` })).toBeVisible()
+  await expect(profiles.getByRole('button', { name: new RegExp(`^${name} .*\\(in use\\)$`) })).toBeVisible()
 }
 
 /** Writes an emulator config file and returns the `--config` arguments for it. */
