@@ -71,7 +71,8 @@ export function ErrorNotice({
       {words.message !== null && <p>{words.message}</p>}
       {words.said !== null && (
         <p className="notice-said">
-          <span className="notice-said-label">{t('errors.gatewaySaid')}</span>{' '}
+          <span className="notice-said-label">{t('errors.gatewaySaid')}</span>
+          {t('ui.sentenceGap')}
           {/* The gateway's words in the gateway's language, whatever the app speaks. */}
           <q lang="">{words.said}</q>
         </p>
