@@ -48,7 +48,7 @@ describe('Images screen in Simplified Chinese', () => {
         .getAllByRole('group')
         .map((g) => g.getAttribute('label'))
     ).toEqual([
-      '按张计费 — /v3/images/generations',
+      '同步出图 — /v3/images/generations',
       '流式组图 — /partner-a/v3/images/generations',
       '单张生成 — /v1/images/partner-b',
       '异步任务 — /v2/images/generations',

@@ -2,7 +2,7 @@ import type { Catalog } from '../catalog'
 import type { ui as en } from '../en/ui'
 
 /**
- * 简体中文: the ui area. Endpoint names are the ones the Images screen shows (按张计费、流式组图、单张生成…);
+ * 简体中文: the ui area. Endpoint names are the ones the Images screen shows (同步出图、流式组图、单张生成…);
  * a job's states follow the words Chinese task queues use (排队中、运行中、已完成、部分完成).
  */
 export const ui: Catalog<typeof en> = {
@@ -14,7 +14,7 @@ export const ui: Catalog<typeof en> = {
     responses: 'Responses 接口',
     imagesV1: '兼容接口',
     imageEdits: '蒙版编辑',
-    imagesV3: '按张计费',
+    imagesV3: '同步出图',
     imagesV2: '异步任务',
     partnerA: '流式组图',
     partnerB: '单张生成',
