@@ -112,5 +112,9 @@ describe('the video form', () => {
     expect(build(draft({ extraJson: '{"seed": 3, "ratio": "1:1"}' }), model).issues.extra).toBe(
       '请在上方的字段中设置 "ratio"和"seed"，不要写在这里。'
     )
+    // The shared rules too (a duration of 0 is the gateway's limit, checked before sending).
+    expect(build(draft({ duration: '0' }), model).issues.duration).toBe(
+      '请填写不小于 1 的整数（duration：0）。'
+    )
   })
 })

@@ -3,6 +3,7 @@ import { preflightJob } from '@shared/schemas/jobPreflight'
 import { JobRequest } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
 import type { EditOptions, EditSource } from './store'
+import { issueWords } from '../../ui/issueWords'
 
 export interface EditIssue {
   field: 'source' | 'prompt' | 'model' | 'mask' | 'n' | 'outputFormat'
@@ -58,7 +59,7 @@ export function buildEdit(
     supported_endpoints: input.model.supportedEndpoints
   })) {
     const field = issue.field === 'prompt' ? 'prompt' : issue.field === 'model' ? 'model' : 'source'
-    if (!known.has(field)) issues.push({ field, message: issue.message })
+    if (!known.has(field)) issues.push({ field, message: issueWords(t, issue) })
   }
   const parsed = JobRequest.safeParse(request)
   return {

@@ -5,6 +5,7 @@ import { preflightJob } from '@shared/schemas/jobPreflight'
 import type { ImageRef, JobRequest } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
 import { i18n } from '../../i18n'
+import { issueWords } from '../../ui/issueWords'
 
 /**
  * The Video form as the user typed it (strings, so a half-typed number stays on screen), and the one
@@ -155,7 +156,8 @@ export function buildVideoForm(draft: VideoDraft, model: ModelView | undefined, 
     request,
     model ? { id: model.id, supported_endpoints: model.supportedEndpoints } : undefined
   )
-  for (const issue of preflight) issues[issue.field] ??= issue.message
+  // The shared rules in this screen's language (their English text when a rule has no words yet).
+  for (const issue of preflight) issues[issue.field] ??= issueWords(t, issue)
   if (!model && draft.model) issues.model ??= t('video.issues.model')
   return { request, issues }
 }
