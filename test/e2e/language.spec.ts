@@ -22,7 +22,10 @@ test('a user switches Settings to 简体中文: the words change at once and sta
     await expect(nav.getByRole('button', { name: label })).toBeVisible()
   }
   // The settings screen carries no English word of ours (the product name, URLs and paths are not words).
-  const text = (await page.locator('main').innerText()).replace(/Gateway Studio|https?:\/\/\S+|\/\S+|English/g, '')
+  const text = (await page.locator('main').innerText()).replace(
+    /Gateway Studio|https?:\/\/\S+|\/\S+|English/g,
+    ''
+  )
   const english = text.match(/\b[A-Za-z]{3,}\b/g) ?? []
   expect(english.filter((word) => !['Demo', 'demo', 'JSON', 'API'].includes(word))).toEqual([])
   await page.screenshot({ path: `${shotDir}/issue16-settings-zh.png`, fullPage: true })
