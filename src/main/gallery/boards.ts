@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Board } from '../../shared/schemas/boards'
 import type { GallerySelection } from '../../shared/schemas/gallery'
-import { writeTransaction, type Db } from '../db/connection'
+import { isUniqueViolation, writeTransaction, type Db } from '../db/connection'
 import { GALLERY_FROM, selectionConditions } from './query'
 
 /** Another board already has this name (names are unique regardless of case). */
@@ -135,7 +135,7 @@ export class BoardStore {
     try {
       return write()
     } catch (error) {
-      if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new BoardNameTaken(name)
+      if (isUniqueViolation(error)) throw new BoardNameTaken(name)
       throw error
     }
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { Preset, PresetScreen, PresetsFile, Style } from '../../shared/schemas/presets'
-import { writeTransaction, type Db } from '../db/connection'
+import { isUniqueViolation, writeTransaction, type Db } from '../db/connection'
 
 /** The name is taken on that screen (or, for a style, anywhere); names are unique regardless of case. */
 export class NameTaken extends Error {
@@ -32,10 +32,6 @@ function payloadOf(text: string): Record<string, unknown> | null {
     return null
   }
 }
-
-const isUnique = (error: unknown): boolean =>
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-  (error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 
 /** Presets and styles: the one module that writes `presets` and `styles`. */
 export class PresetStore {
@@ -114,7 +110,7 @@ export class PresetStore {
         .run(id, style.name, style.prefix, style.suffix, at, at)
       return { id, name: style.name, prefix: style.prefix, suffix: style.suffix, updatedAt: at }
     } catch (error) {
-      if (isUnique(error)) throw new NameTaken('style', style.name)
+      if (isUniqueViolation(error)) throw new NameTaken('style', style.name)
       throw error
     }
   }
