@@ -15,7 +15,8 @@ import {
  * checks are in its descriptor (`endpoints/<family>.ts`), built from the pieces in `checks.ts`.
  */
 
-export { parseWxH, preflightMerged, type PreflightIssue } from './checks'
+export { parseWxH, type PreflightIssue } from './checks'
+export { preflightMerged } from './extraFields'
 
 /** The gateway profile's side of a request: what it merges into every body, and its name for the message. */
 export interface ProfileExtras {

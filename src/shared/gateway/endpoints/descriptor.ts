@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { preflightMerged, type PreflightIssue, type ProfileExtraFields } from '../checks'
+import type { PreflightIssue } from '../checks'
+import { preflightMerged, type ProfileExtraFields } from '../extraFields'
 import type { FormSpec } from './form'
 import type { SyncResult } from './imageResults'
 import type { MediaInput, ResolvedMedia } from './media'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { preflightMerged, requireModelAndPrompt, type Loose, type PreflightIssue } from '../checks'
+import { requireModelAndPrompt, type Loose, type PreflightIssue } from '../checks'
+import { preflightMerged } from '../extraFields'
 import { defineSync } from './descriptor'
 import { ImageResultSet, resultOf } from './imageResults'
 

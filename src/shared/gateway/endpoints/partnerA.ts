@@ -5,7 +5,6 @@ import {
   isImageRef,
   oneOf,
   parseWxH,
-  preflightMerged,
   refuseN,
   requireModelAndPrompt,
   seedAndWatermark,
@@ -13,6 +12,7 @@ import {
   type Loose,
   type PreflightIssue
 } from '../checks'
+import { preflightMerged } from '../extraFields'
 import { defineSync } from './descriptor'
 import { seedField, watermarkToggle } from './form'
 import { ImageResultSet, resultOf } from './imageResults'

@@ -3,11 +3,11 @@ import {
   broken,
   intInRange,
   parseWxH,
-  preflightMerged,
   requireModelAndPrompt,
   type Loose,
   type PreflightIssue
 } from '../checks'
+import { preflightMerged } from '../extraFields'
 import { ExtraFieldValues, JsonPath, TaskPath } from '../fieldNames'
 import { defineTask } from './descriptor'
 import { ImageRef, referenceInputs, urisOf } from './media'
