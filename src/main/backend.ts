@@ -178,6 +178,9 @@ export function createBackend(options: BackendOptions): Backend {
       bus.emit('settings.changed', next)
       return next
     },
+    'ui.lastUsed.get': () => settings.lastUsed(),
+    'ui.lastUsed.remember': ({ screen, model, params }) =>
+      settings.rememberLastUsed(screen, { model, params }),
     ...createProfileHandlers({
       profiles,
       keys,

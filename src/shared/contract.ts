@@ -6,6 +6,7 @@ import { jobCommands, jobEvents } from './contracts/jobs'
 import { libraryCommands } from './contracts/library'
 import { presetCommands } from './contracts/presets'
 import { profileCommands, profileEvents } from './contracts/profiles'
+import { uiCommands } from './contracts/ui'
 
 /**
  * The one list of everything the renderer may ask of the backend, and everything the backend may tell it,
@@ -20,7 +21,8 @@ export const commands = {
   ...chatCommands,
   ...libraryCommands,
   ...galleryCommands,
-  ...presetCommands
+  ...presetCommands,
+  ...uiCommands
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

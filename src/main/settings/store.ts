@@ -1,7 +1,10 @@
 import { Settings, type SettingsPatch } from '../../shared/schemas/settings'
+import { LastUsed, LastUsedEntry, type LastUsedScreen } from '../../shared/schemas/lastUsed'
 import { writeTransaction, type Db } from '../db/connection'
 
 type SettingKey = keyof Settings
+/** Not a setting the user edits: each screen's last model and parameters, in a row of its own. */
+const LAST_USED_KEY = 'ui.lastUsed'
 const fieldSchemas = Settings.shape
 
 /**
@@ -41,5 +44,39 @@ export class SettingsStore {
       }
     })
     return this.get()
+  }
+
+  /** Each screen's last model and parameters; a screen whose entry no longer validates reads as none. */
+  lastUsed(): LastUsed {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(LAST_USED_KEY) as
+      { value: string } | undefined
+    let raw: unknown
+    try {
+      raw = row ? JSON.parse(row.value) : {}
+    } catch {
+      raw = {}
+    }
+    const out: LastUsed = {}
+    if (raw === null || typeof raw !== 'object') return out
+    for (const screen of ['chat', 'images', 'edit', 'video'] as const) {
+      const entry = LastUsedEntry.safeParse((raw as Record<string, unknown>)[screen])
+      if (entry.success) out[screen] = entry.data
+    }
+    return LastUsed.parse(out)
+  }
+
+  /** Replaces one screen's entry inside one transaction, so two screens saving at once both land. */
+  rememberLastUsed(screen: LastUsedScreen, entry: Omit<LastUsedEntry, 'savedAt'>): LastUsed {
+    const now = Date.now()
+    writeTransaction(this.db, () => {
+      const next = { ...this.lastUsed(), [screen]: { ...entry, savedAt: now } }
+      this.db
+        .prepare(
+          'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ' +
+            'ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at'
+        )
+        .run(LAST_USED_KEY, JSON.stringify(next), now)
+    })
+    return this.lastUsed()
   }
 }
