@@ -37,6 +37,17 @@ export const ui = {
     thisGateway: 'this gateway',
     unlisted: '{{model}} is not listed by {{gateway}}, so it is no longer selected. Pick one of its models.'
   },
+  modelPicker: {
+    list: 'Models',
+    noProvider: 'Other',
+    none: 'This gateway lists no models for this screen.',
+    noMatch: 'No model matches “{{query}}”.',
+    count_one: '{{count, number}} model',
+    count_other: '{{count, number}} models',
+    cannotPick: 'Cannot be picked: {{reason}}',
+    unavailable: 'Unavailable: the gateway refused it at {{time}}; offered again from {{until}}',
+    noAccess: 'Your API key has no access to it'
+  },
   clipboard: {
     copied: 'Prompt copied.',
     unavailable: 'The clipboard is not available here; select the prompt and copy it by hand.'

@@ -35,6 +35,16 @@ export const ui: Catalog<typeof en> = {
     thisGateway: '此网关',
     unlisted: '当前网关（{{gateway}}）未提供 {{model}}，已取消选择。请从它提供的模型中另选一个。'
   },
+  modelPicker: {
+    list: '模型',
+    noProvider: '其他',
+    none: '此网关没有适用于这个页面的模型。',
+    noMatch: '没有匹配“{{query}}”的模型。',
+    count_other: '{{count, number}} 个模型',
+    cannotPick: '暂不可选：{{reason}}',
+    unavailable: '暂不可用：网关在 {{time}} 拒绝了请求，{{until}} 后可再试',
+    noAccess: '你的 API 密钥无权使用此模型'
+  },
   clipboard: {
     copied: '已复制提示词。',
     unavailable: '这里无法使用剪贴板，请选中提示词后手动复制。'
