@@ -52,6 +52,8 @@ export const ui = {
     copied: 'Prompt copied.',
     unavailable: 'The clipboard is not available here; select the prompt and copy it by hand.'
   },
+  /** ui/Dialog's own words. */
+  dialog: { close: 'Close' },
   link: {
     missingToken: 'This page needs the address printed by `npm run web` (it carries a one-time token).',
     notSent:
