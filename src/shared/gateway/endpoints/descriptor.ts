@@ -10,7 +10,7 @@ import type { MediaInput, ResolvedMedia } from './media'
  * their defaults, how a job becomes a request and a request a body, how the answer is read, how it is sent
  * (one answer, a task to poll, or a stream), and the form fields it offers. Pure data and pure functions:
  * the backend's gateway client and task engine run any descriptor generically, and so does the renderer's
- * Images form (src/renderer/src/features/images/form).
+ * Images form (src/renderer/src/jobs/imageForm/form).
  */
 
 /** The names a gateway profile may give this endpoint's hidden fields: the field map's `key` entry. */

@@ -1,6 +1,6 @@
 /**
  * The form fields an endpoint offers, as data: a small vocabulary the Images screen renders and reads
- * generically (src/renderer/src/features/images/form). A field names its control, its label and hint, its
+ * generically (src/renderer/src/jobs/imageForm/form). A field names its control, its label and hint, its
  * limits, and where its value goes in the request (`wire`); the pre-flight's issues about that request field
  * are shown next to it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ENDPOINT_LIST } from '@shared/gateway/endpoints'
 import type { FieldSpec, FormSpec, NumberSpec } from '@shared/gateway/endpoints/form'
-import { fieldKeys, hasWords, optionPart } from '@renderer/features/images/words'
+import { fieldKeys, hasWords, optionPart } from '@renderer/jobs/imageForm/words'
 import { createI18n } from '@renderer/i18n'
 import { images } from '@renderer/i18n/locales/en/images'
 

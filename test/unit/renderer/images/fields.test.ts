@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { i18n } from '@renderer/i18n'
-import { defaultValues, readForm, remixForm, type FormIssue } from '@renderer/features/images/fields'
+import { defaultValues, readForm, remixForm, type FormIssue } from '@renderer/jobs/imageForm/fields'
 import { seedField, watermarkToggle, type FormSpec } from '@shared/gateway/endpoints/form'
 
 /** A form as a new endpoint's descriptor would declare it, using every kind of field. */

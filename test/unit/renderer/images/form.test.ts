@@ -8,7 +8,7 @@ import {
   pixelFacts,
   type Draft,
   type GenEndpoint
-} from '@renderer/features/images/form'
+} from '@renderer/jobs/imageForm/form'
 
 const models = {
   v1: { id: 'compat', supportedEndpoints: ['/v1/images/generations', '/v1/images/edits'] },

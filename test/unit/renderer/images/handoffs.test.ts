@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { emptyDraft } from '@renderer/features/images/form'
+import { emptyDraft } from '@renderer/jobs/imageForm/form'
 import { receiveImagesHandoffs } from '@renderer/features/images/handoffs'
 import { useImagesStore } from '@renderer/features/images/store'
 import { useAppStore } from '@renderer/store/app'

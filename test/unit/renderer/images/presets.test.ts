@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emptyDraft, GEN_ENDPOINTS } from '@renderer/features/images/form'
+import { emptyDraft, GEN_ENDPOINTS } from '@renderer/jobs/imageForm/form'
 import { applyPreset, presetOf, styledPrompt } from '@renderer/features/images/presets'
 
 describe('Images presets and styles', () => {

@@ -1,6 +1,6 @@
 import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore } from '../../store/app'
-import { draftFromRequest } from './form'
+import { draftFromRequest } from '../../jobs/imageForm/form'
 import { useImagesStore } from './store'
 
 /** Reloads the generate form with a job's prompt, model and parameters, and goes to it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Style } from '@shared/schemas/presets'
-import { emptyDraft, GEN_ENDPOINTS, type Draft } from './form'
+import { emptyDraft, GEN_ENDPOINTS, type Draft } from '../../jobs/imageForm/form'
 
 /**
  * What an Images preset keeps: the prompt, the model and its endpoint, the endpoint's parameters and the

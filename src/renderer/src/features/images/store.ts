@@ -3,7 +3,7 @@ import type { Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
 import type { images } from '../../i18n/locales/en/images'
 import type { ViewerTarget } from '../../media/ImageViewer'
-import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from './form'
+import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from '../../jobs/imageForm/form'
 
 /** Models that answered a stream request with a 400, per profile: remembered across launches. */
 const NO_STREAM_KEY = 'gs.images.noStream'

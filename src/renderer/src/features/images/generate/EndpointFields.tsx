@@ -8,10 +8,10 @@ import type {
   TextSpec,
   ToggleSpec
 } from '@shared/gateway/endpoints/form'
-import { applies, isOn, type FieldValues } from '../fields'
-import { formOf, type Draft, type GenEndpoint } from '../form'
+import { applies, isOn, type FieldValues } from '../../../jobs/imageForm/fields'
+import { formOf, type Draft, type GenEndpoint } from '../../../jobs/imageForm/form'
 import { useImagesStore } from '../store'
-import { fieldWords, type FieldWords } from '../words'
+import { fieldWords, type FieldWords } from '../../../jobs/imageForm/words'
 import { Field, FieldMessage, useControl, useTouch } from './Field'
 import { ExtraFields, TierOrSize } from './widgets'
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react'
-import type { FormIssue } from '../form'
+import type { FormIssue } from '../../../jobs/imageForm/form'
 
 /** A form field's key (the descriptor's field key, or prompt, model, references, extra, profile). */
 export type FormField = string

@@ -26,7 +26,7 @@ import {
   imageEndpointsOf,
   referenceLimits,
   type GenEndpoint
-} from '../form'
+} from '../../../jobs/imageForm/form'
 import { noStreamKey, useImagesStore } from '../store'
 import { EndpointFields } from './EndpointFields'
 import { Field, IssuesContext, useControl, type FormField } from './Field'

@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { endpointInfo, referenceLimits, type GenEndpoint, type RefItem } from '../form'
+import { endpointInfo, referenceLimits, type GenEndpoint, type RefItem } from '../../../jobs/imageForm/form'
 import { useImagesStore } from '../store'
 import { ACCEPT_ATTRIBUTE } from '../../../media/intake'
 import { MediaThumb } from '../../../ui/MediaThumb'

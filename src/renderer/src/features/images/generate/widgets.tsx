@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TierOrSizeSpec } from '@shared/gateway/endpoints/form'
-import { pixelFacts } from '../form'
+import { pixelFacts } from '../../../jobs/imageForm/form'
 import type { ControlProps } from './EndpointFields'
 import { Field, FieldMessage, useControl } from './Field'
 
