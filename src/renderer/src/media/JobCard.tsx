@@ -8,7 +8,8 @@ import { jobTone, statusText } from '../jobs/status'
 import { useConnection } from '../store/app'
 import { useProfilesStore } from '../store/profiles'
 import { ErrorNotice } from '../ui/ErrorNotice'
-import { endpointLabel, isLive, slotsOf, usageSummary, when, type Slot } from './slots'
+import { SlotRows } from './JobSlots'
+import { endpointLabel, isLive, slotsOf, usageSummary, when } from './slots'
 import { refusedStream } from './streamRefusal'
 import './media.css'
 
@@ -16,92 +17,6 @@ export interface JobActions {
   onOpen: (job: JobView, result: ResultView) => void
   onRemix: (job: JobView, options?: { withoutStream?: boolean }) => void
   onCopyPrompt: (text: string) => void
-}
-
-function Star({ filled }: { filled: boolean }): ReactElement {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
-}
-
-function SlotView({
-  job,
-  slot,
-  total,
-  actions
-}: {
-  job: JobView
-  slot: Slot
-  total: number
-  actions: JobActions
-}): ReactElement {
-  const { t } = useTranslation()
-  const { api, mediaUrl } = useConnection()
-  const live = isLive(job)
-  const place = { position: slot.position, total }
-  if (slot.kind === 'image') {
-    const r = slot.result
-    const size = r.width && r.height ? `${r.width}×${r.height}` : (r.sizeLabel ?? '')
-    return (
-      <li className="slot slot-image">
-        <button
-          type="button"
-          className="slot-open"
-          aria-label={t('media.slot.open', { ...place, size })}
-          onClick={() => actions.onOpen(job, r)}
-        >
-          {/* The thumbnail, as MediaThumb shows it, but loaded at once while the group is still arriving. */}
-          <img
-            src={mediaUrl(`${r.mediaId as string}_thumb`)}
-            alt=""
-            loading={live ? 'eager' : 'lazy'}
-            decoding="async"
-            draggable={false}
-          />
-        </button>
-        <button
-          type="button"
-          className="slot-star"
-          aria-label={t('media.slot.favorite', place)}
-          aria-pressed={r.favorite}
-          onClick={() => void api.call('results.setFavorite', { id: r.id, favorite: !r.favorite })}
-        >
-          <Star filled={r.favorite} />
-        </button>
-        <span className="slot-caption">{size}</span>
-      </li>
-    )
-  }
-  if (slot.kind === 'failed')
-    return (
-      <li className="slot slot-note slot-failed" aria-label={t('media.slot.failedName', place)}>
-        <span className="slot-title">{t('media.slot.failed', place)}</span>
-        <span className="slot-text">{slot.message}</span>
-      </li>
-    )
-  const text =
-    slot.kind === 'downloading'
-      ? t('media.slot.saving')
-      : slot.kind === 'missing'
-        ? t('media.slot.neverArrived')
-        : t('media.slot.generating')
-  return (
-    <li
-      className={`slot slot-note ${slot.kind === 'missing' ? 'slot-missing' : 'slot-waiting'}`}
-      aria-label={t('media.slot.note', { ...place, text })}
-    >
-      <span className="slot-title">{t('media.slot.title', place)}</span>
-      <span className="slot-text">{text}</span>
-    </li>
-  )
 }
 
 const asAppError = (error: NonNullable<JobView['error']>): AppError => ({
@@ -187,13 +102,7 @@ export const JobCard = memo(function JobCard({
           )}
         </ErrorNotice>
       )}
-      {slots.length > 0 && (
-        <ul className="slot-grid" aria-label={t('media.card.images')}>
-          {slots.map((slot) => (
-            <SlotView key={slot.key} job={job} slot={slot} total={slots.length} actions={actions} />
-          ))}
-        </ul>
-      )}
+      {slots.length > 0 && <SlotRows job={job} slots={slots} actions={actions} />}
       <footer className="job-foot">
         <span className="job-usage">
           {usage ? t('media.card.usage', { usage }) : ''}
