@@ -278,7 +278,8 @@ export class Library {
       return repaired
     })
     if (kept.path !== ours.path) unlinkQuietly(file)
-    if (kept.thumbPath === null) void this.makeThumbnail(kept, thumbnail)
+    const placed = this.inside(kept.path)
+    if (kept.thumbPath === null && placed) void this.makeThumbnail(kept, () => thumbnail(placed))
     return kept
   }
 

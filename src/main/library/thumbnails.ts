@@ -13,7 +13,7 @@ export interface ImageThumbnail {
   height: number | null
 }
 
-/** An image decoded once (P32: it must decode to be kept), at thumbnail size, waiting to be encoded. */
+/** An image decoded once, at thumbnail size, waiting to be encoded. */
 export interface DecodedImage {
   /** Of the original, as displayed (after EXIF orientation). */
   width: number | null
@@ -24,9 +24,8 @@ export interface DecodedImage {
 
 /**
  * Reads the size of an image and decodes it, straight at thumbnail size (JPEG and WebP decode at a fraction
- * of their size). A file that sniffed as an image but does not decode (truncated, corrupt) is
- * `rejected`/`undecodable`: it would show as a broken picture. The cheap half of a thumbnail: the WebP
- * encoding (`encodeThumbnail`) can come later, off the path that makes a result durable.
+ * of their size). A file that does not decode is `rejected`/`undecodable`; a result is kept before this
+ * runs once it passes the cheaper checks of `wholeness.ts`.
  */
 export async function decodeForThumbnail(input: string | Buffer): Promise<DecodedImage> {
   try {

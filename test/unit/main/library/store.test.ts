@@ -114,6 +114,21 @@ describe('Library.storeBytes', () => {
     expect(filesUnder(root)).toEqual([])
   })
 
+  it('keeps a whole image before decoding it; damage inside shows when its thumbnail is made', async () => {
+    const errors: string[] = []
+    const lib = new Library(db, root, { now: () => now, onError: (what) => errors.push(what) })
+    const jpeg = await image('jpeg', 200, 200, 3)
+    // After the start of scan and before the end marker: the compressed pixels, overwritten.
+    const damaged = Buffer.from(jpeg)
+    const scan = damaged.indexOf(Buffer.from([0xff, 0xda]))
+    damaged.fill(0xff, scan + 20, damaged.length - 2)
+    const kept = await lib.storeBytes(damaged)
+    expect(kept).toMatchObject({ width: 200, height: 200, thumbPath: null })
+    await lib.idle()
+    expect(lib.get(kept.id)?.thumbPath).toBeNull()
+    expect(errors).toEqual(['a thumbnail could not be made'])
+  })
+
   it('applies the caps and the expected family [P31]', async () => {
     const png = await image('png')
     await expect(stored(png, { maxBytes: png.length - 1 })).rejects.toMatchObject({
