@@ -4,6 +4,7 @@ import {
   useDeferredValue,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -12,15 +13,35 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/schemas/gallery'
+import { aspectOf, justify, type JustifiedRow } from '../../media/justify'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { ensureShown } from './actions'
 import { isSelected, only, selectRange, toggle, type Selection } from './selection'
 import { itemAt, useGalleryStore } from './store'
+import '../../media/mediaChecker.css'
 
 const GAP = 10
 const PADDING = 20
-const MIN_TILE = 168
+/** The height a row aims at: about the old square tiles' size, each image now at its own shape. */
+const ROW_HEIGHT = 200
+
+/** Widths rounded down to a hundredth of a pixel, so a full row never overflows by a rounding error. */
+const floor = (value: number): number => Math.floor(value * 100) / 100
+
+/**
+ * The justified rows of every image of the filter, from the stored widths and heights (no pixel needed).
+ * Images not loaded yet count as squares; a layout is prefix-stable, so a page arriving changes only its
+ * own rows and the ones after it, never what sits above.
+ */
+function layoutOf(state: Pick<RowProps, 'items' | 'pages'>, count: number, width: number): JustifiedRow[] {
+  const aspects = new Array<number>(count)
+  for (let i = 0; i < count; i++) {
+    const item = itemAt(state, i)
+    aspects[i] = item ? aspectOf(item.width, item.height) : 1
+  }
+  return justify(aspects, { width, targetHeight: ROW_HEIGHT, gap: GAP })
+}
 
 /** What a tile does when used; one object for the whole grid, reading the store when called. */
 interface TileActions {
@@ -60,10 +81,8 @@ function tileActions(): TileActions {
 }
 
 interface RowProps {
-  row: number
+  row: JustifiedRow
   start: number
-  columns: number
-  tile: number
   count: number
   items: GalleryItem[]
   pages: Readonly<Record<number, GalleryItem[]>>
@@ -79,25 +98,21 @@ interface RowProps {
  * that come into view are rendered apart from the scroll itself (see `GalleryGrid`).
  */
 const GridRow = memo(function GridRow(props: RowProps): ReactElement {
-  const { row, start, columns, tile, count, selection, detailId, focusIndex, onScreen, actions } = props
+  const { row, start, count, selection, detailId, focusIndex, onScreen, actions } = props
   const { t } = useTranslation()
+  const height = floor(row.height)
   return (
     <div
       role="presentation"
       className="gallery-row"
-      style={{
-        transform: `translateY(${start}px)`,
-        gridTemplateColumns: `repeat(${columns}, ${tile}px)`,
-        gap: GAP,
-        height: tile,
-        left: PADDING
-      }}
+      style={{ transform: `translateY(${start}px)`, gap: GAP, height, left: PADDING }}
     >
-      {Array.from({ length: columns }, (_, column) => {
-        const index = row * columns + column
-        if (index >= count) return null
+      {row.widths.map((width, column) => {
+        const index = row.start + column
+        const box = { width: floor(width), height }
         const item = itemAt(props, index)
-        if (!item) return <div key={`p${index}`} className="gallery-tile placeholder" aria-hidden="true" />
+        if (!item)
+          return <div key={`p${index}`} className="gallery-tile placeholder" style={box} aria-hidden="true" />
         const selected = isSelected(selection, item.id)
         return (
           <div
@@ -108,7 +123,8 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
             aria-posinset={index + 1}
             aria-setsize={count}
             tabIndex={index === focusIndex ? 0 : -1}
-            className={`gallery-tile${selected ? ' selected' : ''}${item.id === detailId ? ' current' : ''}`}
+            className={`gallery-tile checker${selected ? ' selected' : ''}${item.id === detailId ? ' current' : ''}`}
+            style={box}
             onClick={(event) => actions.open(index, item, event)}
             onKeyDown={(event) => actions.key(index, item, event)}
           >
@@ -132,7 +148,8 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
 })
 
 /**
- * Every image of the filter in one virtualized grid: only the rows on screen (and two either side) exist,
+ * Every image of the filter in justified rows, each at its true aspect ratio (never cropped), virtualized
+ * by row: only the rows on screen (and two either side) exist,
  * each tile loads the `<id>_thumb` WebP only, and the list is paged in as the user scrolls towards its end;
  * a jump far down (the scrollbar dragged) loads the page at that position, not every page before it.
  * Rows not loaded yet show placeholders at their final place, so the scrollbar is right from the start.
@@ -166,31 +183,31 @@ export function GalleryGrid(): ReactElement {
     return () => observer.disconnect()
   }, [])
 
-  const inner = Math.max(MIN_TILE, width - PADDING * 2)
-  const columns = Math.max(1, Math.floor((inner + GAP) / (MIN_TILE + GAP)))
-  const tile = Math.floor((inner - GAP * (columns - 1)) / columns)
+  const inner = Math.max(ROW_HEIGHT, width - PADDING * 2)
   const count = Math.max(matching ?? 0, items.length)
-  const rows = Math.ceil(count / columns)
+  const layout = useMemo(() => layoutOf({ items, pages }, count, inner), [items, pages, count, inner])
 
   // No React Compiler in this app: the virtualizer re-renders this component on scroll by itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows,
+    count: layout.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => tile + GAP,
+    estimateSize: (index) => floor(layout[index]?.height ?? ROW_HEIGHT) + GAP,
     paddingStart: PADDING,
     paddingEnd: PADDING,
     overscan: 2,
     // Rendered as a normal update, not synchronously inside the scroll event: see the deferred rows below.
     useFlushSync: false
   })
-  useEffect(() => virtualizer.measure(), [virtualizer, tile])
+  useEffect(() => virtualizer.measure(), [virtualizer, layout])
 
   const virtualRows = virtualizer.getVirtualItems()
   const shownRows: VirtualItem[] = useDeferredValue(virtualRows)
-  const firstShown = (virtualRows[0]?.index ?? 0) * columns
-  // One page-row early, so the next page is there before the end of the list is.
-  const lastShown = ((virtualRows[virtualRows.length - 1]?.index ?? 0) + 1) * columns - 1 + columns * 2
+  const firstRow = layout[virtualRows[0]?.index ?? 0]
+  const lastRow = layout[virtualRows[virtualRows.length - 1]?.index ?? 0]
+  const firstShown = firstRow?.start ?? 0
+  // Two rows' worth early, so the next page is there before the end of the list is.
+  const lastShown = lastRow ? lastRow.start + lastRow.widths.length * 3 - 1 : 0
   useEffect(() => {
     ensureShown(api, firstShown, lastShown)
   }, [api, firstShown, lastShown, items.length, pages, nextCursor, loading, stale])
@@ -212,23 +229,25 @@ export function GalleryGrid(): ReactElement {
         style={{ height: virtualizer.getTotalSize() }}
       >
         {width > 0 &&
-          shownRows.map((row) => (
-            <GridRow
-              key={row.key}
-              row={row.index}
-              start={row.start}
-              columns={columns}
-              tile={tile}
-              count={count}
-              items={items}
-              pages={pages}
-              selection={selection}
-              detailId={detailId}
-              focusIndex={focusIndex}
-              onScreen={row.end > viewTop && row.start < viewBottom}
-              actions={actions}
-            />
-          ))}
+          shownRows.flatMap((row) => {
+            const justified = layout[row.index]
+            if (!justified) return []
+            return [
+              <GridRow
+                key={row.key}
+                row={justified}
+                start={row.start}
+                count={count}
+                items={items}
+                pages={pages}
+                selection={selection}
+                detailId={detailId}
+                focusIndex={focusIndex}
+                onScreen={row.end > viewTop && row.start < viewBottom}
+                actions={actions}
+              />
+            ]
+          })}
       </div>
     </div>
   )
