@@ -126,7 +126,7 @@ test('in 简体中文 the Video and Edit screens carry no English word of their 
   expect(await englishWords(page)).toEqual([])
   await page.screenshot({ path: `${shotDir}/issue16-edit-zh.png` })
   await send.click()
-  await expect(page.getByText('编辑已发送，结果会显示在图片下方。')).toBeVisible()
+  await expect(page.getByText('编辑已发送。完成后结果会直接替换画布，和原图并排对比。')).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: '编辑结果' })).toBeVisible()
   expect(await englishWords(page)).toEqual([])
   await page.screenshot({ path: `${shotDir}/issue16-edit-sent-zh.png` })
@@ -136,8 +136,11 @@ test('in 简体中文 the Video and Edit screens carry no English word of their 
   await page.getByRole('radio', { name: 'English' }).check()
   const main = page.getByRole('navigation', { name: 'Main' })
   await main.getByRole('button', { name: 'Edit' }).click()
-  await expect(page.getByText('Edit sent. The result appears below the image.')).toBeVisible()
-  await expect(page.getByRole('toolbar', { name: 'Mask tools' })).toBeVisible()
+  await expect(
+    page.getByText('Edit sent. When it is done, the result takes the canvas’s place, next to the original.')
+  ).toBeVisible()
+  // The mask tools, or the result in their place once the edit is done.
+  await expect(page.getByRole('toolbar', { name: /^(Mask tools|Result)$/ })).toBeVisible()
   await page.screenshot({ path: `${shotDir}/issue16-edit-en.png` })
   await main.getByRole('button', { name: 'Video' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'New video' })).toBeVisible()

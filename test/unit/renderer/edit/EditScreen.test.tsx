@@ -145,10 +145,11 @@ describe('Edit screen', () => {
         mask: { mediaId: MASK_ID }
       }
     })
-    expect(await screen.findByText('Edit sent. The result appears below the image.')).toHaveAttribute(
-      'role',
-      'status'
-    )
+    expect(
+      await screen.findByText(
+        'Edit sent. When it is done, the result takes the canvas’s place, next to the original.'
+      )
+    ).toHaveAttribute('role', 'status')
   })
 
   it('offers the library, a file and paste when no image is chosen', async () => {
@@ -200,10 +201,17 @@ describe('Edit screen', () => {
     fireEvent.change(within(form).getByLabelText('图片数量'), { target: { value: '' } })
     expect(send).toHaveAccessibleDescription('准备就绪。蒙版将按图片的精确尺寸发送。')
     fireEvent.click(send)
-    expect(await screen.findByText('编辑已发送，结果会显示在图片下方。')).toHaveAttribute('role', 'status')
+    expect(await screen.findByText('编辑已发送。完成后结果会直接替换画布，和原图并排对比。')).toHaveAttribute(
+      'role',
+      'status'
+    )
     // A notice kept as its key follows a change of language.
     await act(() => i18n.changeLanguage('en'))
-    expect(screen.getByText('Edit sent. The result appears below the image.')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Edit sent. When it is done, the result takes the canvas’s place, next to the original.'
+      )
+    ).toBeInTheDocument()
   })
 
   it('offers an image to edit in Simplified Chinese when none is chosen', async () => {

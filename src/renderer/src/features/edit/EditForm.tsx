@@ -4,13 +4,13 @@ import { ENDPOINTS } from '@shared/gateway/spec'
 import { modelSupports } from '@shared/gateway/preflight'
 import { billingLabel } from '../../jobs/billing'
 import { useConnection } from '../../store/app'
-import { useJobsStore } from '../../store/jobs'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { useClearUnlisted, useModels } from '../../ui/useModels'
-import { bytesToBase64, encodePng } from './maskPng'
 import { buildEdit, EDIT_OUTPUT_FORMATS, type EditIssue } from './editRequest'
 import type { MaskEditor } from './MaskEditor'
+import { InputImages } from './InputImages'
 import { useEditorRevision } from './MaskToolbar'
+import { sendEdit } from './sendEdit'
 import { useEditStore } from './store'
 
 /** Format names as designers know them; the value sent is the gateway's lowercase id. */
@@ -55,6 +55,8 @@ export function EditForm(): ReactElement {
   const submitting = useEditStore((state) => state.submitting)
   const submitError = useEditStore((state) => state.submitError)
   const notice = useEditStore((state) => state.notice)
+  const mode = useEditStore((state) => state.mode)
+  const inputs = useEditStore((state) => state.inputs)
   const mask = useMaskFacts(editor)
   const model = models.find((m) => m.id === modelId)
 
@@ -71,40 +73,15 @@ export function EditForm(): ReactElement {
     if (modelId === '' && first) useEditStore.getState().setModel(first.id)
   }, [modelId, models])
 
-  const { request, issues } = buildEdit({ source, prompt, model, options, maskEmpty: mask.empty }, t)
+  const { request, issues } = buildEdit(
+    { source, prompt, model, options, maskEmpty: mask.empty, mode, inputs },
+    t
+  )
   const issue = (field: EditIssue['field']): EditIssue | undefined => issues.find((i) => i.field === field)
   const promptIssue = prompt !== '' || submitError ? issue('prompt') : undefined
 
   const send = async (): Promise<void> => {
-    if (!request || !editor || !source) return
-    const store = useEditStore.getState()
-    store.setSubmitting(true)
-    store.setNotice(null)
-    try {
-      const png = await encodePng(editor.toMaskRgba(), editor.width, editor.height)
-      const imported = await api.call('library.import', { data: bytesToBase64(png), purpose: 'mask' })
-      if (!imported.ok) {
-        store.setSubmitError(imported.error)
-        return
-      }
-      const result = await api.call('jobs.submit', {
-        request: { ...request, mask: { mediaId: imported.value.mediaId } }
-      })
-      if (result.ok) {
-        useJobsStore.getState().upsert(result.value)
-        store.setSubmitError(null)
-        store.setNotice({ key: 'sent' })
-      } else store.setSubmitError(result.error)
-    } catch (error) {
-      store.setSubmitError({
-        code: 'mask_export',
-        message: t('edit.form.maskExport', {
-          reason: error instanceof Error ? error.message : String(error)
-        })
-      })
-    } finally {
-      store.setSubmitting(false)
-    }
+    if (request && editor) await sendEdit(api, request, editor, t)
   }
 
   const reason = submitting ? t('edit.form.sending') : (issues[0]?.message ?? null)
@@ -209,9 +186,14 @@ export function EditForm(): ReactElement {
           </select>
         </div>
       </div>
+      {source && <InputImages />}
       {source && (
-        <p className={`mask-facts ${mask.empty ? '' : 'painted'}`} aria-live="polite">
-          {mask.empty ? t('edit.form.nothingPainted') : t('edit.form.painted', { share })}
+        <p className={`mask-facts ${mode === 'whole' || !mask.empty ? 'painted' : ''}`} aria-live="polite">
+          {mode === 'whole'
+            ? t('edit.form.wholeImage')
+            : mask.empty
+              ? t('edit.form.nothingPainted')
+              : t('edit.form.painted', { share })}
         </p>
       )}
       <div className="form-foot">
@@ -227,7 +209,7 @@ export function EditForm(): ReactElement {
           </button>
         </div>
         <p id="edit-send-reason" className={`generate-reason ${reason && !submitting ? 'blocked' : ''}`}>
-          {reason ?? t('edit.form.ready')}
+          {reason ?? (mode === 'whole' ? t('edit.form.readyWhole') : t('edit.form.ready'))}
         </p>
         {notice && (
           <p className="form-notice" role="status">

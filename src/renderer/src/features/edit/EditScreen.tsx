@@ -5,19 +5,24 @@ import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
 import { offerAsReference, openInEditor } from '../../store/handoff'
 import { ImageViewer } from '../../media/ImageViewer'
-import { ACCEPT_ATTRIBUTE, filesOf, hasFiles, importFiles } from '../../media/intake'
+import { filesOf, hasFiles, importFiles } from '../../media/intake'
 import type { JobActions } from '../../media/JobCard'
 import { LibraryDialog } from '../../media/LibraryDialog'
 import { ResultsList } from '../../media/ResultsList'
 import { copyPrompt } from '../../ui/clipboard'
+import { ChainStrip } from './ChainStrip'
+import { CompareStage } from './CompareStage'
 import { EditForm } from './EditForm'
+import { FileButton } from './FileButton'
 import { nextBrushSize } from './MaskEditor'
 import { MaskStage } from './MaskStage'
 import { MaskToolbar } from './MaskToolbar'
 import { remixEdit } from './remix'
 import { useEditStore, type EditNotice } from './store'
+import { useEditResult } from './useEditResult'
 import '../../styles/studio.css'
 import './edit.css'
+import './editInPlace.css'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
@@ -43,9 +48,11 @@ function openImage(image: LibraryImage): void {
 /** Keyboard shortcuts of the mask editor: B, E, [ and ], Ctrl+Z, Ctrl+Shift+Z (and Ctrl+Y). */
 function useShortcuts(): boolean {
   const editor = useEditStore((state) => state.editor)
+  // While a result is compared, or the whole image is edited, there is no mask on screen to change.
+  const painting = useEditStore((state) => state.compare === null && state.mode === 'painted')
   const [space, setSpace] = useState(false)
   useEffect(() => {
-    if (!editor) return
+    if (!editor || !painting) return
     const onKeyDown = (event: KeyboardEvent): void => {
       if (isTyping(event.target) || event.altKey) return
       const key = event.key.toLowerCase()
@@ -72,7 +79,7 @@ function useShortcuts(): boolean {
       window.removeEventListener('keydown', onKeyDown)
       window.removeEventListener('keyup', onKeyUp)
     }
-  }, [editor])
+  }, [editor, painting])
   return space
 }
 
@@ -94,20 +101,9 @@ function SourcePicker({
         <button type="button" className="button primary" disabled={busy} onClick={onLibrary}>
           {t('edit.source.fromLibrary')}
         </button>
-        <label className={`button ${busy ? 'disabled' : ''}`}>
+        <FileButton inputLabel={t('edit.source.fileLabel')} disabled={busy} onFiles={onFiles}>
           {t('edit.source.openFile')}
-          <input
-            type="file"
-            accept={ACCEPT_ATTRIBUTE}
-            hidden
-            disabled={busy}
-            aria-label={t('edit.source.fileLabel')}
-            onChange={(event) => {
-              onFiles([...(event.target.files ?? [])])
-              event.target.value = ''
-            }}
-          />
-        </label>
+        </FileButton>
       </div>
       <p className="field-hint">{busy ? t('edit.source.adding') : t('edit.source.dropHint')}</p>
     </div>
@@ -115,8 +111,9 @@ function SourcePicker({
 }
 
 /**
- * Edit an image with a painted mask (/v1/images/edits): choose an image, paint where it should change,
- * describe the change, send; results land below like any other job.
+ * Edit an image with a painted mask, or the whole of it (/v1/images/edits): choose an image, paint where it
+ * should change, describe the change, send; the result replaces the canvas against the original, and
+ * keeping it starts the next edit from it (the versions strip steps back). Every job also lands below.
  */
 export function EditScreen(): ReactElement {
   const { t } = useTranslation()
@@ -124,11 +121,13 @@ export function EditScreen(): ReactElement {
   const source = useEditStore((state) => state.source)
   const editor = useEditStore((state) => state.editor)
   const viewer = useEditStore((state) => state.viewer)
+  const compare = useEditStore((state) => state.compare)
   const viewerJob = useJobsStore((state) => (viewer ? state.byId[viewer.jobId] : undefined))
   const [libraryOpen, setLibraryOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [dragging, setDragging] = useState(false)
   const space = useShortcuts()
+  useEditResult()
 
   const takeFile = async (files: File[]): Promise<void> => {
     const file = files[0]
@@ -214,10 +213,21 @@ export function EditScreen(): ReactElement {
         >
           {source && editor ? (
             <>
-              <MaskToolbar editor={editor} source={source} />
-              <MaskStage source={source} editor={editor} spaceHeld={space} />
+              {compare ? (
+                <CompareStage key={compare.jobId} compare={compare} />
+              ) : (
+                <>
+                  <MaskToolbar editor={editor} source={source} />
+                  <MaskStage source={source} editor={editor} spaceHeld={space} />
+                </>
+              )}
+              <ChainStrip />
               <p className="stage-hint">
-                <Trans i18nKey="edit.shortcuts" components={{ kbd: <kbd /> }} />
+                {compare ? (
+                  t('edit.compare.hint')
+                ) : (
+                  <Trans i18nKey="edit.shortcuts" components={{ kbd: <kbd /> }} />
+                )}
               </p>
             </>
           ) : (

@@ -76,6 +76,8 @@ export function MaskStage({
   const storedView = useEditStore((state) => state.view)
   const opacity = useEditStore((state) => state.overlayOpacity)
   const stage = useEditStore((state) => state.stage)
+  // The whole image: nothing to paint, so a drag pans and the overlay is hidden (no mask is sent).
+  const painting = useEditStore((state) => state.mode) === 'painted'
   const view = storedView ?? fitView(stage, source)
   const viewRef = useRef(view)
   useEffect(() => {
@@ -140,7 +142,7 @@ export function MaskStage({
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
     event.currentTarget.setPointerCapture?.(event.pointerId)
-    if (event.button === 1 || spaceHeld) {
+    if (event.button === 1 || spaceHeld || !painting) {
       panRef.current = { x: event.clientX, y: event.clientY, view: viewRef.current }
       return
     }
@@ -159,6 +161,7 @@ export function MaskStage({
       })
       return
     }
+    if (!painting) return
     moveCursor(event)
     if (editor.state === 'idle') return
     // Coalesced events keep fast strokes smooth where the browser batches pointer moves.
@@ -181,7 +184,7 @@ export function MaskStage({
   return (
     <div
       ref={stageRef}
-      className={`mask-stage ${spaceHeld ? 'panning' : ''}`}
+      className={`mask-stage ${spaceHeld || !painting ? 'panning' : ''}`}
       data-testid="mask-stage"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -214,7 +217,8 @@ export function MaskStage({
           ref={canvasRef}
           width={source.width}
           height={source.height}
-          style={{ opacity }}
+          style={{ opacity: painting ? opacity : 0 }}
+          hidden={!painting}
           role="img"
           aria-label={t('edit.stage.mask')}
         />

@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_BRUSH, MIN_BRUSH, type MaskEditor } from './MaskEditor'
 import { fitView, zoomAt } from './MaskStage'
+import { ModeSwitch } from './ModeSwitch'
 import { useEditStore, type EditSource } from './store'
 
 /** Re-renders on every change of the editor's tool, size, history or raster. */
@@ -12,15 +13,17 @@ export function useEditorRevision(editor: MaskEditor | null): number {
   )
 }
 
-/** Brush, eraser, size, history, whole-mask operations, zoom and overlay opacity, with their shortcuts. */
+/**
+ * Painted area or whole image; then brush, eraser, size, history, whole-mask operations and overlay
+ * opacity (only while painting), and zoom, with their shortcuts.
+ */
 export function MaskToolbar({ editor, source }: { editor: MaskEditor; source: EditSource }): ReactElement {
   const { t, i18n } = useTranslation()
   useEditorRevision(editor)
   const view = useEditStore((state) => state.view)
   const setView = useEditStore((state) => state.setView)
-  const opacity = useEditStore((state) => state.overlayOpacity)
-  const setOpacity = useEditStore((state) => state.setOverlayOpacity)
   const stage = useEditStore((state) => state.stage)
+  const painting = useEditStore((state) => state.mode) === 'painted'
   const maxBrush = Math.min(MAX_BRUSH, Math.max(source.width, source.height))
   const zoomBy = (factor: number): void => {
     const current = view ?? fitView(stage, source)
@@ -31,6 +34,45 @@ export function MaskToolbar({ editor, source }: { editor: MaskEditor; source: Ed
   )
   return (
     <div className="mask-toolbar" role="toolbar" aria-label={t('edit.tools.label')}>
+      <ModeSwitch />
+      {painting && <PaintTools editor={editor} maxBrush={maxBrush} />}
+      <div className="tool-group" role="group" aria-label={t('edit.tools.zoom')}>
+        <button
+          type="button"
+          className="tool"
+          aria-label={t('edit.tools.zoomOut')}
+          onClick={() => zoomBy(1 / 1.25)}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          className="tool tool-zoom"
+          title={t('edit.tools.fitTitle')}
+          onClick={() => setView(null)}
+        >
+          {view ? zoom : t('edit.tools.fit', { zoom })}
+        </button>
+        <button
+          type="button"
+          className="tool"
+          aria-label={t('edit.tools.zoomIn')}
+          onClick={() => zoomBy(1.25)}
+        >
+          +
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** What only painting needs: brush and eraser, size, history, whole-mask operations, overlay opacity. */
+function PaintTools({ editor, maxBrush }: { editor: MaskEditor; maxBrush: number }): ReactElement {
+  const { t } = useTranslation()
+  const opacity = useEditStore((state) => state.overlayOpacity)
+  const setOpacity = useEditStore((state) => state.setOverlayOpacity)
+  return (
+    <>
       <div className="tool-group" role="group" aria-label={t('edit.tools.tool')}>
         <button
           type="button"
@@ -101,32 +143,6 @@ export function MaskToolbar({ editor, source }: { editor: MaskEditor; source: Ed
           {t('edit.tools.clear')}
         </button>
       </div>
-      <div className="tool-group" role="group" aria-label={t('edit.tools.zoom')}>
-        <button
-          type="button"
-          className="tool"
-          aria-label={t('edit.tools.zoomOut')}
-          onClick={() => zoomBy(1 / 1.25)}
-        >
-          −
-        </button>
-        <button
-          type="button"
-          className="tool tool-zoom"
-          title={t('edit.tools.fitTitle')}
-          onClick={() => setView(null)}
-        >
-          {view ? zoom : t('edit.tools.fit', { zoom })}
-        </button>
-        <button
-          type="button"
-          className="tool"
-          aria-label={t('edit.tools.zoomIn')}
-          onClick={() => zoomBy(1.25)}
-        >
-          +
-        </button>
-      </div>
       <label className="tool-slider" title={t('edit.tools.overlayTitle')}>
         <span>{t('edit.tools.overlay')}</span>
         <input
@@ -139,6 +155,6 @@ export function MaskToolbar({ editor, source }: { editor: MaskEditor; source: Ed
           onChange={(event) => setOpacity(Number(event.target.value))}
         />
       </label>
-    </div>
+    </>
   )
 }

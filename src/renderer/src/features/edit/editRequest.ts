@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next'
 import { preflightJob } from '@shared/schemas/jobPreflight'
 import { JobRequest } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
-import type { EditOptions, EditSource } from './store'
+import type { EditInput } from './chain'
+import type { EditMode, EditOptions, EditSource } from './store'
 import { issueWords } from '../../ui/issueWords'
 
 export interface EditIssue {
@@ -15,7 +16,8 @@ export const EDIT_OUTPUT_FORMATS = ['png', 'webp', 'jpeg'] as const
 const MASK_PLACEHOLDER = '0'.repeat(32)
 
 /**
- * The edit request for the current screen state, with a mask id placeholder (the mask is exported and
+ * The edit request for the current screen state (painting a mask, or the whole image without one), with a
+ * mask id placeholder (the mask is exported and
  * imported at send time), and every issue that stops it, in the order a user fixes them. `t` speaks this
  * screen's own issues; the shared checks (`preflightJob`) say theirs in their own words.
  */
@@ -26,6 +28,10 @@ export function buildEdit(
     model: Pick<ModelView, 'id' | 'supportedEndpoints'> | undefined
     options: EditOptions
     maskEmpty: boolean
+    /** Default 'painted': a mask must be painted. 'whole' sends no mask at all. */
+    mode?: EditMode
+    /** Further images after the source, in order (`image[]`). */
+    inputs?: EditInput[]
   },
   t: TFunction
 ): { request: Extract<JobRequest, { endpoint: 'imageEdits' }> | null; issues: EditIssue[] } {
@@ -33,7 +39,9 @@ export function buildEdit(
   if (!input.source) issues.push({ field: 'source', message: t('edit.issues.source') })
   if (input.prompt.trim() === '') issues.push({ field: 'prompt', message: t('edit.issues.prompt') })
   if (!input.model) issues.push({ field: 'model', message: t('edit.issues.model') })
-  if (input.source && input.maskEmpty) issues.push({ field: 'mask', message: t('edit.issues.mask') })
+  const whole = input.mode === 'whole'
+  if (input.source && !whole && input.maskEmpty)
+    issues.push({ field: 'mask', message: t('edit.issues.mask') })
   const fields: Record<string, string | number> = {}
   const n = input.options.n.trim()
   if (n !== '') {
@@ -50,8 +58,8 @@ export function buildEdit(
       prompt: input.prompt,
       ...(Object.keys(fields).length > 0 ? { fields } : {})
     },
-    images: [{ mediaId: input.source.mediaId }],
-    mask: { mediaId: MASK_PLACEHOLDER }
+    images: [input.source, ...(input.inputs ?? [])].map((image) => ({ mediaId: image.mediaId })),
+    ...(whole ? {} : { mask: { mediaId: MASK_PLACEHOLDER } })
   }
   const known = new Set(issues.map((issue) => issue.field))
   for (const issue of preflightJob(request, {

@@ -28,7 +28,52 @@ export const edit = {
     imageGone: 'The image of that edit is no longer in the library.',
     loaded: 'Loaded from the earlier edit.',
     maskUnreadable: 'Loaded from the earlier edit; its mask could not be read back, so paint it again.',
-    sent: 'Edit sent. The result appears below the image.'
+    sent: 'Edit sent. When it is done, the result takes the canvas’s place, next to the original.',
+    inputsCapped: 'Not all of them fit: the list of input images is full.'
+  },
+  mode: {
+    label: 'What may change',
+    title: 'Paint the area to change, or let the model change the whole image',
+    painted: 'Painted area',
+    whole: 'Whole image'
+  },
+  inputs: {
+    title: 'Input images',
+    count: '{{total}} of {{max}}',
+    base: 'On the canvas · the mask applies here',
+    baseAlt: 'The image on the canvas',
+    item: 'Image {{number}}',
+    moveUp: 'Move {{name}} up',
+    moveDown: 'Move {{name}} down',
+    remove: 'Remove {{name}}',
+    fromLibrary: 'Add from library',
+    fromFile: 'Add a file…',
+    fileLabel: 'Further input image files',
+    hint: 'Further images the model may draw from, sent in this order after the one on the canvas.',
+    full: 'That is the most an edit takes ({{max}} images).',
+    pickTitle: 'Add input images'
+  },
+  compare: {
+    label: 'Result',
+    keep: 'Keep editing',
+    retry: 'Try again',
+    retryTitle: 'Back to the canvas with the same mask, to change the words and send again',
+    results: 'Results',
+    result: 'Result {{number}}',
+    open: 'Open full view',
+    before: 'Before',
+    after: 'After',
+    slider: 'Before and after',
+    value: 'Before {{before}}, after {{after}}',
+    hint: 'Drag the divider, or focus it and use the arrow keys. Keep editing continues from the result.'
+  },
+  chain: {
+    label: 'Versions',
+    title: 'Versions',
+    hint: 'Each kept result is a version; choosing one edits it again. Later versions stay in the library.',
+    original: 'Original',
+    edit: 'Edit {{number}}',
+    item: '{{name}}, version {{number}} of {{total}}'
   },
   tools: {
     label: 'Mask tools',
@@ -79,7 +124,9 @@ export const edit = {
     send: 'Send edit',
     sending: 'Sending…',
     ready: 'Ready. The mask is sent at the image’s exact size.',
-    maskExport: 'The mask could not be prepared: {{reason}}'
+    maskExport: 'The mask could not be prepared: {{reason}}',
+    wholeImage: 'Whole image: no mask is sent, so the model may change any part of it.',
+    readyWhole: 'Ready. The whole image is sent, without a mask.'
   },
   issues: {
     source: 'Choose an image to edit.',

@@ -31,7 +31,52 @@ export const edit: Catalog<typeof en> = {
     imageGone: '这次编辑所用的图片已不在图库中。',
     loaded: '已载入之前的编辑。',
     maskUnreadable: '已载入之前的编辑，但无法读回它的蒙版，请重新涂抹。',
-    sent: '编辑已发送，结果会显示在图片下方。'
+    sent: '编辑已发送。完成后结果会直接替换画布，和原图并排对比。',
+    inputsCapped: '没能全部加进来：输入图片已经满了。'
+  },
+  mode: {
+    label: '修改范围',
+    title: '涂抹要改的区域，或者让模型改整张图',
+    painted: '涂抹区域',
+    whole: '整张图'
+  },
+  inputs: {
+    title: '输入图片',
+    count: '{{total}} / {{max}}',
+    base: '画布上的图 · 蒙版作用于这张',
+    baseAlt: '画布上的图片',
+    item: '图片 {{number}}',
+    moveUp: '上移{{name}}',
+    moveDown: '下移{{name}}',
+    remove: '移除{{name}}',
+    fromLibrary: '从图库添加',
+    fromFile: '添加文件…',
+    fileLabel: '其他输入图片文件',
+    hint: '模型可以参考的其他图片，会按这个顺序排在画布上的图之后发送。',
+    full: '已到上限：一次编辑最多 {{max}} 张图。',
+    pickTitle: '添加输入图片'
+  },
+  compare: {
+    label: '结果',
+    keep: '继续编辑',
+    retry: '重来',
+    retryTitle: '回到画布，蒙版保持不变，改改描述再发送',
+    results: '结果',
+    result: '结果 {{number}}',
+    open: '查看大图',
+    before: '修改前',
+    after: '修改后',
+    slider: '修改前后对比',
+    value: '修改前 {{before}}，修改后 {{after}}',
+    hint: '拖动分隔线，或选中它后用方向键对比。点“继续编辑”会以结果为底图接着改。'
+  },
+  chain: {
+    label: '版本',
+    title: '版本',
+    hint: '每次保留的结果都是一个版本，选中哪个就从哪个接着改。之后的版本仍保存在图库里。',
+    original: '原图',
+    edit: '第 {{number}} 次编辑',
+    item: '{{name}}，第 {{number}} 个版本，共 {{total}} 个'
   },
   tools: {
     label: '蒙版工具',
@@ -82,7 +127,9 @@ export const edit: Catalog<typeof en> = {
     send: '发送编辑',
     sending: '正在发送…',
     ready: '准备就绪。蒙版将按图片的精确尺寸发送。',
-    maskExport: '无法准备蒙版：{{reason}}'
+    maskExport: '无法准备蒙版：{{reason}}',
+    wholeImage: '整张图：不发送蒙版，模型可以改动图中任何地方。',
+    readyWhole: '准备就绪，将发送整张图，不带蒙版。'
   },
   issues: {
     source: '请选择要编辑的图片。',
