@@ -1,0 +1,145 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { EditScreen } from '@renderer/features/edit/EditScreen'
+import { useEditStore } from '@renderer/features/edit/store'
+import { useJobsStore } from '@renderer/store/jobs'
+import { fakeBackend, jobView, resultView } from '../images/harness'
+
+const SOURCE = { mediaId: 'e'.repeat(32), width: 40, height: 30 }
+const SKY = 'c'.repeat(32)
+const HILL = 'f'.repeat(32)
+const RESULT = `${'a'.repeat(31)}1`
+
+function openEditor(): void {
+  useEditStore.setState({ prompt: '', model: '', options: { n: '', outputFormat: '' }, submitError: null })
+  useEditStore.getState().openSource(SOURCE)
+  useEditStore.getState().setMode('painted')
+}
+
+/** The edit job `id` as the backend reports it once finished: its one image stored in the library. */
+const finished = (id: string, status: 'succeeded' | 'failed' = 'succeeded'): ReturnType<typeof jobView> =>
+  jobView({
+    id,
+    kind: 'edit',
+    status,
+    request: {
+      endpoint: 'imageEdits',
+      body: { model: 'gpt-image', prompt: 'x' },
+      images: [{ mediaId: SOURCE.mediaId }]
+    },
+    results:
+      status === 'succeeded' ? [resultView({ id: 'r1', index: 1, jobId: id, width: 40, height: 30 })] : []
+  })
+
+describe('Edit in place', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    useEditStore.getState().closeSource()
+  })
+
+  it('sends the whole image without a mask, with further inputs in their order, once per click', async () => {
+    const backend = fakeBackend({
+      'jobs.submit': (input) =>
+        jobView({ id: 'w1', kind: 'edit', request: (input as { request: unknown }).request })
+    })
+    openEditor()
+    useEditStore.getState().addInputs([{ mediaId: HILL }, { mediaId: SKY }])
+    render(<EditScreen />)
+    const form = screen.getByRole('form', { name: 'Edit request' })
+    const inputs = within(form).getByRole('group', { name: 'Input images' })
+    expect(within(inputs).getByText('3 of 16')).toBeInTheDocument()
+    fireEvent.click(within(inputs).getByRole('button', { name: 'Move Image 3 up' }))
+    expect(useEditStore.getState().inputs.map((input) => input.mediaId)).toEqual([SKY, HILL])
+    fireEvent.change(within(form).getByLabelText('What should change?'), { target: { value: 'snow' } })
+    const send = within(form).getByRole('button', { name: 'Send edit' })
+    await waitFor(() =>
+      expect(send).toHaveAccessibleDescription('Paint the area to change (B for the brush).')
+    )
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Whole image' }))
+    expect(
+      screen.getByText('Whole image: no mask is sent, so the model may change any part of it.')
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Brush' })).not.toBeInTheDocument()
+    await waitFor(() =>
+      expect(send).toHaveAccessibleDescription('Ready. The whole image is sent, without a mask.')
+    )
+    fireEvent.click(send)
+    fireEvent.click(send)
+    await waitFor(() => expect(useEditStore.getState().awaiting).toBe('w1'))
+    expect(backend.calls.filter((call) => call.name === 'library.import')).toEqual([])
+    expect(backend.calls.filter((call) => call.name === 'jobs.submit').map((call) => call.input)).toEqual([
+      {
+        request: {
+          endpoint: 'imageEdits',
+          body: { model: 'gpt-image', prompt: 'snow' },
+          images: [{ mediaId: SOURCE.mediaId }, { mediaId: SKY }, { mediaId: HILL }]
+        }
+      }
+    ])
+  })
+
+  it('shows the finished edit in place of the canvas; the divider moves by keyboard; keep editing, step back', () => {
+    fakeBackend()
+    openEditor()
+    useEditStore.getState().setAwaiting('e1')
+    render(<EditScreen />)
+    expect(screen.getByRole('toolbar', { name: 'Mask tools' })).toBeInTheDocument()
+    act(() => useJobsStore.getState().upsert(finished('e1')))
+
+    const slider = screen.getByRole('slider', { name: 'Before and after' })
+    expect(screen.queryByRole('toolbar', { name: 'Mask tools' })).not.toBeInTheDocument()
+    expect(slider).toHaveAttribute('aria-valuenow', '50')
+    fireEvent.keyDown(slider, { key: 'ArrowRight' })
+    expect(slider).toHaveAttribute('aria-valuenow', '55')
+    fireEvent.keyDown(slider, { key: 'PageDown' })
+    expect(slider).toHaveAttribute('aria-valuenow', '30')
+    fireEvent.keyDown(slider, { key: 'Home' })
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' })
+    expect(slider).toHaveAttribute('aria-valuenow', '0')
+    fireEvent.keyDown(slider, { key: 'End' })
+    expect(slider).toHaveAttribute('aria-valuetext', 'Before 100%, after 0%')
+    expect(screen.getByRole('img', { name: 'Before' })).toHaveAttribute('src', `/media/${SOURCE.mediaId}`)
+    expect(screen.getByRole('img', { name: 'After' })).toHaveAttribute('src', `/media/${RESULT}`)
+
+    // Keep editing: the result is the base, under a fresh mask, and the versions strip appears.
+    act(() => useEditStore.getState().editor?.invert())
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }))
+    expect(useEditStore.getState().source).toEqual({ mediaId: RESULT, width: 40, height: 30 })
+    expect(useEditStore.getState().editor?.isEmpty()).toBe(true)
+    const versions = screen.getByRole('navigation', { name: 'Versions' })
+    const current = within(versions).getByRole('button', { name: 'Edit 1, version 2 of 2' })
+    expect(current).toHaveAttribute('aria-current', 'step')
+    expect(current).toHaveAttribute('tabindex', '0')
+
+    // The left arrow steps back: the original is the base again, and has the focus.
+    fireEvent.keyDown(current, { key: 'ArrowLeft' })
+    const original = within(versions).getByRole('button', { name: 'Original, version 1 of 2' })
+    expect(original).toHaveAttribute('aria-current', 'step')
+    expect(original).toHaveFocus()
+    expect(useEditStore.getState().source).toEqual(SOURCE)
+    expect(useEditStore.getState().chain).toHaveLength(2)
+  })
+
+  it('lets a failed edit go without touching the canvas', () => {
+    fakeBackend()
+    openEditor()
+    useEditStore.getState().setAwaiting('e2')
+    render(<EditScreen />)
+    act(() => useJobsStore.getState().upsert(finished('e2', 'failed')))
+    expect(useEditStore.getState().awaiting).toBeNull()
+    expect(screen.queryByRole('slider', { name: 'Before and after' })).not.toBeInTheDocument()
+    expect(screen.getByRole('toolbar', { name: 'Mask tools' })).toBeInTheDocument()
+  })
+
+  it('opens the file chooser from a real button, reachable by Tab', () => {
+    fakeBackend()
+    render(<EditScreen />)
+    const open = screen.getByRole('button', { name: 'Open a file…' })
+    const input = screen.getByLabelText('Image file to edit')
+    const click = vi.spyOn(input, 'click')
+    fireEvent.click(open)
+    expect(click).toHaveBeenCalledTimes(1)
+    expect(open.tabIndex).toBe(0)
+  })
+})
