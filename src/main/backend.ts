@@ -26,6 +26,7 @@ import { createPresetHandlers } from './services/presets'
 import { createJobHandlers } from './services/jobs'
 import { createLibraryHandlers } from './services/library'
 import { watchJobFinishes } from './notices/watcher'
+import { spokenLanguage } from './settings/language'
 import { JobEngine } from './jobs/engine'
 import { librarySink } from './jobs/librarySink'
 import type { PartialPolicy } from './jobs/policy'
@@ -153,6 +154,7 @@ export function createBackend(options: BackendOptions): Backend {
     bus,
     notifyOnJobFinish: () => settings.get().notifyOnJobFinish,
     notify: ctx.notify,
+    language: () => spokenLanguage(settings.get().language),
     activeAtStart: jobs.listJobIds({ status: [...UNFINISHED_JOB_STATUSES], limit: 1_000_000 }),
     onError: (message, error) => logger.error(message, error)
   })

@@ -27,68 +27,55 @@ export function isLongJob(
   return (job.finishedAt ?? now) - job.createdAt >= longJobMs
 }
 
-const noun = (job: JobView, count: number): string => {
-  if (job.kind === 'video') return count > 1 ? 'Videos' : 'Video'
-  if (job.kind === 'edit') return count > 1 ? 'Edits' : 'Edit'
-  return count > 1 ? `${count} images` : 'Image'
-}
-
-const quote = (prompt: string): string => {
+/** The user's prompt on one line, cut to 80 characters: it is shown as it is, in any language. */
+export function promptLine(prompt: string): string {
   const line = prompt.replace(/\s+/g, ' ').trim()
-  return `“${line.length > 80 ? `${line.slice(0, 79)}…` : line}”`
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line
 }
 
-/**
- * The words of a notice, or null when the job's end is not news: a cancel the user asked for, or a status
- * that is not an end at all.
- */
-export function noticeFor(job: JobView, at: number): JobNotice | null {
-  const stored = job.results.filter((result) => result.status === 'stored').length
-  const expected = Math.max(job.tasks.length, job.results.length, 1)
-  const what = noun(job, job.kind === 'image' ? Math.max(stored, expected) : 1)
-  const base = { jobId: job.id, kind: job.kind, status: job.status, hasResult: stored > 0, at }
-  const prompt = quote(job.prompt)
+/** What a notice says, as a code and its values, with its tone; null when the end is not news. */
+function wordsFor(job: JobView, stored: number, expected: number): Pick<JobNotice, 'tone' | 'words'> | null {
   switch (job.status) {
     case 'succeeded': {
       const lost = job.results.filter((result) => result.status !== 'stored')
       if (stored === 0 || lost.length > 0) {
-        return {
-          ...base,
-          tone: 'error',
-          title:
-            stored === 0 ? `${what} finished, but nothing could be saved` : `${what} finished with problems`,
-          body: `${stored} of ${job.results.length} saved: ${lost[0]?.error?.message ?? 'no result arrived.'} ${prompt}`
-        }
+        const counts = { saved: stored, total: job.results.length, error: lost[0]?.error ?? null }
+        return { tone: 'error', words: { code: stored === 0 ? 'unsaved' : 'partly_saved', ...counts } }
       }
-      return { ...base, tone: 'ok', title: `${what} ready`, body: `${prompt} · ${job.model}` }
+      return { tone: 'ok', words: { code: 'ready', model: job.model } }
     }
     case 'incomplete':
-      return {
-        ...base,
-        tone: 'error',
-        title: `${what} partly done`,
-        body: `${stored} of ${expected} arrived. ${prompt}`
-      }
+      return { tone: 'error', words: { code: 'partly_done', arrived: stored, expected } }
     case 'failed':
     case 'expired':
-      return {
-        ...base,
-        tone: 'error',
-        title: job.status === 'expired' ? `${what} expired` : `${what} failed`,
-        body: `${job.error?.message ?? 'The gateway gave no reason.'} ${prompt}`
-      }
+      return { tone: 'error', words: { code: job.status, error: job.error } }
     case 'needs_attention':
-      return {
-        ...base,
-        tone: 'attention',
-        title: `${what} needs your attention`,
-        body: `The request may already have been sent and charged. Open the Queue to check before sending it again. ${prompt}`
-      }
+      return { tone: 'attention', words: { code: 'needs_attention' } }
     case 'cancelled':
       // Only a cancel the gateway decided on is news; the user's own Cancel leaves no error behind.
-      if (!job.error) return null
-      return { ...base, tone: 'error', title: `${what} cancelled by the gateway`, body: prompt }
+      return job.error ? { tone: 'error', words: { code: 'cancelled_by_gateway' } } : null
     default:
       return null
+  }
+}
+
+/**
+ * The notice of a job's end as codes and values (the renderer and the desktop catalog word it), or null
+ * when the end is not news: a cancel the user asked for, or a status that is not an end at all.
+ */
+export function noticeFor(job: JobView, at: number): JobNotice | null {
+  const stored = job.results.filter((result) => result.status === 'stored').length
+  const expected = Math.max(job.tasks.length, job.results.length, 1)
+  const said = wordsFor(job, stored, expected)
+  if (!said) return null
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    status: job.status,
+    ...said,
+    count: job.kind === 'image' ? Math.max(stored, expected) : 1,
+    prompt: promptLine(job.prompt),
+    hasResult: stored > 0,
+    at
   }
 }

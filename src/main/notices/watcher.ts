@@ -2,7 +2,9 @@ import type { JobView } from '../../shared/schemas/jobs'
 import type { JobNotice } from '../../shared/schemas/notices'
 import type { EventBus } from '../contract/events'
 import type { Notice } from '../services/context'
+import type { SpokenLanguage } from '../../shared/language'
 import { isLongJob, isSettled, LONG_JOB_MS, noticeFor } from './notices'
+import { desktopNotice } from './words'
 
 export interface JobWatcherOptions {
   bus: EventBus
@@ -10,6 +12,8 @@ export interface JobWatcherOptions {
   notifyOnJobFinish: () => boolean
   /** The desktop notification (Electron); null in the web host. */
   notify: ((notice: Notice) => void) | null
+  /** The language of the desktop notification, read on every finish so a change of setting applies at once. */
+  language?: () => SpokenLanguage
   /** Jobs that were still pending or running when the backend started: their end is news, the rest is not. */
   activeAtStart: Iterable<string>
   now?: () => number
@@ -30,7 +34,7 @@ export function watchJobFinishes(options: JobWatcherOptions): () => void {
   const announce = (notice: JobNotice): void => {
     options.bus.emit('jobs.notice', notice)
     try {
-      options.notify?.({ title: notice.title, body: notice.body })
+      if (options.notify) options.notify(desktopNotice(notice, options.language?.() ?? 'en'))
     } catch (error) {
       options.onError?.('desktop notification failed', error)
     }

@@ -1,5 +1,27 @@
 import { z } from 'zod'
-import { JobStatus } from './jobs'
+import { JobError, JobStatus } from './jobs'
+
+const Count = z.number().int().min(0)
+
+/**
+ * What a notice says, as a code and its values: the renderer words it in the language the user reads
+ * (queue.notice.*), the Electron shell's desktop notification in the backend's own small catalog
+ * (src/main/notices/words.ts). A job's error travels whole, so the gateway's own text is shown as it came.
+ */
+export const NoticeWords = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('ready'), model: z.string() }),
+  /** Finished on the gateway, but no file could be kept (`saved` is 0) or only some (`saved` < `total`). */
+  z.object({ code: z.literal('unsaved'), saved: Count, total: Count, error: JobError.nullable() }),
+  z.object({ code: z.literal('partly_saved'), saved: Count, total: Count, error: JobError.nullable() }),
+  /** A group of which only some tasks delivered. */
+  z.object({ code: z.literal('partly_done'), arrived: Count, expected: Count }),
+  z.object({ code: z.literal('failed'), error: JobError.nullable() }),
+  z.object({ code: z.literal('expired'), error: JobError.nullable() }),
+  z.object({ code: z.literal('needs_attention') }),
+  z.object({ code: z.literal('cancelled_by_gateway') })
+])
+export type NoticeWords = z.output<typeof NoticeWords>
+export type NoticeCode = NoticeWords['code']
 
 /**
  * "Your long job is done": sent once per finish of a job the user is likely to have stopped watching (a
@@ -12,8 +34,11 @@ export const JobNotice = z.object({
   status: JobStatus,
   /** How the toast is coloured: done, failed (or lost), or waiting for the user's word. */
   tone: z.enum(['ok', 'error', 'attention']),
-  title: z.string(),
-  body: z.string(),
+  words: NoticeWords,
+  /** How many of `kind` the notice is about ("3 images"); 1 for a video or an edit. */
+  count: Count,
+  /** The user's prompt on one line, at most 80 characters: the user's own words, never translated. */
+  prompt: z.string(),
   /** At least one result is in the library, so "Open" can show it. */
   hasResult: z.boolean(),
   at: z.number()

@@ -87,10 +87,10 @@ describe('finish notices against the emulator', () => {
     expect(s.notices).toHaveLength(1)
     const notice = s.notices[0] as JobNotice
     expect(notice).toMatchObject({ jobId: job.id, kind: 'video', status: 'succeeded', tone: 'ok' })
-    expect(notice.title).toBe('Video ready')
-    expect(notice.body).toContain('waves at night')
+    expect(notice.words).toEqual({ code: 'ready', model: 'seedance-video' })
+    expect(notice.prompt).toBe('waves at night')
     expect(notice.hasResult).toBe(true)
-    expect(s.desktop).toEqual([{ title: notice.title, body: notice.body }])
+    expect(s.desktop).toEqual([{ title: 'Video ready', body: '“waves at night” · seedance-video' }])
     // The job had already reported `succeeded` while its file was still downloading; the notice waited.
     const succeededEarly = s.updates.filter(
       (u) => u.status === 'succeeded' && u.results[0]?.status === 'pending'
@@ -113,8 +113,21 @@ describe('finish notices against the emulator', () => {
     await s.backend.engine.waitForIdle()
     expect((await s.api.invoke('jobs.get', { id: quick.id })).status).toBe('succeeded')
     expect(s.notices.map((n) => [n.jobId, n.status, n.tone])).toEqual([[group.id, 'failed', 'error']])
-    expect(s.notices[0]?.title).toBe('2 images failed')
-    expect(s.desktop).toHaveLength(1)
+    expect(s.notices[0]).toMatchObject({ count: 2, words: { code: 'failed' } })
+    expect(s.desktop.map((n) => n.title)).toEqual(['2 images failed'])
+  })
+
+  it('words the desktop notification in the language of the setting, the gateway’s text as it came', async () => {
+    const s = await start()
+    await s.api.invoke('settings.update', { language: 'zh-CN' })
+    const said = 'The field "duration" must be at most 12.'
+    emulator.faults.script('POST /v1/videos/generations', [
+      { status: 400, error: { type: 'invalid_request_error', code: 'invalid_value', message: said } }
+    ])
+    await s.api.invoke('jobs.submit', video('雨夜'))
+    await s.backend.engine.waitForIdle()
+    expect(s.notices[0]?.words).toMatchObject({ code: 'failed', error: { view: { said } } })
+    expect(s.desktop).toEqual([{ title: '视频未能完成', body: `网关返回：“${said}”“雨夜”` }])
   })
 
   it('stays quiet when the user turned notices off, and for a cancel the user asked for', async () => {
@@ -135,9 +148,8 @@ describe('finish notices against the emulator', () => {
     const s = await start()
     await s.api.invoke('jobs.submit', video('drop it [[cancel]]'))
     await s.backend.engine.waitForIdle()
-    expect(s.notices.map((n) => [n.status, n.title])).toEqual([
-      ['cancelled', 'Video cancelled by the gateway']
-    ])
+    expect(s.notices.map((n) => [n.status, n.words.code])).toEqual([['cancelled', 'cancelled_by_gateway']])
+    expect(s.desktop.map((n) => n.title)).toEqual(['Video cancelled by the gateway'])
   })
 
   it('after a restart: announces jobs that resume and finish, and a cut-off send; never those already over', async () => {

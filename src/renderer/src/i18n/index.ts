@@ -1,26 +1,13 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import type { Settings } from '@shared/schemas/settings'
+import { resolveLanguage, SPOKEN_LANGUAGES, type SpokenLanguage } from '@shared/language'
 import { en } from './locales/en'
 import { zhCN } from './locales/zh-CN'
 
-/** The languages the app speaks, in the form BCP 47 and i18next both take. */
-export const languages = ['en', 'zh-CN'] as const
-export type Language = (typeof languages)[number]
-
-/**
- * The language to speak for a setting: the chosen one, or for "system" the first of the OS/browser's
- * preferred languages that we speak (any Chinese reads Simplified Chinese; everything else English).
- */
-export function resolveLanguage(setting: Settings['language'], preferred: readonly string[]): Language {
-  if (setting !== 'system') return setting
-  for (const tag of preferred) {
-    const lower = tag.toLowerCase()
-    if (lower.startsWith('zh')) return 'zh-CN'
-    if (lower.startsWith('en')) return 'en'
-  }
-  return 'en'
-}
+/** The languages the app speaks and which one a setting means: shared with the backend (src/shared/language.ts). */
+export { resolveLanguage } from '@shared/language'
+export const languages = SPOKEN_LANGUAGES
+export type Language = SpokenLanguage
 
 /**
  * One i18next instance, initialised synchronously with both catalogs bundled (no loading state, no

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createEventBus } from '../../../../src/main/contract/events'
-import { isLongJob, isSettled, noticeFor } from '../../../../src/main/notices/notices'
+import { isLongJob, isSettled, noticeFor, promptLine } from '../../../../src/main/notices/notices'
 import { watchJobFinishes } from '../../../../src/main/notices/watcher'
+import { desktopNotice, NOTICE_WORDS } from '../../../../src/main/notices/words'
+import { spokenLanguage } from '../../../../src/main/settings/language'
 import type { Notice } from '../../../../src/main/services/context'
-import type { JobNotice } from '../../../../src/shared/schemas/notices'
+import { JobNotice, NoticeWords } from '../../../../src/shared/schemas/notices'
 import { job, result, task } from '../../../helpers/jobViews'
 
 describe('what counts as a long job and as settled', () => {
@@ -23,56 +25,112 @@ describe('what counts as a long job and as settled', () => {
   })
 })
 
-describe('the words of a notice', () => {
+describe('what a notice says, as codes and values', () => {
   it('says what is ready, what failed and what waits for the user', () => {
     const v = { kind: 'video' as const, endpoint: '/v1/videos/generations' }
     expect(noticeFor(job({ ...v, prompt: 'waves' }), 5)).toMatchObject({
-      title: 'Video ready',
-      body: '“waves” · studio-image-v3',
+      words: { code: 'ready', model: 'studio-image-v3' },
+      prompt: 'waves',
+      count: 1,
       tone: 'ok',
       hasResult: true,
       at: 5
     })
-    expect(
-      noticeFor(job({ ...v, status: 'failed', results: [], error: { code: 'x', message: 'Too spicy.' } }), 0)
-    ).toMatchObject({
-      title: 'Video failed',
+    const error = { code: 'x', message: 'Too spicy.' }
+    expect(noticeFor(job({ ...v, status: 'failed', results: [], error }), 0)).toMatchObject({
+      words: { code: 'failed', error },
       tone: 'error',
-      hasResult: false,
-      body: expect.stringContaining('Too spicy.') as string
+      hasResult: false
     })
-    expect(noticeFor(job({ ...v, status: 'needs_attention', results: [] }), 0)?.tone).toBe('attention')
-    expect(noticeFor(job({ status: 'expired', results: [] }), 0)?.title).toBe('Image expired')
+    expect(noticeFor(job({ ...v, status: 'needs_attention', results: [] }), 0)).toMatchObject({
+      tone: 'attention',
+      words: { code: 'needs_attention' }
+    })
+    expect(noticeFor(job({ status: 'expired', results: [] }), 0)?.words.code).toBe('expired')
   })
 
   it('counts a group and says when only part of it arrived', () => {
     const two = [task(), task({ id: 't2', seq: 1, status: 'failed' })]
     expect(noticeFor(job({ tasks: two, status: 'incomplete' }), 0)).toMatchObject({
-      title: '2 images partly done',
-      body: expect.stringContaining('1 of 2 arrived') as string
+      count: 2,
+      words: { code: 'partly_done', arrived: 1, expected: 2 }
     })
-    const lost = [
-      result(),
-      result({ id: 'r2', index: 1, status: 'expired', error: { code: 'e', message: 'Gone.' } })
-    ]
+    const gone = { code: 'e', message: 'Gone.' }
+    const lost = [result(), result({ id: 'r2', index: 1, status: 'expired', error: gone })]
     expect(noticeFor(job({ results: lost }), 0)).toMatchObject({
-      title: '2 images finished with problems',
-      body: expect.stringContaining('1 of 2 saved: Gone.') as string
+      count: 2,
+      words: { code: 'partly_saved', saved: 1, total: 2, error: gone }
     })
+    const none = [result({ status: 'failed', error: gone })]
+    expect(noticeFor(job({ results: none }), 0)?.words.code).toBe('unsaved')
   })
 
   it('keeps long prompts to one short line', () => {
-    const body = noticeFor(job({ prompt: `line one\n${'x'.repeat(200)}` }), 0)?.body ?? ''
-    expect(body).not.toContain('\n')
-    expect(body.length).toBeLessThan(120)
+    const line = noticeFor(job({ prompt: `line one\n${'x'.repeat(200)}` }), 0)?.prompt ?? ''
+    expect(line).not.toContain('\n')
+    expect(line).toHaveLength(80)
+    expect(promptLine('  a\n\tb  ')).toBe('a b')
   })
 
   it('is silent for the user’s own cancel and for states that are not an end', () => {
     expect(noticeFor(job({ status: 'cancelled', error: null }), 0)).toBeNull()
     expect(noticeFor(job({ status: 'running' }), 0)).toBeNull()
     expect(
-      noticeFor(job({ status: 'cancelled', error: { code: 'cancelled', message: 'x' } }), 0)?.title
-    ).toBe('Image cancelled by the gateway')
+      noticeFor(job({ status: 'cancelled', error: { code: 'cancelled', message: 'x' } }), 0)?.words.code
+    ).toBe('cancelled_by_gateway')
+  })
+
+  it('every notice passes the contract’s schema', () => {
+    const notice = noticeFor(job({ status: 'failed', error: { code: 'x', message: 'y' } }), 0)
+    expect(JobNotice.safeParse(notice).success).toBe(true)
+  })
+})
+
+describe('the desktop notification’s words', () => {
+  const said = {
+    code: 'invalid_request',
+    message: 'Model does not stream',
+    view: {
+      kind: 'invalid' as const,
+      action: 'fix_input' as const,
+      title: 'The request needs a fix',
+      message: 'Model does not stream',
+      said: 'Model does not stream'
+    }
+  }
+
+  it('are English and 简体中文, with the gateway’s own text and the prompt as they came', () => {
+    const failed = noticeFor(job({ kind: 'video', status: 'failed', error: said, prompt: '雨夜' }), 0)
+    if (!failed) throw new Error('no notice')
+    expect(desktopNotice(failed, 'en')).toEqual({
+      title: 'Video failed',
+      body: 'The gateway said: “Model does not stream” “雨夜”'
+    })
+    expect(desktopNotice(failed, 'zh-CN')).toEqual({
+      title: '视频未能完成',
+      body: '网关返回：“Model does not stream”“雨夜”'
+    })
+    const ready = noticeFor(job({ tasks: [task(), task({ id: 't2', seq: 1 })], prompt: 'fox' }), 0)
+    if (!ready) throw new Error('no notice')
+    expect(desktopNotice(ready, 'en')).toEqual({ title: '2 images ready', body: '“fox” · studio-image-v3' })
+    expect(desktopNotice(ready, 'zh-CN')).toEqual({
+      title: '2 张图片已完成',
+      body: '“fox”，模型：studio-image-v3'
+    })
+  })
+
+  it('have a title for every code in both languages', () => {
+    for (const language of ['en', 'zh-CN'] as const)
+      expect(Object.keys(NOTICE_WORDS[language].titles).sort()).toEqual(
+        NoticeWords.options.map((option) => option.shape.code.value).sort()
+      )
+  })
+
+  it('follow the language setting, and “system” the system’s language', () => {
+    expect(spokenLanguage('zh-CN', ['en-US'])).toBe('zh-CN')
+    expect(spokenLanguage('system', ['zh_CN.UTF-8'])).toBe('zh-CN')
+    expect(spokenLanguage('system', ['fr-FR', 'en-GB'])).toBe('en')
+    expect(spokenLanguage('system', ['de'])).toBe('en')
   })
 })
 

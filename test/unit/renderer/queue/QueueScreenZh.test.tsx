@@ -186,8 +186,9 @@ describe('Queue in 简体中文', () => {
         kind: 'video',
         status: 'succeeded',
         tone: 'ok',
-        title: 'Video ready',
-        body: '“waves at night” · seedance-video',
+        words: { code: 'ready', model: 'seedance-video' },
+        count: 1,
+        prompt: 'waves at night',
         hasResult: true,
         at: 1
       })

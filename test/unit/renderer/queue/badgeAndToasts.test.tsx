@@ -17,8 +17,9 @@ const notice = (patch: Partial<JobNotice> = {}): JobNotice => ({
   kind: 'video',
   status: 'succeeded',
   tone: 'ok',
-  title: 'Video ready',
-  body: '“waves at night” · seedance-video',
+  words: { code: 'ready', model: 'seedance-video' },
+  count: 1,
+  prompt: 'waves at night',
   hasResult: true,
   at: 1,
   ...patch
@@ -117,7 +118,16 @@ describe('finish notices (issue 15: toasts in the sidebar, failures under the be
     render(<Sidebar />)
     act(() => {
       emit('jobs.notice', notice())
-      emit('jobs.notice', notice({ jobId: 'x', tone: 'error', title: 'Video failed', hasResult: false }))
+      emit(
+        'jobs.notice',
+        notice({
+          jobId: 'x',
+          tone: 'error',
+          status: 'failed',
+          words: { code: 'failed', error: null },
+          hasResult: false
+        })
+      )
     })
     const region = screen.getByRole('region', { name: 'Notifications' })
     expect(within(region).getByRole('alert')).toHaveTextContent('Video failed')

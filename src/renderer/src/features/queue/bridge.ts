@@ -3,19 +3,20 @@ import type { Connection } from '../../api'
 import { i18n } from '../../i18n'
 import { useAppStore } from '../../store/app'
 import { notify } from '../../store/notifications'
+import { noticeWords } from './noticeWords'
 import { loadAtStart, loadOpenJobs } from './queries'
 import { useQueueStore } from './store'
 
 /**
- * "Your long job is done" as an app notification, whose action opens it on the Queue screen. The title and
- * body are the backend's; the action is ours, named in the language of the moment it is shown.
+ * "Your long job is done" as an app notification, whose action opens it on the Queue screen. The backend
+ * sends a code and its values; the title and body are worded here in the language shown when it arrives,
+ * the action in the language of the moment it is shown.
  */
 export function noticeOfJob(notice: JobNotice): void {
   notify({
     id: `job:${notice.jobId}`,
     tone: notice.tone,
-    title: notice.title,
-    body: notice.body,
+    ...noticeWords(i18n.t, notice),
     at: notice.at,
     action: {
       // Read when shown, so the name follows a change of language.

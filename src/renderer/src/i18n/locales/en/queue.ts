@@ -130,5 +130,40 @@ export const queue = {
   },
   close: 'Close',
   /** The action of a "your job finished" notification. */
-  notice: { play: 'Play', open: 'Open', show: 'Show in Queue' }
+  /** "Your long job is done", worded from the backend's code and values (src/shared/schemas/notices.ts). */
+  notice: {
+    play: 'Play',
+    open: 'Open',
+    show: 'Show in Queue',
+    what: {
+      image_one: 'Image',
+      image_other: '{{count, number}} images',
+      edit: 'Edit',
+      video: 'Video'
+    },
+    titles: {
+      ready: '{{what}} ready',
+      unsaved: '{{what}} finished, but nothing could be saved',
+      partly_saved: '{{what}} finished with problems',
+      partly_done: '{{what}} partly done',
+      failed: '{{what}} failed',
+      expired: '{{what}} expired',
+      needs_attention: '{{what}} needs your attention',
+      cancelled_by_gateway: '{{what}} cancelled by the gateway'
+    },
+    bodies: {
+      ready: '“{{prompt}}” · {{model}}',
+      saved: '{{saved, number}} of {{total, number}} saved: {{reason}} “{{prompt}}”',
+      partly_done: '{{arrived, number}} of {{expected, number}} arrived. “{{prompt}}”',
+      failed: '{{reason}} “{{prompt}}”',
+      needs_attention:
+        'The request may already have been sent and charged. Open the Queue to check before sending it again. “{{prompt}}”',
+      prompt: '“{{prompt}}”'
+    },
+    /** Our words first, then the gateway's own text exactly as it came. */
+    reasonSaid: '{{reason}} The gateway said: “{{said}}”',
+    titleAsReason: '{{title}}.',
+    noResult: 'No result arrived.',
+    noReason: 'The gateway gave no reason.'
+  }
 }

@@ -125,5 +125,36 @@ export const queue: Catalog<typeof en> = {
     }
   },
   close: '关闭',
-  notice: { play: '播放', open: '打开', show: '在队列中查看' }
+  notice: {
+    play: '播放',
+    open: '打开',
+    show: '在队列中查看',
+    what: {
+      image_other: '{{count, number}} 张图片',
+      edit: '编辑任务',
+      video: '视频'
+    },
+    titles: {
+      ready: '{{what}}已完成',
+      unsaved: '{{what}}已生成，但没能保存',
+      partly_saved: '{{what}}已生成，部分没能保存',
+      partly_done: '{{what}}只完成了一部分',
+      failed: '{{what}}未能完成',
+      expired: '{{what}}已过期',
+      needs_attention: '{{what}}需要你处理',
+      cancelled_by_gateway: '{{what}}已被网关取消'
+    },
+    bodies: {
+      ready: '“{{prompt}}”，模型：{{model}}',
+      saved: '已保存 {{saved, number}}/{{total, number}}：{{reason}}“{{prompt}}”',
+      partly_done: '已收到 {{arrived, number}}/{{expected, number}}。“{{prompt}}”',
+      failed: '{{reason}}“{{prompt}}”',
+      needs_attention: '请求可能已经发出并已计费。再次发送前，请先到队列中核对。“{{prompt}}”',
+      prompt: '提示词：“{{prompt}}”'
+    },
+    reasonSaid: '{{reason}}网关返回：“{{said}}”',
+    titleAsReason: '{{title}}。',
+    noResult: '没有收到结果。',
+    noReason: '网关没有说明原因。'
+  }
 }
