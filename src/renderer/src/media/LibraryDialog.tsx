@@ -5,7 +5,7 @@ import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../store/app'
 import { ErrorNotice } from '../ui/ErrorNotice'
 import { MediaThumb } from '../ui/MediaThumb'
-import { Modal } from '../ui/Modal'
+import { Dialog } from '../ui/Dialog'
 import './media.css'
 
 const PAGE = 48
@@ -76,7 +76,7 @@ export function LibraryDialog({
   }
 
   return (
-    <Modal labelledBy="library-dialog-title" onClose={onClose} className="library-dialog">
+    <Dialog labelledBy="library-dialog-title" onClose={onClose} closeOnBackdrop className="library-dialog">
       <header className="dialog-head">
         <h2 id="library-dialog-title">{title}</h2>
         <button type="button" className="button" onClick={onClose} data-autofocus>
@@ -139,6 +139,6 @@ export function LibraryDialog({
           </>
         )}
       </footer>
-    </Modal>
+    </Dialog>
   )
 }

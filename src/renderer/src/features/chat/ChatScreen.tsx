@@ -4,12 +4,12 @@ import { patchSettings, stylesFor, type ChatSettingsPatch, type ConversationView
 import { useConnection } from '../../store/app'
 import { notify } from '../../store/notifications'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { exportMarkdown, loadConversation, loadList, remove, rename, updateConversation } from './actions'
 import { Composer } from './Composer'
-import { ConfirmDialog } from './ConfirmDialog'
 import { ConversationList } from './ConversationList'
 import { MessageList } from './MessageList'
 import { isLive } from './model'
@@ -115,16 +115,14 @@ function TitleBar({ conversation }: { conversation: ConversationView | undefined
       {confirming && conversation && (
         <ConfirmDialog
           title={t('chat.header.deleteTitle')}
-          body={t('chat.header.deleteBody', {
+          description={t('chat.header.deleteBody', {
             title: conversation.title,
             count: conversation.messageCount
           })}
-          confirm={t('chat.header.deleteConfirm')}
-          onConfirm={() => {
-            setConfirming(false)
-            void remove(api, conversation.id)
-          }}
-          onCancel={() => setConfirming(false)}
+          keepLabel={t('chat.cancel')}
+          confirmLabel={t('chat.header.deleteConfirm')}
+          onConfirm={() => void remove(api, conversation.id)}
+          onClose={() => setConfirming(false)}
         />
       )}
     </header>

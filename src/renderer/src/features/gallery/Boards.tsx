@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
+import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
-import { Modal } from './Dialogs'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
 
@@ -207,7 +207,12 @@ export function AddToBoardDialog(): ReactElement {
   }
 
   return (
-    <Modal title={t('gallery.boards.addTitle', { count })} onClose={close}>
+    <Dialog
+      title={t('gallery.boards.addTitle', { count })}
+      onClose={close}
+      closeOnBackdrop
+      className="gallery-modal"
+    >
       <form onSubmit={(event) => void submit(event)}>
         <fieldset className="board-choice">
           <legend>{t('gallery.boards.choice')}</legend>
@@ -253,6 +258,6 @@ export function AddToBoardDialog(): ReactElement {
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   )
 }

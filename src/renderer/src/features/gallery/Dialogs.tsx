@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react'
+import { useState, type ReactElement, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import { useAppStore, useConnection } from '../../store/app'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { deleteSelected, startExport } from './actions'
 import { selectedCount } from './selection'
@@ -12,44 +14,6 @@ const NAME_FIELDS = '{date} {time} {model} {endpoint} {index} {prompt} {size} {s
 /** An example path, not words. */
 const FOLDER_EXAMPLE = '/home/me/Exports'
 const code = { code: <code /> }
-
-/** A modal: focus moves in, Escape and the backdrop close it. */
-export function Modal({
-  title,
-  role = 'dialog',
-  onClose,
-  children
-}: {
-  title: string
-  role?: 'dialog' | 'alertdialog'
-  onClose: () => void
-  children: ReactNode
-}): ReactElement {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null
-    ref.current?.querySelector<HTMLElement>('[data-autofocus], input, button')?.focus()
-    return () => previous?.focus()
-  }, [])
-  return (
-    <div className="gallery-overlay" onClick={onClose}>
-      <div
-        ref={ref}
-        role={role}
-        aria-modal="true"
-        aria-label={title}
-        className="gallery-modal card"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose()
-        }}
-      >
-        <h2>{title}</h2>
-        {children}
-      </div>
-    </div>
-  )
-}
 
 function Radio({
   name,
@@ -77,32 +41,16 @@ export function DeleteDialog(): ReactElement {
   const { api } = useConnection()
   const count = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
   const close = (): void => useGalleryStore.getState().setDialog(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<AppError | null>(null)
   return (
-    <Modal title={t('gallery.deleteDialog.title', { count })} role="alertdialog" onClose={close}>
-      <p>{t('gallery.deleteDialog.body', { count })}</p>
-      {error && <ErrorNotice error={error} />}
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={close} data-autofocus>
-          {t('gallery.deleteDialog.keep', { count })}
-        </button>
-        <button
-          type="button"
-          className="button danger"
-          disabled={busy || count === 0}
-          onClick={() => {
-            setBusy(true)
-            void deleteSelected(api).then((failure) => {
-              setBusy(false)
-              setError(failure)
-            })
-          }}
-        >
-          {t('gallery.deleteDialog.confirm', { count })}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={t('gallery.deleteDialog.title', { count })}
+      description={t('gallery.deleteDialog.body', { count })}
+      keepLabel={t('gallery.deleteDialog.keep', { count })}
+      confirmLabel={t('gallery.deleteDialog.confirm', { count })}
+      disabled={count === 0}
+      onConfirm={() => deleteSelected(api)}
+      onClose={close}
+    />
   )
 }
 
@@ -144,7 +92,7 @@ export function ExportDialog(): ReactElement {
   }
 
   return (
-    <Modal title={t('gallery.exportDialog.title')} onClose={close}>
+    <Dialog title={t('gallery.exportDialog.title')} onClose={close} closeOnBackdrop className="gallery-modal">
       <fieldset className="radio-stack">
         <legend>{t('gallery.exportDialog.what')}</legend>
         <Radio
@@ -225,6 +173,6 @@ export function ExportDialog(): ReactElement {
           {t('gallery.exportDialog.start')}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   )
 }

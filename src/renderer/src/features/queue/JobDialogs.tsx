@@ -1,4 +1,4 @@
-import { useState, type ReactElement, type ReactNode } from 'react'
+import type { ReactElement } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../../store/app'
@@ -6,51 +6,13 @@ import { useJobsStore } from '../../store/jobs'
 import { isActiveJob } from '../../jobs/status'
 import { mediaFacts } from '../../media/facts'
 import { VideoPlayer } from '../../media/VideoPlayer'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { Dialog } from '../../ui/Dialog'
 import { deleteJob, resendJob } from './actions'
-import { Modal } from './Modal'
 import { useQueueStore } from './store'
 
 const short = (prompt: string): string => (prompt.length > 60 ? `${prompt.slice(0, 59)}…` : prompt)
 const strong = { strong: <strong /> }
-
-/** A question with consequences: Escape or the first button keeps things as they are. */
-function ConfirmDialog({
-  title,
-  description,
-  keepLabel,
-  confirmLabel,
-  onConfirm,
-  onClose
-}: {
-  title: string
-  description: ReactNode
-  keepLabel: string
-  confirmLabel: string
-  onConfirm: () => Promise<unknown>
-  onClose: () => void
-}): ReactElement {
-  const [busy, setBusy] = useState(false)
-  return (
-    <Modal alert title={title} onClose={onClose} description={description}>
-      <div className="tq-modal-actions">
-        <button type="button" className="button" onClick={onClose} autoFocus>
-          {keepLabel}
-        </button>
-        <button
-          type="button"
-          className="button danger"
-          disabled={busy}
-          onClick={() => {
-            setBusy(true)
-            void onConfirm().then(onClose)
-          }}
-        >
-          {confirmLabel}
-        </button>
-      </div>
-    </Modal>
-  )
-}
 
 /** The "may charge twice" question, asked before a needs-attention job is ever sent again. */
 function ResendDialog({ job, onClose }: { job: JobView; onClose: () => void }): ReactElement {
@@ -62,7 +24,7 @@ function ResendDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
       title={t('queue.resend.title')}
       keepLabel={t('queue.resend.keep')}
       confirmLabel={t('queue.resend.confirm')}
-      onConfirm={() => resendJob(api, job)}
+      onConfirm={async () => void (await resendJob(api, job))}
       onClose={onClose}
       description={
         <>
@@ -92,7 +54,7 @@ function DeleteDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
       title={t('queue.delete.title')}
       keepLabel={t('queue.delete.keep')}
       confirmLabel={t('queue.delete.confirm')}
-      onConfirm={() => deleteJob(api, job)}
+      onConfirm={async () => void (await deleteJob(api, job))}
       onClose={onClose}
       description={
         <>
@@ -146,8 +108,8 @@ function ResultItem({ result, prompt }: { result: ResultView; prompt: string }):
 function ResultDialog({ job, onClose }: { job: JobView; onClose: () => void }): ReactElement {
   const { t } = useTranslation()
   return (
-    <Modal
-      wide
+    <Dialog
+      className="wide"
       title={job.kind === 'video' ? t('queue.result.video') : t('queue.result.image')}
       onClose={onClose}
     >
@@ -157,7 +119,7 @@ function ResultDialog({ job, onClose }: { job: JobView; onClose: () => void }): 
           <ResultItem key={result.id} result={result} prompt={job.prompt} />
         ))}
       </div>
-    </Modal>
+    </Dialog>
   )
 }
 

@@ -53,7 +53,7 @@ export const ui = {
     unavailable: 'The clipboard is not available here; select the prompt and copy it by hand.'
   },
   /** ui/Dialog's own words. */
-  dialog: { close: 'Close' },
+  dialog: { close: 'Close', cancel: 'Cancel' },
   link: {
     missingToken: 'This page needs the address printed by `npm run web` (it carries a one-time token).',
     notSent:

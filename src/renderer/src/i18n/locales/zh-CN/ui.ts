@@ -49,7 +49,7 @@ export const ui: Catalog<typeof en> = {
     copied: '已复制提示词。',
     unavailable: '这里无法使用剪贴板，请选中提示词后手动复制。'
   },
-  dialog: { close: '关闭' },
+  dialog: { close: '关闭', cancel: '取消' },
   link: {
     missingToken: '此页面需要使用 `npm run web` 打印的地址打开（地址中带有一次性令牌）。',
     notSent: '未发送：暂时无法连接 Gateway Studio 的后端。它会自动重连，恢复后请再试一次。',
