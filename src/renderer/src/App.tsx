@@ -10,6 +10,7 @@ import { QueueScreen } from './features/queue/QueueScreen'
 import { VideoScreen } from './features/video/VideoScreen'
 import { i18n, resolveLanguage } from './i18n'
 import { selectOnline, useAppStore, type Screen } from './store/app'
+import { useGlobalShortcuts } from './ui/shortcuts'
 
 const screenComponents: Record<Screen, () => ReactElement> = {
   chat: ChatScreen,
@@ -57,6 +58,7 @@ export function App(): ReactElement {
   const Current = screenComponents[screen]
   useTheme()
   useLanguage()
+  useGlobalShortcuts()
   return (
     <div className="app">
       <Sidebar />

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../ui/icons'
+import { ShortcutsHelp } from '../ui/ShortcutsDialog'
+import { shortcutProps } from '../ui/shortcuts'
 import { QUEUE_BADGE_ID, QueueBadge } from '../features/queue/QueueBadge'
 import { screens, useAppStore } from '../store/app'
 import { NotificationBell, Toasts } from './Notifications'
@@ -22,6 +24,8 @@ export function Sidebar(): ReactElement {
               <button
                 type="button"
                 className="nav-item"
+                data-screen={name}
+                {...shortcutProps(`screen.${name}`, t(`nav.${name}`), t)}
                 aria-current={screen === name ? 'page' : undefined}
                 aria-describedby={name === 'queue' ? QUEUE_BADGE_ID : undefined}
                 onClick={() => setScreen(name)}
@@ -38,6 +42,7 @@ export function Sidebar(): ReactElement {
       <div className="sidebar-foot">
         <Toasts />
         <NotificationBell />
+        <ShortcutsHelp />
       </div>
     </aside>
   )

@@ -10,6 +10,7 @@ const paths = {
   gallery: 'M4 4h7v7H4z M13 4h7v7h-7z M4 13h7v7H4z M13 13h7v7h-7z',
   bell: 'M6 16v-5a6 6 0 1 1 12 0v5l1.5 2h-15z M10 20h4',
   close: 'M6 6l12 12 M18 6L6 18',
+  keyboard: 'M3 7h18v10H3z M6 10h1 M9 10h1 M12 10h1 M15 10h1 M18 10h0 M7 14h10',
   settings:
     'M12 9a3 3 0 1 0 0.01 0 M12 3v2 M12 19v2 M3 12h2 M19 12h2 M5.6 5.6l1.4 1.4 M17 17l1.4 1.4 M5.6 18.4L7 17 M17 7l1.4-1.4'
 } satisfies Record<string, string>

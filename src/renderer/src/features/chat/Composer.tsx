@@ -2,6 +2,7 @@ import { useRef, type ClipboardEvent, type KeyboardEvent, type ReactElement } fr
 import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { shortcutProps } from '../../ui/shortcuts'
 import { addImages, removeImage, send, stop } from './actions'
 import { selectComposer, useChatStore } from './store'
 
@@ -125,6 +126,7 @@ export function Composer({
             type="button"
             className="button primary"
             disabled={!canSend || empty || composer.sending}
+            {...shortcutProps('submit', t('chat.composer.send'), t)}
             onClick={() => {
               sentAt.current = Date.now()
               void send(api)

@@ -4,6 +4,7 @@ import { ENDPOINTS } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { shortcutProps } from '../../ui/shortcuts'
 import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { Field } from './Field'
 import { buildVideoForm, SIZE_PRESETS, type VideoDraft } from './form'
@@ -197,7 +198,12 @@ export function VideoForm(): ReactElement {
       <MoreOptions draft={draft} shown={shown} />
       {submitError && <ErrorNotice error={submitError} model={modelId} />}
       <div className="vid-submit">
-        <button type="submit" className="button primary" disabled={submitting || models.length === 0}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={submitting || models.length === 0}
+          {...shortcutProps('submit', t('video.form.generate'), t)}
+        >
           {submitting ? t('video.form.starting') : t('video.form.generate')}
         </button>
         <p className="vid-hint">

@@ -16,6 +16,7 @@ import { useConnection } from '../../../store/app'
 import { useJobsStore } from '../../../store/jobs'
 import { selectActiveProfile, useProfilesStore } from '../../../store/profiles'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
+import { shortcutProps } from '../../../ui/shortcuts'
 import { useClearUnlisted, useModels } from '../../../ui/useModels'
 import { styledPrompt } from '../presets'
 import { PresetBar } from './Presets'
@@ -339,6 +340,7 @@ export function GenerateForm(): ReactElement {
               className="button primary"
               disabled={!built.request || submitting}
               aria-describedby="images-generate-reason"
+              {...shortcutProps('submit', t('images.form.generate'), t)}
             >
               {submitting ? t('images.form.sending') : t('images.form.generate')}
             </button>

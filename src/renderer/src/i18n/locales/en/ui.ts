@@ -52,6 +52,34 @@ export const ui = {
     copied: 'Prompt copied.',
     unavailable: 'The clipboard is not available here; select the prompt and copy it by hand.'
   },
+  /** The keyboard shortcuts (ui/shortcuts.ts) and their help dialog. */
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    open: 'Keyboard shortcuts',
+    tooltip: '{{label}} ({{keys}})',
+    groups: {
+      general: 'Everywhere',
+      screens: 'Screens',
+      chat: 'Chat message box',
+      maskEditor: 'Mask editor'
+    },
+    items: {
+      help: 'Show keyboard shortcuts',
+      submit: 'Send or generate from the current screen, also while typing',
+      close: 'Close a dialog, menu or list',
+      screen: 'Go to {{screen}}',
+      send: 'Send the message',
+      newline: 'New line',
+      brush: 'Brush',
+      eraser: 'Eraser',
+      smaller: 'Smaller brush',
+      larger: 'Larger brush',
+      undo: 'Undo a stroke',
+      redo: 'Redo a stroke',
+      pan: 'Hold to move the image'
+    },
+    keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: 'Space' }
+  },
   /** ui/Dialog's own words. */
   dialog: { close: 'Close', cancel: 'Cancel' },
   link: {

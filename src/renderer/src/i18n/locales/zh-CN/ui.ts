@@ -50,6 +50,33 @@ export const ui: Catalog<typeof en> = {
     unavailable: '这里无法使用剪贴板，请选中提示词后手动复制。'
   },
   dialog: { close: '关闭', cancel: '取消' },
+  shortcuts: {
+    title: '键盘快捷键',
+    open: '键盘快捷键',
+    tooltip: '{{label}}（{{keys}}）',
+    groups: {
+      general: '全局',
+      screens: '切换页面',
+      chat: '聊天输入框',
+      maskEditor: '蒙版编辑'
+    },
+    items: {
+      help: '查看键盘快捷键',
+      submit: '在当前页面发送或生成，输入时也可用',
+      close: '关闭对话框、菜单或列表',
+      screen: '前往{{screen}}',
+      send: '发送消息',
+      newline: '换行',
+      brush: '画笔',
+      eraser: '橡皮擦',
+      smaller: '缩小笔刷',
+      larger: '放大笔刷',
+      undo: '撤销一笔',
+      redo: '重做一笔',
+      pan: '按住拖动画面'
+    },
+    keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: '空格' }
+  },
   link: {
     missingToken: '此页面需要使用 `npm run web` 打印的地址打开（地址中带有一次性令牌）。',
     notSent: '未发送：暂时无法连接 Gateway Studio 的后端。它会自动重连，恢复后请再试一次。',
