@@ -4,7 +4,7 @@ import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
 import { offerAsReference, openInEditor } from '../../store/handoff'
-import { ImageViewer } from '../../media/ImageViewer'
+import { JobStage } from '../../media/JobStage'
 import { filesOf, hasFiles, importFiles } from '../../media/intake'
 import type { JobActions } from '../../media/JobCard'
 import { LibraryDialog } from '../../media/LibraryDialog'
@@ -260,7 +260,7 @@ export function EditScreen(): ReactElement {
         />
       )}
       {viewer && viewerJob && (
-        <ImageViewer
+        <JobStage
           job={viewerJob}
           resultId={viewer.resultId}
           onNavigate={(resultId) => useEditStore.getState().openViewer({ jobId: viewer.jobId, resultId })}

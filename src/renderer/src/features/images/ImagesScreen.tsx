@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useJobsStore } from '../../store/jobs'
-import { ImageViewer } from '../../media/ImageViewer'
+import { JobStage } from '../../media/JobStage'
 import type { JobActions } from '../../media/JobCard'
 import { ResultsList } from '../../media/ResultsList'
 import { offerAsReference, openInEditor, useHandoffStore } from '../../store/handoff'
@@ -66,7 +66,7 @@ export function ImagesScreen(): ReactElement {
         />
       </div>
       {viewer && viewerJob && (
-        <ImageViewer
+        <JobStage
           job={viewerJob}
           resultId={viewer.resultId}
           onNavigate={(resultId) => useImagesStore.getState().openViewer({ jobId: viewer.jobId, resultId })}

@@ -66,6 +66,20 @@ export const media = {
     openFull: 'Open full image',
     saveCopy: 'Save a copy'
   },
+  stage: {
+    fitLabel: 'Fit',
+    actualLabel: '1:1',
+    toActual: 'Show at actual size (1:1)',
+    toFit: 'Fit to the window',
+    hint: 'Z switches fit and 1:1 · drag or arrow keys move around at 1:1 · ← → change image',
+    canvas: 'Image at {{zoom}}',
+    filmstrip: 'Images of this job',
+    neighbours: 'Neighbouring images',
+    frame: 'Image {{position}} of {{total}}',
+    parameters: 'Parameters',
+    noParameters: 'Only the prompt and model',
+    job: 'This job'
+  },
   library: {
     close: 'Close',
     emptyTitle: 'The library is empty',

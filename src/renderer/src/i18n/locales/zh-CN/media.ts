@@ -64,6 +64,20 @@ export const media: Catalog<typeof en> = {
     openFull: '打开原图',
     saveCopy: '另存一份'
   },
+  stage: {
+    fitLabel: '适应',
+    actualLabel: '实际像素',
+    toActual: '按实际尺寸显示（1:1）',
+    toFit: '适应窗口',
+    hint: '按 Z 在适应和 1:1 之间切换 · 1:1 时拖动或用方向键移动画面 · ← → 切换图片',
+    canvas: '图片（{{zoom}}）',
+    filmstrip: '本次任务的图片',
+    neighbours: '相邻图片',
+    frame: '第 {{position}} 张，共 {{total}} 张',
+    parameters: '参数',
+    noParameters: '只有提示词和模型',
+    job: '本次任务'
+  },
   library: {
     close: '关闭',
     emptyTitle: '图库是空的',

@@ -1,0 +1,168 @@
+import { useMemo, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
+import type { JobView, ResultView } from '@shared/schemas/jobs'
+import { billedLine } from '../jobs/billing'
+import { useConnection } from '../store/app'
+import { numberWords } from '../ui/words'
+import { jobParameters } from './jobParameters'
+import { endpointLabel, imageUsageOf, imagesOf, usageSummary, when } from './slots'
+import { Stage, type StageFrame } from './Stage'
+
+/** Which image of which job a screen's stage shows. */
+export interface ViewerTarget {
+  jobId: string
+  resultId: string
+}
+
+export interface ViewerActions {
+  onRemix: (job: JobView) => void
+  onCopyPrompt: (text: string) => void
+  onUseAsReference: (result: ResultView) => void
+  onEdit: (result: ResultView) => void
+}
+
+/** The file's weight: MB with one decimal above a megabyte, else whole KB (the symbols are the same everywhere). */
+const sizeOfFile = (bytes: number | null, t: TFunction): string =>
+  bytes === null
+    ? ''
+    : bytes > 1024 * 1024
+      ? `${numberWords(t, bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
+      : `${numberWords(t, Math.ceil(bytes / 1024))} KB`
+
+const kindOf = (mime: string | null): string => (mime ? (mime.split('/')[1] ?? mime).toUpperCase() : '')
+
+const frameOf = (job: JobView, result: ResultView): StageFrame => ({
+  id: result.id,
+  mediaId: result.mediaId ?? '',
+  width: result.width,
+  height: result.height,
+  mime: result.mime,
+  alt: job.prompt
+})
+
+/**
+ * A job's images on the stage, the filmstrip holding every image of the job; beside it the image's facts
+ * and actions, then the job's prompt, model, parameters and usage (an image's own, or a pointer to the
+ * job's card when the gateway reported usage only for the group: the figure is said once, per job).
+ */
+export function JobStage({
+  job,
+  resultId,
+  onNavigate,
+  onClose,
+  actions
+}: {
+  job: JobView
+  resultId: string
+  onNavigate: (resultId: string) => void
+  onClose: () => void
+  actions: ViewerActions
+}): ReactElement | null {
+  const { t } = useTranslation()
+  const { api, mediaUrl, host } = useConnection()
+  const images = useMemo(() => imagesOf(job), [job])
+  const frames = useMemo(() => images.map((result) => frameOf(job, result)), [images, job])
+  const result = images.find((r) => r.id === resultId)
+  if (!result?.mediaId) return null
+  const mediaId = result.mediaId
+  const parameters = jobParameters(job)
+  // Only this image's own usage; a figure for several images together is the job's, said once on its card.
+  const own = imageUsageOf(job, result)
+  const usage = own
+    ? (usageSummary(own.usage, t) ?? t('media.viewer.notReported'))
+    : job.usage !== null
+      ? t('media.viewer.wholeJob')
+      : t('media.viewer.notReported')
+
+  const side = (
+    <>
+      <dl className="facts stage-facts">
+        <dt>{t('media.viewer.size')}</dt>
+        <dd>
+          {result.width && result.height ? `${result.width}×${result.height}` : (result.sizeLabel ?? '—')}
+          {result.mime ? ` · ${kindOf(result.mime)} · ${sizeOfFile(result.bytes, t)}` : ''}
+        </dd>
+        <dt>{t('media.viewer.created')}</dt>
+        <dd>{when(result.createdAt, t)}</dd>
+      </dl>
+      <div className="stage-actions">
+        <button
+          type="button"
+          className="button"
+          aria-pressed={result.favorite}
+          onClick={() => void api.call('results.setFavorite', { id: result.id, favorite: !result.favorite })}
+        >
+          {`${result.favorite ? '★' : '☆'} ${t('media.viewer.favorite')}`}
+        </button>
+        <button type="button" className="button" onClick={() => actions.onCopyPrompt(job.prompt)}>
+          {t('media.viewer.copyPrompt')}
+        </button>
+        <button type="button" className="button" onClick={() => actions.onRemix(job)}>
+          {t('media.viewer.remix')}
+        </button>
+        <button type="button" className="button" onClick={() => actions.onUseAsReference(result)}>
+          {t('media.viewer.useAsReference')}
+        </button>
+        <button type="button" className="button" onClick={() => actions.onEdit(result)}>
+          {t('media.viewer.edit')}
+        </button>
+        {host === 'web' ? (
+          <a className="button" href={mediaUrl(mediaId)} target="_blank" rel="noopener noreferrer">
+            {t('media.viewer.openFull')}
+          </a>
+        ) : (
+          <a className="button" href={mediaUrl(mediaId)} download>
+            {t('media.viewer.saveCopy')}
+          </a>
+        )}
+      </div>
+      <section className="stage-section" aria-label={t('media.stage.job')}>
+        <h3>{t('media.viewer.prompt')}</h3>
+        <p className="stage-prompt">{job.prompt}</p>
+        {result.revisedPrompt && result.revisedPrompt !== job.prompt && (
+          <>
+            <h3>{t('media.viewer.revisedPrompt')}</h3>
+            <p className="stage-prompt">{result.revisedPrompt}</p>
+          </>
+        )}
+        <dl className="facts stage-facts">
+          <dt>{t('media.viewer.model')}</dt>
+          <dd>
+            {job.model} <span className="muted">({endpointLabel(job.endpoint, t)})</span>
+          </dd>
+          <dt>{t('media.stage.parameters')}</dt>
+          <dd>
+            {parameters.length === 0 ? (
+              <span className="muted">{t('media.stage.noParameters')}</span>
+            ) : (
+              <ul className="stage-params">
+                {parameters.map(([key, value]) => (
+                  <li key={key}>
+                    <code>{key}</code> {value}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+          <dt>{t('media.viewer.usage')}</dt>
+          <dd>
+            {usage}
+            {job.billingUnit ? ` · ${billedLine(job.billingUnit, t)}` : ''}
+          </dd>
+        </dl>
+      </section>
+    </>
+  )
+
+  return (
+    <Stage
+      frames={frames}
+      currentId={result.id}
+      stripLabel={t('media.stage.filmstrip')}
+      onNavigate={onNavigate}
+      onClose={onClose}
+      side={side}
+    />
+  )
+}
