@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { Field } from './Field'
+import { Field } from '../../ui/Field'
 import { FirstFramePicker } from './FirstFramePicker'
 import { RATIOS, RESOLUTIONS, type TriState, type VideoDraft } from './form'
 import { useVideoStore } from './store'

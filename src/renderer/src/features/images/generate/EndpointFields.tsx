@@ -12,7 +12,7 @@ import { applies, isOn, type FieldValues } from '../../../jobs/imageForm/fields'
 import { formOf, type Draft, type GenEndpoint } from '../../../jobs/imageForm/form'
 import { useImagesStore } from '../store'
 import { fieldWords, type FieldWords } from '../../../jobs/imageForm/words'
-import { Field, FieldMessage, useControl, useTouch } from './Field'
+import { IssueField, FieldMessage, useControl, useTouch } from './issues'
 import { ExtraFields, TierOrSize } from './widgets'
 
 /**
@@ -60,7 +60,7 @@ function SelectControl({ spec, values, set, words }: ControlProps<SelectSpec>): 
     ...spec.options.map((value) => [value, words.option(spec.key, value)] as const)
   ]
   return (
-    <Field
+    <IssueField
       field={spec.key}
       id={id}
       label={words.text(spec.key, 'label', spec.label)}
@@ -77,14 +77,13 @@ function SelectControl({ spec, values, set, words }: ControlProps<SelectSpec>): 
           </option>
         ))}
       </select>
-    </Field>
+    </IssueField>
   )
 }
 
 /** A text box: free text (with suggestions), or a number kept as typed; disabled while it does not apply. */
 function TextControl({ spec, values, set, words }: ControlProps<TextSpec | NumberSpec>): ReactElement {
   const id = idOf(spec)
-  const control = useControl(spec.key, id)
   const on = spec.kind === 'text' || applies(spec, values)
   const off = spec.kind === 'number' ? spec.when : undefined
   const suggestions = spec.kind === 'text' ? spec.suggestions : undefined
@@ -92,32 +91,36 @@ function TextControl({ spec, values, set, words }: ControlProps<TextSpec | Numbe
   const say = (part: 'whenHint' | 'whenPlaceholder' | 'placeholder', english: string | undefined) =>
     english === undefined ? undefined : words.text(spec.key, part, english)
   return (
-    <Field
+    <IssueField
       field={spec.key}
       id={id}
       label={words.text(spec.key, 'label', spec.label)}
       hint={on ? hintOf(words, spec.key, spec.hint) : say('whenHint', off?.hint)}
     >
-      <input
-        {...control}
-        type="text"
-        value={on ? textOf(values, spec.key) : ''}
-        placeholder={on ? say('placeholder', spec.placeholder) : say('whenPlaceholder', off?.placeholder)}
-        inputMode={spec.kind === 'number' ? (spec.whole ? 'numeric' : 'decimal') : undefined}
-        list={list}
-        disabled={!on}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => set({ [spec.key]: event.target.value }, spec.key)}
-      />
-      {suggestions && (
-        <datalist id={list}>
-          {suggestions.map((value) => (
-            <option key={value} value={value} />
-          ))}
-        </datalist>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            type="text"
+            value={on ? textOf(values, spec.key) : ''}
+            placeholder={on ? say('placeholder', spec.placeholder) : say('whenPlaceholder', off?.placeholder)}
+            inputMode={spec.kind === 'number' ? (spec.whole ? 'numeric' : 'decimal') : undefined}
+            list={list}
+            disabled={!on}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => set({ [spec.key]: event.target.value }, spec.key)}
+          />
+          {suggestions && (
+            <datalist id={list}>
+              {suggestions.map((value) => (
+                <option key={value} value={value} />
+              ))}
+            </datalist>
+          )}
+        </>
       )}
-    </Field>
+    </IssueField>
   )
 }
 

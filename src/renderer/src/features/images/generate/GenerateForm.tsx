@@ -30,7 +30,7 @@ import {
 } from '../../../jobs/imageForm/form'
 import { noStreamKey, useImagesStore } from '../store'
 import { EndpointFields } from './EndpointFields'
-import { Field, IssuesContext, useControl, type FormField } from './Field'
+import { IssueField, IssuesContext, useControl, type FormField } from './issues'
 import { References } from './References'
 
 /** A label as it reads after a " · ": its first letter in lower case (Chinese, and names such as Token, kept). */
@@ -49,7 +49,7 @@ function PromptField({
   const { t } = useTranslation()
   const control = useControl('prompt', 'images-prompt')
   return (
-    <Field field="prompt" id="images-prompt" label={t('images.form.prompt')}>
+    <IssueField field="prompt" id="images-prompt" label={t('images.form.prompt')}>
       <textarea
         {...control}
         className="prompt-input"
@@ -58,7 +58,7 @@ function PromptField({
         placeholder={t('images.form.promptPlaceholder')}
         onChange={(event) => onChange(event.target.value)}
       />
-    </Field>
+    </IssueField>
   )
 }
 

@@ -4,7 +4,7 @@ import { endpointInfo, referenceLimits, type GenEndpoint, type RefItem } from '.
 import { useImagesStore } from '../store'
 import { ACCEPT_ATTRIBUTE } from '../../../media/intake'
 import { MediaThumb } from '../../../ui/MediaThumb'
-import { FieldMessage, useTouch } from './Field'
+import { FieldMessage, useTouch } from './issues'
 
 function hostOf(url: string): string {
   try {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { TierOrSizeSpec } from '@shared/gateway/endpoints/form'
 import { pixelFacts } from '../../../jobs/imageForm/form'
 import type { ControlProps } from './EndpointFields'
-import { Field, FieldMessage, useControl } from './Field'
+import { IssueField, FieldMessage, useControl } from './issues'
 
 /** The fields that need their own widget: the extra JSON fields, and a size as a tier or W × H. */
 
@@ -94,7 +94,7 @@ export function TierOrSize({
       </div>
       {!custom ? (
         <div className="param-grid">
-          <Field
+          <IssueField
             field={spec.key}
             id="images-tier"
             label={t('images.size.tier')}
@@ -111,7 +111,7 @@ export function TierOrSize({
                 </option>
               ))}
             </select>
-          </Field>
+          </IssueField>
         </div>
       ) : (
         <>

@@ -1,5 +1,6 @@
-import { createContext, useContext, type ReactElement, type ReactNode } from 'react'
+import { createContext, useContext, type ComponentProps, type ReactElement } from 'react'
 import type { FormIssue } from '../../../jobs/imageForm/form'
+import { errorIdOf, Field } from '../../../ui/Field'
 
 /** A form field's key (the descriptor's field key, or prompt, model, references, extra, profile). */
 export type FormField = string
@@ -12,7 +13,7 @@ export const IssuesContext = createContext<{
 
 export const useTouch = (): ((field: FormField) => void) => useContext(IssuesContext).touch
 
-/** Props that tie a control to its label and its message. */
+/** Props that tie a control outside a Field (a checkbox group, the size pair) to its FieldMessage. */
 export function useControl(
   field: FormField,
   id: string
@@ -25,47 +26,24 @@ export function useControl(
   return {
     id,
     'aria-invalid': issue ? true : undefined,
-    'aria-describedby': issue ? `${id}-error` : undefined
+    'aria-describedby': issue ? errorIdOf(id) : undefined
   }
 }
 
-/** A labelled control with its validation message (and an optional hint) under it. */
-export function Field({
+/** ui/Field showing the form's issue with `field` as its error, while the form shows it. */
+export function IssueField({
   field,
-  id,
-  label,
-  hint,
-  className,
-  children
-}: {
-  field: FormField
-  id: string
-  label: string
-  hint?: ReactNode
-  className?: string
-  children: ReactNode
-}): ReactElement {
+  ...props
+}: Omit<ComponentProps<typeof Field>, 'error'> & { field: FormField; id: string }): ReactElement {
   const issue = useContext(IssuesContext).visible(field)
-  return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {issue ? (
-        <p className="field-error" id={`${id}-error`}>
-          {issue.message}
-        </p>
-      ) : (
-        hint && <p className="field-hint">{hint}</p>
-      )}
-    </div>
-  )
+  return <Field {...props} error={issue?.message} />
 }
 
 /** A field's message for controls that are not a single input (checkbox groups, the reference list). */
 export function FieldMessage({ field, id }: { field: FormField; id: string }): ReactElement | null {
   const issue = useContext(IssuesContext).visible(field)
   return issue ? (
-    <p className="field-error" id={`${id}-error`}>
+    <p className="field-error" id={errorIdOf(id)}>
       {issue.message}
     </p>
   ) : null
