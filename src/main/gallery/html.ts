@@ -1,8 +1,12 @@
+import type { SpokenLanguage } from '../../shared/language'
+import { exportWords, fill, type ExportWords } from './exportWords'
+
 /**
  * The static `index.html` of an export (RELIABILITY P35): a page that works opened from disk and can do
  * nothing else. Every interpolated string goes through `escapeHtml` (& < > " '), every attribute is
  * double-quoted, `src`/`href` values are percent-encoded relative paths, a meta CSP allows images from the
- * export itself and inline styles only, and the page contains no script at all.
+ * export itself and inline styles only, and the page contains no script at all. Its words are in the
+ * language the user exported in (`exportWords.ts`), which `<html lang>` names.
  */
 
 export const EXPORT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'"
@@ -46,14 +50,18 @@ export interface PageImage {
   size: string
   width: number | null
   height: number | null
-  created: string
+  createdAt: number
+  /** The file's size in bytes, when the library knows it. */
+  bytes: number | null
   jobId: string
 }
 
 export interface PageMeta {
-  title: string
-  exportedAt: string
+  exportedAt: number
   appName: string
+  language: SpokenLanguage
+  /** IANA zone the dates are written in (the one the names use). */
+  timeZone: string
 }
 
 const STYLE = `
@@ -77,19 +85,21 @@ dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 10px;font-size:1
 dd{margin:0;overflow-wrap:anywhere}
 `.trim()
 
-function figure(image: PageImage, index: number): string {
+function figure(image: PageImage, index: number, say: ExportWords): string {
+  const words = say.words
   const src = escapeHtml(relativeUrl(...image.file.split('/')))
   const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : ''
   const revised =
     image.revisedPrompt === null || image.revisedPrompt === image.prompt
       ? ''
-      : `<p class="revised"><span class="label">Revised prompt: </span><span class="revised-text">${escapeHtml(image.revisedPrompt)}</span></p>`
+      : `<p class="revised"><span class="label">${escapeHtml(words.revisedPrompt)}</span><span class="revised-text">${escapeHtml(image.revisedPrompt)}</span></p>`
   const facts: [string, string][] = [
-    ['Model', image.model],
-    ['Size', image.size],
-    ['Created', image.created],
-    ['File', image.file],
-    ['Job', image.jobId]
+    [words.model, image.model],
+    [words.size, image.size],
+    [words.created, say.date(image.createdAt)],
+    [words.file, image.file],
+    ...(image.bytes === null ? [] : [[words.fileSize, say.bytes(image.bytes)] as [string, string]]),
+    [words.job, image.jobId]
   ]
   return [
     `<figure id="image-${index + 1}">`,
@@ -105,22 +115,28 @@ function figure(image: PageImage, index: number): string {
 
 /** The page as one string (an export of 10,000 images is a few MB of HTML, written in one go). */
 export function renderIndexHtml(images: readonly PageImage[], meta: PageMeta): string {
-  const count = `${images.length} image${images.length === 1 ? '' : 's'}`
+  const say = exportWords(meta.language, meta.timeZone)
+  const title = fill(say.words.title, { app: meta.appName })
+  const summary = fill(say.words.summary, {
+    images: say.images(images.length),
+    date: say.date(meta.exportedAt),
+    app: meta.appName
+  })
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(meta.language)}">`,
     '<head>',
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(EXPORT_CSP)}">`,
     '<meta name="referrer" content="no-referrer">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(meta.title)}</title>`,
+    `<title>${escapeHtml(title)}</title>`,
     `<style>${STYLE}</style>`,
     '</head>',
     '<body>',
-    `<header><h1>${escapeHtml(meta.title)}</h1><p>${escapeHtml(`${count} · exported ${meta.exportedAt} from ${meta.appName}`)}</p></header>`,
+    `<header><h1>${escapeHtml(title)}</h1><p>${escapeHtml(summary)}</p></header>`,
     '<main>',
-    ...images.map(figure),
+    ...images.map((image, index) => figure(image, index, say)),
     '</main>',
     '</body>',
     '</html>',

@@ -7,6 +7,7 @@ import { checkTimeZone } from '../gallery/export/plan'
 import { BoardNameTaken, BoardStore } from '../gallery/boards'
 import { BadCursorError, GalleryStore } from '../gallery/store'
 import { buildUsageReport } from '../gallery/usage'
+import { spokenLanguage } from '../settings/language'
 import { APP_NAME, APP_VERSION } from '../version'
 import type { ServiceContext } from './context'
 
@@ -44,6 +45,7 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
     emit: (progress) => ctx.bus.emit('gallery.exportProgress', progress),
     appName: APP_NAME,
     appVersion: APP_VERSION,
+    language: () => spokenLanguage(ctx.settings.get().language),
     onError: (message, error) => ctx.logger.error(message, error),
     probe: ctx.probe
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SpokenLanguage } from '../language'
 import { ProfileId } from './profiles'
 
 /**
@@ -163,7 +164,9 @@ export const GalleryExportInput = z
      */
     folder: z.string().trim().min(1).max(1024).optional(),
     /** IANA zone for `{date}` / `{time}` in names and the page; absent: the backend's own. */
-    timeZone: z.string().max(64).optional()
+    timeZone: z.string().max(64).optional(),
+    /** The language the user sees, for the words of `index.html`; absent: the one the settings mean. */
+    language: SpokenLanguage.optional()
   })
   .strict()
 

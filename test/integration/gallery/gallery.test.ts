@@ -140,17 +140,30 @@ describe('gallery over the contract, against the emulator', () => {
   it('exports a selection of ids to a folder the user typed', async () => {
     const target = join(temp.dir, 'team share')
     mkdirSync(target)
+    await studio.api.invoke('settings.update', { language: 'zh-CN' })
     const page = await studio.api.invoke('gallery.query', { filter: {} })
     const ids = page.items.slice(0, 2).map((i) => i.id)
     const started = await studio.api.invoke('gallery.export', {
       selection: { kind: 'ids', ids },
       format: 'folder',
-      folder: target
+      folder: target,
+      language: 'en'
     })
     const done = await finished(started.exportId)
     expect(done.status).toBe('succeeded')
     expect(readdirSync(join(done.path ?? '', 'images'))).toHaveLength(2)
     expect(readFileSync(join(done.path ?? '', 'manifest.csv'), 'utf8')).toContain('"teapot on a table"')
+    // The page speaks the language the user saw (issue 16); none given, the one the settings mean.
+    const page1 = readFileSync(join(done.path ?? '', 'index.html'), 'utf8')
+    expect(page1).toContain('<html lang="en">')
+    expect(page1).toContain('<h1>Gateway Studio export</h1>')
+    const again = await finished(
+      (await studio.api.invoke('gallery.export', { selection: { kind: 'ids', ids }, format: 'zip' })).exportId
+    )
+    const page2 = Buffer.from(unzipSync(readFileSync(again.path ?? ''))['index.html'] ?? []).toString('utf8')
+    expect(page2).toContain('<html lang="zh-CN">')
+    expect(page2).toContain('<h1>Gateway Studio 导出的图片</h1>')
+    await studio.api.invoke('settings.update', { language: 'system' })
     await expect(
       studio.api.invoke('gallery.export', { selection: { kind: 'ids', ids }, format: 'zip', folder: 'rel' })
     ).rejects.toThrow(/full path/)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import type { SpokenLanguage } from '../../../shared/language'
 import type { ExportProgress, GallerySelection } from '../../../shared/schemas/gallery'
 import { AppFailure } from '../../contract/failure'
 import type { CrashProbe } from '../../crashPoints'
@@ -33,6 +34,8 @@ export interface ExportDeps extends ExportFolders {
   emit: (progress: ExportProgress) => void
   appName: string
   appVersion: string
+  /** The page's language when the request names none: the one the settings mean. */
+  language?: () => SpokenLanguage
   now?: () => number
   progressIntervalMs?: number
   onError?: (message: string, error: unknown) => void
@@ -45,6 +48,8 @@ export interface ExportRequest {
   format: 'zip' | 'folder'
   folder?: string | undefined
   timeZone?: string | undefined
+  /** The language the user sees, for the words of `index.html`. */
+  language?: SpokenLanguage | undefined
 }
 
 interface Running {
@@ -125,6 +130,7 @@ export class ExportManager {
   /** Checks the request, plans the export and starts writing; answers at once with the first progress. */
   start(request: ExportRequest): ExportProgress {
     const timeZone = checkTimeZone(request.timeZone ?? systemTimeZone())
+    const language = request.language ?? this.deps.language?.() ?? 'en'
     const dir = exportDestination(request.folder, this.deps)
     const rows = this.deps.rows(request.selection)
     if (rows.length === 0) {
@@ -165,6 +171,7 @@ export class ExportManager {
         return planExport(present, {
           template,
           timeZone,
+          language,
           exportedAt: startedAt,
           appName: this.deps.appName,
           appVersion: this.deps.appVersion,

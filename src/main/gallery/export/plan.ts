@@ -1,3 +1,4 @@
+import type { SpokenLanguage } from '../../../shared/language'
 import { AppFailure } from '../../contract/failure'
 import { renderIndexHtml, type PageImage } from '../html'
 import { manifestCsv, manifestJson, type ManifestEntry } from '../manifest'
@@ -50,6 +51,8 @@ export function planExport(
   options: {
     template: string
     timeZone: string
+    /** The language of the page's words: the one the user saw when exporting. */
+    language: SpokenLanguage
     exportedAt: number
     appName: string
     appVersion: string
@@ -122,12 +125,11 @@ export function planExport(
       size,
       width: row.width,
       height: row.height,
-      created: `${at.date} ${at.time.replace(/-/g, ':')}`,
+      createdAt: row.createdAt,
+      bytes: row.bytes,
       jobId: row.jobId
     })
   })
-  const exported = when(options.exportedAt)
-  const exportedAt = `${exported.date} ${exported.time.replace(/-/g, ':')}`
   return {
     files,
     manifestJson: manifestJson(entries, {
@@ -137,9 +139,10 @@ export function planExport(
     }),
     manifestCsv: manifestCsv(entries),
     indexHtml: renderIndexHtml(page, {
-      title: `${options.appName} export`,
-      exportedAt,
-      appName: options.appName
+      exportedAt: options.exportedAt,
+      appName: options.appName,
+      language: options.language,
+      timeZone: options.timeZone
     }),
     skipped: options.skipped
   }

@@ -7,6 +7,7 @@ import {
   renderIndexHtml,
   type PageImage
 } from '../../../../src/main/gallery/html'
+import { EXPORT_WORDS, exportWords, type ExportCatalog } from '../../../../src/main/gallery/exportWords'
 import { fuzzStrings, NASTY } from './nasty'
 
 /** Undoes exactly our escapes: if escaping lost or changed anything, this will not give the input back. */
@@ -24,7 +25,8 @@ const image = (prompt: string, i: number, revisedPrompt: string | null = null): 
   size: '64x48',
   width: 64,
   height: 48,
-  created: '2025-05-01 12:00:00',
+  createdAt: Date.UTC(2025, 4, 1, 12),
+  bytes: 2_560_000,
   jobId: `job-${i}`
 })
 
@@ -60,9 +62,10 @@ describe('export page: escaping [P35]', () => {
     const prompts = [...NASTY, ...fuzzStrings(300)].filter((p) => !p.includes('\0'))
     const images = prompts.map((p, i) => image(p, i, i % 3 === 0 ? `revised ${p}` : null))
     const html = renderIndexHtml(images, {
-      title: 'Export <b>',
-      exportedAt: '2025-05-01',
-      appName: 'Gateway "Studio"'
+      exportedAt: Date.UTC(2025, 4, 1),
+      appName: 'Gateway "Studio" <b>',
+      language: 'en',
+      timeZone: 'UTC'
     })
     // The CSP meta comes before anything it governs.
     const head = html.slice(0, html.indexOf('<title>'))
@@ -88,6 +91,80 @@ describe('export page: escaping [P35]', () => {
       expect(figure.querySelector('a')?.getAttribute('href')).toBe(src)
       expect(decodeURIComponent(src)).toBe(expected.file)
     })
-    expect(doc.querySelector('title')?.textContent).toBe('Export <b>')
+    expect(doc.querySelector('title')?.textContent).toBe('Gateway "Studio" <b> export')
+  })
+})
+
+describe('export page: in the language the user exported in (issue 16)', () => {
+  const page = (language: 'en' | 'zh-CN', images: PageImage[]): Document =>
+    parse(
+      renderIndexHtml(images, {
+        exportedAt: Date.UTC(2025, 4, 2, 9, 30),
+        appName: 'Gateway Studio',
+        language,
+        timeZone: 'Asia/Shanghai'
+      })
+    )
+  const facts = (doc: Document): string[] =>
+    Array.from(doc.querySelectorAll('figure:first-of-type dt, figure:first-of-type dd')).map(
+      (el) => el.textContent ?? ''
+    )
+
+  it('writes headings, labels, dates and sizes in 简体中文 and names the language', () => {
+    const doc = page('zh-CN', [image('雨夜的纸船', 0, '雨夜里漂流的纸船'), image('a fox', 1)])
+    expect(doc.documentElement.getAttribute('lang')).toBe('zh-CN')
+    expect(doc.querySelector('title')?.textContent).toBe('Gateway Studio 导出的图片')
+    expect(doc.querySelector('h1')?.textContent).toBe('Gateway Studio 导出的图片')
+    expect(doc.querySelector('header p')?.textContent).toBe(
+      '2 张图片 · 2025年5月2日 17:30 导出自 Gateway Studio'
+    )
+    expect(doc.querySelector('.revised .label')?.textContent).toBe('改写后的提示词：')
+    expect(facts(doc)).toEqual([
+      '模型',
+      '雨夜的纸船',
+      '尺寸',
+      '64x48',
+      '创建时间',
+      '2025年5月1日 20:00',
+      '文件',
+      'images/雨夜的纸船-0.png',
+      '文件大小',
+      '2.4 MB',
+      '任务',
+      'job-0'
+    ])
+    // No English word of ours is left in what the page says itself (prompts, models and files are the user's).
+    const ours = Array.from(doc.querySelectorAll('title, h1, header p, dt, .label'))
+      .map((el) => el.textContent ?? '')
+      .join(' ')
+    expect(ours.replace(/Gateway Studio/g, '')).not.toMatch(/[A-Za-z]{2,}/)
+  })
+
+  it('writes English with English plurals, dates and sizes', () => {
+    const doc = page('en', [image('one', 0)])
+    expect(doc.documentElement.getAttribute('lang')).toBe('en')
+    expect(doc.querySelector('header p')?.textContent).toBe(
+      '1 image · exported May 2, 2025, 5:30 PM from Gateway Studio'
+    )
+    expect(facts(doc)).toContain('May 1, 2025, 8:00 PM')
+    expect(facts(doc)).toContain('File size')
+  })
+
+  it('has the same words in both languages, and a plural form for every count', () => {
+    expect(Object.keys(EXPORT_WORDS['zh-CN']).sort()).toEqual(Object.keys(EXPORT_WORDS.en).sort())
+    for (const [language, catalog] of Object.entries(EXPORT_WORDS))
+      for (const [key, text] of Object.entries(catalog))
+        expect(
+          typeof text === 'string' ? text.trim() : (text as ExportCatalog['images']).other,
+          `${language} ${key}`
+        ).not.toBe('')
+    const say = exportWords('en', 'UTC')
+    expect([say.images(1), say.images(2), say.images(1200)]).toEqual(['1 image', '2 images', '1,200 images'])
+    expect(exportWords('zh-CN', 'UTC').images(1)).toBe('1 张图片')
+    expect([say.bytes(900), say.bytes(4_096), say.bytes(3 * 1024 * 1024)]).toEqual([
+      '900 B',
+      '4 KB',
+      '3.0 MB'
+    ])
   })
 })

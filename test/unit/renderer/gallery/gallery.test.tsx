@@ -358,6 +358,7 @@ describe('gallery screen', () => {
     await waitFor(() => expect(calls.some((c) => c.name === 'gallery.export')).toBe(true))
     expect(calls.find((c) => c.name === 'gallery.export')?.input).toMatchObject({
       format: 'zip',
+      language: 'en',
       selection: { kind: 'filter', filter: { models: ['studio-image-v3'] }, except: ['r2'] }
     })
   })

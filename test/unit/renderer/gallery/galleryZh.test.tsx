@@ -220,6 +220,8 @@ describe('Gallery in 简体中文', () => {
     expect(englishWords(container)).toEqual([])
     fireEvent.click(within(dialog).getByRole('button', { name: '开始导出' }))
     const tray = await screen.findByRole('region', { name: '导出' })
+    // The page inside the export is written in the language on screen.
+    expect(calls.find((c) => c.name === 'gallery.export')?.input).toMatchObject({ language: 'zh-CN' })
     const card = within(tray).getByRole('listitem', { name: 'ZIP 导出：2 张图片' })
     expect(card).toHaveTextContent('已导出 2 张图片（3.0 MB）。')
     expect(within(card).getByRole('link', { name: '下载 ZIP' })).toBeInTheDocument()

@@ -1,7 +1,9 @@
 import type { ApiClient } from '@shared/client'
+import { SpokenLanguage } from '@shared/language'
 import type { GalleryExportInput } from '@shared/schemas/gallery'
 import type { AppError } from '@shared/result'
 import type { z } from 'zod'
+import { i18n } from '../../i18n'
 import { EMPTY_SELECTION, toContract } from './selection'
 import { PAGE, positions, toFilter, useGalleryStore } from './store'
 
@@ -137,7 +139,7 @@ export async function deleteSelected(api: ApiClient): Promise<AppError | null> {
   return null
 }
 
-export type ExportOptions = Omit<z.input<typeof GalleryExportInput>, 'selection' | 'timeZone'>
+export type ExportOptions = Omit<z.input<typeof GalleryExportInput>, 'selection' | 'timeZone' | 'language'>
 
 /** Starts an export of the selection, or of the whole filter when nothing is selected. */
 export async function startExport(
@@ -154,7 +156,9 @@ export async function startExport(
   const result = await api.call('gallery.export', {
     ...options,
     selection: chosen,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // The export's page speaks the language on screen now; the backend's setting is its fallback.
+    language: SpokenLanguage.catch('en').parse(i18n.language)
   })
   if (!result.ok) return result.error
   store.getState().upsertExport(result.value)
