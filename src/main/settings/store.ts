@@ -1,5 +1,5 @@
 import { Settings, type SettingsPatch } from '../../shared/schemas/settings'
-import { LastUsed, LastUsedEntry, type LastUsedScreen } from '../../shared/schemas/lastUsed'
+import { LastUsed, LastUsedEntry, LastUsedScreen } from '../../shared/schemas/lastUsed'
 import { writeTransaction, type Db } from '../db/connection'
 
 type SettingKey = keyof Settings
@@ -58,7 +58,7 @@ export class SettingsStore {
     }
     const out: LastUsed = {}
     if (raw === null || typeof raw !== 'object') return out
-    for (const screen of ['chat', 'images', 'edit', 'video'] as const) {
+    for (const screen of LastUsedScreen.options) {
       const entry = LastUsedEntry.safeParse((raw as Record<string, unknown>)[screen])
       if (entry.success) out[screen] = entry.data
     }

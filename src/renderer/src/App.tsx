@@ -1,5 +1,6 @@
 import { useEffect, type ReactElement } from 'react'
 import { ChatScreen } from './features/chat/ChatScreen'
+import { CompareScreen } from './features/compare/CompareScreen'
 import { EditScreen } from './features/edit/EditScreen'
 import { GalleryScreen } from './features/gallery/GalleryScreen'
 import { ImagesScreen } from './features/images/ImagesScreen'
@@ -15,6 +16,7 @@ import { useGlobalShortcuts } from './ui/shortcuts'
 const screenComponents: Record<Screen, () => ReactElement> = {
   chat: ChatScreen,
   images: ImagesScreen,
+  compare: CompareScreen,
   edit: EditScreen,
   video: VideoScreen,
   queue: QueueScreen,

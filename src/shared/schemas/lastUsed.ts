@@ -1,7 +1,10 @@
 import { z } from 'zod'
 
-/** The screens that choose a model, each remembering its last choice (issue 14). */
-export const LastUsedScreen = z.enum(['chat', 'images', 'edit', 'video'])
+/**
+ * The screens that choose a model, each remembering its last choice (issue 14); Compare keeps its last
+ * run too (the prompt, the shape and which job each model's column shows), so the grid survives a restart.
+ */
+export const LastUsedScreen = z.enum(['chat', 'images', 'edit', 'video', 'compare'])
 export type LastUsedScreen = z.output<typeof LastUsedScreen>
 
 /** A parameter value as a form holds it: words, numbers and switches, never objects or files. */
@@ -22,7 +25,8 @@ export const LastUsed = z.object({
   chat: LastUsedEntry.optional(),
   images: LastUsedEntry.optional(),
   edit: LastUsedEntry.optional(),
-  video: LastUsedEntry.optional()
+  video: LastUsedEntry.optional(),
+  compare: LastUsedEntry.optional()
 })
 export type LastUsed = z.output<typeof LastUsed>
 

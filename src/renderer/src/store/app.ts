@@ -4,7 +4,7 @@ import type { Settings } from '@shared/schemas/settings'
 import type { Connection } from '../api'
 import type { LinkStatus } from '../api/link'
 
-export const screens = ['chat', 'images', 'edit', 'video', 'queue', 'gallery', 'settings'] as const
+export const screens = ['chat', 'images', 'compare', 'edit', 'video', 'queue', 'gallery', 'settings'] as const
 export type Screen = (typeof screens)[number]
 
 interface AppState {

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ResultView } from '@shared/schemas/jobs'
+import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useAppStore } from './app'
 
 /** A library image handed from one screen to another, with its pixel size as far as it is known. */
@@ -20,6 +20,8 @@ interface HandoffState {
   editImage: { mediaId: string; width: number; height: number } | null
   /** The latest job to show on the Queue screen with its result dialog open. */
   shownJob: { jobId: string } | null
+  /** The latest job to load into the image studio's form (its model, prompt and parameters). */
+  remix: { job: JobView } | null
 }
 
 /**
@@ -37,7 +39,8 @@ export const useHandoffStore = create<HandoffState>()((set, get) => ({
   },
   reference: null,
   editImage: null,
-  shownJob: null
+  shownJob: null,
+  remix: null
 }))
 
 /** "Use as reference": the image studio adds the result to its reference images, and the app goes there. */
@@ -62,4 +65,9 @@ export function openInEditor(result: ResultView): void {
 export function showJobInQueue(jobId: string): void {
   useAppStore.getState().setScreen('queue')
   useHandoffStore.setState({ shownJob: { jobId } })
+}
+
+/** "Remix": the image studio's form takes this job's model, prompt and parameters, and the app goes there. */
+export function remixInImages(job: JobView): void {
+  useHandoffStore.setState({ remix: { job } })
 }

@@ -4,6 +4,7 @@ import type { ReactElement } from 'react'
 const paths = {
   chat: 'M4 5h16v10H8l-4 4z',
   images: 'M4 5h16v14H4z M4 15l4-4 4 4 3-3 5 5 M15 9.5a1.5 1.5 0 1 0 0.01 0',
+  compare: 'M3 5h8v14H3z M13 5h8v14h-8z M5.5 15l2-2.5 2 2.5 M15.5 15l2-2.5 2 2.5',
   edit: 'M4 20h4L19 9l-4-4L4 16z M13 7l4 4',
   video: 'M3 7h12v10H3z M15 10.5l6-3.5v10l-6-3.5',
   queue: 'M5 6h14 M5 12h14 M5 18h9 M3 6h0 M3 12h0 M3 18h0',

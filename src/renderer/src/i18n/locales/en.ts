@@ -1,5 +1,6 @@
 import { chat } from './en/chat'
 import { images } from './en/images'
+import { compare } from './en/compare'
 import { edit } from './en/edit'
 import { video } from './en/video'
 import { queue } from './en/queue'
@@ -17,6 +18,7 @@ export const en = {
   // One file per area of the app, so each screen's words can change on their own.
   chat,
   images,
+  compare,
   edit,
   video,
   queue,
@@ -32,6 +34,7 @@ export const en = {
     main: 'Main',
     chat: 'Chat',
     images: 'Images',
+    compare: 'Compare',
     edit: 'Edit',
     video: 'Video',
     queue: 'Queue',

@@ -2,6 +2,7 @@ import type { Catalog } from './catalog'
 import type { en } from './en'
 import { chat } from './zh-CN/chat'
 import { images } from './zh-CN/images'
+import { compare } from './zh-CN/compare'
 import { edit } from './zh-CN/edit'
 import { video } from './zh-CN/video'
 import { queue } from './zh-CN/queue'
@@ -17,6 +18,7 @@ import { errors } from './zh-CN/errors'
 export const zhCN: Catalog<typeof en> = {
   chat,
   images,
+  compare,
   edit,
   video,
   queue,
@@ -32,6 +34,7 @@ export const zhCN: Catalog<typeof en> = {
     main: '主导航',
     chat: '对话',
     images: '生图',
+    compare: '对比',
     edit: '编辑',
     video: '视频',
     queue: '队列',
