@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { stylesFor, type ChatStyle } from '@shared/schemas/chat'
 import type { ModelView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
+import { SegmentedControl } from '../../ui/SegmentedControl'
 import { chooseModel, chooseStyle } from './actions'
 import { styleLabel } from './words'
 
@@ -73,20 +74,12 @@ export function ModelBar({
           <span className="style-label" id={`${selectId}-style`}>
             {t('chat.model.style')}
           </span>
-          <div className="segmented" role="radiogroup" aria-labelledby={`${selectId}-style`}>
-            {styles.map((s) => (
-              <label key={s} className={s === style ? 'segment selected' : 'segment'}>
-                <input
-                  type="radio"
-                  name="chat-style"
-                  value={s}
-                  checked={s === style}
-                  onChange={() => void chooseStyle(api, s)}
-                />
-                {styleLabel(t, s)}
-              </label>
-            ))}
-          </div>
+          <SegmentedControl
+            labelledBy={`${selectId}-style`}
+            options={styles.map((s) => ({ value: s, label: styleLabel(t, s) }))}
+            value={style}
+            onChange={(s) => void chooseStyle(api, s)}
+          />
         </div>
       ) : (
         style && (

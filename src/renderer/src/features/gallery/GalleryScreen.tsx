@@ -4,6 +4,7 @@ import { endpointName } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ProgressBar } from '../../ui/ProgressBar'
+import { TabPanel, Tabs } from '../../ui/Tabs'
 import { changeBoard, reload } from './actions'
 import { AddToBoardDialog, BoardsBar } from './Boards'
 import { DetailPanel } from './DetailPanel'
@@ -313,31 +314,18 @@ export function GalleryScreen(): ReactElement {
     <section className="screen gallery-screen" aria-labelledby="screen-title">
       <header className="screen-header">
         <h1 id="screen-title">{t('gallery.title')}</h1>
-        <div role="tablist" aria-label={t('gallery.views')} className="gallery-tabs">
-          {(Object.keys(TABS) as GalleryTab[]).map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              id={`gallery-tab-${key}`}
-              aria-selected={tab === key}
-              aria-controls={`gallery-panel-${key}`}
-              className="gallery-tab"
-              onClick={() => setTab(key)}
-            >
-              {t(TABS[key])}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          idBase="gallery"
+          label={t('gallery.views')}
+          tabs={(Object.keys(TABS) as GalleryTab[]).map((key) => ({ value: key, label: t(TABS[key]) }))}
+          value={tab}
+          onChange={setTab}
+          className="gallery-tabs"
+        />
       </header>
-      <div
-        role="tabpanel"
-        id={`gallery-panel-${tab}`}
-        aria-labelledby={`gallery-tab-${tab}`}
-        className="gallery-panel"
-      >
+      <TabPanel idBase="gallery" value={tab} className="gallery-panel">
         {tab === 'images' ? <ImagesView /> : <UsageView />}
-      </div>
+      </TabPanel>
       <ExportTray />
     </section>
   )
