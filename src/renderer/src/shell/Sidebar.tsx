@@ -5,7 +5,8 @@ import { ShortcutsHelp } from '../ui/ShortcutsDialog'
 import { shortcutProps } from '../ui/shortcuts'
 import { QUEUE_BADGE_ID, QueueBadge } from '../features/queue/QueueBadge'
 import { screens, useAppStore } from '../store/app'
-import { NotificationBell, Toasts } from './Notifications'
+import { Toasts } from '../ui/Toast'
+import { NotificationBell } from './Notifications'
 
 export function Sidebar(): ReactElement {
   const screen = useAppStore((state) => state.screen)
