@@ -154,50 +154,54 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
         // Keeps focus (and the open list) in the field while an option is clicked.
         onMouseDown={(event) => event.preventDefault()}
       >
-        {shown.map((group) => (
-          <div
-            key={group.key}
-            role="group"
-            aria-labelledby={`${listId}-g-${group.key}`}
-            className="model-picker-group"
-          >
-            <div role="presentation" id={`${listId}-g-${group.key}`} className="model-picker-heading">
-              {group.label}
-            </div>
-            {group.options.map((option) => {
-              const index = options.indexOf(option)
-              const oid = optionId(option.model.id)
-              return (
-                <div
-                  key={option.model.id}
-                  id={oid}
-                  role="option"
-                  aria-selected={option.model.id === value}
-                  aria-disabled={option.disabledReason !== null ? true : undefined}
-                  aria-labelledby={`${oid}-name`}
-                  aria-describedby={`${oid}-facts`}
-                  className={`model-picker-option ${index === active ? 'active' : ''}`}
-                  onMouseMove={() => index !== active && setActive(index)}
-                  onClick={() => pick(index)}
-                >
-                  <span id={`${oid}-name`} className="model-picker-id">
-                    {option.model.id}
-                  </span>
-                  <span id={`${oid}-facts`} className="model-picker-facts">
-                    <span
-                      className={option.model.billingUnit ? 'model-picker-unit' : 'model-picker-unit unknown'}
-                    >
-                      {billingLabel(option.model.billingUnit, t)}
+        {/* Options exist only while open: a closed picker holds no second copy of every model's words. */}
+        {open &&
+          shown.map((group) => (
+            <div
+              key={group.key}
+              role="group"
+              aria-labelledby={`${listId}-g-${group.key}`}
+              className="model-picker-group"
+            >
+              <div role="presentation" id={`${listId}-g-${group.key}`} className="model-picker-heading">
+                {group.label}
+              </div>
+              {group.options.map((option) => {
+                const index = options.indexOf(option)
+                const oid = optionId(option.model.id)
+                return (
+                  <div
+                    key={option.model.id}
+                    id={oid}
+                    role="option"
+                    aria-selected={option.model.id === value}
+                    aria-disabled={option.disabledReason !== null ? true : undefined}
+                    aria-labelledby={`${oid}-name`}
+                    aria-describedby={`${oid}-facts`}
+                    className={`model-picker-option ${index === active ? 'active' : ''}`}
+                    onMouseMove={() => index !== active && setActive(index)}
+                    onClick={() => pick(index)}
+                  >
+                    <span id={`${oid}-name`} className="model-picker-id">
+                      {option.model.id}
                     </span>
-                    {option.disabledReason && (
-                      <span className="model-picker-reason">{option.disabledReason}</span>
-                    )}
-                  </span>
-                </div>
-              )
-            })}
-          </div>
-        ))}
+                    <span id={`${oid}-facts`} className="model-picker-facts">
+                      <span
+                        className={
+                          option.model.billingUnit ? 'model-picker-unit' : 'model-picker-unit unknown'
+                        }
+                      >
+                        {billingLabel(option.model.billingUnit, t)}
+                      </span>
+                      {option.disabledReason && (
+                        <span className="model-picker-reason">{option.disabledReason}</span>
+                      )}
+                    </span>
+                  </div>
+                )
+              })}
+            </div>
+          ))}
       </div>
       {open && options.length === 0 && (
         <p className="model-picker-empty">
@@ -206,7 +210,7 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
             : t('ui.modelPicker.noMatch', { query: query ?? '' })}
         </p>
       )}
-      <p className="model-picker-status" role="status" aria-live="polite">
+      <p className="model-picker-status" aria-live="polite">
         {open
           ? activeReason
             ? t('ui.modelPicker.cannotPick', { reason: activeReason })

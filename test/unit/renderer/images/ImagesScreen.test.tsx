@@ -4,6 +4,7 @@ import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
 import { useImagesStore } from '@renderer/features/images/store'
 import { useHandoffStore } from '@renderer/store/handoff'
 import { fakeBackend, jobView, resultView, resetImagesScreen } from './harness'
+import { modelGroups, pickModel } from '../ui/modelPicker'
 
 const streamRequest = {
   endpoint: 'partnerA',
@@ -18,7 +19,7 @@ const streamRequest = {
 }
 
 async function ready(): Promise<void> {
-  await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('imagesV3|gpt-image'))
+  await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
 }
 
 describe('Images screen', () => {
@@ -31,19 +32,12 @@ describe('Images screen', () => {
     fakeBackend()
     render(<ImagesScreen />)
     await ready()
-    const picker = screen.getByLabelText('Model')
-    const groups = within(picker).getAllByRole('group')
-    expect(groups.map((g) => g.getAttribute('label'))).toEqual([
-      'Per image — /v3/images/generations',
-      'Streaming groups — /partner-a/v3/images/generations',
-      'Compatible — /v1/images/generations'
+    // A model on several endpoints is listed once, under its first; the endpoint is chosen below.
+    expect(modelGroups(screen.getByLabelText('Model'))).toEqual([
+      { label: 'Per image — /v3/images/generations', ids: ['gpt-image', 'multi'] },
+      { label: 'Streaming groups — /partner-a/v3/images/generations', ids: ['seedream-stream'] },
+      { label: 'Compatible — /v1/images/generations', ids: ['compat'] }
     ])
-    expect(within(picker).queryByRole('option', { name: 'chat' })).toBeNull()
-    expect(
-      within(groups[0]!)
-        .getAllByRole('option')
-        .map((o) => o.textContent)
-    ).toEqual(['gpt-image', 'multi'])
     expect(screen.getAllByText('Billed per image').length).toBeGreaterThan(0)
     expect(screen.getByText('No images yet')).toBeInTheDocument()
   })
@@ -74,7 +68,7 @@ describe('Images screen', () => {
     const backend = fakeBackend({ 'jobs.submit': () => submitted })
     render(<ImagesScreen />)
     await ready()
-    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'partnerA|seedream-stream' } })
+    pickModel(screen.getByLabelText('Model'), 'seedream-stream')
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a kite' } })
     fireEvent.click(screen.getByRole('checkbox', { name: 'Generate a group of images' }))
     fireEvent.change(screen.getByLabelText('Max images'), { target: { value: '3' } })
@@ -167,7 +161,7 @@ describe('Images screen', () => {
     )
     fireEvent.click(within(viewer).getByRole('button', { name: 'Remix' }))
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(screen.getByLabelText('Model')).toHaveValue('partnerA|seedream-stream')
+    expect(screen.getByLabelText('Model')).toHaveValue('seedream-stream')
     expect(screen.getByLabelText('Prompt')).toHaveValue('a kite')
     expect(screen.getByLabelText('Max images')).toHaveValue('3')
     expect(screen.getByRole('checkbox', { name: 'Show images as they arrive (stream)' })).toBeChecked()
@@ -238,7 +232,7 @@ describe('Images screen', () => {
     })
     render(<ImagesScreen />)
     await ready()
-    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'partnerA|seedream-stream' } })
+    pickModel(screen.getByLabelText('Model'), 'seedream-stream')
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'ref.png', { type: 'image/png' })
     const paste = new Event('paste', { bubbles: true, cancelable: true })
     Object.defineProperty(paste, 'clipboardData', { value: { files: [file], types: ['Files'] } })
@@ -263,12 +257,13 @@ describe('Images screen', () => {
     fakeBackend()
     render(<ImagesScreen />)
     await ready()
-    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'imagesV3|multi' } })
+    pickModel(screen.getByLabelText('Model'), 'multi')
     const choice = screen.getByRole('group', { name: 'Endpoint' })
     expect(within(choice).getByRole('radio', { name: /Per image/ })).toBeChecked()
     expect(screen.getByText('The gateway does not say how this model is billed')).toBeInTheDocument()
     fireEvent.click(within(choice).getByRole('radio', { name: /Streaming groups/ }))
-    expect(screen.getByLabelText('Model')).toHaveValue('partnerA|multi')
+    expect(screen.getByLabelText('Model')).toHaveValue('multi')
+    expect(within(choice).getByRole('radio', { name: /Streaming groups/ })).toBeChecked()
     expect(screen.getByRole('checkbox', { name: 'Show images as they arrive (stream)' })).toBeInTheDocument()
   })
 
@@ -292,7 +287,7 @@ describe('Images screen', () => {
     })
     render(<ImagesScreen />)
     await ready()
-    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'partnerA|seedream-stream' } })
+    pickModel(screen.getByLabelText('Model'), 'seedream-stream')
     const png = (name: string) => new File([new Uint8Array([0x89, 0x50])], name, { type: 'image/png' })
     const gif = new File([new Uint8Array([0x47, 0x49])], 'anim.gif', { type: 'image/gif' })
     fireEvent.drop(screen.getByRole('form', { name: 'Generate images' }), {

@@ -5,6 +5,7 @@ import { useImagesStore } from '@renderer/features/images/store'
 import { i18n } from '@renderer/i18n'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { catalog, fakeBackend, profile, resetImagesScreen } from './harness'
+import { modelGroups, openModelList, pickModel } from '../ui/modelPicker'
 
 /** The harness's models, and one on each endpoint it leaves out (partner-b, the v2 task). */
 const models = () => ({
@@ -25,11 +26,12 @@ async function openInChinese(): Promise<void> {
   await i18n.changeLanguage('zh-CN')
   fakeBackend({ 'models.list': models })
   render(<ImagesScreen />)
-  await waitFor(() => expect(screen.getByLabelText('模型')).toHaveValue('imagesV3|gpt-image'))
+  await waitFor(() => expect(screen.getByLabelText('模型')).toHaveValue('gpt-image'))
 }
 
+/** Picks by "endpoint|model" as the tests name them; the endpoint follows the model (its first). */
 const pick = (value: string): void => {
-  fireEvent.change(screen.getByLabelText('模型'), { target: { value } })
+  pickModel(screen.getByLabelText('模型'), value.split('|').pop() ?? value)
 }
 
 describe('Images screen in Simplified Chinese', () => {
@@ -43,18 +45,15 @@ describe('Images screen in Simplified Chinese', () => {
     const form = screen.getByRole('form', { name: '生成图片' })
     // Endpoints by their Chinese names; paths and model ids as the gateway has them.
     const picker = within(form).getByRole('combobox', { name: '模型' })
-    expect(
-      within(picker)
-        .getAllByRole('group')
-        .map((g) => g.getAttribute('label'))
-    ).toEqual([
+    expect(modelGroups(picker).map((g) => g.label)).toEqual([
       '同步出图 — /v3/images/generations',
       '流式组图 — /partner-a/v3/images/generations',
       '单张生成 — /v1/images/partner-b',
       '异步任务 — /v2/images/generations',
       '兼容接口 — /v1/images/generations'
     ])
-    expect(within(picker).getByRole('option', { name: 'gpt-image' })).toBeInTheDocument()
+    expect(within(openModelList(picker)).getByRole('option', { name: 'gpt-image' })).toBeInTheDocument()
+    fireEvent.keyDown(picker, { key: 'Escape' })
     expect(screen.getByText('同步返回，按张计费。')).toBeInTheDocument()
     const prompt = screen.getByRole('textbox', { name: '提示词' })
     expect(prompt).toHaveAttribute('placeholder', '描述你想要的画面…')

@@ -6,6 +6,7 @@ import { buildRequest, emptyDraft, type Draft } from '@renderer/jobs/imageForm/f
 import { useProfilesStore } from '@renderer/store/profiles'
 import { defaultFieldMap } from '@shared/gateway/fieldMap'
 import { fakeBackend, profile, resetImagesScreen } from './harness'
+import { pickModel } from '../ui/modelPicker'
 
 /**
  * Issue 11, finding 7, in the renderer: the form runs the same pre-flight as the backend and knows the
@@ -45,8 +46,8 @@ describe('the generate form and the profile’s extra JSON fields', () => {
       profiles: [{ ...profile, kind: 'remote', name: 'Acme', extraFields: { partnerA: { n: 2 } } }]
     })
     render(<ImagesScreen />)
-    await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('imagesV3|gpt-image'))
-    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'partnerA|seedream-stream' } })
+    await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
+    pickModel(screen.getByLabelText('Model'), 'seedream-stream')
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a fox' } })
     await waitFor(() => expect(screen.getByText(message)).toBeInTheDocument())
     const generate = screen.getByRole('button', { name: 'Generate' })

@@ -33,7 +33,9 @@ describe('screens follow the catalog of the gateway in use', () => {
     useChatStore.setState({ currentId: null, modelNotice: null })
     useChatStore.getState().setDraft({ model: 'studio-chat', style: 'chat' })
     render(<ChatScreen />)
-    await screen.findByRole('option', { name: 'studio-chat (checking…)' })
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('studio-chat (checking…)')
+    )
     expect(useChatStore.getState().draft.model).toBe('studio-chat')
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled()
   })

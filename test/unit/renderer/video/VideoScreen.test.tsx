@@ -6,6 +6,7 @@ import { i18n } from '@renderer/i18n'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { connect, job, resetStores, result, runningVideo, task } from '../queue/fixtures'
+import { modelGroups, openModelList } from '../ui/modelPicker'
 
 const catalog = {
   profileId: 'demo',
@@ -39,13 +40,9 @@ describe('Video screen', () => {
     })
     render(<VideoScreen />)
     const model = await screen.findByRole('combobox', { name: 'Model' })
-    await waitFor(() =>
-      expect(
-        within(model)
-          .getAllByRole('option')
-          .map((o) => o.textContent)
-      ).toEqual(['seedance-video'])
-    )
+    await waitFor(() => expect(model).toHaveValue('seedance-video'))
+    expect(modelGroups(model).flatMap((g) => g.ids)).toEqual(['seedance-video'])
+    fireEvent.keyDown(model, { key: 'Escape' })
 
     const duration = screen.getByLabelText('Duration (seconds)')
     fireEvent.change(duration, { target: { value: '0' } })
@@ -90,7 +87,7 @@ describe('Video screen', () => {
   it('opens "More options" when an issue hides there, and keeps the draft across navigation', async () => {
     connect({ 'models.list': () => catalog, 'jobs.list': () => [] })
     const { unmount } = render(<VideoScreen />)
-    await screen.findByRole('option', { name: 'seedance-video' })
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('seedance-video'))
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'kept' } })
     fireEvent.change(screen.getByLabelText('Other fields (JSON)'), { target: { value: '{"a":' } })
     fireEvent.click(screen.getByRole('button', { name: 'Generate video' }))
@@ -109,7 +106,7 @@ describe('Video screen', () => {
       }
     })
     render(<VideoScreen />)
-    await screen.findByRole('option', { name: 'seedance-video' })
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Model' })).toHaveValue('seedance-video'))
     fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'x' } })
     fireEvent.click(screen.getByRole('button', { name: 'Generate video' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Your balance is too low.')
@@ -151,7 +148,9 @@ describe('Video screen', () => {
     expect(screen.getByRole('heading', { level: 2, name: '新建视频' })).toBeInTheDocument()
     // Model ids stay as the gateway names them.
     const model = await screen.findByRole('combobox', { name: '模型' })
-    await waitFor(() => expect(within(model).getByRole('option', { name: 'seedance-video' })).toBeVisible())
+    await waitFor(() => expect(model).toHaveValue('seedance-video'))
+    expect(within(openModelList(model)).getByRole('option', { name: 'seedance-video' })).toBeVisible()
+    fireEvent.keyDown(model, { key: 'Escape' })
     expect(screen.getByLabelText('提示词')).toBeInTheDocument()
     expect(screen.getByLabelText('时长（秒）')).toHaveValue(5)
     expect(screen.getByRole('group', { name: '尺寸（可选）' })).toBeInTheDocument()

@@ -221,6 +221,7 @@ function ConversationPane(): ReactElement {
         <ModelBar
           models={chatModels}
           loading={loading}
+          ready={ready}
           model={model}
           style={style}
           onOtherGateway={otherGateway}

@@ -7,6 +7,7 @@ import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { buildEdit, EDIT_OUTPUT_FORMATS, type EditIssue } from './editRequest'
+import { EditModelPicker } from './EditModelPicker'
 import type { MaskEditor } from './MaskEditor'
 import { InputImages } from './InputImages'
 import { useEditorRevision } from './MaskToolbar'
@@ -116,23 +117,14 @@ export function EditForm(): ReactElement {
       </div>
       <div className="field">
         <label htmlFor="edit-model">{t('edit.form.model')}</label>
-        <select
+        <EditModelPicker
           id="edit-model"
-          value={model ? model.id : ''}
-          onChange={(event) => {
-            setModelNotice(null)
-            useEditStore.getState().setModel(event.target.value)
-          }}
-        >
-          {!model && (
-            <option value="">{loading ? t('edit.form.loadingModels') : t('edit.form.noModel')}</option>
-          )}
-          {models.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.id}
-            </option>
-          ))}
-        </select>
+          models={models}
+          loading={loading}
+          ready={ready}
+          gateway={gateway}
+          onNotice={setModelNotice}
+        />
         {modelNotice && (
           <p className="model-notice" role="status">
             {modelNotice}

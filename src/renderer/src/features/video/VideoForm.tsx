@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field'
 import { buildVideoForm, SIZE_PRESETS, type VideoDraft } from './form'
 import { MoreOptions } from './MoreOptions'
 import { useVideoStore } from './store'
+import { VideoModelPicker } from './VideoModelPicker'
 
 const VIDEO_ENDPOINTS = [ENDPOINTS.videos]
 
@@ -23,8 +24,7 @@ export function VideoForm(): ReactElement {
   const submitting = useVideoStore((state) => state.submitting)
   const submitError = useVideoStore((state) => state.error)
   const modelNotice = useVideoStore((state) => state.modelNotice)
-  const { edit, touch, setAttempted, setSubmitting, finishSubmit, setMoreOpen, setModelNotice } =
-    useVideoStore.getState()
+  const { edit, touch, setAttempted, setSubmitting, finishSubmit, setMoreOpen } = useVideoStore.getState()
   // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
   const clearModel = useCallback((notice: string) => {
     useVideoStore.getState().edit({ model: '' })
@@ -93,24 +93,14 @@ export function VideoForm(): ReactElement {
       {modelsError && <ErrorNotice error={modelsError} />}
       <Field label={t('video.form.model')} error={shown('model', false)}>
         {(props) => (
-          <select
-            {...props}
-            value={modelId}
-            onChange={(event) => {
-              setModelNotice(null)
-              edit({ model: event.target.value })
-            }}
-            disabled={models.length === 0}
-          >
-            {models.length === 0 && (
-              <option value="">{loading ? t('video.form.loadingModels') : t('video.form.noModel')}</option>
-            )}
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.id}
-              </option>
-            ))}
-          </select>
+          <VideoModelPicker
+            fieldProps={props}
+            models={models}
+            modelId={modelId}
+            loading={loading}
+            ready={ready}
+            gateway={gateway}
+          />
         )}
       </Field>
       {modelNotice && (

@@ -31,6 +31,7 @@ import {
 import { noStreamKey, useImagesStore } from '../store'
 import { EndpointFields } from './EndpointFields'
 import { IssueField, IssuesContext, useControl, type FormField } from './issues'
+import { ModelField } from './ModelField'
 import { References } from './References'
 
 /** A label as it reads after a " · ": its first letter in lower case (Chinese, and names such as Token, kept). */
@@ -226,58 +227,19 @@ export function GenerateForm(): ReactElement {
               touch('prompt')
             }}
           />
-          <div className="field">
-            <label htmlFor="images-model">{t('images.form.model')}</label>
-            <select
-              id="images-model"
-              value={model && endpoint ? `${endpoint}|${model.id}` : ''}
-              aria-invalid={issuesContext.visible('model') ? true : undefined}
-              aria-describedby="images-model-facts"
-              onChange={(event) => {
-                const [ep, ...rest] = event.target.value.split('|')
-                selectModel(rest.join('|'), (ep as GenEndpoint) || null)
-                setModelNotice(null)
-                touch('model')
-              }}
-            >
-              {!model && (
-                <option value="">
-                  {modelsLoading ? t('images.form.loadingModels') : t('images.form.chooseModel')}
-                </option>
-              )}
-              {groups.map((group) => (
-                <optgroup
-                  key={group.endpoint}
-                  label={`${endpointInfo(group.endpoint, t).label} — ${endpointInfo(group.endpoint, t).path}`}
-                >
-                  {group.models.map((m) => (
-                    <option key={m.id} value={`${group.endpoint}|${m.id}`}>
-                      {m.id}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-            <div id="images-model-facts" className="model-facts">
-              {model && endpoint ? (
-                <>
-                  <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
-                    {billingLabel(model.billingUnit)}
-                  </span>
-                  <span className="muted">{endpointInfo(endpoint, t).blurb}</span>
-                </>
-              ) : (
-                !modelsLoading &&
-                groups.length === 0 &&
-                !modelsError && <span className="muted">{t('images.form.noModels')}</span>
-              )}
-            </div>
-            {modelNotice && (
-              <p className="model-notice" role="status">
-                {modelNotice}
-              </p>
-            )}
-          </div>
+          <ModelField
+            models={models}
+            model={model}
+            endpoint={endpoint}
+            loading={modelsLoading}
+            failed={modelsError !== null}
+            ready={ready}
+            gateway={gateway}
+            invalid={issuesContext.visible('model') !== undefined}
+            notice={modelNotice}
+            onNotice={setModelNotice}
+            onPicked={() => touch('model')}
+          />
           {modelsError && (
             <ErrorNotice error={modelsError}>
               <button type="button" className="button small" onClick={refresh}>

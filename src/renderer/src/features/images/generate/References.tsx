@@ -43,7 +43,8 @@ export function References({
   const [url, setUrl] = useState('')
   const [urlError, setUrlError] = useState(false)
   const { max, urlOnly } = referenceLimits(endpoint)
-  if (max === 0 && references.length === 0) return null
+  // A model that takes none: the model field offers the models that do (ModelField), not "1 of 0".
+  if (max === 0) return null
   const full = references.length >= max
 
   const addUrl = (): void => {

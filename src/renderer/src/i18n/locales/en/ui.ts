@@ -38,7 +38,7 @@ export const ui = {
     unlisted: '{{model}} is not listed by {{gateway}}, so it is no longer selected. Pick one of its models.'
   },
   modelPicker: {
-    list: 'Models',
+    list: 'Model list',
     noProvider: 'Other',
     none: 'This gateway lists no models for this screen.',
     noMatch: 'No model matches “{{query}}”.',
@@ -47,6 +47,19 @@ export const ui = {
     cannotPick: 'Cannot be picked: {{reason}}',
     unavailable: 'Unavailable: the gateway refused it at {{time}}; offered again from {{until}}',
     noAccess: 'Your API key has no access to it'
+  },
+  referenceOffer: {
+    takesNone_one: '{{model}} takes no reference images, so the one you added cannot be sent with it.',
+    takesNone_other:
+      '{{model}} takes no reference images, so the {{count}} you added cannot be sent with it.',
+    takesFewer: '{{model}} takes at most {{max}} reference images; {{count}} are added.',
+    switch: 'Switch to a model that takes them (your prompt and references stay):',
+    switchTo: 'Switch to {{model}}',
+    upTo_one: 'up to {{count}} · {{via}}',
+    upTo_other: 'up to {{count}} · {{via}}',
+    noneOnGateway: 'No model on {{gateway}} takes this many reference images.',
+    remove_one: 'Remove the reference image instead',
+    remove_other: 'Remove the reference images instead'
   },
   clipboard: {
     copied: 'Prompt copied.',

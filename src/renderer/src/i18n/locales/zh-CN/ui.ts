@@ -36,7 +36,7 @@ export const ui: Catalog<typeof en> = {
     unlisted: '当前网关（{{gateway}}）未提供 {{model}}，已取消选择。请从它提供的模型中另选一个。'
   },
   modelPicker: {
-    list: '模型',
+    list: '模型列表',
     noProvider: '其他',
     none: '此网关没有适用于这个页面的模型。',
     noMatch: '没有匹配“{{query}}”的模型。',
@@ -44,6 +44,15 @@ export const ui: Catalog<typeof en> = {
     cannotPick: '暂不可选：{{reason}}',
     unavailable: '暂不可用：网关在 {{time}} 拒绝了请求，{{until}} 后可再试',
     noAccess: '你的 API 密钥无权使用此模型'
+  },
+  referenceOffer: {
+    takesNone_other: '{{model}} 不支持参考图，添加的 {{count}} 张参考图无法随它一起发送。',
+    takesFewer: '{{model}} 最多支持 {{max}} 张参考图，当前已添加 {{count}} 张。',
+    switch: '换成支持参考图的模型（提示词和参考图都会保留）：',
+    switchTo: '换成 {{model}}',
+    upTo_other: '最多 {{count}} 张 · {{via}}',
+    noneOnGateway: '{{gateway}} 上没有模型支持这么多张参考图。',
+    remove_other: '改为移除参考图'
   },
   clipboard: {
     copied: '已复制提示词。',
