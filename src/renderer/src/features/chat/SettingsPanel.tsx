@@ -10,6 +10,7 @@ import {
   type ChatStyle
 } from '@shared/schemas/chat'
 import { z } from 'zod'
+import { Field } from '../../ui/Field'
 import { Presets } from './Presets'
 import { styleLabel } from './words'
 
@@ -127,8 +128,7 @@ export function SettingsPanel({
           if (text !== systemPrompt) onSystemPrompt(text)
         }}
       />
-      <label className="field">
-        <span>{t('chat.settings.systemPrompt')}</span>
+      <Field label={t('chat.settings.systemPrompt')}>
         <textarea
           rows={3}
           value={prompt}
@@ -136,10 +136,9 @@ export function SettingsPanel({
           onChange={(event) => setPrompt(event.target.value)}
           onBlur={() => prompt !== systemPrompt && onSystemPrompt(prompt)}
         />
-      </label>
+      </Field>
       <div className="field-row">
-        <label className="field">
-          <span>{t('chat.settings.temperature')}</span>
+        <Field label={t('chat.settings.temperature')} error={errors['temperature']}>
           <input
             type="number"
             inputMode="decimal"
@@ -148,15 +147,14 @@ export function SettingsPanel({
             step={0.1}
             value={temperature}
             placeholder={t('chat.settings.modelDefault')}
-            aria-invalid={errors['temperature'] ? true : undefined}
             onChange={(event) => setTemperature(event.target.value)}
             onBlur={commitTemperature}
           />
-        </label>
-        <label className="field">
-          <span>
-            {style === 'messages' ? t('chat.settings.maxTokensRequired') : t('chat.settings.maxTokens')}
-          </span>
+        </Field>
+        <Field
+          label={style === 'messages' ? t('chat.settings.maxTokensRequired') : t('chat.settings.maxTokens')}
+          error={errors['maxTokens']}
+        >
           <input
             type="number"
             inputMode="numeric"
@@ -164,11 +162,10 @@ export function SettingsPanel({
             step={1}
             value={maxTokens}
             placeholder={style === 'messages' ? `${DEFAULT_MAX_TOKENS}` : t('chat.settings.modelDefault')}
-            aria-invalid={errors['maxTokens'] ? true : undefined}
             onChange={(event) => setMaxTokens(event.target.value)}
             onBlur={commitMaxTokens}
           />
-        </label>
+        </Field>
         <label className="check chat-stream-toggle">
           <input
             type="checkbox"
@@ -178,31 +175,23 @@ export function SettingsPanel({
           {t('chat.settings.stream')}
         </label>
       </div>
-      {(errors['temperature'] ?? errors['maxTokens']) && (
-        <p className="field-error" role="alert">
-          {errors['temperature'] ?? errors['maxTokens']}
-        </p>
-      )}
       <details className="advanced" open={settings.tools.length > 0 || undefined}>
         <summary>{t('chat.settings.tools')}</summary>
-        <label className="field chat-tools">
-          <span>{t('chat.settings.toolsJson')}</span>
+        <Field
+          label={t('chat.settings.toolsJson')}
+          hint={t('chat.settings.toolsNote')}
+          error={errors['tools']}
+          className="chat-tools"
+        >
           <textarea
             rows={5}
             value={tools}
             spellCheck={false}
             placeholder={t('chat.settings.toolsPlaceholder')}
-            aria-invalid={errors['tools'] ? true : undefined}
             onChange={(event) => setTools(event.target.value)}
             onBlur={commitTools}
           />
-        </label>
-        <p className="muted">{t('chat.settings.toolsNote')}</p>
-        {errors['tools'] && (
-          <p className="field-error" role="alert">
-            {errors['tools']}
-          </p>
-        )}
+        </Field>
       </details>
     </section>
   )

@@ -8,6 +8,7 @@ import type { GalleryDetail } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
 import { showJobInQueue } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { IconButton } from '../../ui/IconButton'
 import { setFavorite } from './actions'
 import { formatBytes, formatDateTime } from './format'
 import { only } from './selection'
@@ -108,14 +109,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
     <aside className="gallery-detail" aria-label={t('gallery.detail.label')}>
       <div className="detail-head">
         <h2>{t('gallery.detail.title')}</h2>
-        <button
-          type="button"
-          className="button icon-button"
-          aria-label={t('gallery.detail.close')}
-          onClick={() => setDetail(null)}
-        >
-          ×
-        </button>
+        <IconButton icon="close" label={t('gallery.detail.close')} onClick={() => setDetail(null)} />
       </div>
       {error && <ErrorNotice error={error} />}
       {shown && (

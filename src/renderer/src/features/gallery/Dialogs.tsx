@@ -5,6 +5,7 @@ import { useAppStore, useConnection } from '../../store/app'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Field } from '../../ui/Field'
 import { deleteSelected, startExport } from './actions'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
@@ -130,28 +131,28 @@ export function ExportDialog(): ReactElement {
           {t('gallery.exportDialog.otherFolder')}
         </Radio>
         {where === 'folder' && (
-          <label className="field">
-            <span>{t('gallery.exportDialog.folderPath')}</span>
+          <Field label={t('gallery.exportDialog.folderPath')}>
             <input
               value={folder}
               onChange={(event) => setFolder(event.target.value)}
               placeholder={FOLDER_EXAMPLE}
               spellCheck={false}
             />
-          </label>
+          </Field>
         )}
       </fieldset>
-      <label className="field">
-        <span>{t('gallery.exportDialog.fileNames')}</span>
-        <input value={template} onChange={(event) => setTemplate(event.target.value)} spellCheck={false} />
-        <span className="field-hint">
+      <Field
+        label={t('gallery.exportDialog.fileNames')}
+        hint={
           <Trans
             i18nKey="gallery.exportDialog.fileNamesHint"
             values={{ fields: NAME_FIELDS }}
             components={code}
           />
-        </span>
-      </label>
+        }
+      >
+        <input value={template} onChange={(event) => setTemplate(event.target.value)} spellCheck={false} />
+      </Field>
       <p className="muted">
         <Trans i18nKey="gallery.exportDialog.manifest" components={code} />
       </p>

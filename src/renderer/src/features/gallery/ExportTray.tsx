@@ -2,6 +2,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ExportProgress } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
+import { IconButton } from '../../ui/IconButton'
 import { formatBytes } from './format'
 import { useGalleryStore } from './store'
 
@@ -32,14 +33,11 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
             {t('gallery.exports.cancel')}
           </button>
         ) : (
-          <button
-            type="button"
-            className="button small icon-button"
-            aria-label={t('gallery.exports.dismiss')}
+          <IconButton
+            icon="close"
+            label={t('gallery.exports.dismiss')}
             onClick={() => dismiss(progress.exportId)}
-          >
-            ×
-          </button>
+          />
         )}
       </div>
       {progress.status === 'running' && (
