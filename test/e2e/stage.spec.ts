@@ -115,10 +115,13 @@ test('results, the stage and the Gallery keep each image’s true aspect ratio; 
     // A transparent result shows the checkerboard through its transparent pixels.
     const cutoutTile = imagesOf(jobCard(page, CUTOUT.prompt)).first()
     expect(await backgroundOf(cutoutTile)).toContain('conic-gradient')
+    // Tall enough to see the whole feed of mixed shapes at once.
+    await page.setViewportSize({ width: 1360, height: 1800 })
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, api, theme)
       await page.screenshot({ path: `${SHOTS}/stage-results-${theme}.png` })
     }
+    await page.setViewportSize({ width: 1360, height: 860 })
     await setTheme(page, api, 'light')
 
     // The stage, at fit: large, at 16:9, with a filmstrip of the job's two images.
@@ -214,6 +217,28 @@ test('results, the stage and the Gallery keep each image’s true aspect ratio; 
       await setTheme(page, api, theme)
       await page.screenshot({ path: `${SHOTS}/stage-gallery-${theme}.png` })
     }
+
+    // From the Gallery: a double-click shows the image on the stage, its filmstrip the grid's neighbours.
+    await grid.getByRole('option', { name: SHAPES[0].prompt }).first().dblclick()
+    const fromGallery = page.getByRole('dialog', { name: /^Image \d of 6$/ })
+    await expect(
+      fromGallery.getByRole('list', { name: 'Neighbouring images' }).getByRole('button')
+    ).toHaveCount(6)
+    const wide = fromGallery.getByRole('img', { name: SHAPES[0].prompt })
+    await expect(wide).toHaveJSProperty('complete', true)
+    await expectRatio(wide, 16 / 9, 'stage opened from the Gallery')
+    const first = await fromGallery.getByRole('heading').first().textContent()
+    await page.keyboard.press('ArrowRight')
+    await expect(fromGallery.getByRole('heading').first()).not.toHaveText(first ?? '')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    // By keyboard, on the tile focus went back to (the stage paged on, so another image's details are
+    // open): Enter shows its details, Enter again shows it large.
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: /^Image \d of 6$/ })).toBeVisible()
+    await page.keyboard.press('Escape')
 
     // Looking at results sends nothing to the gateway.
     expect(await posts()).toBe(ids.length)

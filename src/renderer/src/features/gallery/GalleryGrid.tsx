@@ -13,12 +13,13 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/schemas/gallery'
+import { GalleryStage, neighboursOf } from '../../media/GalleryStage'
 import { aspectOf, justify, type JustifiedRow } from '../../media/justify'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { ensureShown } from './actions'
 import { isSelected, only, selectRange, toggle, type Selection } from './selection'
-import { itemAt, useGalleryStore } from './store'
+import { itemAt, positions, useGalleryStore } from './store'
 import '../../media/mediaChecker.css'
 
 const GAP = 10
@@ -46,11 +47,13 @@ function layoutOf(state: Pick<RowProps, 'items' | 'pages'>, count: number, width
 /** What a tile does when used; one object for the whole grid, reading the store when called. */
 interface TileActions {
   open(index: number, item: GalleryItem, event: MouseEvent | KeyboardEvent): void
+  /** Shows the image large on the stage (a double-click, or Enter on the image whose details are open). */
+  stage(index: number, item: GalleryItem): void
   key(index: number, item: GalleryItem, event: KeyboardEvent<HTMLDivElement>): void
   check(index: number, item: GalleryItem, event: MouseEvent): void
 }
 
-function tileActions(): TileActions {
+function tileActions(onStage: (id: string) => void): TileActions {
   const state = useGalleryStore.getState
   const open: TileActions['open'] = (index, item, event) => {
     const { selection, anchor, setSelection, setDetail } = state()
@@ -62,15 +65,23 @@ function tileActions(): TileActions {
       setDetail(item.id)
     }
   }
+  const stage: TileActions['stage'] = (index, item) => {
+    state().setSelection(only(item.id), index)
+    state().setDetail(item.id)
+    onStage(item.id)
+  }
   return {
     open,
+    stage,
     key(index, item, event) {
       if (event.key === ' ') {
         event.preventDefault()
         state().setSelection(toggle(state().selection, item.id), index)
       } else if (event.key === 'Enter') {
         event.preventDefault()
-        open(index, item, event)
+        const plain = !event.shiftKey && !event.metaKey && !event.ctrlKey
+        if (plain && state().detailId === item.id) stage(index, item)
+        else open(index, item, event)
       }
     },
     check(index, item, event) {
@@ -126,6 +137,7 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
             className={`gallery-tile checker${selected ? ' selected' : ''}${item.id === detailId ? ' current' : ''}`}
             style={box}
             onClick={(event) => actions.open(index, item, event)}
+            onDoubleClick={() => actions.stage(index, item)}
             onKeyDown={(event) => actions.key(index, item, event)}
           >
             {/* Rows kept just outside the screen load after the ones on it. */}
@@ -171,7 +183,9 @@ export function GalleryGrid(): ReactElement {
   const detailId = useGalleryStore((s) => s.detailId)
   const scrollRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
-  const [actions] = useState(tileActions)
+  // The image shown large on the stage, if any; its filmstrip holds its loaded neighbours.
+  const [staged, setStaged] = useState<string | null>(null)
+  const [actions] = useState(() => tileActions(setStaged))
 
   useLayoutEffect(() => {
     const element = scrollRef.current
@@ -214,6 +228,18 @@ export function GalleryGrid(): ReactElement {
   const viewTop = virtualizer.scrollOffset ?? 0
   const viewBottom = viewTop + (virtualizer.scrollRect?.height ?? 0)
 
+  const neighbours = useMemo(() => {
+    const index = staged === null ? undefined : positions({ items, pages })(staged)
+    return index === undefined ? [] : neighboursOf((i) => itemAt({ items, pages }, i), index, count)
+  }, [staged, items, pages, count])
+  const navigate = (id: string): void => {
+    const index = positions(useGalleryStore.getState())(id)
+    if (index !== undefined) {
+      const item = itemAt(useGalleryStore.getState(), index)
+      if (item) actions.stage(index, item)
+    }
+  }
+
   const focusIndex = Math.max(
     0,
     items.findIndex((item) => item.id === detailId)
@@ -249,6 +275,14 @@ export function GalleryGrid(): ReactElement {
             ]
           })}
       </div>
+      {staged !== null && (
+        <GalleryStage
+          neighbours={neighbours}
+          currentId={staged}
+          onNavigate={navigate}
+          onClose={() => setStaged(null)}
+        />
+      )}
     </div>
   )
 }

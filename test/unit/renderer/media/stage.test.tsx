@@ -1,0 +1,88 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { useState, type ReactElement } from 'react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { GalleryItem } from '@shared/schemas/gallery'
+import { GalleryStage, neighboursOf } from '@renderer/media/GalleryStage'
+import { fakeBackend } from '../images/harness'
+
+const item = (n: number, width = 2048, height = 1152): GalleryItem => ({
+  id: `i${n}`,
+  jobId: `j${n}`,
+  mediaId: `${'a'.repeat(31)}${n}`,
+  width,
+  height,
+  model: 'studio-image-v3',
+  prompt: `prompt ${n}`,
+  favorite: false,
+  createdAt: 1_700_000_000_000 + n
+})
+
+const ITEMS = [item(0), item(1, 1024, 1024), item(2, 1152, 2048)]
+
+function Harness({ start = 'i0' }: { start?: string }): ReactElement | null {
+  const [current, setCurrent] = useState<string | null>(start)
+  if (current === null) return <p>closed</p>
+  return (
+    <GalleryStage
+      neighbours={ITEMS}
+      currentId={current}
+      onNavigate={setCurrent}
+      onClose={() => setCurrent(null)}
+    />
+  )
+}
+
+describe('the stage', () => {
+  beforeEach(() => {
+    fakeBackend()
+  })
+
+  it('pages with ← and →, marks the shown image in the filmstrip, and closes with Escape', () => {
+    render(<Harness />)
+    const stage = screen.getByRole('dialog', { name: 'Image 1 of 3' })
+    const strip = within(stage).getByRole('list', { name: 'Neighbouring images' })
+    expect(within(strip).getByRole('button', { name: 'Image 1 of 3' })).toHaveAttribute(
+      'aria-current',
+      'true'
+    )
+    // Each thumbnail is as wide as its image's shape: 16:9, 1:1, 9:16 at one height.
+    const widths = within(strip)
+      .getAllByRole('button')
+      .map((button) => parseFloat(button.style.width))
+    expect(widths).toEqual([100, 56, 32])
+    fireEvent.keyDown(stage, { key: 'ArrowRight' })
+    expect(screen.getByRole('dialog', { name: 'Image 2 of 3' })).toBeInTheDocument()
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowLeft' })
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowLeft' })
+    expect(screen.getByRole('dialog', { name: 'Image 1 of 3' })).toBeInTheDocument()
+    fireEvent.click(within(strip).getByRole('button', { name: 'Image 3 of 3' }))
+    expect(screen.getByRole('dialog', { name: 'Image 3 of 3' })).toBeInTheDocument()
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' })
+    expect(screen.getByText('closed')).toBeInTheDocument()
+  })
+
+  it('switches between fit and 1:1 with Z, 1 and 0; at 1:1 the arrows pan instead of paging', () => {
+    render(<Harness />)
+    const stage = screen.getByRole('dialog', { name: 'Image 1 of 3' })
+    const fit = within(stage).getByRole('button', { name: 'Fit to the window' })
+    const actual = within(stage).getByRole('button', { name: 'Show at actual size (1:1)' })
+    expect(fit).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.keyDown(stage, { key: 'z' })
+    expect(actual).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.keyDown(stage, { key: 'ArrowRight' })
+    expect(screen.getByRole('dialog', { name: 'Image 1 of 3' })).toBeInTheDocument()
+    fireEvent.keyDown(stage, { key: '0' })
+    expect(fit).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.keyDown(stage, { key: '1' })
+    expect(actual).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.click(fit)
+    fireEvent.keyDown(stage, { key: 'ArrowRight' })
+    expect(screen.getByRole('dialog', { name: 'Image 2 of 3' })).toBeInTheDocument()
+  })
+
+  it('holds the loaded neighbours either side of the shown image, in grid order', () => {
+    const loaded = new Map([0, 1, 3, 60].map((n) => [n, item(n)]))
+    const around = neighboursOf((i) => loaded.get(i), 2, 100)
+    expect(around.map((x) => x.id)).toEqual(['i0', 'i1', 'i3'])
+  })
+})
