@@ -4,6 +4,7 @@ import { keyRemovedMessage, type ModelCatalog, type ProfileView } from '@shared/
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { CancelCall } from './CancelCall'
 import { ModelTable } from './ModelTable'
@@ -109,7 +110,7 @@ export function GatewayEditor({
         <button type="button" className="button" disabled={pending !== null} onClick={() => void test()}>
           {pending === 'test' ? t('gateways.testing') : t('gateways.test')}
         </button>
-        {remote && !confirmDelete && (
+        {remote && (
           <button type="button" className="button danger-quiet" onClick={() => setConfirmDelete(true)}>
             {t('gateways.delete')}
           </button>
@@ -117,23 +118,22 @@ export function GatewayEditor({
       </div>
 
       {confirmDelete && (
-        <div className="notice notice-warn" role="alertdialog" aria-label={t('gateways.confirmDeletion')}>
-          <p>
-            <Trans
-              i18nKey="gateways.deleteQuestion"
-              values={{ name: profile.name }}
-              components={{ strong: <strong /> }}
-            />
-          </p>
-          <div className="editor-actions">
-            <button type="button" className="button danger" onClick={() => void remove()}>
-              {t('gateways.deleteGateway')}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
-              {t('gateways.keep')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={t('gateways.confirmDeletion')}
+          description={
+            <p>
+              <Trans
+                i18nKey="gateways.deleteQuestion"
+                values={{ name: profile.name }}
+                components={{ strong: <strong /> }}
+              />
+            </p>
+          }
+          keepLabel={t('gateways.keep')}
+          confirmLabel={t('gateways.deleteGateway')}
+          onConfirm={remove}
+          onClose={() => setConfirmDelete(false)}
+        />
       )}
 
       {remote && profile.keyRemoved && (
@@ -187,18 +187,20 @@ export function GatewayEditor({
       )}
 
       {weakWarning && (
-        <div className="notice notice-warn" role="alertdialog" aria-label={t('gateways.weakProtection')}>
-          <p className="notice-title">{t('gateways.weakTitle')}</p>
-          <p>{t('gateways.weakBody', { reason: weakWarning })}</p>
-          <div className="editor-actions">
-            <button type="button" className="button primary" onClick={() => void saveKey(null, true)}>
-              {t('gateways.storeAnyway')}
-            </button>
-            <button type="button" className="button" onClick={() => setWeakWarning(null)}>
-              {t('gateways.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={t('gateways.weakProtection')}
+          description={
+            <>
+              <p className="notice-title">{t('gateways.weakTitle')}</p>
+              <p>{t('gateways.weakBody', { reason: weakWarning })}</p>
+            </>
+          }
+          tone="primary"
+          keepLabel={t('gateways.cancel')}
+          confirmLabel={t('gateways.storeAnyway')}
+          onConfirm={() => saveKey(null, true)}
+          onClose={() => setWeakWarning(null)}
+        />
       )}
 
       {error && <ErrorNotice error={error} />}
