@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { TierOrSizeSpec } from '@shared/gateway/endpoints/form'
 import { pixelFacts } from '../../../jobs/imageForm/form'
 import type { ControlProps } from './EndpointFields'
+import { Field } from '../../../ui/Field'
 import { IssueField, FieldMessage, useControl } from './issues'
 
 /** The fields that need their own widget: the extra JSON fields, and a size as a tier or W × H. */
@@ -116,8 +117,7 @@ export function TierOrSize({
       ) : (
         <>
           <div className="param-grid">
-            <div className="field">
-              <label htmlFor="images-width">{t('images.size.width')}</label>
+            <Field id="images-width" label={t('images.size.width')}>
               <input
                 {...widthControl}
                 type="text"
@@ -125,9 +125,8 @@ export function TierOrSize({
                 value={width}
                 onChange={(event) => set({ width: event.target.value }, spec.key)}
               />
-            </div>
-            <div className="field">
-              <label htmlFor="images-height">{t('images.size.height')}</label>
+            </Field>
+            <Field id="images-height" label={t('images.size.height')}>
               <input
                 {...heightControl}
                 aria-describedby={widthControl['aria-describedby']}
@@ -136,7 +135,7 @@ export function TierOrSize({
                 value={height}
                 onChange={(event) => set({ height: event.target.value }, spec.key)}
               />
-            </div>
+            </Field>
           </div>
           <PixelFacts spec={spec} width={width} height={height} />
           <FieldMessage field={spec.key} id="images-width" />
