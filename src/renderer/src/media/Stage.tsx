@@ -1,6 +1,6 @@
 import { useId, type KeyboardEvent, type ReactElement, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Modal } from '../ui/Modal'
+import { Dialog } from '../ui/Dialog'
 import { numberWords } from '../ui/words'
 import { Filmstrip } from './Filmstrip'
 import { arrowStep, StageCanvas, useStageView, type StageFrame } from './StageCanvas'
@@ -44,9 +44,11 @@ export function Stage({
   const previous = frames[index - 1]
   const next = frames[index + 1]
 
-  const onKey = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (typing(event.target) || event.metaKey || event.ctrlKey || event.altKey) return
+  const onKey = (event: KeyboardEvent<HTMLElement>): void => {
     const key = event.key
+    // Escape is the dialog's (its cancel closes the stage); the screen behind must not also act on it.
+    if (key === 'Escape') event.stopPropagation()
+    if (typing(event.target) || event.metaKey || event.ctrlKey || event.altKey) return
     if (key === 'z' || key === 'Z') view.toggle()
     else if (key === '1') view.setZoom('actual')
     else if (key === '0') view.setZoom('fit')
@@ -60,7 +62,8 @@ export function Stage({
   }
 
   return (
-    <Modal labelledBy={titleId} onClose={onClose} className="stage" onKey={onKey}>
+    // Escape arrives as the dialog's cancel (ui/Dialog), so the keys here are the stage's own.
+    <Dialog labelledBy={titleId} onClose={onClose} className="stage" onKeyDown={onKey}>
       <div className="stage-main">
         <header className="stage-bar">
           <h2 id={titleId}>{t('media.viewer.title', { position: index + 1, total: frames.length })}</h2>
@@ -119,6 +122,6 @@ export function Stage({
         <Filmstrip frames={frames} current={index} label={stripLabel} onPick={onNavigate} />
       </div>
       <aside className="stage-side">{side}</aside>
-    </Modal>
+    </Dialog>
   )
 }

@@ -57,7 +57,8 @@ describe('the stage', () => {
     expect(screen.getByRole('dialog', { name: 'Image 1 of 3' })).toBeInTheDocument()
     fireEvent.click(within(strip).getByRole('button', { name: 'Image 3 of 3' }))
     expect(screen.getByRole('dialog', { name: 'Image 3 of 3' })).toBeInTheDocument()
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' })
+    // Escape: the browser sends the dialog `cancel`.
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }))
     expect(screen.getByText('closed')).toBeInTheDocument()
   })
 
