@@ -85,7 +85,13 @@ describe('Edit in place', () => {
     useEditStore.getState().setAwaiting('e1')
     render(<EditScreen />)
     expect(screen.getByRole('toolbar', { name: 'Mask tools' })).toBeInTheDocument()
-    act(() => useJobsStore.getState().upsert(finished('e1')))
+    // Done at the gateway, the image still downloading: the canvas stays until it is in the library.
+    const done = finished('e1')
+    const downloading = { ...done, results: done.results.map((r) => ({ ...r, status: 'pending' as const })) }
+    act(() => useJobsStore.getState().upsert(downloading))
+    expect(screen.queryByRole('slider', { name: 'Before and after' })).not.toBeInTheDocument()
+    expect(useEditStore.getState().awaiting).toBe('e1')
+    act(() => useJobsStore.getState().upsert({ ...done, updatedAt: done.updatedAt + 1 }))
 
     const slider = screen.getByRole('slider', { name: 'Before and after' })
     expect(screen.queryByRole('toolbar', { name: 'Mask tools' })).not.toBeInTheDocument()

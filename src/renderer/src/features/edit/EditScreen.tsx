@@ -122,6 +122,7 @@ export function EditScreen(): ReactElement {
   const editor = useEditStore((state) => state.editor)
   const viewer = useEditStore((state) => state.viewer)
   const compare = useEditStore((state) => state.compare)
+  const whole = useEditStore((state) => state.mode) === 'whole'
   const viewerJob = useJobsStore((state) => (viewer ? state.byId[viewer.jobId] : undefined))
   const [libraryOpen, setLibraryOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -188,7 +189,8 @@ export function EditScreen(): ReactElement {
         subtitle={
           <>
             <GatewayLine output="images" />
-            {source && ` · ${t('edit.sourceSize', { width: source.width, height: source.height })}`}
+            {source &&
+              ` · ${t(whole ? 'edit.sourceSizeWhole' : 'edit.sourceSize', { width: source.width, height: source.height })}`}
           </>
         }
       >
@@ -225,6 +227,8 @@ export function EditScreen(): ReactElement {
               <p className="stage-hint">
                 {compare ? (
                   t('edit.compare.hint')
+                ) : whole ? (
+                  t('edit.wholeHint')
                 ) : (
                   <Trans i18nKey="edit.shortcuts" components={{ kbd: <kbd /> }} />
                 )}

@@ -18,6 +18,7 @@ export function InputImages(): ReactElement | null {
   const { api } = useConnection()
   const source = useEditStore((state) => state.source)
   const inputs = useEditStore((state) => state.inputs)
+  const whole = useEditStore((state) => state.mode) === 'whole'
   const [picking, setPicking] = useState(false)
   const [busy, setBusy] = useState(false)
   if (!source) return null
@@ -43,7 +44,7 @@ export function InputImages(): ReactElement | null {
       <ol className="input-list">
         <li className="input-item">
           <MediaThumb mediaId={source.mediaId} alt={t('edit.inputs.baseAlt')} className="input-thumb" />
-          <span className="input-name">{t('edit.inputs.base')}</span>
+          <span className="input-name">{whole ? t('edit.inputs.baseWhole') : t('edit.inputs.base')}</span>
         </li>
         {inputs.map((input, index) => {
           const name = t('edit.inputs.item', { number: index + 2 })

@@ -160,20 +160,21 @@ export const useEditStore = create<EditState>()((set, get) => ({
   moveInput: (index, delta) => set((state) => ({ inputs: moveInput(state.inputs, index, delta) })),
   removeInput: (index) => set((state) => ({ inputs: state.inputs.filter((_, i) => i !== index) })),
   setAwaiting: (awaiting) => set({ awaiting }),
-  showCompare: (compare) => set({ compare, awaiting: null }),
+  // Leaving the comparison (either way) makes its "done" notice stale.
+  showCompare: (compare) => set(compare ? { compare, awaiting: null } : { compare, notice: null }),
   pickResult: (pick) => set((state) => (state.compare ? { compare: { ...state.compare, pick } } : {})),
   keepResult: () => {
     const { compare, chain, base, editor } = get()
     const picked = compare?.results[compare.pick]
     if (!picked) return
     const result = { mediaId: picked.mediaId, width: picked.width, height: picked.height }
-    set({ ...baseOn(result, editor), ...keepVersion(chain, base, result), compare: null })
+    set({ ...baseOn(result, editor), ...keepVersion(chain, base, result), compare: null, notice: null })
   },
   stepTo: (index) => {
     const { chain, editor, base } = get()
     const version = chain[index]
     if (!version || index === base) return
-    set({ ...baseOn(version, editor), base: index, compare: null })
+    set({ ...baseOn(version, editor), base: index, compare: null, notice: null })
   }
 }))
 

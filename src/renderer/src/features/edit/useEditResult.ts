@@ -5,9 +5,9 @@ import { useJobsStore } from '../../store/jobs'
 import { useEditStore } from './store'
 
 /**
- * Watches the edit just sent: once its job has finished and its images are in the library, they replace
- * the canvas, compared with the image they were made from. A job that ends with nothing stored (failed,
- * cancelled) lets go; its card in the list below says why.
+ * Watches the edit just sent: once its job has finished and its images are in the library (not merely
+ * done at the gateway), they replace the canvas, compared with the image they were made from. A job that
+ * ends with nothing stored (failed, cancelled) lets go; its card in the list below says why.
  */
 export function useEditResult(): void {
   const awaiting = useEditStore((state) => state.awaiting)
@@ -25,7 +25,14 @@ export function useEditResult(): void {
         ? [{ mediaId: result.mediaId, width: result.width, height: result.height, resultId: result.id }]
         : []
     )
-    if (results.length > 0 && before) store.showCompare({ jobId: job.id, before, results, pick: 0 })
-    else if (job.status !== 'needs_attention') store.setAwaiting(null)
+    // A job can be done at the gateway while its images are still being downloaded: wait for them.
+    const downloading =
+      job.results.some((result) => result.status === 'pending') ||
+      (job.status === 'succeeded' && job.results.length === 0)
+    if (downloading) return
+    if (results.length > 0 && before) {
+      store.showCompare({ jobId: job.id, before, results, pick: 0 })
+      store.setNotice({ key: 'arrived' })
+    } else if (job.status !== 'needs_attention') store.setAwaiting(null)
   }, [job])
 }

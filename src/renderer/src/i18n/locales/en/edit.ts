@@ -3,6 +3,8 @@ export const edit = {
   title: 'Edit',
   closeImage: 'Close image',
   sourceSize: '{{width}}×{{height}} · the mask is sent at this exact size',
+  sourceSizeWhole: '{{width}}×{{height}} · the whole image may change',
+  wholeHint: 'Whole image: drag to pan, wheel to zoom. Switch to Painted area to change only a part.',
   shortcuts:
     '<kbd>B</kbd> brush · <kbd>E</kbd> eraser · <kbd>[</kbd> <kbd>]</kbd> size · <kbd>Ctrl+Z</kbd> undo · <kbd>Ctrl+Shift+Z</kbd> redo · wheel to zoom · <kbd>Space</kbd> or middle button and drag to pan',
   settings: 'Edit settings',
@@ -29,6 +31,7 @@ export const edit = {
     loaded: 'Loaded from the earlier edit.',
     maskUnreadable: 'Loaded from the earlier edit; its mask could not be read back, so paint it again.',
     sent: 'Edit sent. When it is done, the result takes the canvas’s place, next to the original.',
+    arrived: 'The edit is done: compare it with the original on the canvas.',
     inputsCapped: 'Not all of them fit: the list of input images is full.'
   },
   mode: {
@@ -41,6 +44,7 @@ export const edit = {
     title: 'Input images',
     count: '{{total}} of {{max}}',
     base: 'On the canvas · the mask applies here',
+    baseWhole: 'On the canvas',
     baseAlt: 'The image on the canvas',
     item: 'Image {{number}}',
     moveUp: 'Move {{name}} up',

@@ -6,6 +6,8 @@ export const edit: Catalog<typeof en> = {
   title: '编辑',
   closeImage: '关闭图片',
   sourceSize: '{{width}}×{{height}} · 蒙版将按此精确尺寸发送',
+  sourceSizeWhole: '{{width}}×{{height}} · 整张图都可能被修改',
+  wholeHint: '整张图模式：拖动可平移，滚轮缩放。只想改一部分，请切换到“涂抹区域”。',
   shortcuts:
     '<kbd>B</kbd> 画笔 · <kbd>E</kbd> 橡皮擦 · <kbd>[</kbd> <kbd>]</kbd> 画笔大小 · <kbd>Ctrl+Z</kbd> 撤销 · <kbd>Ctrl+Shift+Z</kbd> 重做 · 滚轮缩放 · 按住<kbd>空格</kbd>或鼠标中键拖动可平移',
   settings: '编辑设置',
@@ -32,6 +34,7 @@ export const edit: Catalog<typeof en> = {
     loaded: '已载入之前的编辑。',
     maskUnreadable: '已载入之前的编辑，但无法读回它的蒙版，请重新涂抹。',
     sent: '编辑已发送。完成后结果会直接替换画布，和原图并排对比。',
+    arrived: '编辑完成，可以在画布上和原图对比。',
     inputsCapped: '没能全部加进来：输入图片已经满了。'
   },
   mode: {
@@ -44,6 +47,7 @@ export const edit: Catalog<typeof en> = {
     title: '输入图片',
     count: '{{total}} / {{max}}',
     base: '画布上的图 · 蒙版作用于这张',
+    baseWhole: '画布上的图',
     baseAlt: '画布上的图片',
     item: '图片 {{number}}',
     moveUp: '上移{{name}}',
