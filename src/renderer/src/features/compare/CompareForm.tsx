@@ -4,6 +4,7 @@ import { useConnection } from '../../store/app'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { useModels } from '../../ui/useModels'
+import { Field } from '../../ui/Field'
 import { ModelChecklist } from './ModelChecklist'
 import { MAX_MODELS, MIN_MODELS, planJobs } from './plan'
 import { PlanList } from './PlanList'
@@ -63,17 +64,15 @@ export function CompareForm(): ReactElement {
       onSubmit={submit}
     >
       <div className="form-scroll">
-        <div className="field">
-          <label htmlFor="compare-prompt">{t('compare.form.prompt')}</label>
+        <Field id="compare-prompt" label={t('compare.form.prompt')}>
           <textarea
-            id="compare-prompt"
             className="prompt-input"
             rows={4}
             value={prompt}
             placeholder={t('compare.form.promptPlaceholder')}
             onChange={(event) => setPrompt(event.target.value)}
           />
-        </div>
+        </Field>
         <ModelChecklist models={models} loading={loading} />
         {error && (
           <ErrorNotice error={error}>
@@ -82,24 +81,15 @@ export function CompareForm(): ReactElement {
             </button>
           </ErrorNotice>
         )}
-        <div className="field">
-          <label htmlFor="compare-shape">{t('compare.form.shape')}</label>
-          <select
-            id="compare-shape"
-            value={shape}
-            aria-describedby="compare-shape-hint"
-            onChange={(event) => setShape(event.target.value as Shape)}
-          >
+        <Field id="compare-shape" label={t('compare.form.shape')} hint={t('compare.form.shapeHint')}>
+          <select value={shape} onChange={(event) => setShape(event.target.value as Shape)}>
             {SHAPES.map((value) => (
               <option key={value} value={value}>
                 {t(`compare.shapes.${value}`)}
               </option>
             ))}
           </select>
-          <p id="compare-shape-hint" className="field-hint">
-            {t('compare.form.shapeHint')}
-          </p>
-        </div>
+        </Field>
         {plans.length > 0 && <PlanList plans={plans} shape={shape} />}
       </div>
       <div className="form-foot">
