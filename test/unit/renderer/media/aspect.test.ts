@@ -18,9 +18,9 @@ describe('the shape a slot is laid out at', () => {
       request: { endpoint: 'imagesV3', body: { model: 'm', prompt: 'p', size: '1024x1536' } }
     })
     expect(requestedAspect(job)).toBeCloseTo(2 / 3, 9)
-    const stored = resultView({ id: 'r', width: 2048, height: 1152 })
+    const stored = resultView({ id: 'r', index: 0, width: 2048, height: 1152 })
     expect(slotAspect(job, { kind: 'image', key: 'k', position: 1, result: stored })).toBeCloseTo(16 / 9, 9)
-    const labelled = resultView({ id: 'r', width: null, height: null, sizeLabel: '1:1' })
+    const labelled = resultView({ id: 'r', index: 0, width: null, height: null, sizeLabel: '1:1' })
     expect(slotAspect(job, { kind: 'downloading', key: 'k', position: 1, result: labelled })).toBe(1)
     expect(slotAspect(job, { kind: 'waiting', key: 'k', position: 1 })).toBeCloseTo(2 / 3, 9)
     expect(slotAspect(jobView({ id: 'x', request: null }), { kind: 'missing', key: 'k', position: 1 })).toBe(

@@ -3,9 +3,7 @@ import {
   memo,
   useDeferredValue,
   useEffect,
-  useLayoutEffect,
   useMemo,
-  useRef,
   useState,
   type KeyboardEvent,
   type MouseEvent,
@@ -15,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/schemas/gallery'
 import { GalleryStage, neighboursOf } from '../../media/GalleryStage'
 import { aspectOf, justify, type JustifiedRow } from '../../media/justify'
+import { useWidth } from '../../media/useWidth'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { ensureShown } from './actions'
@@ -181,21 +180,10 @@ export function GalleryGrid(): ReactElement {
   const stale = useGalleryStore((s) => s.stale)
   const selection = useGalleryStore((s) => s.selection)
   const detailId = useGalleryStore((s) => s.detailId)
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const [width, setWidth] = useState(0)
+  const [scrollRef, width] = useWidth<HTMLDivElement>()
   // The image shown large on the stage, if any; its filmstrip holds its loaded neighbours.
   const [staged, setStaged] = useState<string | null>(null)
   const [actions] = useState(() => tileActions(setStaged))
-
-  useLayoutEffect(() => {
-    const element = scrollRef.current
-    if (!element) return
-    const measure = (): void => setWidth(element.clientWidth)
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
 
   const inner = Math.max(ROW_HEIGHT, width - PADDING * 2)
   const count = Math.max(matching ?? 0, items.length)
