@@ -4,6 +4,7 @@ import type { AppError } from '@shared/result'
 import type { UsageReport, UsageRow } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Field } from '../../ui/Field'
 import { formatDay, formatZone } from './format'
 import { useGatewayName } from './words'
 
@@ -132,8 +133,7 @@ export function UsageView(): ReactElement {
   return (
     <div className="screen-body usage-view">
       <div className="usage-toolbar">
-        <label className="field">
-          <span>{t('gallery.usage.period')}</span>
+        <Field label={t('gallery.usage.period')}>
           <select value={range} onChange={(event) => setRange(event.target.value as RangeKey)}>
             {RANGES.map((r) => (
               <option key={r.key} value={r.key}>
@@ -143,7 +143,7 @@ export function UsageView(): ReactElement {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <p className="muted">{t('gallery.usage.intro')}</p>
       </div>
       {error && <ErrorNotice error={error} />}

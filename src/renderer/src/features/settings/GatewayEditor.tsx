@@ -6,6 +6,7 @@ import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Field } from '../../ui/Field'
 import { CancelCall } from './CancelCall'
 import { ModelTable } from './ModelTable'
 
@@ -216,24 +217,22 @@ export function GatewayEditor({
           <summary>{t('gateways.advanced')}</summary>
           <p className="muted">{t('gateways.advancedIntro')}</p>
           <form onSubmit={(event) => void saveAdvanced(event)} className="advanced-form">
-            <label className="field">
-              <span>{t('gateways.fieldNames')}</span>
+            <Field label={t('gateways.fieldNames')}>
               <textarea
                 rows={8}
                 spellCheck={false}
                 value={fieldMap}
                 onChange={(e) => setFieldMap(e.target.value)}
               />
-            </label>
-            <label className="field">
-              <span>{t('gateways.extraFields')}</span>
+            </Field>
+            <Field label={t('gateways.extraFields')}>
               <textarea
                 rows={4}
                 spellCheck={false}
                 value={extraFields}
                 onChange={(e) => setExtraFields(e.target.value)}
               />
-            </label>
+            </Field>
             <CancelCall profile={profile} fieldMapText={fieldMap} onFieldMap={setFieldMap} />
             <button type="submit" className="button" disabled={pending !== null}>
               {t('gateways.saveAdvanced')}

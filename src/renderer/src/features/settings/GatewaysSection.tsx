@@ -5,6 +5,7 @@ import type { ProfileView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Field } from '../../ui/Field'
 import { GatewayEditor } from './GatewayEditor'
 
 /** Settings › Gateways: every profile, which one is in use, and a form to add one. */
@@ -82,16 +83,14 @@ export function GatewaysSection(): ReactElement {
       <form className="add-profile" onSubmit={(event) => void add(event)} aria-labelledby="add-gateway-title">
         <h3 id="add-gateway-title">{t('gateways.add')}</h3>
         <div className="field-row">
-          <label className="field">
-            <span>{t('gateways.name')}</span>
+          <Field label={t('gateways.name')}>
             <input
               value={name}
               onChange={(event) => setName(event.target.value)}
               placeholder={t('gateways.namePlaceholder')}
             />
-          </label>
-          <label className="field grow">
-            <span>{t('gateways.address')}</span>
+          </Field>
+          <Field label={t('gateways.address')} className="grow">
             <input
               value={baseUrl}
               onChange={(event) => setBaseUrl(event.target.value)}
@@ -99,7 +98,7 @@ export function GatewaysSection(): ReactElement {
               inputMode="url"
               spellCheck={false}
             />
-          </label>
+          </Field>
           <button type="submit" className="button primary" disabled={!name.trim() || !baseUrl.trim()}>
             {t('gateways.addButton')}
           </button>

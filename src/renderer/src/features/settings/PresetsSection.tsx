@@ -5,6 +5,7 @@ import type { Preset, Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { Field } from '../../ui/Field'
 
 const SCREENS = ['images', 'edit', 'video'] as const
 
@@ -46,26 +47,23 @@ function StyleForm({
   }
   return (
     <form className="style-form" onSubmit={(event) => void submit(event)}>
-      <label className="field">
-        <span>{t('presets.styleName')}</span>
+      <Field label={t('presets.styleName')}>
         <input value={name} maxLength={80} onChange={(event) => setName(event.target.value)} />
-      </label>
-      <label className="field">
-        <span>{t('presets.before')}</span>
+      </Field>
+      <Field label={t('presets.before')}>
         <input
           value={prefix}
           placeholder={t('presets.beforeExample')}
           onChange={(event) => setPrefix(event.target.value)}
         />
-      </label>
-      <label className="field">
-        <span>{t('presets.after')}</span>
+      </Field>
+      <Field label={t('presets.after')}>
         <input
           value={suffix}
           placeholder={t('presets.afterExample')}
           onChange={(event) => setSuffix(event.target.value)}
         />
-      </label>
+      </Field>
       <div className="editor-actions">
         <button type="submit" className="button primary" disabled={!name.trim()}>
           {t('presets.saveStyle')}

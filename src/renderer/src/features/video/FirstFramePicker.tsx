@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
+import { Field } from '../../ui/Field'
 import type { VideoDraft } from './form'
 
 type FrameChoice = VideoDraft['firstFrame']['type']
@@ -68,8 +69,7 @@ export function FirstFramePicker({
         ))}
       </div>
       {value.type === 'url' && (
-        <label className="field">
-          <span>{t('video.firstFrame.url')}</span>
+        <Field label={t('video.firstFrame.url')}>
           <input
             value={value.url}
             inputMode="url"
@@ -78,7 +78,7 @@ export function FirstFramePicker({
             aria-invalid={error ? true : undefined}
             onChange={(event) => onChange({ type: 'url', url: event.target.value })}
           />
-        </label>
+        </Field>
       )}
       {value.type === 'library' && (
         <div className="vid-frame-grid" role="radiogroup" aria-label={t('video.firstFrame.libraryImages')}>
