@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import { descriptorOf } from '@shared/gateway/endpoints'
 import { JobRequest, type JobView, type ResultView, type TaskLocalStatus } from '@shared/schemas/jobs'
 import { imagesPerTask } from '../jobs/status'
+import { errorLine } from '../ui/errorWords'
 import { currentT, endpointWords, languageOf } from '../ui/words'
 
 /**
@@ -50,7 +51,8 @@ export function slotsOf(job: JobView, t: TFunction = currentT): Slot[] {
             key,
             position,
             result,
-            message: result.error?.message ?? t('media.slot.notKept')
+            // In the reader's language: our words by code, the gateway's own text as it came.
+            message: result.error ? errorLine(t, result.error) : t('media.slot.notKept')
           })
       } else if (LIVE.includes(task.status)) slots.push({ kind: 'waiting', key, position })
       else if (task.status === 'incomplete') slots.push({ kind: 'missing', key, position })

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { GatewayErrorView, IssueView } from '@shared/gateway/errors'
 import type { AppError } from '@shared/result'
+import type { JobError } from '@shared/schemas/jobs'
 import { issuesWords, type IssueWordsOptions } from './issueWords'
 import { lookupOf } from './words'
 
@@ -26,6 +27,9 @@ const REPLACED: readonly GatewayErrorView['kind'][] = ['invalid', 'mismatch', 'u
 /** Job errors the app words itself when the gateway gave no view, by their code. */
 const OWN_CODES = ['outcome_unknown', 'deadline', 'no_result', 'stream_incomplete'] as const
 const TASK_ENDED = ['failed', 'expired', 'cancelled'] as const
+
+/** The library's verdicts on a result's file, stored as `download_<kind>`. */
+const DOWNLOAD_KINDS = ['expired', 'rejected', 'transient'] as const
 
 const Issues = z.object({ issues: z.array(IssueView).min(1) })
 
@@ -60,6 +64,22 @@ function fromView(t: TFunction, view: GatewayErrorView, options: IssueWordsOptio
   return { title, message, hint, said, raw, view }
 }
 
+/** A file the library could not keep: our words by verdict, its technical detail (if any) as written. */
+function downloadWords(t: TFunction, error: AppError): ErrorWords | null {
+  const kind = DOWNLOAD_KINDS.find((verdict) => error.code === `download_${verdict}`)
+  if (!kind) return null
+  const ours = t(`errors.codes.download.${kind}.message`)
+  const plain = error.message === t(`errors.codes.download.${kind}.message`, { lng: 'en' })
+  return {
+    title: t(`errors.codes.download.${kind}.title`),
+    message: plain ? ours : t('errors.codes.download.detail', { message: ours, detail: error.message }),
+    hint: null,
+    said: null,
+    raw: null,
+    view: null
+  }
+}
+
 /**
  * The words of any failure: a gateway failure from its kind and action, our pre-flight issues from their
  * rule codes, the app's own job errors from their codes; anything else keeps its English message (a code
@@ -76,6 +96,8 @@ export function errorWords(t: TFunction, error: AppError, options: IssueWordsOpt
       title: t('errors.fallbackTitle'),
       message: issuesWords(t, issues.data.issues, options)
     }
+  const download = downloadWords(t, error)
+  if (download) return download
   const lookup = lookupOf(t)
   if ((OWN_CODES as readonly string[]).includes(error.code)) {
     const message = lookup(`errors.codes.${error.code}.message`, { defaultValue: MISSING })
@@ -92,4 +114,21 @@ export function errorWords(t: TFunction, error: AppError, options: IssueWordsOpt
       message: t(`errors.codes.taskEnded.${ended}`)
     }
   return { ...plain, title: t('errors.fallbackTitle'), message: error.message }
+}
+
+/** A job's, task's or result's stored failure as the contract's error, for `errorWords`. */
+export const jobAppError = (error: JobError): AppError => ({
+  code: error.code,
+  message: error.message,
+  ...(error.view ? { details: error.view } : {})
+})
+
+/**
+ * A stored failure on one line (a notice, a result that was not kept): our words, then the gateway's own
+ * text exactly as it came. Words the backend stored before it sent codes are shown as they were stored.
+ */
+export function errorLine(t: TFunction, error: JobError): string {
+  const words = errorWords(t, jobAppError(error))
+  const reason = words.message ?? t('errors.line.title', { title: words.title })
+  return words.said === null ? reason : t('errors.line.said', { reason, said: words.said })
 }

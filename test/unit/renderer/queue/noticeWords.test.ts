@@ -66,9 +66,13 @@ describe('a notice worded from its code', () => {
     expect(noticeWords(zh, notice({ code: 'expired', error: deadline })).body).toBe(
       '网关没有在时限内完成这个任务，Gateway Studio 已停止等待。“雨夜的纸船”'
     )
-    const legacy = { code: 'download_rejected', message: 'https://cdn.example/x.png: not an image' }
+    const legacy = { code: 'internal', message: 'The stored request could not be read.' }
     expect(noticeWords(zh, notice({ code: 'failed', error: legacy })).body).toBe(
-      'https://cdn.example/x.png: not an image“雨夜的纸船”'
+      'The stored request could not be read.“雨夜的纸船”'
+    )
+    const lost = { code: 'download_rejected', message: 'https://cdn.example/x.png answered HTTP 415' }
+    expect(noticeWords(zh, notice({ code: 'unsaved', saved: 0, total: 1, error: lost })).body).toBe(
+      '已保存 0/1：结果地址上的文件被拒收：它不是应用能保存的图片或视频、文件过大，或者地址不被允许。（https://cdn.example/x.png answered HTTP 415）“雨夜的纸船”'
     )
     expect(noticeWords(zh, notice({ code: 'failed', error: null })).body).toBe(
       '网关没有说明原因。“雨夜的纸船”'

@@ -8,6 +8,7 @@ import { mediaFacts } from '../../media/facts'
 import { VideoPlayer } from '../../media/VideoPlayer'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Dialog } from '../../ui/Dialog'
+import { errorLine } from '../../ui/errorWords'
 import { deleteJob, resendJob } from './actions'
 import { useQueueStore } from './store'
 
@@ -82,7 +83,7 @@ function ResultItem({ result, prompt }: { result: ResultView; prompt: string }):
             ? t('queue.result.missingVideo', values)
             : t('queue.result.missingImage', values)}
         </p>
-        {result.error && <p>{result.error.message}</p>}
+        {result.error && <p>{errorLine(t, result.error)}</p>}
       </div>
     )
   }

@@ -1,22 +1,11 @@
 import type { TFunction } from 'i18next'
 import type { JobError } from '@shared/schemas/jobs'
 import type { JobNotice } from '@shared/schemas/notices'
-import { errorWords } from '../../ui/errorWords'
+import { errorLine } from '../../ui/errorWords'
 
-/**
- * Why a job ended badly, for a notice's one line: our words for the failure (errorWords: by the gateway's
- * kind, or by our own code), then the gateway's own text exactly as it came. Words the backend stored
- * before it sent codes are shown as they were stored.
- */
+/** Why a job ended badly, for a notice's one line; `none` when the backend kept no reason. */
 function reasonOf(t: TFunction, error: JobError | null, none: string): string {
-  if (!error) return none
-  const words = errorWords(t, {
-    code: error.code,
-    message: error.message,
-    ...(error.view ? { details: error.view } : {})
-  })
-  const reason = words.message ?? t('queue.notice.titleAsReason', { title: words.title })
-  return words.said === null ? reason : t('queue.notice.reasonSaid', { reason, said: words.said })
+  return error ? errorLine(t, error) : none
 }
 
 /** A notice's title and body in the language shown now; the prompt and the model stay as they are. */

@@ -125,7 +125,35 @@ export const errors = {
       failed: 'The gateway reports this task as failed.',
       expired: 'The gateway reports this task as expired.',
       cancelled: 'The gateway reports this task as cancelled.'
+    },
+    /**
+     * A result's file the library could not keep, by its verdict (`download_<kind>`). The expired message
+     * repeats the backend's sentence exactly; any other text under these codes is the library's technical
+     * detail (address, HTTP status, system code), shown as it was written.
+     */
+    download: {
+      expired: {
+        title: 'The file was lost',
+        message:
+          'The result could not be downloaded before its address expired. It is lost on the gateway side.'
+      },
+      rejected: {
+        title: 'The file was not kept',
+        message:
+          'The file at the result’s address was refused: it is not an image or video the app keeps, it is too large, or its address is not allowed.'
+      },
+      transient: {
+        title: 'The file has not arrived yet',
+        message:
+          'The result could not be downloaded yet; Gateway Studio tries again until its address expires.'
+      },
+      detail: '{{message}} ({{detail}})'
     }
+  },
+  /** A stored failure on one line (a notice, a result's slot): our words, then the gateway's as they came. */
+  line: {
+    said: '{{reason}} The gateway said: “{{said}}”',
+    title: '{{title}}.'
   },
   /** Pre-flight issues: the rule first, then the field in brackets with the value it holds. */
   preflight: {

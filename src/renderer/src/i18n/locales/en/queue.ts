@@ -160,9 +160,6 @@ export const queue = {
         'The request may already have been sent and charged. Open the Queue to check before sending it again. “{{prompt}}”',
       prompt: '“{{prompt}}”'
     },
-    /** Our words first, then the gateway's own text exactly as it came. */
-    reasonSaid: '{{reason}} The gateway said: “{{said}}”',
-    titleAsReason: '{{title}}.',
     noResult: 'No result arrived.',
     noReason: 'The gateway gave no reason.'
   }

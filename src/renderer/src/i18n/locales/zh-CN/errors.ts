@@ -116,7 +116,26 @@ export const errors: Catalog<typeof en> = {
       failed: '网关报告此任务已失败。',
       expired: '网关报告此任务已过期。',
       cancelled: '网关报告此任务已取消。'
+    },
+    download: {
+      expired: {
+        title: '文件已丢失',
+        message: '结果地址过期前没能下载到文件，网关那边也已不再保留。'
+      },
+      rejected: {
+        title: '文件未保存',
+        message: '结果地址上的文件被拒收：它不是应用能保存的图片或视频、文件过大，或者地址不被允许。'
+      },
+      transient: {
+        title: '文件还没下载下来',
+        message: '暂时没能下载结果；在地址过期之前，Gateway Studio 会继续重试。'
+      },
+      detail: '{{message}}（{{detail}}）'
     }
+  },
+  line: {
+    said: '{{reason}}网关返回：“{{said}}”',
+    title: '{{title}}。'
   },
   preflight: {
     sentence: '{{rule}}{{about}}。',

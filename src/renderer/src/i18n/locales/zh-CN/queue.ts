@@ -152,8 +152,6 @@ export const queue: Catalog<typeof en> = {
       needs_attention: '请求可能已经发出并已计费。再次发送前，请先到队列中核对。“{{prompt}}”',
       prompt: '提示词：“{{prompt}}”'
     },
-    reasonSaid: '{{reason}}网关返回：“{{said}}”',
-    titleAsReason: '{{title}}。',
     noResult: '没有收到结果。',
     noReason: '网关没有说明原因。'
   }

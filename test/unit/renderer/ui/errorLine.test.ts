@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { createI18n } from '@renderer/i18n'
+import { errorLine, errorWords, jobAppError } from '@renderer/ui/errorWords'
+
+const en = createI18n('en').t
+const zh = createI18n('zh-CN').t
+
+/** The sentence the backend stores when a result's address expired before its file could be saved. */
+const EXPIRED =
+  'The result could not be downloaded before its address expired. It is lost on the gateway side.'
+
+describe('a result’s file that could not be kept, in the reader’s language', () => {
+  it('says the expired file in our words, with nothing of the backend’s English left', () => {
+    const expired = { code: 'download_expired', message: EXPIRED }
+    expect(errorLine(en, expired)).toBe(EXPIRED)
+    expect(errorLine(zh, expired)).toBe('结果地址过期前没能下载到文件，网关那边也已不再保留。')
+    expect(errorWords(zh, jobAppError(expired)).title).toBe('文件已丢失')
+  })
+
+  it('keeps the library’s technical detail (address, status, system code) as it was written', () => {
+    const refused = { code: 'download_rejected', message: 'https://cdn.example/a.png answered HTTP 415' }
+    expect(errorLine(zh, refused)).toBe(
+      '结果地址上的文件被拒收：它不是应用能保存的图片或视频、文件过大，或者地址不被允许。（https://cdn.example/a.png answered HTTP 415）'
+    )
+    expect(errorLine(en, refused)).toMatch(
+      /^The file at the result’s address was refused: .+ \(https:\/\/cdn\.example\/a\.png answered HTTP 415\)$/
+    )
+    const later = { code: 'download_transient', message: 'https://cdn.example/a.png: timed out (ETIMEDOUT)' }
+    expect(errorWords(zh, jobAppError(later))).toMatchObject({
+      title: '文件还没下载下来',
+      message:
+        '暂时没能下载结果；在地址过期之前，Gateway Studio 会继续重试。（https://cdn.example/a.png: timed out (ETIMEDOUT)）'
+    })
+  })
+
+  it('puts the gateway’s own text after our words, and shows unknown stored words as they were stored', () => {
+    const view = {
+      kind: 'invalid' as const,
+      action: 'fix_input' as const,
+      title: 'The request needs a fix',
+      message: 'size must be 1024x1024',
+      said: 'size must be 1024x1024'
+    }
+    const refused = { code: 'invalid_value', message: view.message, view }
+    expect(errorLine(en, refused)).toBe('The request needs a fix. The gateway said: “size must be 1024x1024”')
+    expect(errorLine(zh, refused)).toBe('请求需要修改。网关返回：“size must be 1024x1024”')
+    expect(errorLine(zh, { code: 'e', message: 'Gone.' })).toBe('Gone.')
+  })
+})
