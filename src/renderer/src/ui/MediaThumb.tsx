@@ -3,7 +3,8 @@ import { useConnection } from '../store/app'
 
 /**
  * A library image by media id, loading the small WebP thumbnail (never the full file in grids). The media
- * URL comes from the transport: `studio-media://` in Electron, `/media/<id>` in the web host.
+ * URL comes from the transport: `studio-media://` in Electron, `/media/<id>` in the web host. It sits on
+ * the checkerboard (`checker`, media/mediaChecker.css), so a transparent image reads as transparent.
  */
 export function MediaThumb({
   mediaId,
@@ -25,7 +26,7 @@ export function MediaThumb({
   const { mediaUrl } = useConnection()
   return (
     <img
-      className={className}
+      className={className ? `checker ${className}` : 'checker'}
       src={mediaUrl(full ? mediaId : `${mediaId}_thumb`)}
       alt={alt}
       loading={eager ? 'eager' : 'lazy'}
