@@ -5,6 +5,7 @@ import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
 import type { ProfileView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
+import { errorLine } from '../../ui/errorWords'
 import { Icon } from '../../ui/icons'
 import { MediaThumb } from '../../ui/MediaThumb'
 import {
@@ -154,7 +155,7 @@ function TaskLines({
               <span className="muted">{formatIn(task.nextPollAt, now, t)}</span>
             )}
             {task.remoteId && <code className="tq-remote-id">{task.remoteId}</code>}
-            {task.error && <span className="tq-task-error">{task.error.message}</span>}
+            {task.error && <span className="tq-task-error">{errorLine(t, task.error)}</span>}
           </li>
         ))}
       </ol>
@@ -199,11 +200,8 @@ export function JobRow({
   const retry = retryRequest(job) !== null
   const active = isActiveJob(job)
   const status = statusText(job)
-  const jobError =
-    job.error && job.status !== 'succeeded'
-      ? [job.error.view?.title, job.error.message].filter(Boolean).join(': ')
-      : null
-  // The gateway's and the backend's words as they came, ours around them.
+  // Our words for the failure in the language shown, the gateway's own text as it came.
+  const jobError = job.error && job.status !== 'succeeded' ? errorLine(t, job.error) : null
   const errorText =
     actionError ?? (jobError && active ? t('queue.row.stillTrying', { error: jobError }) : jobError)
   const endpoint = endpointParts(job, t)

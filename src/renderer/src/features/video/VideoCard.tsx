@@ -4,6 +4,7 @@ import type { JobView } from '@shared/schemas/jobs'
 import { elapsedMs, formatDuration, isActiveJob, progressOf, statusText, statusTone } from '../../jobs/status'
 import { VideoPlayer } from '../../media/VideoPlayer'
 import { useAppStore } from '../../store/app'
+import { errorLine } from '../../ui/errorWords'
 import { ProgressBar } from '../../ui/ProgressBar'
 
 /** One video job: the player once its file is kept, its progress or error until then. */
@@ -25,7 +26,7 @@ export function VideoCard({ job, now, fresh }: { job: JobView; now: number; fres
             label={t('video.card.progress', { prompt: job.prompt.slice(0, 40) })}
           />
           {progress.type !== 'none' && <span className="tq-progress-label">{progress.label}</span>}
-          {job.error && !isActiveJob(job) && <p className="vid-card-error">{job.error.message}</p>}
+          {job.error && !isActiveJob(job) && <p className="vid-card-error">{errorLine(t, job.error)}</p>}
         </div>
       )}
       <div className="vid-card-text">
