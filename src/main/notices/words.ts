@@ -13,6 +13,8 @@ interface NoticeCatalog {
   what: (kind: JobNotice['kind'], count: number) => string
   titles: Record<NoticeCode, string>
   said: string
+  /** A failure's body: the prompt and the gateway's words, in the order the language reads them. */
+  failed: (prompt: string, said: string) => string
   /** After the prompt of a finished job: the model that made it. */
   model: (model: string) => string
   quote: (text: string) => string
@@ -42,6 +44,7 @@ export const NOTICE_WORDS: Record<SpokenLanguage, NoticeCatalog> = {
       cancelled_by_gateway: '{what} cancelled by the gateway'
     },
     said: 'The gateway said:',
+    failed: (prompt, said) => `${said} ${prompt}`,
     model: (model) => ` · ${model}`,
     quote,
     gap: ' '
@@ -64,6 +67,7 @@ export const NOTICE_WORDS: Record<SpokenLanguage, NoticeCatalog> = {
       cancelled_by_gateway: '{what}已被网关取消'
     },
     said: '网关返回：',
+    failed: (prompt, said) => `${prompt}：${said}`,
     model: (model) => `，模型：${model}`,
     quote,
     gap: ''
@@ -85,6 +89,8 @@ export function desktopNotice(notice: JobNotice, language: SpokenLanguage): Noti
   const prompt = words.quote(notice.prompt)
   const model = notice.words.code === 'ready' ? words.model(notice.words.model) : ''
   const body =
-    said === null ? `${prompt}${model}` : `${words.said}${words.gap}${words.quote(said)}${words.gap}${prompt}`
+    said === null
+      ? `${prompt}${model}`
+      : words.failed(prompt, `${words.said}${words.gap}${words.quote(said)}`)
   return { title, body }
 }

@@ -127,7 +127,7 @@ describe('finish notices against the emulator', () => {
     await s.api.invoke('jobs.submit', video('雨夜'))
     await s.backend.engine.waitForIdle()
     expect(s.notices[0]?.words).toMatchObject({ code: 'failed', error: { view: { said } } })
-    expect(s.desktop).toEqual([{ title: '视频未能完成', body: `网关返回：“${said}”“雨夜”` }])
+    expect(s.desktop).toEqual([{ title: '视频未能完成', body: `“雨夜”：网关返回：“${said}”` }])
   })
 
   it('stays quiet when the user turned notices off, and for a cancel the user asked for', async () => {

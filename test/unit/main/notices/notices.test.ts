@@ -108,7 +108,7 @@ describe('the desktop notification’s words', () => {
     })
     expect(desktopNotice(failed, 'zh-CN')).toEqual({
       title: '视频未能完成',
-      body: '网关返回：“Model does not stream”“雨夜”'
+      body: '“雨夜”：网关返回：“Model does not stream”'
     })
     const ready = noticeFor(job({ tasks: [task(), task({ id: 't2', seq: 1 })], prompt: 'fox' }), 0)
     if (!ready) throw new Error('no notice')

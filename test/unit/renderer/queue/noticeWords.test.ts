@@ -54,7 +54,7 @@ describe('a notice worded from its code', () => {
     })
     expect(noticeWords(zh, failed)).toEqual({
       title: '视频未能完成',
-      body: '请求需要修改。网关返回：“Model "studio-image-v3" does not support streaming”“雨夜的纸船”'
+      body: '“雨夜的纸船”：请求需要修改。网关返回：“Model "studio-image-v3" does not support streaming”'
     })
   })
 
@@ -64,18 +64,18 @@ describe('a notice worded from its code', () => {
       message: 'The gateway did not finish this task in time; Gateway Studio stopped waiting for it.'
     }
     expect(noticeWords(zh, notice({ code: 'expired', error: deadline })).body).toBe(
-      '网关没有在时限内完成这个任务，Gateway Studio 已停止等待。“雨夜的纸船”'
+      '“雨夜的纸船”：网关没有在时限内完成这个任务，Gateway Studio 已停止等待。'
     )
     const legacy = { code: 'internal', message: 'The stored request could not be read.' }
     expect(noticeWords(zh, notice({ code: 'failed', error: legacy })).body).toBe(
-      'The stored request could not be read.“雨夜的纸船”'
+      '“雨夜的纸船”：The stored request could not be read.'
     )
     const lost = { code: 'download_rejected', message: 'https://cdn.example/x.png answered HTTP 415' }
     expect(noticeWords(zh, notice({ code: 'unsaved', saved: 0, total: 1, error: lost })).body).toBe(
-      '已保存 0/1：结果地址上的文件被拒收：它不是应用能保存的图片或视频、文件过大，或者地址不被允许。（https://cdn.example/x.png answered HTTP 415）“雨夜的纸船”'
+      '“雨夜的纸船”：已保存 0/1。结果地址上的文件被拒收：它不是应用能保存的图片或视频、文件过大，或者地址不被允许。（https://cdn.example/x.png answered HTTP 415）'
     )
     expect(noticeWords(zh, notice({ code: 'failed', error: null })).body).toBe(
-      '网关没有说明原因。“雨夜的纸船”'
+      '“雨夜的纸船”：网关没有说明原因。'
     )
   })
 
@@ -88,10 +88,10 @@ describe('a notice worded from its code', () => {
     })
     expect(noticeWords(zh, lost)).toEqual({
       title: '3 张图片已生成，部分没能保存',
-      body: '已保存 2/3：没有收到结果。“雨夜的纸船”'
+      body: '“雨夜的纸船”：已保存 2/3。没有收到结果。'
     })
     const part = notice({ code: 'partly_done', arrived: 1, expected: 2 }, images)
-    expect(noticeWords(zh, part).body).toBe('已收到 1/2。“雨夜的纸船”')
+    expect(noticeWords(zh, part).body).toBe('“雨夜的纸船”：已收到 1/2。')
     expect(noticeWords(zh, notice({ code: 'needs_attention' })).title).toBe('视频需要你处理')
     expect(noticeWords(zh, notice({ code: 'cancelled_by_gateway' }))).toEqual({
       title: '视频已被网关取消',

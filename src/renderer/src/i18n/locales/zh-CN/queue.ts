@@ -146,10 +146,10 @@ export const queue: Catalog<typeof en> = {
     },
     bodies: {
       ready: '“{{prompt}}”，模型：{{model}}',
-      saved: '已保存 {{saved, number}}/{{total, number}}：{{reason}}“{{prompt}}”',
-      partly_done: '已收到 {{arrived, number}}/{{expected, number}}。“{{prompt}}”',
-      failed: '{{reason}}“{{prompt}}”',
-      needs_attention: '请求可能已经发出并已计费。再次发送前，请先到队列中核对。“{{prompt}}”',
+      saved: '“{{prompt}}”：已保存 {{saved, number}}/{{total, number}}。{{reason}}',
+      partly_done: '“{{prompt}}”：已收到 {{arrived, number}}/{{expected, number}}。',
+      failed: '“{{prompt}}”：{{reason}}',
+      needs_attention: '“{{prompt}}”：请求可能已经发出并已计费。再次发送前，请先到队列中核对。',
       prompt: '提示词：“{{prompt}}”'
     },
     noResult: '没有收到结果。',

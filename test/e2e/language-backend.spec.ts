@@ -1,0 +1,84 @@
+import type { Locator } from '@playwright/test'
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
+import { expect, openStudio, test } from './support/fixtures'
+import { openScreen } from './support/gateways'
+import { contractClient, emulatorControl, useEmulatorProfile } from './support/queueClient'
+
+/** Where the screenshots go (test-results by default; a private folder when engineers share a checkout). */
+const shotDir = process.env.SHARED_SHOTS_DIR ?? 'test-results'
+
+let emulator: EmulatorProcess
+
+/** A toast's entrance has finished, so the shot shows it as the user reads it. */
+const settled = (toast: Locator): Promise<unknown> =>
+  toast.evaluate((element: { getAnimations: () => { finished: Promise<unknown> }[] }) =>
+    Promise.all(element.getAnimations().map((animation) => animation.finished))
+  )
+
+test.beforeAll(async () => {
+  emulator = await startEmulatorProcess()
+})
+test.afterAll(async () => {
+  await emulator.stop()
+})
+
+const video = (prompt: string) =>
+  ({
+    request: {
+      endpoint: 'videos',
+      body: { model: 'seedance-video', prompt, duration: 2, size: '320x180' }
+    }
+  }) as const
+
+/**
+ * Issue 16: what the backend tells the user arrives as a code and its values and is worded by the page in
+ * the language it shows. In 简体中文 a video the gateway refuses (400 with its envelope) is announced in
+ * Chinese, with the gateway's own sentence exactly as it sent it; a video that finishes is announced in
+ * Chinese with its prompt and model as they are.
+ */
+test('in 简体中文 the backend’s notices speak Chinese, and the gateway’s own words stay as they came', async ({
+  page,
+  studio
+}) => {
+  test.setTimeout(120_000)
+  const { api, close } = await contractClient(studio)
+  await useEmulatorProfile(api, emulator)
+  await openStudio(page, studio)
+  await openScreen(page, 'Settings')
+  await page.getByRole('radio', { name: '简体中文' }).check()
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible()
+
+  const gatewaySaid = 'The parameter `duration` specified in the request is not valid: must be 5 or 10.'
+  await emulatorControl(emulator).script('POST /v1/videos/generations', [
+    { status: 400, error: { type: 'invalid_request_error', code: 'InvalidParameter', message: gatewaySaid } }
+  ])
+  const boat = '雨夜街头漂流的纸船'
+  await api.invoke('jobs.submit', video(boat))
+
+  const toasts = page.getByRole('region', { name: '通知' })
+  const failed = toasts.getByRole('alert').filter({ hasText: boat })
+  await expect(failed.locator('.note-title')).toHaveText('视频未能完成', { timeout: 30_000 })
+  // The prompt, our words for the kind of failure, then the gateway's sentence exactly as sent.
+  await expect(failed.locator('.note-body')).toHaveText(`“${boat}”：请求需要修改。网关返回：“${gatewaySaid}”`)
+  await expect(failed.getByRole('button', { name: '在队列中查看' })).toBeVisible()
+  await settled(failed)
+  await page.screenshot({ path: `${shotDir}/issue16-backend-notice-failed-zh.png` })
+
+  const lantern = '河面上缓缓升起的孔明灯'
+  await api.invoke('jobs.submit', video(lantern))
+  const ready = toasts.getByRole('status').filter({ hasText: lantern })
+  await expect(ready.locator('.note-title')).toHaveText('视频已完成', { timeout: 60_000 })
+  await expect(ready.locator('.note-body')).toHaveText(`“${lantern}”，模型：seedance-video`)
+  await expect(ready.getByRole('button', { name: '播放' })).toBeVisible()
+  await settled(ready)
+  await page.screenshot({ path: `${shotDir}/issue16-backend-notice-ready-zh.png` })
+
+  // Under the bell the failure is kept, in Chinese, with no English word of ours.
+  await page.getByRole('button', { name: /^通知/ }).click()
+  const list = page.getByRole('dialog', { name: '通知列表' })
+  await expect(list).toContainText('视频未能完成')
+  const ours = (await list.innerText()).replace(gatewaySaid, '').replace(/seedance-video/g, '')
+  expect(ours.match(/\b[A-Za-z]{3,}\b/g) ?? []).toEqual([])
+  await list.screenshot({ path: `${shotDir}/issue16-backend-notice-list-zh.png` })
+  close()
+})
