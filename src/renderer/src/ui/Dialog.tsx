@@ -10,6 +10,30 @@ import {
 import { useTranslation } from 'react-i18next'
 import { IconButton } from './IconButton'
 
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'
+
+/**
+ * Keeps Tab inside: the browser makes the page behind inert but lets Tab leave the last control for its
+ * own toolbar (and in a tab-less Electron window, for nowhere); the dialog pattern wraps to the first.
+ */
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (element) => element.getClientRects().length > 0 && !element.closest('[inert]')
+  )
+  const first = items[0]
+  const last = items[items.length - 1]
+  if (!first || !last) return
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
 export type DialogProps = {
   /** Shown while true; a dialog that is simply mounted when wanted may leave it out. */
   open?: boolean
@@ -98,7 +122,10 @@ export function Dialog({
         if (shown.current && !ref.current?.open) onClose()
       }}
       onMouseDown={onBackdrop}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => {
+        onKeyDown?.(event)
+        if (!event.defaultPrevented) wrapTab(event)
+      }}
     >
       {title !== undefined && (
         <header className="dialog-head">
