@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { GatewayErrorView, IssueView } from '@shared/gateway/errors'
 import type { AppError } from '@shared/result'
 import type { JobError } from '@shared/schemas/jobs'
+import { errors as englishErrors } from '../i18n/locales/en/errors'
 import { issuesWords, type IssueWordsOptions } from './issueWords'
 import { lookupOf } from './words'
 
@@ -113,7 +114,15 @@ export function errorWords(t: TFunction, error: AppError, options: IssueWordsOpt
       title: t('errors.codes.taskEnded.title'),
       message: t(`errors.codes.taskEnded.${ended}`)
     }
-  return { ...plain, title: t('errors.fallbackTitle'), message: error.message }
+  const sentence = backendSentence(error.message)
+  const message = sentence ? t(`errors.backend.${sentence}`) : error.message
+  return { ...plain, title: t('errors.fallbackTitle'), message }
+}
+
+/** Which of the backend's own sentences (errors.backend) a message is, by its exact English. */
+function backendSentence(message: string): keyof typeof englishErrors.backend | undefined {
+  const keys = Object.keys(englishErrors.backend) as (keyof typeof englishErrors.backend)[]
+  return keys.find((key) => englishErrors.backend[key] === message)
 }
 
 /** A job's, task's or result's stored failure as the contract's error, for `errorWords`. */

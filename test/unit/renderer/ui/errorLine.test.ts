@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createI18n } from '@renderer/i18n'
+import { errors as englishErrors } from '@renderer/i18n/locales/en/errors'
 import { errorLine, errorWords, jobAppError } from '@renderer/ui/errorWords'
 
 const en = createI18n('en').t
@@ -45,5 +48,30 @@ describe('a result’s file that could not be kept, in the reader’s language',
     expect(errorLine(en, refused)).toBe('The request needs a fix. The gateway said: “size must be 1024x1024”')
     expect(errorLine(zh, refused)).toBe('请求需要修改。网关返回：“size must be 1024x1024”')
     expect(errorLine(zh, { code: 'e', message: 'Gone.' })).toBe('Gone.')
+  })
+})
+
+describe('the backend’s own sentences under a general code', () => {
+  it('are said in the reader’s language; a sentence we do not know is shown as it came', () => {
+    const folder = {
+      code: 'gallery.bad_folder',
+      message: 'That folder does not exist. Create it first, or pick another.'
+    }
+    expect(errorWords(zh, folder).message).toBe('这个文件夹不存在。请先创建它，或换一个文件夹。')
+    expect(errorWords(en, folder).message).toBe(folder.message)
+    expect(
+      errorLine(zh, { code: 'empty_result', message: 'The gateway sent an image entry without data.' })
+    ).toBe('网关返回了一个没有数据的图片条目。')
+    expect(errorWords(zh, { code: 'gallery.bad_folder', message: 'Something new.' }).message).toBe(
+      'Something new.'
+    )
+  })
+
+  it('repeat the backend’s words exactly, so a change there cannot leave a sentence untranslated unseen', () => {
+    const sources = ['jobs/sendRunner.ts', 'gallery/export/destination.ts', 'gallery/export/manager.ts']
+      .map((file) => readFileSync(join(process.cwd(), 'src/main', file), 'utf8'))
+      .join('\n')
+      .replace(/\s+/g, ' ')
+    for (const sentence of Object.values(englishErrors.backend)) expect(sources).toContain(sentence)
   })
 })

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ExportProgress } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
+import { errorWords } from '../../ui/errorWords'
 import { IconButton } from '../../ui/IconButton'
 import { formatBytes } from './format'
 import { useGalleryStore } from './store'
@@ -85,8 +86,10 @@ function ExportCard({ progress }: { progress: ExportProgress }): ReactElement {
       {progress.status === 'cancelled' && <p role="status">{t('gallery.exports.cancelled')}</p>}
       {progress.status === 'failed' && (
         <p role="alert" className="field-error">
-          {/* The backend's own message, as it came, then ours. */}
-          {progress.error?.message ?? t('gallery.exports.failed')} {t('gallery.exports.nothingLeft')}
+          {/* The backend's words for it in the language shown (unknown words as they came), then ours. */}
+          {progress.error ? errorWords(t, progress.error).message : t('gallery.exports.failed')}
+          {t('ui.sentenceGap')}
+          {t('gallery.exports.nothingLeft')}
         </p>
       )}
     </li>

@@ -150,6 +150,24 @@ export const errors = {
       detail: '{{message}} ({{detail}})'
     }
   },
+  /**
+   * Sentences the backend writes itself under a general code (a folder refused for an export, a result the
+   * gateway left empty), matched by their exact English, which a test holds to the backend's source: rows
+   * stored earlier carry the same words. Anything else the backend wrote is shown as it came.
+   */
+  backend: {
+    folderNotAbsolute: 'Type the full path of a folder, for example /home/me/Exports.',
+    folderMissing: 'That folder does not exist. Create it first, or pick another.',
+    folderInsideData: "Pick a folder outside the app's data folder.",
+    notAFolder: 'That path is not a folder.',
+    folderNotWritable: 'The app may not write into that folder.',
+    nothingToExport: 'None of the selected images are in the gallery any more.',
+    filesMissing: 'The files of the selected images are missing from the library.',
+    requestUnreadable: 'The stored request could not be read.',
+    emptyImage: 'The gateway sent an image entry without data.',
+    imageNotGenerated: 'This image could not be generated.',
+    imageFailed: 'This image failed.'
+  },
   /** A stored failure on one line (a notice, a result's slot): our words, then the gateway's as they came. */
   line: {
     said: '{{reason}} The gateway said: “{{said}}”',

@@ -133,6 +133,19 @@ export const errors: Catalog<typeof en> = {
       detail: '{{message}}（{{detail}}）'
     }
   },
+  backend: {
+    folderNotAbsolute: '请输入文件夹的完整路径，例如 /home/me/Exports。',
+    folderMissing: '这个文件夹不存在。请先创建它，或换一个文件夹。',
+    folderInsideData: '请选择应用数据文件夹以外的文件夹。',
+    notAFolder: '这个路径不是文件夹。',
+    folderNotWritable: '应用没有写入这个文件夹的权限。',
+    nothingToExport: '所选图片都已不在图库中。',
+    filesMissing: '所选图片的文件已不在图库里。',
+    requestUnreadable: '无法读取已保存的请求。',
+    emptyImage: '网关返回了一个没有数据的图片条目。',
+    imageNotGenerated: '这张图片没能生成。',
+    imageFailed: '这张图片生成失败。'
+  },
   line: {
     said: '{{reason}}网关返回：“{{said}}”',
     title: '{{title}}。'
