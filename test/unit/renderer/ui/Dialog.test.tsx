@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState, type ReactElement } from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { Dialog } from '@renderer/ui/Dialog'
 
 /** An opener and the dialog it opens, as every screen wires them: state owns whether it is open. */
@@ -74,5 +74,20 @@ describe('ui/Dialog', () => {
     expect(screen.getByRole('alertdialog', { name: 'Delete job?' })).toHaveAccessibleDescription(
       'Its files go too.'
     )
+  })
+
+  it('wraps Tab from the last control to the first, and Shift+Tab back', () => {
+    // happy-dom lays nothing out; every control counts as shown.
+    vi.spyOn(HTMLElement.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList)
+    render(<Harness />)
+    const { dialog } = openIt()
+    const close = screen.getByRole('button', { name: 'Close' })
+    const keep = screen.getByRole('button', { name: 'Keep' })
+    keep.focus()
+    fireEvent.keyDown(dialog, { key: 'Tab' })
+    expect(close).toHaveFocus()
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true })
+    expect(keep).toHaveFocus()
+    vi.restoreAllMocks()
   })
 })
