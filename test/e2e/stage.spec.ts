@@ -218,8 +218,11 @@ test('results, the stage and the Gallery keep each image’s true aspect ratio; 
       await page.screenshot({ path: `${SHOTS}/stage-gallery-${theme}.png` })
     }
 
-    // From the Gallery: a double-click shows the image on the stage, its filmstrip the grid's neighbours.
-    await grid.getByRole('option', { name: SHAPES[0].prompt }).first().dblclick()
+    // From the Gallery: the tile's expand mark shows the image on the stage, its filmstrip the grid's
+    // neighbours (a double-click works once the details are open and the grid holds still).
+    const wideTile = grid.getByRole('option', { name: SHAPES[0].prompt }).first()
+    await wideTile.hover()
+    await wideTile.locator('.tile-expand').click()
     const fromGallery = page.getByRole('dialog', { name: /^Image \d of 6$/ })
     await expect(
       fromGallery.getByRole('list', { name: 'Neighbouring images' }).getByRole('button')
@@ -230,6 +233,10 @@ test('results, the stage and the Gallery keep each image’s true aspect ratio; 
     const first = await fromGallery.getByRole('heading').first().textContent()
     await page.keyboard.press('ArrowRight')
     await expect(fromGallery.getByRole('heading').first()).not.toHaveText(first ?? '')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await wideTile.dblclick()
+    await expect(page.getByRole('dialog', { name: /^Image \d of 6$/ })).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
     // By keyboard, on the tile focus went back to (the stage paged on, so another image's details are

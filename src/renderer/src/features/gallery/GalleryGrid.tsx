@@ -146,6 +146,15 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
               aria-hidden="true"
               onClick={(event) => actions.check(index, item, event)}
             />
+            {/* One click to the stage: a double-click would land elsewhere once the details panel narrows the grid. */}
+            <span
+              className="tile-expand"
+              aria-hidden="true"
+              onClick={(event) => {
+                event.stopPropagation()
+                actions.stage(index, item)
+              }}
+            />
             {item.favorite && (
               <span className="tile-fav" aria-hidden="true">
                 ★
