@@ -1,6 +1,5 @@
 import { memo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { AppError } from '@shared/result'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { billedLine } from '../jobs/billing'
 import { announceCancel, cancelPlan } from '../jobs/cancel'
@@ -8,6 +7,7 @@ import { jobTone, statusText } from '../jobs/status'
 import { useConnection } from '../store/app'
 import { useProfilesStore } from '../store/profiles'
 import { ErrorNotice } from '../ui/ErrorNotice'
+import { jobAppError } from '../ui/errorWords'
 import { SlotRows } from './JobSlots'
 import { endpointLabel, isLive, slotsOf, usageSummary, when } from './slots'
 import { refusedStream } from './streamRefusal'
@@ -18,12 +18,6 @@ export interface JobActions {
   onRemix: (job: JobView, options?: { withoutStream?: boolean }) => void
   onCopyPrompt: (text: string) => void
 }
-
-const asAppError = (error: NonNullable<JobView['error']>): AppError => ({
-  code: error.code,
-  message: error.message,
-  ...(error.view ? { details: error.view } : {})
-})
 
 /** One job of the studio: its prompt and facts, its image grid (live while it runs), its actions. */
 export const JobCard = memo(function JobCard({
@@ -87,7 +81,7 @@ export const JobCard = memo(function JobCard({
         </span>
       </header>
       {job.error && !live && (
-        <ErrorNotice error={asAppError(job.error)}>
+        <ErrorNotice error={jobAppError(job.error)}>
           {streamRefused && (
             <div className="notice-actions">
               <p className="notice-hint">{t('media.card.streamRefused')}</p>
