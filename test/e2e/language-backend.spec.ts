@@ -77,6 +77,8 @@ test('in 简体中文 the backend’s notices speak Chinese, and the gateway’s
   await page.getByRole('button', { name: /^通知/ }).click()
   const list = page.getByRole('dialog', { name: '通知列表' })
   await expect(list).toContainText('视频未能完成')
+  // Its time is written as Chinese writes it (the browser's own locale is English here).
+  await expect(list.locator('.note-time')).toHaveText(/^\d{2}:\d{2}$/)
   const ours = (await list.innerText()).replace(gatewaySaid, '').replace(/seedance-video/g, '')
   expect(ours.match(/\b[A-Za-z]{3,}\b/g) ?? []).toEqual([])
   await list.screenshot({ path: `${shotDir}/issue16-backend-notice-list-zh.png` })

@@ -4,19 +4,20 @@ import { Icon } from '../ui/icons'
 import { selectUnread, useNotificationsStore, type AppNotification } from '../store/notifications'
 import { NoteActions } from '../ui/Toast'
 
-const time = (at: number): string =>
-  new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+/** The time of a notification as the language shown writes it (not the browser's own locale). */
+const time = (at: number, language: string): string =>
+  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(at)
 
 function ListItem({ item }: { item: AppNotification }): ReactElement {
   const dismiss = useNotificationsStore((state) => state.dismiss)
   const setListOpen = useNotificationsStore((state) => state.setListOpen)
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   return (
     <li className={`note-item tone-${item.tone}`}>
       <div className="note-item-text">
         <p className="note-title">{item.title}</p>
         {item.body && <p className="note-body">{item.body}</p>}
-        <p className="note-time">{time(item.at)}</p>
+        <p className="note-time">{time(item.at, i18n.language)}</p>
       </div>
       <NoteActions
         item={item}

@@ -66,9 +66,13 @@ describe('a notice worded from its code', () => {
     expect(noticeWords(zh, notice({ code: 'expired', error: deadline })).body).toBe(
       '“雨夜的纸船”：网关没有在时限内完成这个任务，Gateway Studio 已停止等待。'
     )
-    const legacy = { code: 'internal', message: 'The stored request could not be read.' }
+    const unread = { code: 'internal', message: 'The stored request could not be read.' }
+    expect(noticeWords(zh, notice({ code: 'failed', error: unread })).body).toBe(
+      '“雨夜的纸船”：无法读取已保存的请求。'
+    )
+    const legacy = { code: 'internal', message: 'Words an older build stored.' }
     expect(noticeWords(zh, notice({ code: 'failed', error: legacy })).body).toBe(
-      '“雨夜的纸船”：The stored request could not be read.'
+      '“雨夜的纸船”：Words an older build stored.'
     )
     const lost = { code: 'download_rejected', message: 'https://cdn.example/x.png answered HTTP 415' }
     expect(noticeWords(zh, notice({ code: 'unsaved', saved: 0, total: 1, error: lost })).body).toBe(
