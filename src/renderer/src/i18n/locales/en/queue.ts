@@ -128,7 +128,6 @@ export const queue = {
       rejected: 'rejected'
     }
   },
-  close: 'Close',
   /** The action of a "your job finished" notification. */
   /** "Your long job is done", worded from the backend's code and values (src/shared/schemas/notices.ts). */
   notice: {

@@ -124,7 +124,6 @@ export const queue: Catalog<typeof en> = {
       rejected: '被拒绝'
     }
   },
-  close: '关闭',
   notice: {
     play: '播放',
     open: '打开',
