@@ -106,7 +106,9 @@ export function Composer({
           placeholder={placeholder}
           rows={2}
           value={composer.text}
-          disabled={composer.sending}
+          // Read-only, not disabled, while sending: a disabled field drops the focus to the page, and the
+          // keyboard user who pressed Enter would have to find the box again for the next message.
+          readOnly={composer.sending}
           onChange={(event) => updateComposer(composerKey, { text: event.target.value })}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
