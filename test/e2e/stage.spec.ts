@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import type { ApiClient } from '../../src/shared/client'
+import { isBlocking, report, scan } from './support/axe'
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
 import { seedDataDir } from './support/gallerySeed'
@@ -143,6 +144,8 @@ test('results, the stage and the Gallery keep each image’s true aspect ratio; 
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, api, theme)
       await page.screenshot({ path: `${SHOTS}/stage-fit-${theme}.png` })
+      const blocking = (await scan(page, `stage (${theme})`)).filter(isBlocking)
+      expect(blocking.length, report(blocking)).toBe(0)
     }
 
     // 1:1 by keyboard: one file pixel per device pixel, panned by the arrow keys and by dragging.

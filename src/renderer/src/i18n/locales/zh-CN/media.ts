@@ -67,7 +67,7 @@ export const media: Catalog<typeof en> = {
   stage: {
     fitLabel: '适应',
     actualLabel: '实际像素',
-    toActual: '按实际尺寸显示（1:1）',
+    toActual: '按实际像素显示（1:1）',
     toFit: '适应窗口',
     hint: '按 Z 在适应和 1:1 之间切换 · 1:1 时拖动或用方向键移动画面 · ← → 切换图片',
     canvas: '图片（{{zoom}}）',
