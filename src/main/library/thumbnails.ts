@@ -51,10 +51,14 @@ export async function decodeForThumbnail(input: string | Buffer): Promise<Decode
   }
 }
 
-/** The WebP thumbnail of decoded pixels. */
+/**
+ * The WebP thumbnail of decoded pixels. Effort 2 of libwebp's 0–6: on our 2-core machines it encodes a
+ * 384² thumbnail in about 4 ms instead of 10 at the default 4, for files about 7% larger; ten images
+ * of a streamed group arrive together, and their thumbnails share the cores with the stream.
+ */
 export function encodeThumbnail(pixels: DecodedImage['pixels']): Promise<Buffer> {
   const { data, ...raw } = pixels
-  return sharp(data, { raw }).webp({ quality: 78 }).toBuffer()
+  return sharp(data, { raw }).webp({ quality: 78, effort: 2 }).toBuffer()
 }
 
 /** Reads the size of an image and renders its thumbnail (both halves at once). */
