@@ -70,8 +70,9 @@ async function fillTheStudio(page: Page, studio: Parameters<typeof connectApi>[0
   await openScreen(page, 'en', 'images')
   await page
     .getByRole('form', { name: en.images.form.label })
-    .getByLabel(en.images.form.model)
-    .selectOption({ label: 'seedream-basic' })
+    .getByRole('combobox', { name: en.images.form.model, exact: true })
+    .fill('seedream-basic')
+  await page.getByRole('option', { name: 'seedream-basic', exact: true }).click()
 
   await openScreen(page, 'en', 'chat')
   await startNewChat(page, 'studio-chat')

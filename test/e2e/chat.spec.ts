@@ -11,6 +11,7 @@ import {
 } from './support/chat'
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
+import { pickModel } from './support/modelPicker'
 
 const STYLES = [
   { style: 'Chat completions', model: 'studio-chat', word: 'marmalade' },
@@ -194,7 +195,7 @@ test.describe('with a separately started emulator', () => {
     await openStudio(page, studio)
     await useEmulatorGateway(page, emulator)
     await page.getByRole('button', { name: 'New chat' }).click()
-    await page.getByLabel('Model').selectOption('studio-chat')
+    await pickModel(page, 'studio-chat')
     await shot(page, 'chat-empty-light')
     await page.emulateMedia({ colorScheme: 'dark' })
     await shot(page, 'chat-empty-dark')

@@ -3,6 +3,7 @@ import { lastReply, send, shot, startNewChat, useEmulatorGateway } from './suppo
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
 import type { RunningWebHost } from './support/webHost'
+import { pickModel } from './support/modelPicker'
 
 /** Issue 15: edit-and-resend keeps both branches; regenerate with another model; system-prompt presets. */
 let emulator: EmulatorProcess
@@ -109,7 +110,7 @@ test('regenerate a reply with another model, keeping the first; presets give a c
   await shot(page, 'issue15-presets')
 
   await page.getByRole('button', { name: 'New chat' }).click()
-  await page.getByLabel('Model').selectOption('studio-chat')
+  await pickModel(page, 'studio-chat')
   await page.getByRole('button', { name: 'Chat settings' }).click()
   const fresh = page.getByRole('region', { name: 'Conversation settings' })
   await expect(fresh.getByRole('textbox', { name: 'System prompt' })).toHaveValue('')

@@ -1,6 +1,7 @@
 import { shot } from './support/chat'
 import { expect, openStudio, test } from './support/fixtures'
 import { startWebHostProcess, type RunningWebHost } from './support/webHost'
+import { pickModel } from './support/modelPicker'
 
 /**
  * Issue 15: a browser tab notices that the web host is gone (killed), says so within 2 s, pauses what needs
@@ -14,7 +15,7 @@ test('kill the web host: a banner within 2 s, actions paused, reconnect and re-s
   try {
     await openStudio(page, studio)
     // Something to find again after the restart: a short chat on the demo gateway.
-    await page.getByLabel('Model').selectOption('studio-chat')
+    await pickModel(page, 'studio-chat')
     await page.getByRole('textbox', { name: 'Message' }).fill('Before the outage')
     await page.getByRole('button', { name: 'Send', exact: true }).click()
     const history = page.getByRole('list', { name: 'Conversation history' })

@@ -2,6 +2,7 @@ import { emulatorPosts, shot } from './support/chat'
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
 import { addGateway, emulatorConfigArgs, openScreen, saveKey, useGateway } from './support/gateways'
+import { listedModels, modelPicker, pickModel } from './support/modelPicker'
 
 /**
  * Issue 15: screens follow the gateway in use and its key. Two tenants: acme lists everything, globex only
@@ -82,7 +83,7 @@ test('switching gateway lets go of a model the new gateway does not list, and ne
   await openScreen(page, 'Chat')
   await page.getByRole('button', { name: 'New chat' }).click()
   await expect(page.getByText('On Acme')).toBeVisible()
-  await page.getByLabel('Model').selectOption('studio-chat')
+  await pickModel(page, 'studio-chat')
   await page.getByRole('textbox', { name: 'Message' }).fill('Hello from the old gateway')
 
   await useGateway(page, 'Globex')
@@ -92,9 +93,10 @@ test('switching gateway lets go of a model the new gateway does not list, and ne
   await expect(
     page.getByRole('status').filter({ hasText: 'studio-chat is not listed by Globex' })
   ).toHaveText('studio-chat is not listed by Globex, so it is no longer selected. Pick one of its models.')
-  const picker = page.getByLabel('Model')
+  const picker = modelPicker(page)
   await expect(picker).toHaveValue('')
-  await expect(picker.locator('option')).toHaveText(['Pick a model…', 'studio-messages'])
+  await expect(picker).toHaveAttribute('placeholder', 'Pick a model…')
+  expect(await listedModels(page)).toEqual(['studio-messages'])
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled()
   await page.getByRole('textbox', { name: 'Message' }).press('Enter')
   await shot(page, 'issue15-switch-gateway')
@@ -103,7 +105,7 @@ test('switching gateway lets go of a model the new gateway does not list, and ne
     expect(await emulatorPosts(emulator, path)).toHaveLength(0)
 
   // Picking one of its models carries on, and the notice goes.
-  await picker.selectOption('studio-messages')
+  await pickModel(page, 'studio-messages')
   await expect(page.getByText('studio-chat is not listed by Globex')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
 })
@@ -127,7 +129,7 @@ test('Images lets go of an image model the new gateway does not list, and Genera
 
   await openScreen(page, 'Images')
   const picker = page.getByLabel('Model', { exact: true })
-  await expect(picker).toHaveValue('imagesV1|studio-image-v3')
+  await expect(picker).toHaveValue('studio-image-v3')
   await page.getByRole('textbox', { name: 'Prompt' }).fill('a lighthouse at dusk')
 
   await useGateway(page, 'Globex')

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, openStudio, test } from './support/fixtures'
 import { openScreen } from './support/gateways'
 import { contractClient } from './support/queueClient'
+import { pickModel } from './support/modelPicker'
 
 /** Where the screenshots go (test-results by default; a private folder when engineers share a checkout). */
 const shotDir = process.env.SHARED_SHOTS_DIR ?? 'test-results'
@@ -117,7 +118,7 @@ test('in 简体中文 failures and shared pieces speak Chinese, and the gateway�
   // A pre-flight message: the shared rule "a transparent background needs PNG or WebP", said in Chinese
   // with the form's name for the field, before anything is sent.
   const form = page.getByRole('form', { name: '生成图片' })
-  await form.getByRole('combobox', { name: '模型' }).selectOption({ label: 'studio-image-v3' })
+  await pickModel(form, 'studio-image-v3', '模型')
   const fox = '雪地里的红狐狸'
   await form.getByLabel('提示词').fill(fox)
   await form.getByLabel('输出格式').selectOption('jpeg')

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { EmulatorProcess } from './emulatorProcess'
 import { expect } from './fixtures'
 import { addGateway, openScreen } from './gateways'
+import { pickModel } from './modelPicker'
 
 /** Adds the separately started emulator as a gateway (ordinary key) through Settings and makes it the one in use. */
 export async function useEmulatorGateway(page: Page, emulator: EmulatorProcess): Promise<void> {
@@ -22,7 +23,7 @@ export async function scriptFault(emulator: EmulatorProcess, path: string, steps
 
 export async function startNewChat(page: Page, model: string, style?: string): Promise<void> {
   await page.getByRole('button', { name: 'New chat' }).click()
-  await page.getByLabel('Model').selectOption(model)
+  await pickModel(page, model)
   if (style) {
     const radio = page.getByRole('radio', { name: style })
     if (await radio.count()) await radio.check()

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { pickModel as pickFromPicker } from './modelPicker'
 
 /** Helpers for the image studio specs: navigation, the generate form, job cards, by role and label only. */
 
@@ -17,7 +18,7 @@ export function generateButton(page: Page): Locator {
 
 /** Picks a model by its id in the grouped picker (the endpoint follows the model). */
 export async function pickModel(page: Page, model: string): Promise<void> {
-  await generateForm(page).getByLabel('Model').selectOption({ label: model })
+  await pickFromPicker(generateForm(page), model)
 }
 
 export function jobCard(page: Page, prompt: string): Locator {

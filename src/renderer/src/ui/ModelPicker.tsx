@@ -121,6 +121,7 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
 
   const closedText = chosen ? chosen.id : value ? (unlistedText ?? value) : ''
   const activeReason = activeOption?.disabledReason
+  const listed = open && options.length > 0
   return (
     <div className={`model-picker ${open ? 'open' : ''}`}>
       <input
@@ -132,7 +133,7 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
         spellCheck={false}
         aria-autocomplete="list"
         aria-expanded={open}
-        aria-controls={listId}
+        aria-controls={listed ? listId : undefined}
         aria-activedescendant={activeOption ? optionId(activeOption.model.id) : undefined}
         aria-describedby={describedBy}
         aria-invalid={props.invalid ? true : undefined}
@@ -145,18 +146,17 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
         onBlur={close}
       />
       <span className="model-picker-chevron" aria-hidden="true" />
-      <div
-        id={listId}
-        role="listbox"
-        className="model-picker-list"
-        aria-label={t('ui.modelPicker.list')}
-        hidden={!open}
-        // Keeps focus (and the open list) in the field while an option is clicked.
-        onMouseDown={(event) => event.preventDefault()}
-      >
-        {/* Options exist only while open: a closed picker holds no second copy of every model's words. */}
-        {open &&
-          shown.map((group) => (
+      {/* The list exists only while open: a closed picker holds no second copy of every model's words. */}
+      {listed && (
+        <div
+          id={listId}
+          role="listbox"
+          className="model-picker-list"
+          aria-label={t('ui.modelPicker.list')}
+          // Keeps focus (and the open list) in the field while an option is clicked.
+          onMouseDown={(event) => event.preventDefault()}
+        >
+          {shown.map((group) => (
             <div
               key={group.key}
               role="group"
@@ -182,6 +182,9 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
                     onMouseMove={() => index !== active && setActive(index)}
                     onClick={() => pick(index)}
                   >
+                    <span className="model-picker-check" aria-hidden="true">
+                      {option.model.id === value ? '✓' : ''}
+                    </span>
                     <span id={`${oid}-name`} className="model-picker-id">
                       {option.model.id}
                     </span>
@@ -202,7 +205,8 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
               })}
             </div>
           ))}
-      </div>
+        </div>
+      )}
       {open && options.length === 0 && (
         <p className="model-picker-empty">
           {models.length === 0

@@ -27,7 +27,8 @@ function referenceCandidates(
   hasLibraryImages: boolean,
   via: (endpoint: GenEndpoint) => string
 ): ReferenceCandidate[] {
-  return models.flatMap((model) => {
+  const byId = [...models].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
+  return byId.flatMap((model) => {
     if (model.id === current) return []
     for (const endpoint of imageEndpointsOf(model)) {
       const { max, urlOnly } = referenceLimits(endpoint)
