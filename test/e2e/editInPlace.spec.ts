@@ -123,8 +123,21 @@ test('an edit lands in place: before/after by keyboard, keep editing, the whole 
     { prompt: 'a river through the meadow', images: 1, mask: true, posts: 1 }
   ])
 
+  // Every control of the comparison is a Tab stop, in reading order, with a visible focus.
+  const keep = page.getByRole('button', { name: 'Keep editing' })
+  await keep.focus()
+  for (const next of [
+    page.getByRole('button', { name: 'Try again' }),
+    page.getByRole('button', { name: 'Open full view', exact: true }),
+    slider
+  ]) {
+    await page.keyboard.press('Tab')
+    await expect(next).toBeFocused()
+  }
+  await page.screenshot({ path: '/tmp/editinplace-focus.png' })
+
   // Keep editing, from the keyboard: the result is the new base, under a fresh mask; two versions.
-  await page.getByRole('button', { name: 'Keep editing' }).focus()
+  await keep.focus()
   await page.keyboard.press('Enter')
   const versions = page.getByRole('navigation', { name: 'Versions' })
   await expect(versions.getByRole('button')).toHaveCount(2)
