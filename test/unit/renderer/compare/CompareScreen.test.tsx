@@ -22,7 +22,8 @@ function backend(lastUsed: unknown = {}, jobs: Record<string, ReturnType<typeof 
     },
     'jobs.get': (input) => {
       const job = jobs[(input as { id: string }).id]
-      if (!job) throw { code: 'not_found', message: 'no such job' }
+      // The harness answers a thrown value as the command's error (code and message).
+      if (!job) throw Object.assign(new Error('no such job'), { code: 'not_found' })
       return job
     },
     'jobs.submit': (input) => {
@@ -75,7 +76,13 @@ describe('Compare screen', () => {
     await waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(3))
     const sent = submitted(calls)
     expect(sent).toHaveLength(3)
-    expect(sent.map((request) => [request.endpoint, request.body.model, request.body['size']])).toEqual([
+    expect(
+      sent.map((request) => [
+        request.endpoint,
+        request.body.model,
+        (request.body as Record<string, unknown>)['size']
+      ])
+    ).toEqual([
       ['imagesV3', 'gpt-image', '2048x1152'],
       ['imagesV1', 'compat', '1792x1024'],
       ['partnerA', 'seedream-stream', '2560x1440']

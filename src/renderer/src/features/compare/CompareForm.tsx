@@ -9,7 +9,7 @@ import { ModelChecklist } from './ModelChecklist'
 import { MAX_MODELS, MIN_MODELS, planJobs } from './plan'
 import { PlanList } from './PlanList'
 import { sendCompare } from './send'
-import { SHAPES, type Shape } from './shapes'
+import { SHAPES, shapeKey, type Shape } from './shapes'
 import { useCompareStore } from './store'
 
 /**
@@ -85,7 +85,7 @@ export function CompareForm(): ReactElement {
           <select value={shape} onChange={(event) => setShape(event.target.value as Shape)}>
             {SHAPES.map((value) => (
               <option key={value} value={value}>
-                {t(`compare.shapes.${value}`)}
+                {t(`compare.shapes.${shapeKey(value)}`)}
               </option>
             ))}
           </select>

@@ -63,7 +63,7 @@ export function CompareScreen(): ReactElement {
               <ul
                 className="compare-grid"
                 aria-label={t('compare.grid.label')}
-                style={{ gridTemplateColumns: `repeat(${run.cells.length}, minmax(220px, 1fr))` }}
+                style={{ gridTemplateColumns: `repeat(${run.cells.length}, minmax(200px, 1fr))` }}
               >
                 {run.cells.map((cell) => (
                   <CompareCell key={`${cell.endpoint}|${cell.model}`} cell={cell} actions={actions} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { endpointInfo } from '../../jobs/imageForm/form'
 import type { PlannedJob } from './plan'
-import type { Shape, ShapeFit } from './shapes'
+import { shapeKey, type Shape, type ShapeFit } from './shapes'
 
 function fitWords(fit: ShapeFit, shape: Shape, t: TFunction): string {
   switch (fit.kind) {
@@ -14,7 +14,7 @@ function fitWords(fit: ShapeFit, shape: Shape, t: TFunction): string {
     case 'near':
       return t('compare.fit.near', { value: fit.value })
     case 'none':
-      return t('compare.fit.none', { shape: t(`compare.shapes.${shape}`) })
+      return t('compare.fit.none', { shape: t(`compare.shapes.${shapeKey(shape)}`) })
   }
 }
 

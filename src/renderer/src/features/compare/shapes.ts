@@ -14,6 +14,10 @@ import { formOf } from '../../jobs/imageForm/form'
 export const SHAPES = ['default', '1:1', '3:2', '2:3', '4:3', '3:4', '16:9', '9:16'] as const
 export type Shape = (typeof SHAPES)[number]
 
+/** A shape's catalog key: `16x9` (i18next would read the colon of `16:9` as a namespace). */
+export const shapeKey = <S extends Shape>(shape: S): S extends `${infer W}:${infer H}` ? `${W}x${H}` : S =>
+  shape.replace(':', 'x') as S extends `${infer W}:${infer H}` ? `${W}x${H}` : S
+
 /** Free-size endpoints get these, about 4 MP each (every side a multiple of 16, the ratio exact). */
 const FREE_SIZES: Record<Exclude<Shape, 'default'>, readonly [number, number]> = {
   '1:1': [2048, 2048],

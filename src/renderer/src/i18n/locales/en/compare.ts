@@ -26,15 +26,16 @@ export const compare = {
       blocked: '{{model}}: {{issue}}'
     }
   },
+  // Keyed 16x9, not 16:9: i18next reads a colon in a key as a namespace.
   shapes: {
     default: 'Each model’s default',
-    '1:1': 'Square 1:1',
-    '3:2': 'Landscape 3:2',
-    '2:3': 'Portrait 2:3',
-    '4:3': 'Landscape 4:3',
-    '3:4': 'Portrait 3:4',
-    '16:9': 'Wide 16:9',
-    '9:16': 'Tall 9:16'
+    '1x1': 'Square 1:1',
+    '3x2': 'Landscape 3:2',
+    '2x3': 'Portrait 2:3',
+    '4x3': 'Landscape 4:3',
+    '3x4': 'Portrait 3:4',
+    '16x9': 'Wide 16:9',
+    '9x16': 'Tall 9:16'
   },
   fit: {
     default: 'its own default size',
