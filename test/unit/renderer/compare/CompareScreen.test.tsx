@@ -6,6 +6,7 @@ import { useCompareStore } from '@renderer/features/compare/store'
 import { receiveImagesHandoffs } from '@renderer/features/images/handoffs'
 import { useImagesStore } from '@renderer/features/images/store'
 import { useAppStore } from '@renderer/store/app'
+import { useJobsStore } from '@renderer/store/jobs'
 import { fakeBackend, jobView, resetImagesScreen, resultView } from '../images/harness'
 
 const pristine = useCompareStore.getState()
@@ -122,6 +123,40 @@ describe('Compare screen', () => {
     )
     expect(screen.getByRole('button', { name: 'Compare 2 models' })).toHaveAccessibleDescription(
       'gone: This gateway no longer lists this model.'
+    )
+  })
+
+  it('disables a model the gateway lately refused, with the reason, and refuses to send it', async () => {
+    backend()
+    const now = Date.now()
+    const refused = jobView({
+      id: 'old',
+      request: {},
+      model: 'compat',
+      status: 'failed',
+      error: { code: 'gateway.unavailable', message: 'The model is unavailable right now.' },
+      updatedAt: now,
+      finishedAt: now
+    })
+    act(() => useJobsStore.getState().upsert(refused))
+    render(<CompareScreen />)
+    await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(5))
+    const compat = screen.getByRole('checkbox', { name: /compat/ })
+    expect(compat).toBeDisabled()
+    expect(compat).toHaveAccessibleDescription(/^Unavailable: the gateway refused it at/)
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'a kite' } })
+    // A model ticked before the refusal came in stays tickable off, and Send names it.
+    act(() =>
+      useCompareStore.setState({
+        chosen: [
+          { model: 'gpt-image', endpoint: 'imagesV3' },
+          { model: 'compat', endpoint: 'imagesV1' }
+        ]
+      })
+    )
+    expect(screen.getByRole('checkbox', { name: /compat/ })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Compare 2 models' })).toHaveAccessibleDescription(
+      /^compat: Unavailable: the gateway refused it at/
     )
   })
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { useUnavailableModels } from '../../ui/modelAvailability'
 import { useModels } from '../../ui/useModels'
 import { Field } from '../../ui/Field'
 import { ModelChecklist } from './ModelChecklist'
@@ -40,15 +41,22 @@ export function CompareForm(): ReactElement {
       fieldMap: profile.fieldMap
     }
   )
+  const unavailable = useUnavailableModels()
+  const refused = chosen.find((choice) => unavailable.has(choice.model))
   const blocked = plans.find((plan) => plan.issues.length > 0)
   const reason =
     prompt.trim() === ''
       ? t('compare.form.reasons.prompt')
       : chosen.length < MIN_MODELS
         ? t('compare.form.reasons.few', { min: MIN_MODELS })
-        : blocked
-          ? t('compare.form.reasons.blocked', { model: blocked.model, issue: blocked.issues[0] ?? '' })
-          : null
+        : refused
+          ? t('compare.form.reasons.blocked', {
+              model: refused.model,
+              issue: unavailable.get(refused.model) ?? ''
+            })
+          : blocked
+            ? t('compare.form.reasons.blocked', { model: blocked.model, issue: blocked.issues[0] ?? '' })
+            : null
 
   const submit = (event: FormEvent): void => {
     event.preventDefault()
@@ -73,7 +81,7 @@ export function CompareForm(): ReactElement {
             onChange={(event) => setPrompt(event.target.value)}
           />
         </Field>
-        <ModelChecklist models={models} loading={loading} />
+        <ModelChecklist models={models} loading={loading} unavailable={unavailable} />
         {error && (
           <ErrorNotice error={error}>
             <button type="button" className="button small" onClick={refresh}>

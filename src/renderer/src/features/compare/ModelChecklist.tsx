@@ -8,14 +8,18 @@ import { useCompareStore } from './store'
 
 /**
  * The models to compare, grouped by the image endpoint they are called on, each with how it bills. A model
- * on two endpoints can be compared with itself. Once four are ticked the rest are disabled, saying why.
+ * on two endpoints can be compared with itself. Once four are ticked the rest are disabled, saying why; a
+ * model the gateway lately refused is disabled with its reason (a ticked one can still be unticked).
  */
 export function ModelChecklist({
   models,
-  loading
+  loading,
+  unavailable
 }: {
   models: readonly ModelView[]
   loading: boolean
+  /** Why a model cannot be picked right now (the gateway lately refused it), by model id. */
+  unavailable: ReadonlyMap<string, string>
 }): ReactElement {
   const { t } = useTranslation()
   const chosen = useCompareStore((state) => state.chosen)
@@ -45,13 +49,16 @@ export function ModelChecklist({
               {group.models.map((model) => {
                 const key = choiceKey({ model: model.id, endpoint: group.endpoint })
                 const on = picked.has(key)
+                const why = unavailable.get(model.id)
+                const reasonId = `compare-why-${group.endpoint}-${model.id.replace(/[^A-Za-z0-9_-]/g, '_')}`
                 return (
                   <li key={key}>
                     <label className={`compare-model ${on ? 'on' : ''}`}>
                       <input
                         type="checkbox"
                         checked={on}
-                        disabled={!on && full}
+                        disabled={!on && (full || why !== undefined)}
+                        aria-describedby={why ? reasonId : undefined}
                         onChange={() => toggle({ model: model.id, endpoint: group.endpoint })}
                       />
                       <span className="compare-model-id">{model.id}</span>
@@ -59,6 +66,11 @@ export function ModelChecklist({
                         {billingLabel(model.billingUnit, t)}
                       </span>
                     </label>
+                    {why && (
+                      <p id={reasonId} className="field-hint compare-why">
+                        {why}
+                      </p>
+                    )}
                   </li>
                 )
               })}
