@@ -127,6 +127,31 @@ describe('Edit in place', () => {
     expect(useEditStore.getState().chain).toHaveLength(2)
   })
 
+  it('shows each of several results on request, and Try again returns to the same mask', () => {
+    fakeBackend()
+    openEditor()
+    act(() => useEditStore.getState().editor?.invert())
+    useEditStore.getState().setAwaiting('e3')
+    render(<EditScreen />)
+    const two = finished('e3')
+    two.results.push(resultView({ id: 'r2', index: 2, jobId: 'e3', width: 40, height: 30 }))
+    act(() => useJobsStore.getState().upsert(two))
+    const results = screen.getByRole('group', { name: 'Results' })
+    expect(within(results).getByRole('button', { name: 'Result 1' })).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.click(within(results).getByRole('button', { name: 'Result 2' }))
+    expect(screen.getByRole('img', { name: 'After' })).toHaveAttribute('src', `/media/${'a'.repeat(31)}2`)
+    expect(
+      screen.getByText('The edit is done: compare it with the original on the canvas.')
+    ).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(screen.queryByRole('slider', { name: 'Before and after' })).not.toBeInTheDocument()
+    expect(screen.getByRole('toolbar', { name: 'Mask tools' })).toBeInTheDocument()
+    expect(useEditStore.getState().source).toEqual(SOURCE)
+    expect(useEditStore.getState().editor?.paintedCount()).toBe(40 * 30)
+    expect(useEditStore.getState().chain).toHaveLength(1)
+  })
+
   it('lets a failed edit go without touching the canvas', () => {
     fakeBackend()
     openEditor()

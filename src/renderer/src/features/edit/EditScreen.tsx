@@ -20,6 +20,7 @@ import { MaskToolbar } from './MaskToolbar'
 import { remixEdit } from './remix'
 import { useEditStore, type EditNotice } from './store'
 import { useEditResult } from './useEditResult'
+import { useRestoredCheck } from './useRestoredCheck'
 import '../../styles/studio.css'
 import './edit.css'
 import './editInPlace.css'
@@ -129,6 +130,7 @@ export function EditScreen(): ReactElement {
   const [dragging, setDragging] = useState(false)
   const space = useShortcuts()
   useEditResult()
+  useRestoredCheck()
 
   const takeFile = async (files: File[]): Promise<void> => {
     const file = files[0]

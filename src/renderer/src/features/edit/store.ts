@@ -98,6 +98,8 @@ interface EditState {
 /** Restored from the last session of this window (ids and sizes only: the images are in the library). */
 const saved = loadSession()
 const savedBase = saved?.chain[saved.base]
+/** The screen opened on a restored base (checked against the library once: useRestoredCheck). */
+export const restoredSession = savedBase !== undefined
 
 /** A fresh mask over `source`, the view fitted again: what every change of base does. */
 function baseOn(
