@@ -4,10 +4,21 @@ import { z } from 'zod'
  * Errors cross the contract as plain data: an `Error` instance does not survive IPC or JSON,
  * and the renderer needs a stable `code` to choose words and an action.
  */
+/**
+ * A sentence of the backend's own, by its code (`errors.backend.<code>` in the renderer's catalogs) and the
+ * values it fills in; `message` keeps its English for a client that does not know the code (issue 16).
+ */
+export const ErrorWordsSchema = z.object({
+  code: z.string().min(1),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+})
+export type ErrorWordsRef = z.infer<typeof ErrorWordsSchema>
+
 export const AppErrorSchema = z.object({
   code: z.string().min(1),
   message: z.string(),
-  details: z.unknown().optional()
+  details: z.unknown().optional(),
+  words: ErrorWordsSchema.optional()
 })
 export type AppError = z.infer<typeof AppErrorSchema>
 

@@ -2,6 +2,7 @@ import { fitSettings, type ChatMessageView, type ConversationView } from '../../
 import type { AppError } from '../../shared/result'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import type { CrashProbe } from '../crashPoints'
 import {
   GatewayError,
@@ -159,7 +160,7 @@ export class ChatRunner {
     try {
       const conversation = this.deps.repo.getConversation(reply.conversationId)
       const message = this.deps.repo.getMessage(reply.messageId)
-      if (!conversation || !message) throw new AppFailure('not_found', 'That conversation no longer exists.')
+      if (!conversation || !message) throw new AppFailure('not_found', say('conversationGone'))
       const history = await this.history(message)
       const client = await this.deps.clientFor(conversation.profileId)
       // A reply carries its own model and style: another reply may be asked of another model (issue 15).

@@ -6,6 +6,7 @@ import { preflightJob } from '../../shared/schemas/jobPreflight'
 import { descriptorOf } from '../../shared/gateway/endpoints'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import { systemClock } from '../time/clock'
 import type { RunnerContext, JobEngineDeps } from './context'
 import { DownloadRunner } from './downloadRunner'
@@ -147,8 +148,7 @@ export class JobEngine {
   resend(jobId: string): JobView | null {
     const repo = this.deps.repo
     const tasks = repo.tasksOf(jobId).filter((task) => RESENDABLE_TASK_STATUSES.includes(task.status))
-    if (tasks.length === 0)
-      throw new AppFailure('jobs.nothing_to_resend', 'This job has nothing waiting to be sent again.')
+    if (tasks.length === 0) throw new AppFailure('jobs.nothing_to_resend', say('nothingToResend'))
     for (const task of tasks) {
       repo.updateTask(task.id, { status: 'pending', error: null })
       this.scheduler.uncancel(task.id)

@@ -1,5 +1,6 @@
 import type { LibraryImage } from '../../shared/schemas/library'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import type { Db } from '../db/connection'
 import { isMediaError } from './errors'
 import type { MediaRecord } from './records'
@@ -65,27 +66,27 @@ export class LibraryPicker {
 
   info(mediaId: string): LibraryImage {
     const row = this.stmt.one.get(mediaId)
-    if (!row) throw new AppFailure('not_found', 'That image is no longer in the library.')
+    if (!row) throw new AppFailure('not_found', say('libraryImageGone'))
     return toImage(row)
   }
 
   /** Sniffs and keeps the user's bytes; anything but PNG/JPEG/WebP (and PNG for a mask) is refused. */
   async import(base64: string, purpose: 'image' | 'mask'): Promise<LibraryImage> {
     if (purpose === 'mask' && sniffMedia(Buffer.from(base64.slice(0, 24), 'base64'))?.mime !== 'image/png') {
-      throw new AppFailure('library.not_a_png', 'A mask must be a PNG image.')
+      throw new AppFailure('library.not_a_png', say('maskNotPng'))
     }
     let record: MediaRecord
     try {
       record = await this.library.storeBase64(base64, { expect: 'image' })
     } catch (error) {
       if (!isMediaError(error)) throw error
-      const message =
+      const code =
         error.reason === 'too_large'
-          ? 'That image is too large to import.'
+          ? 'importTooLarge'
           : error.reason === 'bad_encoding'
-            ? 'The image arrived damaged; try adding it again.'
-            : 'That file is not a PNG, JPEG or WebP image.'
-      throw new AppFailure('library.not_an_image', message)
+            ? 'imageDamaged'
+            : 'notAnImage'
+      throw new AppFailure('library.not_an_image', say(code))
     }
     return this.info(record.id)
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { originOf } from '../../shared/gateway/baseUrl'
-import { keyElsewhereMessage, keyRemovedMessage, noKeyMessage } from '../../shared/schemas/profiles'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import { writeTransaction, type Db } from '../db/connection'
 import type { SecretCipher } from './cipher'
 
@@ -56,13 +56,10 @@ export class ApiKeyStore {
     writeTransaction(this.db, () => {
       const row = this.db.prepare('SELECT base_url FROM profiles WHERE id = ?').get(profileId) as
         { base_url: string } | undefined
-      if (!row) throw new AppFailure('not_found', 'That gateway profile no longer exists.')
+      if (!row) throw new AppFailure('not_found', say('profileGone'))
       // Read only: `profiles` is the profile repository's table; this module writes `profile_keys` alone.
       if (originOf(row.base_url) !== origin) {
-        throw new AppFailure(
-          'secrets.address_changed',
-          'The gateway address changed to another server while the key was being saved, so the key was not stored. Check the address, then enter the key again.'
-        )
+        throw new AppFailure('secrets.address_changed', say('addressChangedWhileSaving'))
       }
       this.db
         .prepare(
@@ -119,16 +116,19 @@ export class ApiKeyStore {
     const current = originOf(row.base_url) ?? row.base_url
     if (row.ciphertext === null) {
       if (row.key_removed === 'origin_changed') {
-        throw new AppFailure('secrets.key_needed', keyRemovedMessage(current), {
+        throw new AppFailure('secrets.key_needed', say('keyRemoved', { origin: current }), {
           reason: 'origin_changed',
           origin: current
         })
       }
-      throw new AppFailure('secrets.key_needed', noKeyMessage(current), { reason: 'no_key', origin: current })
+      throw new AppFailure('secrets.key_needed', say('noKey', { origin: current }), {
+        reason: 'no_key',
+        origin: current
+      })
     }
     if (!this.boundTo(row, origin)) {
       this.cache.delete(profileId)
-      throw new AppFailure('secrets.key_needed', keyElsewhereMessage(current), {
+      throw new AppFailure('secrets.key_needed', say('keyElsewhere', { origin: current }), {
         reason: 'origin_mismatch',
         origin: current
       })

@@ -2,6 +2,7 @@ import { fitSettings, patchSettings } from '../../shared/schemas/chat'
 import { conversationMarkdown } from '../chat/markdown'
 import { safeFileName } from '../library'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import { checkSettings, type ChatHandlers, type ChatScope } from './chatScope'
 import type { ServiceContext } from './context'
 
@@ -63,7 +64,7 @@ export function conversationHandlers(
 
     'chat.branch': ({ messageId }) => {
       const message = repo.getMessage(messageId)
-      if (!message) throw new AppFailure('not_found', 'That message no longer exists.')
+      if (!message) throw new AppFailure('not_found', say('messageGone'))
       const conversation = repo.setLeaf(message.conversationId, repo.newestLeafUnder(message.id))
       ctx.bus.emit('chat.conversationUpdated', outConversation(conversation))
       return detailOf(conversation)

@@ -8,6 +8,7 @@ import {
 import type { StoredAttachment } from '../chat/rows'
 import { messageView, titleFrom } from '../chat/views'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import { isMediaError } from '../library'
 import { checkSettings, type ChatHandlers, type ChatScope } from './chatScope'
 import type { ServiceContext } from './context'
@@ -33,16 +34,14 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
           maxBytes: MAX_ATTACHMENT_BYTES
         })
         if (!(ATTACHMENT_MIMES as readonly string[]).includes(record.mime)) {
-          throw new AppFailure('chat.attachment_rejected', 'Attach a PNG, JPEG or WebP image.')
+          throw new AppFailure('chat.attachment_rejected', say('attachImageType'))
         }
         stored.push({ mediaId: record.id, mime: record.mime, width: record.width, height: record.height })
       } catch (error) {
         if (!isMediaError(error)) throw error
         throw new AppFailure(
           'chat.attachment_rejected',
-          error.reason === 'too_large'
-            ? 'That image is larger than 10 MB. Attach a smaller one.'
-            : 'That file is not a PNG, JPEG or WebP image.'
+          say(error.reason === 'too_large' ? 'attachmentTooLarge' : 'notAnImage')
         )
       }
     }
@@ -56,12 +55,12 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
       // The same click arriving twice (a resent message) answers with what the first one started.
       if (repeated) return exchangeOf(repeated.id)
       if (text.trim() === '' && attachments.length === 0) {
-        throw new AppFailure('invalid_input', 'Write a message or attach an image first.', { field: 'text' })
+        throw new AppFailure('invalid_input', say('writeOrAttach'), { field: 'text' })
       }
       const existing = conversationId !== undefined ? mustConversation(conversationId) : null
       if (existing) mustBeFree(existing.id)
       if (!existing && !draft) {
-        throw new AppFailure('invalid_input', 'Pick a model to start a conversation.', { field: 'model' })
+        throw new AppFailure('invalid_input', say('pickModelToStart'), { field: 'model' })
       }
       if (!existing && draft) checkSettings(draft.style, draft.settings)
       if (existing) mustBeListed(existing.profileId, existing.model)
@@ -96,10 +95,10 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
       if (repeated) return exchangeOf(repeated.id)
       const original = repo.getMessage(messageId)
       if (!original || original.role !== 'user') {
-        throw new AppFailure('not_found', 'That message no longer exists.')
+        throw new AppFailure('not_found', say('messageGone'))
       }
       if (text.trim() === '' && original.attachments.length === 0) {
-        throw new AppFailure('invalid_input', 'Write a message first.', { field: 'text' })
+        throw new AppFailure('invalid_input', say('writeFirst'), { field: 'text' })
       }
       const conversation = mustConversation(original.conversationId)
       mustBeFree(conversation.id)
@@ -125,7 +124,7 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
       const earlier = repo.getMessage(messageId)
       const asked = earlier?.parentId ? repo.getMessage(earlier.parentId) : null
       if (!earlier || earlier.role !== 'assistant' || !asked) {
-        throw new AppFailure('not_found', 'That reply no longer exists.')
+        throw new AppFailure('not_found', say('replyGone'))
       }
       const conversation = mustConversation(earlier.conversationId)
       mustBeFree(conversation.id)
@@ -135,13 +134,9 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
       const preferred = style ?? earlier.style ?? conversation.style
       const nextStyle = entry ? pickStyle(stylesFor(entry.supported_endpoints), preferred) : preferred
       if (!nextStyle) {
-        throw new AppFailure(
-          'invalid_input',
-          `${nextModel} cannot chat on this gateway. Pick another model.`,
-          {
-            field: 'model'
-          }
-        )
+        throw new AppFailure('invalid_input', say('modelCannotChat', { model: nextModel }), {
+          field: 'model'
+        })
       }
       const reply = repo.insertReply({
         conversationId: conversation.id,
@@ -165,15 +160,15 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
       if (repeated) return exchangeOf(repeated.id).assistantMessage
       const message = repo.getMessage(messageId)
       if (!message || message.role !== 'assistant') {
-        throw new AppFailure('not_found', 'That reply no longer exists.')
+        throw new AppFailure('not_found', say('replyGone'))
       }
       if (runner.isLive(messageId)) {
-        throw new AppFailure('chat.busy', 'This reply is still arriving. Stop it before trying again.')
+        throw new AppFailure('chat.busy', say('replyStillArriving'))
       }
       const conversation = mustConversation(message.conversationId)
       const last = repo.messages(conversation.id).at(-1)
       if (last?.id !== messageId) {
-        throw new AppFailure('chat.retry_not_last', 'Only the latest reply can be tried again.')
+        throw new AppFailure('chat.retry_not_last', say('retryNotLast'))
       }
       mustBeListed(conversation.profileId, conversation.model)
       const reset = repo.resetReply(messageId, {

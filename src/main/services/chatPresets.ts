@@ -1,6 +1,7 @@
 import { PresetNameTaken } from '../chat/repository'
 import type { PresetRecord } from '../chat/rows'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import type { ChatHandlers, ChatScope } from './chatScope'
 
 type PresetCommands = 'chat.presets' | 'chat.savePreset' | 'chat.deletePreset'
@@ -17,9 +18,13 @@ export function presetHandlers({ repo }: ChatScope): Pick<ChatHandlers, PresetCo
         return presetView(repo.savePreset({ id, name, systemPrompt }))
       } catch (error) {
         if (error instanceof PresetNameTaken) {
-          throw new AppFailure('chat.preset_name_taken', `${error.message} Pick another name.`, {
-            field: 'name'
-          })
+          throw new AppFailure(
+            'chat.preset_name_taken',
+            say('chatPresetNameTaken', { name: error.presetName }),
+            {
+              field: 'name'
+            }
+          )
         }
         throw error
       }

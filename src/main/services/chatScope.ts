@@ -15,6 +15,7 @@ import { ChatRunner } from '../chat/runner'
 import { conversationView, messageView } from '../chat/views'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import type { ServiceContext } from './context'
 
 export type ChatHandlers = Pick<CommandHandlers, keyof typeof chatCommands>
@@ -72,7 +73,7 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
     conversationView(record, profileName(record.profileId))
   const mustConversation = (id: string): ConversationRecord => {
     const record = repo.getConversation(id)
-    if (!record) throw new AppFailure('not_found', 'That conversation no longer exists.')
+    if (!record) throw new AppFailure('not_found', say('conversationGone'))
     return record
   }
 
@@ -83,10 +84,14 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
    */
   const mustBeListed = (profileId: string, model: string): void => {
     if (ctx.catalog.fetchedAt(profileId) === null || ctx.catalog.lookup(profileId, model)) return
-    const gateway = profileName(profileId) ?? 'this gateway'
+    const gateway = profileName(profileId)
     throw new AppFailure(
       'chat.model_not_listed',
-      `${model || 'This model'} is not listed by ${gateway} for its current key. Pick a model it lists.`,
+      gateway === null
+        ? say('modelNotListedHere', { model: model || '—' })
+        : model
+          ? say('modelNotListed', { model, gateway })
+          : say('modelNotListedUnnamed', { gateway }),
       { field: 'model', model, profileId }
     )
   }
@@ -102,10 +107,7 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
     probe: ctx.probe,
     clientFor: async (profileId) => {
       if (!ctx.profiles.get(profileId)) {
-        throw new AppFailure(
-          'chat.gateway_missing',
-          'The gateway this conversation used was removed. Pick a model on the gateway in use to carry on.'
-        )
+        throw new AppFailure('chat.gateway_missing', say('gatewayRemoved'))
       }
       return (await ctx.connections.forProfile(profileId)).client
     },
@@ -118,9 +120,9 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
 
   const exchangeOf = (assistantId: string): Exchange => {
     const assistant = repo.getMessage(assistantId)
-    if (!assistant) throw new AppFailure('not_found', 'That message no longer exists.')
+    if (!assistant) throw new AppFailure('not_found', say('messageGone'))
     const user = assistant.parentId ? repo.getMessage(assistant.parentId) : null
-    if (!user) throw new AppFailure('not_found', 'That message no longer exists.')
+    if (!user) throw new AppFailure('not_found', say('messageGone'))
     return {
       conversation: outConversation(mustConversation(assistant.conversationId)),
       userMessage: messageView(user),
@@ -156,7 +158,7 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
 
   const mustBeFree = (conversationId: string): void => {
     if (runner.hasLiveReply(conversationId)) {
-      throw new AppFailure('chat.busy', 'A reply is still arriving. Stop it or wait before sending again.')
+      throw new AppFailure('chat.busy', say('replyArriving'))
     }
   }
 

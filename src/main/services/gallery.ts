@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { galleryCommands } from '../../shared/contracts/gallery'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import { ExportManager } from '../gallery/export/manager'
 import { checkTimeZone } from '../gallery/export/plan'
 import { BoardNameTaken, BoardStore } from '../gallery/boards'
@@ -20,13 +21,13 @@ export interface GalleryService {
 export function createGalleryService(ctx: ServiceContext): GalleryService {
   const store = new GalleryStore(ctx.db)
   const boards = new BoardStore(ctx.db)
-  const noBoard = (): AppFailure => new AppFailure('not_found', 'That board no longer exists.')
+  const noBoard = (): AppFailure => new AppFailure('not_found', say('boardGone'))
   const named = <T>(write: () => T): T => {
     try {
       return write()
     } catch (error) {
       if (error instanceof BoardNameTaken)
-        throw new AppFailure('boards.name_taken', `${error.message} Pick another name.`)
+        throw new AppFailure('boards.name_taken', say('boardNameTaken', { name: error.boardName }))
       throw error
     }
   }
@@ -58,14 +59,14 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
         return store.page(filter, cursor, limit, offset)
       } catch (error) {
         if (error instanceof BadCursorError)
-          throw new AppFailure('invalid_input', 'That page of the gallery is out of date.')
+          throw new AppFailure('invalid_input', say('galleryPageOutOfDate'))
         throw error
       }
     },
     'gallery.facets': () => store.facets((id) => profileName(id) ?? 'Removed gateway'),
     'gallery.get': ({ id }) => {
       const detail = store.detail(id, profileName)
-      if (!detail) throw new AppFailure('not_found', 'That image is no longer in the gallery.')
+      if (!detail) throw new AppFailure('not_found', say('galleryImageGone'))
       return detail
     },
     'gallery.delete': ({ selection }) => {

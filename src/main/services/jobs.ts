@@ -2,6 +2,7 @@ import type { JobCancelOutcome } from '../../shared/schemas/cancel'
 import type { CommandHandlers } from '../contract/dispatch'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import type { JobEngine } from '../jobs/engine'
 import type { JobRepository } from '../jobs/repository'
 
@@ -14,7 +15,7 @@ type JobCommands =
   | 'jobs.delete'
   | 'results.setFavorite'
 
-const notFound = (): AppFailure => new AppFailure('not_found', 'That job no longer exists.')
+const notFound = (): AppFailure => new AppFailure('not_found', say('jobGone'))
 
 /** The commands behind image, edit and video screens and the task queue: thin over the engine. */
 export function createJobHandlers(deps: {
@@ -47,7 +48,7 @@ export function createJobHandlers(deps: {
     },
     'results.setFavorite': ({ id, favorite }) => {
       const result = repo.result(id)
-      if (!result) throw new AppFailure('not_found', 'That image no longer exists.')
+      if (!result) throw new AppFailure('not_found', say('imageGone'))
       repo.setFavorite(id, favorite)
       const view = repo.jobView(result.job_id)
       if (view) bus.emit('jobs.updated', view)

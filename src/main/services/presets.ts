@@ -2,10 +2,12 @@ import type { presetCommands } from '../../shared/contracts/presets'
 import { PresetsFile } from '../../shared/schemas/presets'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import { NameTaken, PresetStore } from '../presets/store'
 import type { ServiceContext } from './context'
 
-const gone = (what: string): AppFailure => new AppFailure('not_found', `That ${what} no longer exists.`)
+const gone = (what: 'preset' | 'style'): AppFailure =>
+  new AppFailure('not_found', say(what === 'preset' ? 'presetGone' : 'styleGone'))
 
 /** Presets and styles (issue 14): saved, listed, shared as a file and read back from one. */
 export function createPresetHandlers(
@@ -17,7 +19,10 @@ export function createPresetHandlers(
       return write()
     } catch (error) {
       if (error instanceof NameTaken)
-        throw new AppFailure(`presets.${error.what}_name_taken`, `${error.message} Pick another name.`)
+        throw new AppFailure(
+          `presets.${error.what}_name_taken`,
+          say(error.what === 'preset' ? 'presetNameTaken' : 'styleNameTaken', { name: error.taken })
+        )
       throw error
     }
   }
@@ -39,7 +44,7 @@ export function createPresetHandlers(
       try {
         json = JSON.parse(text)
       } catch {
-        throw new AppFailure('invalid_input', 'That file is not a presets file: it is not JSON.')
+        throw new AppFailure('invalid_input', say('presetsNotJson'))
       }
       const file = PresetsFile.safeParse(json)
       if (!file.success) {
@@ -47,7 +52,7 @@ export function createPresetHandlers(
         const where = first?.path.length ? ` (at ${first.path.join('.')})` : ''
         throw new AppFailure(
           'invalid_input',
-          `That file is not a Gateway Studio presets file: ${first?.message ?? 'it does not read'}${where}.`
+          say('presetsFileInvalid', { detail: `${first?.message ?? 'it does not read'}${where}` })
         )
       }
       return store.importFile(file.data)

@@ -5,6 +5,7 @@ import type { ModelCatalog, ProfileView } from '../../shared/schemas/profiles'
 import type { CommandHandlers } from '../contract/dispatch'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
+import { say } from '../../shared/sentences'
 import type { ModelCatalogStore } from '../profiles/catalog'
 import type { GatewayConnections } from '../profiles/connections'
 import type { ProfileRecord, ProfileRepository } from '../profiles/repository'
@@ -76,13 +77,13 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
   const announce = (): void => bus.emit('profiles.changed', list())
   const mustGet = (id: string): ProfileRecord => {
     const record = profiles.get(id)
-    if (!record) throw new AppFailure('not_found', 'That gateway profile no longer exists.')
+    if (!record) throw new AppFailure('not_found', say('profileGone'))
     return record
   }
   const mustBeRemote = (id: string): ProfileRecord => {
     const record = mustGet(id)
     if (record.kind === 'demo') {
-      throw new AppFailure('profiles.demo_readonly', 'The demo gateway is built in and cannot be changed.')
+      throw new AppFailure('profiles.demo_readonly', say('demoReadonly'))
     }
     return record
   }
@@ -205,7 +206,7 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       }
       // Bound to the origin the profile points at as the user enters it; the store re-checks on write.
       const origin = originOf(record.baseUrl)
-      if (origin === null) throw new AppFailure('invalid_input', 'This gateway address cannot hold a key.')
+      if (origin === null) throw new AppFailure('invalid_input', say('addressCannotHoldKey'))
       await keys.set(profileId, apiKey, origin)
       profiles.clearKeyRemoved(profileId)
       keyChanged(profileId)

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, realpathSync } from 'node:fs'
 import { access, constants, stat } from 'node:fs/promises'
 import { isAbsolute, join, resolve } from 'node:path'
 import { AppFailure } from '../../contract/failure'
+import { say } from '../../../shared/sentences'
 import { isInside } from '../../library/names'
 
 /**
@@ -23,26 +24,20 @@ export function exportDestination(folder: string | undefined, folders: ExportFol
     return folders.exportsDir
   }
   if (!isAbsolute(folder) || folder.includes('\0')) {
-    throw new AppFailure(
-      'gallery.bad_folder',
-      'Type the full path of a folder, for example /home/me/Exports.'
-    )
+    throw new AppFailure('gallery.bad_folder', say('folderNotAbsolute'))
   }
   let real: string
   try {
     real = realpathSync(resolve(folder))
   } catch {
-    throw new AppFailure(
-      'gallery.bad_folder',
-      'That folder does not exist. Create it first, or pick another.'
-    )
+    throw new AppFailure('gallery.bad_folder', say('folderMissing'))
   }
   const exportsReal = existsSync(folders.exportsDir) ? realpathSync(folders.exportsDir) : folders.exportsDir
   const protectedReal = existsSync(folders.protectedDir)
     ? realpathSync(folders.protectedDir)
     : folders.protectedDir
   if (isInside(protectedReal, real) && !isInside(exportsReal, real)) {
-    throw new AppFailure('gallery.bad_folder', "Pick a folder outside the app's data folder.")
+    throw new AppFailure('gallery.bad_folder', say('folderInsideData'))
   }
   return real
 }
@@ -57,11 +52,11 @@ export function freeName(dir: string, base: string): string {
 
 export async function checkWritable(dir: string): Promise<void> {
   const info = await stat(dir)
-  if (!info.isDirectory()) throw new AppFailure('gallery.bad_folder', 'That path is not a folder.')
+  if (!info.isDirectory()) throw new AppFailure('gallery.bad_folder', say('notAFolder'))
   try {
     await access(dir, constants.W_OK)
   } catch {
-    throw new AppFailure('gallery.bad_folder', 'The app may not write into that folder.')
+    throw new AppFailure('gallery.bad_folder', say('folderNotWritable'))
   }
 }
 

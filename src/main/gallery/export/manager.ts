@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { SpokenLanguage } from '../../../shared/language'
 import type { ExportProgress, GallerySelection } from '../../../shared/schemas/gallery'
 import { AppFailure } from '../../contract/failure'
+import { say } from '../../../shared/sentences'
 import type { CrashProbe } from '../../crashPoints'
 import { isTempName } from '../../library'
 import { dateTimeParts } from '../names'
@@ -134,10 +135,7 @@ export class ExportManager {
     const dir = exportDestination(request.folder, this.deps)
     const rows = this.deps.rows(request.selection)
     if (rows.length === 0) {
-      throw new AppFailure(
-        'gallery.nothing_to_export',
-        'None of the selected images are in the gallery any more.'
-      )
+      throw new AppFailure('gallery.nothing_to_export', say('nothingToExport'))
     }
     const startedAt = this.now()
     const template = this.deps.nameTemplate()
@@ -163,10 +161,7 @@ export class ExportManager {
       async () => {
         const { present, skipped } = await resolveSources(rows, this.deps.resolveFile, controller.signal)
         if (present.length === 0) {
-          throw new AppFailure(
-            'gallery.files_missing',
-            'The files of the selected images are missing from the library.'
-          )
+          throw new AppFailure('gallery.files_missing', say('filesMissing'))
         }
         return planExport(present, {
           template,

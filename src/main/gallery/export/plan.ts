@@ -1,5 +1,6 @@
 import type { SpokenLanguage } from '../../../shared/language'
 import { AppFailure } from '../../contract/failure'
+import { say } from '../../../shared/sentences'
 import { renderIndexHtml, type PageImage } from '../html'
 import { manifestCsv, manifestJson, type ManifestEntry } from '../manifest'
 import { dateTimeParts, endpointSlug, EXTENSIONS, renderTemplate, UniqueNames } from '../names'
@@ -41,7 +42,7 @@ export function checkTimeZone(timeZone: string): string {
     new Intl.DateTimeFormat('en-CA', { timeZone })
     return timeZone
   } catch {
-    throw new AppFailure('invalid_input', `Unknown time zone "${timeZone}".`)
+    throw new AppFailure('invalid_input', say('unknownTimeZone', { timeZone }))
   }
 }
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 import { GatewayErrorView, IssueView } from '@shared/gateway/errors'
-import type { AppError } from '@shared/result'
+import type { AppError, ErrorWordsRef } from '@shared/result'
 import type { JobError } from '@shared/schemas/jobs'
 import { errors as englishErrors } from '../i18n/locales/en/errors'
 import { issuesWords, type IssueWordsOptions } from './issueWords'
@@ -100,6 +100,8 @@ export function errorWords(t: TFunction, error: AppError, options: IssueWordsOpt
   const download = downloadWords(t, error)
   if (download) return download
   const lookup = lookupOf(t)
+  const said = error.words ? saidWords(t, error.words) : null
+  if (said !== null) return { ...plain, title: t('errors.fallbackTitle'), message: said }
   if ((OWN_CODES as readonly string[]).includes(error.code)) {
     const message = lookup(`errors.codes.${error.code}.message`, { defaultValue: MISSING })
     // Only the words the app writes under that code; other words under it keep their English.
@@ -119,10 +121,22 @@ export function errorWords(t: TFunction, error: AppError, options: IssueWordsOpt
   return { ...plain, title: t('errors.fallbackTitle'), message }
 }
 
-/** Which of the backend's own sentences (errors.backend) a message is, by its exact English. */
+/**
+ * A sentence the backend sent by its code (`errors.backend.<code>`), filled with its values; null for a
+ * code this build does not know, whose English `message` is then shown as it came.
+ */
+function saidWords(t: TFunction, words: ErrorWordsRef): string | null {
+  if (!Object.hasOwn(englishErrors.backend, words.code)) return null
+  return lookupOf(t)(`errors.backend.${words.code}`, { ...words.values })
+}
+
+/**
+ * Which of the backend's own sentences (errors.backend) a message is, by its exact English: failures
+ * stored before the backend sent codes (a job's, a chat reply's) carry only the English.
+ */
 function backendSentence(message: string): keyof typeof englishErrors.backend | undefined {
   const keys = Object.keys(englishErrors.backend) as (keyof typeof englishErrors.backend)[]
-  return keys.find((key) => englishErrors.backend[key] === message)
+  return keys.find((key) => englishErrors.backend[key] === message && !message.includes('{{'))
 }
 
 /** A job's, task's or result's stored failure as the contract's error, for `errorWords`. */

@@ -68,10 +68,33 @@ describe('the backend’s own sentences under a general code', () => {
   })
 
   it('repeat the backend’s words exactly, so a change there cannot leave a sentence untranslated unseen', () => {
-    const sources = ['jobs/sendRunner.ts', 'gallery/export/destination.ts', 'gallery/export/manager.ts']
-      .map((file) => readFileSync(join(process.cwd(), 'src/main', file), 'utf8'))
+    const sources = ['src/main/jobs/sendRunner.ts', 'src/shared/sentences.ts']
+      .map((file) => readFileSync(join(process.cwd(), file), 'utf8'))
       .join('\n')
       .replace(/\s+/g, ' ')
     for (const sentence of Object.values(englishErrors.backend)) expect(sources).toContain(sentence)
+  })
+})
+
+describe('the backend’s sentences sent by code', () => {
+  it('are said in Chinese with their values, and in English as the backend wrote them', () => {
+    const taken = {
+      code: 'boards.name_taken',
+      message: 'There is already a board called “Moodboard”. Pick another name.',
+      words: { code: 'boardNameTaken', values: { name: 'Moodboard' } }
+    }
+    expect(errorWords(zh, taken).message).toBe('已有名为“Moodboard”的画板。请换个名称。')
+    expect(errorWords(en, taken).message).toBe(taken.message)
+    const gone = {
+      code: 'not_found',
+      message: 'That image is no longer in the gallery.',
+      words: { code: 'galleryImageGone' }
+    }
+    expect(errorWords(zh, gone)).toMatchObject({ title: '操作未完成', message: '这张图片已不在图库中。' })
+  })
+
+  it('keep the English message for a code this build does not know', () => {
+    const newer = { code: 'not_found', message: 'A sentence from a newer backend.', words: { code: 'newer' } }
+    expect(errorWords(zh, newer).message).toBe('A sentence from a newer backend.')
   })
 })

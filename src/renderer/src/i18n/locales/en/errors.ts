@@ -1,3 +1,5 @@
+import { sentences } from '../../../../../shared/sentences'
+
 /**
  * English words of failures (issue 16); see ../en.ts. A gateway failure reaches the renderer as a view
  * (src/shared/gateway/errors.ts): its `kind` picks a title and message here, its `action` a hint. A pre-flight
@@ -151,18 +153,13 @@ export const errors = {
     }
   },
   /**
-   * Sentences the backend writes itself under a general code (a folder refused for an export, a result the
-   * gateway left empty), matched by their exact English, which a test holds to the backend's source: rows
-   * stored earlier carry the same words. Anything else the backend wrote is shown as it came.
+   * Sentences the backend writes itself. A failure names one by its code (`words.code`, src/shared/sentences.ts,
+   * whose English is this English); a job's stored error (a result the gateway left empty) and rows stored
+   * before codes carry only the English and are matched by it exactly, which a test holds to the backend's
+   * source. Anything else the backend wrote is shown as it came.
    */
   backend: {
-    folderNotAbsolute: 'Type the full path of a folder, for example /home/me/Exports.',
-    folderMissing: 'That folder does not exist. Create it first, or pick another.',
-    folderInsideData: "Pick a folder outside the app's data folder.",
-    notAFolder: 'That path is not a folder.',
-    folderNotWritable: 'The app may not write into that folder.',
-    nothingToExport: 'None of the selected images are in the gallery any more.',
-    filesMissing: 'The files of the selected images are missing from the library.',
+    ...sentences,
     requestUnreadable: 'The stored request could not be read.',
     emptyImage: 'The gateway sent an image entry without data.',
     imageNotGenerated: 'This image could not be generated.',

@@ -1,0 +1,87 @@
+/**
+ * The backend's own sentences (issue 16), each under a stable code the renderer words in the reader's
+ * language (`errors.backend.<code>` in its catalogs). The English here is the fallback `message` a client
+ * that does not know the code shows, and the renderer's English catalog itself.
+ * Values use i18next's `{{name}}` so both sides fill them the same way; what a value holds (a name, the
+ * gateway's or a parser's own text) is shown as it came.
+ */
+export const sentences = {
+  folderNotAbsolute: 'Type the full path of a folder, for example /home/me/Exports.',
+  folderMissing: 'That folder does not exist. Create it first, or pick another.',
+  folderInsideData: "Pick a folder outside the app's data folder.",
+  notAFolder: 'That path is not a folder.',
+  folderNotWritable: 'The app may not write into that folder.',
+  nothingToExport: 'None of the selected images are in the gallery any more.',
+  filesMissing: 'The files of the selected images are missing from the library.',
+  unknownTimeZone: 'Unknown time zone "{{timeZone}}".',
+  nothingToResend: 'This job has nothing waiting to be sent again.',
+  jobGone: 'That job no longer exists.',
+  imageGone: 'That image no longer exists.',
+  conversationGone: 'That conversation no longer exists.',
+  messageGone: 'That message no longer exists.',
+  replyGone: 'That reply no longer exists.',
+  modelNotListed: '{{model}} is not listed by {{gateway}} for its current key. Pick a model it lists.',
+  modelNotListedUnnamed:
+    'This model is not listed by {{gateway}} for its current key. Pick a model it lists.',
+  modelNotListedHere: '{{model}} is not listed by this gateway for its current key. Pick a model it lists.',
+  gatewayRemoved:
+    'The gateway this conversation used was removed. Pick a model on the gateway in use to carry on.',
+  replyArriving: 'A reply is still arriving. Stop it or wait before sending again.',
+  replyStillArriving: 'This reply is still arriving. Stop it before trying again.',
+  retryNotLast: 'Only the latest reply can be tried again.',
+  attachImageType: 'Attach a PNG, JPEG or WebP image.',
+  attachmentTooLarge: 'That image is larger than 10 MB. Attach a smaller one.',
+  notAnImage: 'That file is not a PNG, JPEG or WebP image.',
+  writeOrAttach: 'Write a message or attach an image first.',
+  pickModelToStart: 'Pick a model to start a conversation.',
+  writeFirst: 'Write a message first.',
+  modelCannotChat: '{{model}} cannot chat on this gateway. Pick another model.',
+  chatPresetNameTaken: 'A preset named "{{name}}" already exists. Pick another name.',
+  boardGone: 'That board no longer exists.',
+  boardNameTaken: 'There is already a board called “{{name}}”. Pick another name.',
+  galleryPageOutOfDate: 'That page of the gallery is out of date.',
+  galleryImageGone: 'That image is no longer in the gallery.',
+  presetGone: 'That preset no longer exists.',
+  styleGone: 'That style no longer exists.',
+  presetNameTaken: 'There is already a preset called “{{name}}”. Pick another name.',
+  styleNameTaken: 'There is already a style called “{{name}}”. Pick another name.',
+  presetsNotJson: 'That file is not a presets file: it is not JSON.',
+  presetsFileInvalid: 'That file is not a Gateway Studio presets file: {{detail}}.',
+  profileGone: 'That gateway profile no longer exists.',
+  demoReadonly: 'The demo gateway is built in and cannot be changed.',
+  addressCannotHoldKey: 'This gateway address cannot hold a key.',
+  addressChangedWhileSaving:
+    'The gateway address changed to another server while the key was being saved, so the key was not stored. Check the address, then enter the key again.',
+  keyRemoved:
+    'The key was removed because the gateway address moved to another server. Enter the key for {{origin}}.',
+  noKey: 'No API key is set for this gateway. Enter the key for {{origin}} in Settings › Gateways.',
+  keyElsewhere:
+    'The stored key belongs to another server than this gateway address. Enter the key for {{origin}}.',
+  libraryImageGone: 'That image is no longer in the library.',
+  maskNotPng: 'A mask must be a PNG image.',
+  importTooLarge: 'That image is too large to import.',
+  imageDamaged: 'The image arrived damaged; try adding it again.'
+} as const
+
+export type SentenceCode = keyof typeof sentences
+export type SentenceValues = Readonly<Record<string, string | number>>
+
+/** A sentence as a failure carries it: its code and values for the renderer, its English for anyone else. */
+export interface Said {
+  readonly code: SentenceCode
+  readonly values?: SentenceValues
+  readonly english: string
+}
+
+/** Fills `{{name}}` from the values, as i18next does. */
+export function english(code: SentenceCode, values: SentenceValues = {}): string {
+  return sentences[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole
+  )
+}
+
+export function say(code: SentenceCode, values?: SentenceValues): Said {
+  return values === undefined
+    ? { code, english: english(code) }
+    : { code, values, english: english(code, values) }
+}
