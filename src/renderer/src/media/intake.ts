@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import type { ApiClient } from '@shared/client'
 import { IMPORT_MAX_BYTES, type LibraryImage } from '@shared/schemas/library'
 import { currentT } from '../ui/words'
+import { failureLine } from '../ui/errorWords'
 
 /** What the studio takes from a drop, a paste or the file picker; the backend sniffs the bytes again. */
 export const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
@@ -62,7 +63,7 @@ export async function importFiles(
     }
     const result = await api.call('library.import', { data, purpose })
     if (result.ok) images.push(result.value)
-    else errors.push(t('media.intake.refused', { name, reason: result.error.message }))
+    else errors.push(t('media.intake.refused', { name, reason: failureLine(t, result.error) }))
   }
   return { images, errors }
 }

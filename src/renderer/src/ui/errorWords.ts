@@ -147,11 +147,14 @@ export const jobAppError = (error: JobError): AppError => ({
 })
 
 /**
- * A stored failure on one line (a notice, a result that was not kept): our words, then the gateway's own
- * text exactly as it came. Words the backend stored before it sent codes are shown as they were stored.
+ * A failure on one line (a notice, a refusal beside a field): our words, then the gateway's own text
+ * exactly as it came. Words the backend stored or sent without a code are shown as they came.
  */
-export function errorLine(t: TFunction, error: JobError): string {
-  const words = errorWords(t, jobAppError(error))
+export function failureLine(t: TFunction, error: AppError): string {
+  const words = errorWords(t, error)
   const reason = words.message ?? t('errors.line.title', { title: words.title })
   return words.said === null ? reason : t('errors.line.said', { reason, said: words.said })
 }
+
+/** A job's, task's or result's stored failure on one line (see `failureLine`). */
+export const errorLine = (t: TFunction, error: JobError): string => failureLine(t, jobAppError(error))

@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/chat'
 import type { ModelView } from '@shared/schemas/profiles'
 import { i18n } from '../../i18n'
+import { failureLine } from '../../ui/errorWords'
 import { useAppStore } from '../../store/app'
 import { useHandoffStore } from '../../store/handoff'
 import { composerKey, useChatStore, type PendingImage } from './store'
@@ -19,7 +20,7 @@ const store = () => useChatStore.getState()
 
 /**
  * Notices and refusals made here are said in the language of the moment, through the app's one i18n
- * instance; what the backend or the gateway answered (`result.error.message`) is shown as it came.
+ * instance; a refusal by its code (`failureLine`), with the gateway's own text shown as it came.
  */
 const t = i18n.t.bind(i18n)
 
@@ -116,7 +117,7 @@ export async function editAndResend(
 ): Promise<boolean> {
   const result = await api.call('chat.edit', { messageId: message.id, text, requestId: clickId() })
   if (!result.ok) {
-    store().setNotice(result.error.message)
+    store().setNotice(failureLine(t, result.error))
     return false
   }
   const { conversation, userMessage, assistantMessage } = result.value
@@ -134,7 +135,7 @@ export async function regenerate(api: ApiClient, reply: ChatMessageView, model?:
     requestId: clickId()
   })
   if (!result.ok) {
-    store().setNotice(result.error.message)
+    store().setNotice(failureLine(t, result.error))
     return
   }
   const { conversation, assistantMessage } = result.value
@@ -147,7 +148,7 @@ export async function regenerate(api: ApiClient, reply: ChatMessageView, model?:
 export async function showBranch(api: ApiClient, messageId: string): Promise<void> {
   const result = await api.call('chat.branch', { messageId })
   if (!result.ok) {
-    store().setNotice(result.error.message)
+    store().setNotice(failureLine(t, result.error))
     return
   }
   const { conversation, messages, branches } = result.value
@@ -163,7 +164,7 @@ export async function loadPresets(api: ApiClient): Promise<void> {
 /** Saves the system prompt as a preset under `name`; returns the refusal's words, or null when saved. */
 export async function savePreset(api: ApiClient, name: string, systemPrompt: string): Promise<string | null> {
   const result = await api.call('chat.savePreset', { name, systemPrompt })
-  if (!result.ok) return result.error.message
+  if (!result.ok) return failureLine(t, result.error)
   await loadPresets(api)
   store().setNotice(t('chat.notices.presetSaved', { name: result.value.name }))
   return null
@@ -171,7 +172,7 @@ export async function savePreset(api: ApiClient, name: string, systemPrompt: str
 
 export async function deletePreset(api: ApiClient, id: string): Promise<void> {
   const result = await api.call('chat.deletePreset', { id })
-  if (!result.ok) store().setNotice(result.error.message)
+  if (!result.ok) store().setNotice(failureLine(t, result.error))
   await loadPresets(api)
 }
 
@@ -183,7 +184,7 @@ export async function stop(api: ApiClient, messageId: string): Promise<void> {
 export async function retry(api: ApiClient, messageId: string): Promise<void> {
   const result = await api.call('chat.retry', { messageId, requestId: clickId() })
   if (result.ok) store().upsertMessage(result.value)
-  else store().setNotice(result.error.message)
+  else store().setNotice(failureLine(t, result.error))
 }
 
 export async function updateConversation(
@@ -202,7 +203,7 @@ export async function updateConversation(
     store().upsertConversation(result.value)
     return result.value
   }
-  store().setNotice(result.error.message)
+  store().setNotice(failureLine(t, result.error))
   return null
 }
 
@@ -232,7 +233,7 @@ export async function rename(api: ApiClient, id: string, title: string): Promise
 export async function remove(api: ApiClient, id: string): Promise<void> {
   const result = await api.call('chat.delete', { id })
   if (result.ok) store().removeConversation(id)
-  else store().setNotice(result.error.message)
+  else store().setNotice(failureLine(t, result.error))
 }
 
 let searchSeq = 0
@@ -253,7 +254,7 @@ export async function search(api: ApiClient, query: string): Promise<void> {
 export async function exportMarkdown(api: ApiClient, id: string, how: 'download' | 'copy'): Promise<void> {
   const result = await api.call('chat.export', { id })
   if (!result.ok) {
-    store().setNotice(result.error.message)
+    store().setNotice(failureLine(t, result.error))
     return
   }
   const { fileName, markdown } = result.value

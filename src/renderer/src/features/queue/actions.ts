@@ -3,6 +3,7 @@ import type { JobView } from '@shared/schemas/jobs'
 import type { Result } from '@shared/result'
 import type { JobCancelOutcome } from '@shared/schemas/cancel'
 import { i18n } from '../../i18n'
+import { failureLine } from '../../ui/errorWords'
 import { announceCancel } from '../../jobs/cancel'
 import { useJobsStore } from '../../store/jobs'
 import { retryRequest } from './model'
@@ -13,7 +14,7 @@ async function run(jobId: string, action: () => Promise<Result<JobView | null>>)
   const result = await action()
   const tasks = useQueueStore.getState()
   if (!result.ok) {
-    tasks.setActionError(jobId, result.error.message)
+    tasks.setActionError(jobId, failureLine(i18n.t, result.error))
     return null
   }
   tasks.setActionError(jobId, null)
@@ -52,7 +53,7 @@ export function retryJob(api: ApiClient, job: JobView): Promise<JobView | null> 
 export async function deleteJob(api: ApiClient, job: JobView): Promise<boolean> {
   const result = await api.call('jobs.delete', { id: job.id })
   if (!result.ok) {
-    useQueueStore.getState().setActionError(job.id, result.error.message)
+    useQueueStore.getState().setActionError(job.id, failureLine(i18n.t, result.error))
     return false
   }
   useJobsStore.getState().remove(job.id)

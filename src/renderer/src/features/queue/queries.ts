@@ -1,5 +1,7 @@
 import type { ApiClient } from '@shared/client'
 import { upsertFresh } from '../../store/jobs'
+import { failureLine } from '../../ui/errorWords'
+import { currentT } from '../../ui/words'
 import { ALL_TASKS, filterKey, PAGE_SIZE, toJobQuery, type TaskFilter } from './model'
 import { useQueueStore } from './store'
 
@@ -14,7 +16,7 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
     page?.oldest != null && page.oldestId != null ? { createdAt: page.oldest, id: page.oldestId } : undefined
   const result = await api.call('jobs.list', toJobQuery(filter, cursor))
   if (!result.ok) {
-    useQueueStore.getState().setPage(key, { loading: false, error: result.error.message })
+    useQueueStore.getState().setPage(key, { loading: false, error: failureLine(currentT, result.error) })
     return
   }
   upsertFresh(result.value)

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
-import { keyRemovedMessage, type ModelCatalog, type ProfileView } from '@shared/schemas/profiles'
+import type { ModelCatalog, ProfileView } from '@shared/schemas/profiles'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
@@ -140,7 +140,7 @@ export function GatewayEditor({
       {remote && profile.keyRemoved && (
         // The address moved to another server, which took the key with it (issue 11): say so, ask again.
         <div className="notice notice-warn" role="alert">
-          <p>{keyRemovedMessage(profile.keyRemoved.origin)}</p>
+          <p>{t('errors.backend.keyRemoved', { origin: profile.keyRemoved.origin })}</p>
         </div>
       )}
 

@@ -6,6 +6,7 @@ import { GatewaysSection } from './GatewaysSection'
 import { PresetsSection } from './PresetsSection'
 import './settings.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
+import { failureLine } from '../../ui/errorWords'
 
 const themes: readonly Settings['theme'][] = ['system', 'light', 'dark']
 const languages: readonly Settings['language'][] = ['system', 'en', 'zh-CN']
@@ -28,7 +29,7 @@ export function SettingsScreen(): ReactElement {
       setError(null)
     } else {
       if (before) setSettings(before)
-      setError(result.error.message)
+      setError(failureLine(t, result.error))
     }
   }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { AppError } from '@shared/result'
 import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { Field } from '../../ui/Field'
+import { failureLine } from '../../ui/errorWords'
 import type { VideoDraft } from './form'
 
 type FrameChoice = VideoDraft['firstFrame']['type']
@@ -36,7 +38,8 @@ export function FirstFramePicker({
   const { t } = useTranslation()
   const { api } = useConnection()
   const [images, setImages] = useState<LibraryImage[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  // The refusal itself, worded at render so it follows the language shown.
+  const [loadError, setLoadError] = useState<AppError | null>(null)
   const wantsLibrary = value.type === 'library'
 
   useEffect(() => {
@@ -45,7 +48,7 @@ export function FirstFramePicker({
     void api.call('library.recent', { limit: 24 }).then((result) => {
       if (!live) return
       if (result.ok) setImages(result.value.items)
-      else setLoadError(result.error.message)
+      else setLoadError(result.error)
     })
     return () => {
       live = false
@@ -82,7 +85,7 @@ export function FirstFramePicker({
       )}
       {value.type === 'library' && (
         <div className="vid-frame-grid" role="radiogroup" aria-label={t('video.firstFrame.libraryImages')}>
-          {loadError && <p className="field-error">{loadError}</p>}
+          {loadError && <p className="field-error">{failureLine(t, loadError)}</p>}
           {images === null && !loadError && <p className="muted">{t('video.firstFrame.loading')}</p>}
           {images?.length === 0 && <p className="muted">{t('video.firstFrame.empty')}</p>}
           {images?.map((image) => (
