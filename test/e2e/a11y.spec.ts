@@ -210,6 +210,11 @@ test('every screen and dialog, light and dark, English and 简体中文: no crit
       page.getByRole('button', { name: new RegExp(`^${words.notifications.title}`) }),
       page.getByRole('dialog', { name: words.notifications.list })
     )
+    await checkDialog(
+      'keyboard shortcuts',
+      page.getByRole('button', { name: words.ui.shortcuts.open }),
+      page.getByRole('dialog', { name: words.ui.shortcuts.title })
+    )
 
     // Settings: the remote gateway's editor, its weak-key question and its delete question.
     await openScreen(page, language, 'settings')

@@ -1,3 +1,4 @@
+import { isBlocking, report, scan } from './support/axe'
 import { lastReply } from './support/chat'
 import { expect, openStudio, test } from './support/fixtures'
 import { expectVisibleFocus, goToByKeys, pickModelByKeys, press, tabTo, typeText } from './support/keyboard'
@@ -47,6 +48,9 @@ test('keyboard only: a chat message is sent and answered, and ? lists the shortc
   await expect(dialog.getByRole('region', { name: 'Everywhere' })).toContainText('Ctrl+Enter')
   await expect(dialog.getByRole('region', { name: 'Mask editor' })).toContainText('Undo a stroke')
   await page.screenshot({ path: '/tmp/kb/shortcuts-dialog.png' })
+  // The same axe gate every dialog passes (a11y.spec.ts lists it too, in both languages and themes).
+  const blocking = (await scan(page, 'keyboard shortcuts')).filter(isBlocking)
+  expect(blocking, report(blocking)).toEqual([])
   await press(page, 'Escape')
   await expect(dialog).toBeHidden()
   await expect(attach).toBeFocused()

@@ -43,6 +43,16 @@ function layoutOf(state: Pick<RowProps, 'items' | 'pages'>, count: number, width
   return justify(aspects, { width, targetHeight: ROW_HEIGHT, gap: GAP })
 }
 
+/** How far the arrow keys, Home and End move the focus among the tiles shown. */
+const STEPS: Record<string, number> = {
+  ArrowRight: 1,
+  ArrowDown: 1,
+  ArrowLeft: -1,
+  ArrowUp: -1,
+  Home: -Infinity,
+  End: Infinity
+}
+
 /** What a tile does when used; one object for the whole grid, reading the store when called. */
 interface TileActions {
   open(index: number, item: GalleryItem, event: MouseEvent | KeyboardEvent): void
@@ -81,6 +91,18 @@ function tileActions(onStage: (id: string) => void): TileActions {
         const plain = !event.shiftKey && !event.metaKey && !event.ctrlKey
         if (plain && state().detailId === item.id) stage(index, item)
         else open(index, item, event)
+      } else if (STEPS[event.key] !== undefined) {
+        // Only one tile is in the Tab order; arrows walk the rest in reading order (Space then selects).
+        event.preventDefault()
+        const tiles = [
+          ...(event.currentTarget.parentElement
+            ?.closest('[role="listbox"]')
+            ?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])
+        ]
+        const at = tiles.indexOf(event.currentTarget)
+        const step = STEPS[event.key] ?? 0
+        const next = step === -Infinity ? tiles[0] : step === Infinity ? tiles.at(-1) : tiles[at + step]
+        next?.focus()
       }
     },
     check(index, item, event) {
