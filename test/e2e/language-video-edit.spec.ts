@@ -21,7 +21,7 @@ const SHARED = [
 ]
 
 /** Names, not words: format and key names, the JSON syntax, and the gateway's own billing unit. */
-const NAMES = ['JSON', 'PNG', 'WebP', 'JPEG', 'Ctrl', 'Shift', 'http', 'https', 'token']
+const NAMES = ['JSON', 'PNG', 'WebP', 'JPEG', 'Ctrl', 'Shift', 'Enter', 'http', 'https', 'token']
 
 /**
  * The screen's text, every text node on its own line (options and folded parts included), and the names
@@ -34,9 +34,8 @@ const COLLECT = `(() => {
   const copy = main.cloneNode(true)
   for (const element of copy.querySelectorAll(${JSON.stringify([...SHARED, 'code', 'kbd'].join(','))}))
     element.remove()
-  const models = [...main.querySelectorAll('#edit-model, .vid-form > .field select')].flatMap((select) =>
-    [...select.options].map((option) => option.value)
-  )
+  // Model ids as the gateway names them: the one each model picker shows.
+  const models = [...main.querySelectorAll('input.model-picker-input')].map((input) => input.value)
   const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT)
   const texts = []
   for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.nodeValue)

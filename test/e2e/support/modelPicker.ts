@@ -8,6 +8,8 @@ export function modelPicker(scope: Page | Locator, label: string = 'Model'): Loc
 /** Picks a model by its id as a user does: types it into the picker, then clicks its option. */
 export async function pickModel(scope: Page | Locator, id: string, label: string = 'Model'): Promise<void> {
   const picker = modelPicker(scope, label)
+  // Emptied first: typing the id it already shows would change nothing, and the list would stay shut.
+  await picker.fill('')
   await picker.fill(id)
   await scope.getByRole('option', { name: id, exact: true }).click()
   await expect(picker).toHaveValue(id)
