@@ -28,7 +28,7 @@ const NOT_OURS = [
  * documentation gives them, format and key names, and "Token" as Chinese AI tools write it.
  */
 const NAMES =
-  /Gateway Studio|OpenAI Chat Completions|OpenAI Responses|Anthropic Messages|Markdown|JSON|PNG|JPEG|WebP|Shift|Enter|Token/g
+  /Gateway Studio|OpenAI Chat Completions|OpenAI Responses|Anthropic Messages|Markdown|JSON|PNG|JPEG|WebP|Ctrl|Shift|Enter|Token/g
 
 /** The English words left in the chat screen: its visible text and the names screen readers announce. */
 async function englishWords(page: Page, models: readonly string[]): Promise<string[]> {
