@@ -120,7 +120,7 @@ export class GalleryStore {
    * That pass is kept until an image is stored or removed (the count and largest key of `gallery_keys`
    * change; a job's model, endpoint and gateway never do); totals and favourites are read every time.
    */
-  facets(profileName: (id: string) => string): GalleryFacets {
+  facets(profileName: (id: string) => string | null): GalleryFacets {
     const where = GALLERY_BASE.join(' AND ')
     const keys = this.db.prepare('SELECT COUNT(*) AS n, MAX(key) AS last FROM gallery_keys').get() as {
       n: number

@@ -77,7 +77,7 @@ export function dayFormatter(timeZone: string): (at: number) => string {
   return (at) => format.format(at)
 }
 
-const emptyRow = (key: string, label: string): UsageRow => ({
+const emptyRow = (key: string, label: string | null): UsageRow => ({
   key,
   label,
   jobs: 0,
@@ -90,14 +90,14 @@ const emptyRow = (key: string, label: string): UsageRow => ({
 export function buildUsageReport(
   jobs: Iterable<UsageJob>,
   timeZone: string,
-  profileName: (id: string) => string
+  profileName: (id: string) => string | null
 ): UsageReport {
   const dayOf = dayFormatter(timeZone)
   const total = emptyRow('total', 'Total')
   const days = new Map<string, UsageRow>()
   const models = new Map<string, UsageRow>()
   const profiles = new Map<string, UsageRow>()
-  const bump = (map: Map<string, UsageRow>, key: string, label: () => string): UsageRow => {
+  const bump = (map: Map<string, UsageRow>, key: string, label: () => string | null): UsageRow => {
     let row = map.get(key)
     if (!row) {
       row = emptyRow(key, label())

@@ -63,7 +63,7 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
         throw error
       }
     },
-    'gallery.facets': () => store.facets((id) => profileName(id) ?? 'Removed gateway'),
+    'gallery.facets': () => store.facets(profileName),
     'gallery.get': ({ id }) => {
       const detail = store.detail(id, profileName)
       if (!detail) throw new AppFailure('not_found', say('galleryImageGone'))
@@ -97,7 +97,7 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
       buildUsageReport(
         store.usageJobs({ from, to, profileIds }),
         checkTimeZone(timeZone ?? 'UTC'),
-        (id) => profileName(id) ?? 'Removed gateway'
+        profileName
       ),
     'boards.list': () => boards.list(),
     'boards.create': ({ name }) => named(() => boards.create(name)),

@@ -92,7 +92,8 @@ export const GalleryFacets = z.object({
   favorites: z.number().int(),
   models: z.array(Facet),
   endpoints: z.array(Facet),
-  profiles: z.array(Facet.extend({ name: z.string() })),
+  /** `name` null: a gateway no longer among the profiles, which the renderer names in the reader's language. */
+  profiles: z.array(Facet.extend({ name: z.string().nullable() })),
   oldest: z.number().nullable(),
   newest: z.number().nullable()
 })
@@ -210,7 +211,8 @@ export const UsageQueryInput = z
  */
 export const UsageRow = z.object({
   key: z.string(),
-  label: z.string(),
+  /** Null for a gateway no longer among the profiles: the renderer names it in the reader's language. */
+  label: z.string().nullable(),
   jobs: z.number().int(),
   tokens: z.number(),
   images: z.number(),

@@ -91,7 +91,11 @@ function connectGallery(): void {
         total: { key: 'total', label: 'Total', ...row },
         byDay: [{ key: '2025-05-01', label: '2025-05-01', ...row }],
         byModel: [{ key: 'studio-image-v3', label: 'studio-image-v3', ...row }],
-        byProfile: [{ key: 'demo', label: 'Demo gateway', ...row }],
+        // A gateway no longer among the profiles: the backend sends no name, the screen says it.
+        byProfile: [
+          { key: 'demo', label: 'Demo gateway', ...row },
+          { key: 'gone', label: null, ...row }
+        ],
         timeZone: 'UTC'
       }
     })
@@ -239,6 +243,7 @@ describe('Gallery in 简体中文', () => {
     expect(within(day).getByTitle('模型在模型列表中没有计费单位的任务')).toHaveTextContent('（1 个未计费）')
     const gateways = screen.getByRole('region', { name: '按网关' })
     expect(within(gateways).getByRole('rowheader', { name: '演示网关' })).toBeInTheDocument()
+    expect(within(gateways).getByRole('rowheader', { name: '已删除的网关' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: '时间范围' })).toHaveDisplayValue('最近 30 天')
     expect(screen.getByText('共统计 12 个任务 · 日期按协调世界时划分')).toBeInTheDocument()
     expect(englishWords(container)).toEqual([])

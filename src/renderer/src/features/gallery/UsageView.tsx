@@ -26,7 +26,7 @@ function UsageTable({
   title,
   rows,
   keyLabel,
-  format = (row) => row.label
+  format = (row) => row.label ?? ''
 }: {
   title: string
   rows: UsageRow[]
