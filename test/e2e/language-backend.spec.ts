@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test'
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
+import { connectApi, generateImages } from './support/galleryApi'
 import { openScreen } from './support/gateways'
 import { contractClient, emulatorControl, useEmulatorProfile } from './support/queueClient'
 
@@ -83,4 +84,31 @@ test('in 简体中文 the backend’s notices speak Chinese, and the gateway’s
   expect(ours.match(/\b[A-Za-z]{3,}\b/g) ?? []).toEqual([])
   await list.screenshot({ path: `${shotDir}/issue16-backend-notice-list-zh.png` })
   close()
+})
+
+/**
+ * Issue 16: a refusal the backend words itself crosses as a code and its values, so in 简体中文 a board name
+ * already taken reads Chinese, with the name the designer typed as they typed it; the English the backend
+ * also sends is nowhere on the page.
+ */
+test('in 简体中文 a board name already taken is refused in Chinese', async ({ page, studio }) => {
+  test.setTimeout(120_000)
+  const { api, close } = await connectApi(studio)
+  await api.invoke('models.refresh', { profileId: 'demo' })
+  await generateImages(api, ['雪地里的红狐狸'])
+  await api.invoke('boards.create', { name: '灵感' })
+  close()
+
+  await openStudio(page, studio)
+  await openScreen(page, 'Settings')
+  await page.getByRole('radio', { name: '简体中文' }).check()
+  await page.getByRole('navigation', { name: '主导航' }).getByRole('button', { name: '图库' }).click()
+  await page.getByRole('button', { name: '+ 新建画板' }).click()
+  await page.getByRole('textbox', { name: '新画板名称' }).fill('灵感')
+  await page.getByRole('button', { name: '创建', exact: true }).click()
+  const form = page.locator('.board-name-form')
+  await expect(form).toContainText('已有名为“灵感”的画板。请换个名称。')
+  await expect(form).not.toContainText('There is already')
+  await form.screenshot({ path: `${shotDir}/issue16-board-name-taken-zh.png` })
+  await page.screenshot({ path: `${shotDir}/issue16-board-name-taken-zh-page.png` })
 })
