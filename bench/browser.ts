@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { createBackend, type Backend, type BackendOptions } from '../src/main/backend'
 import { createKeyFileCipher } from '../src/main/secrets/cipher'
 import { startWebHost, type WebHost } from '../src/main/web/server'
@@ -57,6 +57,12 @@ export async function probed(page: Page, work: () => Promise<void>): Promise<Pro
 export const describeProbe = (w: Probe): string =>
   `${w.longTasks === 0 ? 'no task over 50 ms' : `longest task ${w.longest.toFixed(0)} ms (${w.longTasks} over 50 ms, ${w.longTaskMs.toFixed(0)} ms in all)`}, ` +
   `longest frame gap ${w.maxFrameGap.toFixed(0)} ms`
+
+/** Picks a model in a screen's model picker (a searchable combobox) as a user does: type, then the option. */
+export async function pickModel(page: Page, scope: Page | Locator, id: string): Promise<void> {
+  await scope.getByRole('combobox', { name: 'Model', exact: true }).fill(id)
+  await page.getByRole('option', { name: id, exact: true }).click()
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch(chromiumLaunchOptions())

@@ -8,6 +8,7 @@ import {
   launchChromium,
   longestTaskSample,
   nextPaint,
+  pickModel,
   addPlainScroller,
   probed,
   PROBE,
@@ -164,7 +165,7 @@ export const chatStream = bench<StreamState>({
     const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
     await page.addInitScript(PROBE)
     await page.goto(studio.host.url)
-    await page.getByLabel('Model').selectOption('studio-chat')
+    await pickModel(page, page, 'studio-chat')
     return { temp, studio, browser, page }
   },
   async run({ page, browser, studio }, ctx, run): Promise<Sample[]> {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_TIMING } from '../../src/emulator'
 import { makeTempDir } from '../../test/helpers/tempDir'
-import { launchChromium, startStudio, type Studio } from '../browser'
+import { launchChromium, pickModel, startStudio, type Studio } from '../browser'
 import { bench, percentile, times } from '../harness'
 
 /** Groups per run (one with --quick). */
@@ -71,7 +71,7 @@ const LOAD_DIRECTLY = `async (ids) => {
 
 async function generateGroup(page: Page, prompt: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Generate images' })
-  await form.getByLabel('Model').selectOption({ label: 'seedream-stream' })
+  await pickModel(page, form, 'seedream-stream')
   await form.getByLabel('Prompt').fill(prompt)
   await form.getByLabel('Size').fill('2048x2048')
   const group = form.getByRole('checkbox', { name: 'Generate a group of images' })
