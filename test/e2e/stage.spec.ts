@@ -37,7 +37,7 @@ const SHAPES = [
 ] as const
 const CUTOUT = { prompt: 'a cut-out paper bird', size: '1536x1024', ratio: 3 / 2 }
 
-async function submit(api: ApiClient, body: Record<string, unknown>): Promise<string> {
+async function submit(api: ApiClient, body: { prompt: string } & Record<string, unknown>): Promise<string> {
   const job = await api.invoke('jobs.submit', {
     request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', output_format: 'png', ...body } }
   })
