@@ -23,7 +23,21 @@ const SHARED = [
  * Names, not words: formats and the syntax the fields take, option values the API names (url), the
  * providers (Partner A, OpenAI) and the web's own (http, URL).
  */
-const NAMES = ['JSON', 'PNG', 'WebP', 'JPEG', 'png', 'jpeg', 'webp', 'url', 'URL', 'http', 'https', 'Ctrl', 'Enter']
+const NAMES = [
+  'JSON',
+  'PNG',
+  'WebP',
+  'JPEG',
+  'png',
+  'jpeg',
+  'webp',
+  'url',
+  'URL',
+  'http',
+  'https',
+  'Ctrl',
+  'Enter'
+]
 const PROVIDERS = ['Partner A', 'Partner B', 'OpenAI']
 
 /**
