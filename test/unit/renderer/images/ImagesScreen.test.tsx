@@ -145,7 +145,15 @@ describe('Images screen', () => {
     })
     render(<ImagesScreen />)
     await ready()
-    fireEvent.click(await screen.findByRole('button', { name: 'Image 1 of 1, 2048×2048: open full view' }))
+    // The stage draws its image only once its canvas has a size, which jsdom never lays out.
+    const size = { clientWidth: 1200, clientHeight: 800 }
+    for (const [key, value] of Object.entries(size))
+      Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value })
+    try {
+      fireEvent.click(await screen.findByRole('button', { name: 'Image 1 of 1, 2048×2048: open full view' }))
+    } finally {
+      for (const key of Object.keys(size)) Reflect.deleteProperty(HTMLElement.prototype, key)
+    }
     const viewer = screen.getByRole('dialog', { name: 'Image 1 of 1' })
     expect(within(viewer).getByRole('img', { name: 'a kite' })).toHaveAttribute(
       'src',
