@@ -75,7 +75,7 @@ describe('layer rule', () => {
     ).toHaveLength(1)
     for (const allowed of [
       "import { useEditStore } from './store'",
-      "import { ImageViewer } from '../../media/ImageViewer'",
+      "import { JobStage } from '../../media/JobStage'",
       "import { Modal } from '../../ui/Modal'",
       "import { statusText } from '../../jobs/status'",
       "import { useJobsStore } from '../../store/jobs'",

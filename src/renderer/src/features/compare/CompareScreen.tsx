@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ImageViewer, type ViewerTarget } from '../../media/ImageViewer'
+import { JobStage, type ViewerTarget } from '../../media/JobStage'
 import type { JobActions } from '../../media/JobCard'
 import { useConnection } from '../../store/app'
 import { offerAsReference, openInEditor, remixInImages } from '../../store/handoff'
@@ -79,7 +79,7 @@ export function CompareScreen(): ReactElement {
         </section>
       </div>
       {viewer && viewerJob && (
-        <ImageViewer
+        <JobStage
           job={viewerJob}
           resultId={viewer.resultId}
           onNavigate={(resultId) => setViewer({ jobId: viewer.jobId, resultId })}

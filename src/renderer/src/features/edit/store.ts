@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
 import type { edit } from '../../i18n/locales/en/edit'
-import type { ViewerTarget } from '../../media/ImageViewer'
+import type { ViewerTarget } from '../../media/JobStage'
 import { MaskEditor } from './MaskEditor'
 import { addInputs, keepVersion, moveInput, type EditInput } from './chain'
 import { loadSession, saveSession } from './session'
