@@ -2,11 +2,11 @@ import { useMemo, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
-import { billedLine } from '../jobs/billing'
 import { useConnection } from '../store/app'
 import { numberWords } from '../ui/words'
 import { jobParameters } from './jobParameters'
-import { endpointLabel, imageUsageOf, imagesOf, usageSummary, when } from './slots'
+import { imageUsageOf, imagesOf, usageSummary, when } from './slots'
+import { StageJobDetails } from './StageJobDetails'
 import { Stage, type StageFrame } from './Stage'
 
 /** Which image of which job a screen's stage shows. */
@@ -66,7 +66,6 @@ export function JobStage({
   const result = images.find((r) => r.id === resultId)
   if (!result?.mediaId) return null
   const mediaId = result.mediaId
-  const parameters = jobParameters(job)
   // Only this image's own usage; a figure for several images together is the job's, said once on its card.
   const own = imageUsageOf(job, result)
   const usage = own
@@ -117,41 +116,17 @@ export function JobStage({
           </a>
         )}
       </div>
-      <section className="stage-section" aria-label={t('media.stage.job')}>
-        <h3>{t('media.viewer.prompt')}</h3>
-        <p className="stage-prompt">{job.prompt}</p>
-        {result.revisedPrompt && result.revisedPrompt !== job.prompt && (
-          <>
-            <h3>{t('media.viewer.revisedPrompt')}</h3>
-            <p className="stage-prompt">{result.revisedPrompt}</p>
-          </>
-        )}
-        <dl className="facts stage-facts">
-          <dt>{t('media.viewer.model')}</dt>
-          <dd>
-            {job.model} <span className="muted">({endpointLabel(job.endpoint, t)})</span>
-          </dd>
-          <dt>{t('media.stage.parameters')}</dt>
-          <dd>
-            {parameters.length === 0 ? (
-              <span className="muted">{t('media.stage.noParameters')}</span>
-            ) : (
-              <ul className="stage-params">
-                {parameters.map(([key, value]) => (
-                  <li key={key}>
-                    <code>{key}</code> {value}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </dd>
-          <dt>{t('media.viewer.usage')}</dt>
-          <dd>
-            {usage}
-            {job.billingUnit ? ` · ${billedLine(job.billingUnit, t)}` : ''}
-          </dd>
-        </dl>
-      </section>
+      <StageJobDetails
+        job={{
+          prompt: job.prompt,
+          revisedPrompt: result.revisedPrompt,
+          model: job.model,
+          endpoint: job.endpoint,
+          parameters: jobParameters(job),
+          usage,
+          billingUnit: job.billingUnit
+        }}
+      />
     </>
   )
 

@@ -21,7 +21,11 @@ const LONGEST = 80
 export function jobParameters(job: JobView): [string, string][] {
   const request = job.request
   if (typeof request !== 'object' || request === null) return []
-  const body = (request as { body?: unknown }).body
+  return bodyParameters((request as { body?: unknown }).body)
+}
+
+/** The same, read from a request body as stored (the Gallery's detail holds the body alone). */
+export function bodyParameters(body: unknown): [string, string][] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return []
   const out: [string, string][] = []
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { useState, type ReactElement } from 'react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { GalleryItem } from '@shared/schemas/gallery'
+import type { GalleryDetail, GalleryItem } from '@shared/schemas/gallery'
 import { GalleryStage, neighboursOf } from '@renderer/media/GalleryStage'
 import { fakeBackend } from '../images/harness'
 
@@ -85,5 +85,57 @@ describe('the stage', () => {
     const loaded = new Map([0, 1, 3, 60].map((n) => [n, item(n)]))
     const around = neighboursOf((i) => loaded.get(i), 2, 100)
     expect(around.map((x) => x.id)).toEqual(['i0', 'i1', 'i3'])
+  })
+})
+
+const detailOf = (n: number, patch: Partial<GalleryDetail> = {}): GalleryDetail => ({
+  id: `i${n}`,
+  jobId: `j${n}`,
+  jobStatus: 'succeeded',
+  jobKind: 'image',
+  mediaId: `${'a'.repeat(31)}${n}`,
+  mime: 'image/png',
+  width: 2048,
+  height: 1152,
+  bytes: 1000,
+  sizeLabel: '2048x1152',
+  prompt: `prompt ${n}`,
+  revisedPrompt: null,
+  params: { model: 'studio-image-v3', prompt: `prompt ${n}`, size: '2048x1152', quality: 'high', n: 3 },
+  seed: null,
+  model: 'studio-image-v3',
+  endpoint: '/v3/images/generations',
+  profileId: 'p1',
+  profileName: 'Demo gateway',
+  usage: { total_tokens: 783 },
+  imageUsage: null,
+  billingUnit: 'token',
+  imagesInJob: 3,
+  favorite: false,
+  createdAt: 1_700_000_000_000,
+  fromAddress: false,
+  ...patch
+})
+
+describe('the Gallery stage beside its image', () => {
+  it('shows the job’s parameters, its usage once as the job’s, and the billing unit; per image when reported so', async () => {
+    const details: Record<string, GalleryDetail> = {
+      i0: detailOf(0),
+      i1: detailOf(1, { imageUsage: { generated_images: 1 }, billingUnit: 'image', imagesInJob: 2 })
+    }
+    fakeBackend({ 'gallery.get': (input) => details[(input as { id: string }).id] })
+    render(<Harness />)
+    // Until the record comes the tile's prompt stands alone; then the job's parameters join it.
+    expect(await screen.findByText('quality')).toBeInTheDocument()
+    const job = screen.getByRole('region', { name: 'This job' })
+    expect(within(job).getByText('2048x1152')).toBeInTheDocument()
+    // The group's 783 tokens are the job's: said as such, not as this image's cost.
+    expect(
+      within(job).getByText('783 tokens for the whole job of 3 images, not per image · billed per token')
+    ).toBeInTheDocument()
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowRight' })
+    expect(await screen.findByText('1 image · billed per image')).toBeInTheDocument()
+    const next = screen.getByRole('region', { name: 'This job' })
+    expect(within(next).queryByText(/whole job/)).toBeNull()
   })
 })

@@ -78,7 +78,8 @@ export const media = {
     frame: 'Image {{position}} of {{total}}',
     parameters: 'Parameters',
     noParameters: 'Only the prompt and model',
-    job: 'This job'
+    job: 'This job',
+    wholeJobUsage: '{{usage}} for the whole job of {{images}}, not per image'
   },
   library: {
     close: 'Close',

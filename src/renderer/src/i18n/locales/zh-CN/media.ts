@@ -76,7 +76,8 @@ export const media: Catalog<typeof en> = {
     frame: '第 {{position}} 张，共 {{total}} 张',
     parameters: '参数',
     noParameters: '只有提示词和模型',
-    job: '本次任务'
+    job: '本次任务',
+    wholeJobUsage: '整个任务（{{images}}）共 {{usage}}，网关没有报告单张图片的用量'
   },
   library: {
     close: '关闭',
