@@ -46,7 +46,21 @@ export const sentences = {
   presetNameTaken: 'There is already a preset called “{{name}}”. Pick another name.',
   styleNameTaken: 'There is already a style called “{{name}}”. Pick another name.',
   presetsNotJson: 'That file is not a presets file: it is not JSON.',
-  presetsFileInvalid: 'That file is not a Gateway Studio presets file: {{detail}}.',
+  presetsFileInvalid: 'That file is not a Gateway Studio presets file.',
+  presetsFileVersion: 'That presets file is version {{version}}; this Gateway Studio reads version 1.',
+  presetsFileTooMany: 'That file holds more than 1,000 presets or styles. Split it into smaller files.',
+  presetInFileNoName: 'Preset {{number}} in that file has no name, or a name longer than 80 characters.',
+  presetInFileScreen: 'Preset “{{name}}” in that file is for a screen this Gateway Studio does not have.',
+  presetInFileSettings: 'The settings saved in preset “{{name}}” cannot be read, or are larger than 64 KB.',
+  presetInFileUnknown:
+    'Preset “{{name}}” in that file holds “{{field}}”, which this Gateway Studio does not know.',
+  styleInFileNoName: 'Style {{number}} in that file has no name, or a name longer than 80 characters.',
+  styleInFileTooLong:
+    'Style “{{name}}” in that file adds more than 2,000 characters before or after the prompt.',
+  styleInFileUnreadable:
+    'Style “{{name}}” in that file cannot be read: what it adds before and after the prompt must be text.',
+  styleInFileUnknown:
+    'Style “{{name}}” in that file holds “{{field}}”, which this Gateway Studio does not know.',
   profileGone: 'That gateway profile no longer exists.',
   demoReadonly: 'The demo gateway is built in and cannot be changed.',
   addressCannotHoldKey: 'This gateway address cannot hold a key.',
@@ -60,7 +74,35 @@ export const sentences = {
   libraryImageGone: 'That image is no longer in the library.',
   maskNotPng: 'A mask must be a PNG image.',
   importTooLarge: 'That image is too large to import.',
-  imageDamaged: 'The image arrived damaged; try adding it again.'
+  imageDamaged: 'The image arrived damaged; try adding it again.',
+  // A chat's settings, by request style: the styles have other names in Chinese, and each its own range.
+  temperatureChat: 'Temperature for Chat completions is between 0 and {{max}}.',
+  temperatureMessages: 'Temperature for Messages is between 0 and {{max}}.',
+  temperatureResponses: 'Temperature for Responses is between 0 and {{max}}.',
+  // A gateway's address (src/shared/gateway/baseUrl.ts).
+  baseUrlNotAddress: 'Enter a full address such as https://gateway.example.com/tenant.',
+  baseUrlCredentials: 'The address must not contain a user name or password.',
+  baseUrlQuery: 'The address must not contain "?" or "#" parts.',
+  baseUrlHttpRemote: 'The address must start with https:// (http is only allowed for this computer).',
+  baseUrlHttps: 'The address must start with https://.',
+  // A gateway's advanced settings: which entry, and what it should look like.
+  fieldNameEmpty: 'Field names: {{path}} cannot be empty.',
+  fieldNameForm:
+    'Field names: {{path}} may use only letters, digits, "_", "-" and ".", starting with a letter or "_".',
+  fieldNameTaskPath:
+    'Field names: {{path}} must be a path that starts with "/" and contains {id}, such as /v1/videos/{id}.',
+  fieldNameJsonPath: 'Field names: {{path}} must be a dotted path such as result.video_url or data[0].url.',
+  fieldNamesUnreadable: 'Field names: {{path}} cannot be read. Write it as text, or put its default back.',
+  extraFieldsEndpoint: 'Extra JSON fields: “{{path}}” is not an endpoint that takes extra fields.',
+  extraFieldsName:
+    'Extra JSON fields: “{{path}}” is not a usable field name. Use letters, digits, "_", "-" and ".", starting with a letter or "_".',
+  extraFieldsUnreadable:
+    'Extra JSON fields: {{path}} cannot be read. Give each endpoint an object of field names and values.',
+  // How this computer keeps API keys (the shells' ciphers); the renderer adds what that means.
+  keysNoKeyring: 'No system keyring was found: Electron would protect keys with a built-in password only',
+  keysKeychain: 'Protected by the system keychain ({{backend}})',
+  keysKeyFile:
+    "Keys are encrypted with a key file in the app's data folder; the browser version has no system keychain"
 } as const
 
 export type SentenceCode = keyof typeof sentences

@@ -1,4 +1,5 @@
 import type { SafeStorage } from 'electron'
+import { say } from '../../shared/sentences'
 import type { SecretCipher } from '../secrets/cipher'
 
 /**
@@ -11,9 +12,7 @@ export function createSafeStorageCipher(safeStorage: SafeStorage, platform: Node
   const weak = backend === 'basic_text' || backend === 'unknown'
   return {
     protection: weak ? 'weak' : 'os',
-    description: weak
-      ? 'No system keyring was found: Electron would protect keys with a built-in password only'
-      : `Protected by the system keychain (${backend})`,
+    description: weak ? say('keysNoKeyring') : say('keysKeychain', { backend }),
     encrypt: (plain) => safeStorage.encryptStringAsync(plain),
     decrypt: async (cipher) => (await safeStorage.decryptStringAsync(cipher)).result
   }

@@ -1,9 +1,16 @@
 import { z } from 'zod'
 import { originOf } from '../../shared/gateway/baseUrl'
 import { AppFailure } from '../contract/failure'
-import { say } from '../../shared/sentences'
+import { say, type Said } from '../../shared/sentences'
 import { writeTransaction, type Db } from '../db/connection'
 import type { SecretCipher } from './cipher'
+
+/** The contract's KeyProtection, with its words' code known to be one of our sentences. */
+export interface KeyProtectionWords {
+  protection: 'os' | 'weak'
+  description: string
+  words: Pick<Said, 'code' | 'values'>
+}
 
 export interface KeyStatus {
   hasKey: boolean
@@ -41,8 +48,14 @@ export class ApiKeyStore {
     private readonly now: () => number = Date.now
   ) {}
 
-  get protection(): { protection: 'os' | 'weak'; description: string } {
-    return { protection: this.cipher.protection, description: this.cipher.description }
+  /** The protection, its English description and the same by code (`words`) for the renderer. */
+  get protection(): KeyProtectionWords {
+    const { code, values, english } = this.cipher.description
+    return {
+      protection: this.cipher.protection,
+      description: english,
+      words: values === undefined ? { code } : { code, values }
+    }
   }
 
   /**

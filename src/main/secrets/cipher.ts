@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { say, type Said } from '../../shared/sentences'
 
 /**
  * How a shell protects API keys at rest. The backend stores only what `encrypt` returns, so the
@@ -11,7 +12,8 @@ import { join } from 'node:path'
  */
 export interface SecretCipher {
   readonly protection: 'os' | 'weak'
-  readonly description: string
+  /** How keys are kept, as a sentence the renderer words (shown when asking before a weak store). */
+  readonly description: Said
   encrypt(plain: string): Promise<Buffer>
   decrypt(cipher: Buffer): Promise<string>
 }
@@ -37,7 +39,7 @@ export function createKeyFileCipher(dataDir: string): SecretCipher {
   chmodSync(keyPath, 0o600)
   return {
     protection: 'weak',
-    description: 'Encrypted with a key file in the data folder (web host: no OS keychain available)',
+    description: say('keysKeyFile'),
     encrypt(plain) {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)

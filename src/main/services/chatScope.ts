@@ -54,9 +54,10 @@ export interface ChatScope {
   ) => Exchange
 }
 
+/** Refuses settings the style does not take, with the first problem (there is one rule today). */
 export function checkSettings(style: ChatStyle, settings: ChatSettings): void {
-  const issues = settingsIssues(style, settings)
-  if (issues.length > 0) throw new AppFailure('invalid_input', issues.join(' '), { field: 'settings' })
+  const [issue] = settingsIssues(style, settings)
+  if (issue) throw new AppFailure('invalid_input', say(issue.code, issue.values), { field: 'settings' })
 }
 
 /**

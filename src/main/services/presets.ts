@@ -3,6 +3,7 @@ import { PresetsFile } from '../../shared/schemas/presets'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
+import { presetsFileProblem } from '../presets/fileProblem'
 import { NameTaken, PresetStore } from '../presets/store'
 import type { ServiceContext } from './context'
 
@@ -48,12 +49,8 @@ export function createPresetHandlers(
       }
       const file = PresetsFile.safeParse(json)
       if (!file.success) {
-        const first = file.error.issues[0]
-        const where = first?.path.length ? ` (at ${first.path.join('.')})` : ''
-        throw new AppFailure(
-          'invalid_input',
-          say('presetsFileInvalid', { detail: `${first?.message ?? 'it does not read'}${where}` })
-        )
+        const { code, values } = presetsFileProblem(json, file.error.issues[0])
+        throw new AppFailure('invalid_input', say(code, values))
       }
       return store.importFile(file.data)
     }

@@ -7,6 +7,7 @@ import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import type { ModelCatalogStore } from '../profiles/catalog'
+import { advancedProblem, type AdvancedSection } from '../profiles/inputWords'
 import type { GatewayConnections } from '../profiles/connections'
 import type { ProfileRecord, ProfileRepository } from '../profiles/repository'
 import type { ApiKeyStore } from '../secrets/apiKeys'
@@ -35,17 +36,16 @@ export interface ProfileServiceDeps {
   onBackgroundError?: (error: unknown) => void
 }
 
-function parseOrFail<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+function parseOrFail<S extends z.ZodType>(schema: S, value: unknown, section: AdvancedSection): z.output<S> {
   const parsed = schema.safeParse(value ?? {})
   if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : ''
-  throw new AppFailure('invalid_input', `${what}${where}: ${issue?.message ?? 'invalid'}`)
+  const { code, values } = advancedProblem(section, parsed.error.issues[0])
+  throw new AppFailure('invalid_input', say(code, values))
 }
 
 function checkedBaseUrl(value: string): string {
   const check = checkBaseUrl(value, { allowLoopbackHttp: true })
-  if (!check.ok) throw new AppFailure('invalid_input', check.message, { field: 'baseUrl' })
+  if (!check.ok) throw new AppFailure('invalid_input', say(check.code), { field: 'baseUrl' })
   return check.baseUrl
 }
 
@@ -142,8 +142,8 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
         {
           name: input.name,
           baseUrl: checkedBaseUrl(input.baseUrl),
-          fieldMap: parseOrFail(FieldMap, input.fieldMap, 'Field names'),
-          extraFields: parseOrFail(ExtraFields, input.extraFields, 'Extra JSON fields')
+          fieldMap: parseOrFail(FieldMap, input.fieldMap, 'fieldNames'),
+          extraFields: parseOrFail(ExtraFields, input.extraFields, 'extraFields')
         },
         input.activate ?? false
       )
@@ -158,10 +158,10 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.baseUrl !== undefined ? { baseUrl: checkedBaseUrl(input.baseUrl) } : {}),
           ...(input.fieldMap !== undefined
-            ? { fieldMap: parseOrFail(FieldMap, input.fieldMap, 'Field names') }
+            ? { fieldMap: parseOrFail(FieldMap, input.fieldMap, 'fieldNames') }
             : {}),
           ...(input.extraFields !== undefined
-            ? { extraFields: parseOrFail(ExtraFields, input.extraFields, 'Extra JSON fields') }
+            ? { extraFields: parseOrFail(ExtraFields, input.extraFields, 'extraFields') }
             : {})
         },
         // An address move to another origin removes the key in the same transaction (issue 11, finding 3).
@@ -202,7 +202,8 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       const record = mustBeRemote(profileId)
       // P12: with no real keychain the key is stored only after the user has read why that is weaker.
       if (keys.protection.protection === 'weak' && !acceptWeakProtection) {
-        throw new AppFailure('secrets.weak_protection', keys.protection.description, keys.protection)
+        const { code, values } = keys.protection.words
+        throw new AppFailure('secrets.weak_protection', say(code, values), keys.protection)
       }
       // Bound to the origin the profile points at as the user enters it; the store re-checks on write.
       const origin = originOf(record.baseUrl)

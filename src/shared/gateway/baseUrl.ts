@@ -3,7 +3,12 @@
  * tests), so the key never crosses a network in clear text.
  */
 
-export type BaseUrlCheck = { ok: true; baseUrl: string } | { ok: false; message: string }
+import { english, type SentenceCode } from '../sentences'
+
+/** A refusal carries its sentence's code (the renderer words it) and its English (for logs, a TypeError). */
+export type BaseUrlCheck = { ok: true; baseUrl: string } | { ok: false; code: SentenceCode; message: string }
+
+const refused = (code: SentenceCode): BaseUrlCheck => ({ ok: false, code, message: english(code) })
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -17,26 +22,21 @@ export function checkBaseUrl(value: string, options: { allowLoopbackHttp: boolea
   try {
     url = new URL(value.trim())
   } catch {
-    return { ok: false, message: 'Enter a full address such as https://gateway.example.com/tenant.' }
+    return refused('baseUrlNotAddress')
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'The address must not contain a user name or password.' }
+    return refused('baseUrlCredentials')
   }
   if (url.search || url.hash) {
-    return { ok: false, message: 'The address must not contain "?" or "#" parts.' }
+    return refused('baseUrlQuery')
   }
   if (url.protocol === 'http:') {
     if (!isLoopbackHost(url.hostname)) {
-      return {
-        ok: false,
-        message: 'The address must start with https:// (http is only allowed for this computer).'
-      }
+      return refused('baseUrlHttpRemote')
     }
-    if (!options.allowLoopbackHttp) {
-      return { ok: false, message: 'The address must start with https://.' }
-    }
+    if (!options.allowLoopbackHttp) return refused('baseUrlHttps')
   } else if (url.protocol !== 'https:') {
-    return { ok: false, message: 'The address must start with https://.' }
+    return refused('baseUrlHttps')
   }
   return { ok: true, baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { say, type Said, type SentenceCode } from '../sentences'
 import { modelSupports } from '../gateway/preflight'
 import type { ModelEndpointKey } from '../gateway/spec'
 import { AppErrorSchema } from '../result'
@@ -93,12 +94,19 @@ export function fitSettings(style: ChatStyle, settings: ChatSettings): ChatSetti
     : settings
 }
 
-/** Problems with settings for a style, in words for the field; empty when all is well. */
-export function settingsIssues(style: ChatStyle, settings: ChatSettings): string[] {
-  const issues: string[] = []
+/** The sentence of a temperature out of range, by style: each style has its own name in each language. */
+const TEMPERATURE_SENTENCE = {
+  chat: 'temperatureChat',
+  messages: 'temperatureMessages',
+  responses: 'temperatureResponses'
+} as const satisfies Record<ChatStyle, SentenceCode>
+
+/** Problems with settings for a style, as sentences the renderer words; empty when all is well. */
+export function settingsIssues(style: ChatStyle, settings: ChatSettings): Said[] {
+  const issues: Said[] = []
   const max = TEMPERATURE_MAX[style]
   if (settings.temperature !== null && settings.temperature > max) {
-    issues.push(`Temperature for ${STYLE_LABELS[style]} is between 0 and ${max}.`)
+    issues.push(say(TEMPERATURE_SENTENCE[style], { max }))
   }
   return issues
 }

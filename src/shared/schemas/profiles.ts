@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ExtraFields, FieldMap } from '../gateway/fieldMap'
+import { ErrorWordsSchema } from '../result'
 
 export const ProfileId = z.string().min(1).max(64)
 
@@ -64,8 +65,11 @@ export const ProfileRef = z.object({ id: ProfileId }).strict()
 
 export const KeyProtection = z.object({
   protection: z.enum(['os', 'weak']),
-  description: z.string()
+  /** English, for a client that does not know `words`' code. */
+  description: z.string(),
+  words: ErrorWordsSchema
 })
+export type KeyProtection = z.infer<typeof KeyProtection>
 
 export const SetKeyInput = z
   .object({

@@ -1,8 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import type { SafeStorage } from 'electron'
 import { describe, expect, it } from 'vitest'
 import { AppFailure } from '../../../../src/main/contract/failure'
-import { say, sentences } from '../../../../src/shared/sentences'
+import { createSafeStorageCipher } from '../../../../src/main/electron/cipher'
+import { createKeyFileCipher } from '../../../../src/main/secrets/cipher'
+import { checkSettings } from '../../../../src/main/services/chatScope'
+import { checkBaseUrl } from '../../../../src/shared/gateway/baseUrl'
+import { defaultChatSettings, settingsIssues } from '../../../../src/shared/schemas/chat'
+import { english, say, sentences } from '../../../../src/shared/sentences'
 import { AppErrorSchema } from '../../../../src/shared/result'
 import { keyElsewhereMessage, keyRemovedMessage, noKeyMessage } from '../../../../src/shared/schemas/profiles'
 import { errors as en } from '../../../../src/renderer/src/i18n/locales/en/errors'
@@ -16,12 +23,14 @@ const MAIN = join(process.cwd(), 'src/main')
  */
 const NOT_SENTENCES: readonly { file: string; has: string; why: string }[] = [
   { file: 'services/gatewayFailure.ts', has: 'view.message, view', why: 'the gateway view words it by kind' },
-  { file: 'jobs/engine.ts', has: 'issues.map', why: 'details.issues: each issue is worded by its rule' },
-  { file: 'services/chatScope.ts', has: "issues.join(' ')", why: 'chat settings issues (not yet coded)' },
-  { file: 'services/profiles.ts', has: '`${what}${where}', why: 'a schema check of input the UI validates' },
-  { file: 'services/profiles.ts', has: 'check.message', why: 'the shared address check (not yet coded)' },
-  { file: 'services/profiles.ts', has: 'keys.protection.description', why: 'the cipher description' }
+  { file: 'jobs/engine.ts', has: 'issues.map', why: 'details.issues: each issue is worded by its rule' }
 ]
+
+/**
+ * Placeholders that would carry someone else's English into our sentence (zod's message, an Error's): a
+ * sentence names what is wrong itself, and its values are only names, places and figures.
+ */
+const FREE_TEXT = ['detail', 'message', 'reason', 'error', 'issue']
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -77,6 +86,50 @@ describe('the backend’s sentences carry codes the renderer words in both langu
       expect(chinese[code], code).toMatch(/[\u4e00-\u9fff]/)
       expect(placeholders(chinese[code] ?? ''), code).toEqual(placeholders(sentence))
     }
+  })
+
+  it('fills no sentence with free text: zod’s or an error’s English cannot come back through a value', () => {
+    for (const [code, sentence] of Object.entries(sentences))
+      expect(
+        placeholders(sentence).filter((name) => FREE_TEXT.includes(name)),
+        code
+      ).toEqual([])
+  })
+
+  it('words the address, chat settings and key protection by code, not in English of their own', () => {
+    const refused = checkBaseUrl('http://gw.example.com', { allowLoopbackHttp: true })
+    expect(refused).toEqual({
+      ok: false,
+      code: 'baseUrlHttpRemote',
+      message: english('baseUrlHttpRemote')
+    })
+    for (const url of [
+      'gw.example.com',
+      'https://u:p@gw.example.com',
+      'https://gw.example.com/?a',
+      'ftp://x'
+    ])
+      expect(Object.keys(sentences)).toContain(
+        (checkBaseUrl(url, { allowLoopbackHttp: true }) as { code: string }).code
+      )
+    const settings = { ...defaultChatSettings(), temperature: 1.5 }
+    expect(settingsIssues('messages', settings)).toEqual([say('temperatureMessages', { max: 1 })])
+    expect(settingsIssues('chat', settings)).toEqual([])
+    expect(() => checkSettings('messages', settings)).toThrow(
+      expect.objectContaining({ words: { code: 'temperatureMessages', values: { max: 1 } } })
+    )
+    const dir = mkdtempSync(join(tmpdir(), 'gs-sentences-'))
+    try {
+      expect(createKeyFileCipher(dir).description).toEqual(say('keysKeyFile'))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    const storage = (backend: string) =>
+      ({ getSelectedStorageBackend: () => backend }) as unknown as SafeStorage
+    expect(createSafeStorageCipher(storage('basic_text'), 'linux').description).toEqual(say('keysNoKeyring'))
+    expect(createSafeStorageCipher(storage('gnome_libsecret'), 'linux').description).toEqual(
+      say('keysKeychain', { backend: 'gnome_libsecret' })
+    )
   })
 
   it('crosses the contract as its code and values, with the English filled in as the message', () => {

@@ -7,6 +7,7 @@ import { ProfileRepository } from '../../../../src/main/profiles/repository'
 import { ApiKeyStore } from '../../../../src/main/secrets/apiKeys'
 import type { SecretCipher } from '../../../../src/main/secrets/cipher'
 import { defaultFieldMap } from '../../../../src/shared/gateway/fieldMap'
+import { say } from '../../../../src/shared/sentences'
 import { makeTempDir } from '../../../helpers/tempDir'
 
 const KEY = 'sk-live-abcdef-1234'
@@ -17,7 +18,7 @@ const STRANGER = 'https://stranger.example.net'
 function testCipher(): SecretCipher & { decrypted: number; hold: (() => void) | null; holding: boolean } {
   const cipher = {
     protection: 'os' as const,
-    description: 'test',
+    description: say('keysKeychain', { backend: 'test' }),
     decrypted: 0,
     holding: false,
     hold: null as (() => void) | null,
