@@ -234,7 +234,9 @@ test('every screen and dialog, light and dark, English and 简体中文: no crit
     await check('settings › weak key protection')
     await weak.getByRole('button', { name: words.gateways.cancel }).click()
     await east.getByRole('button', { name: words.gateways.delete, exact: true }).click()
-    const confirm = page.getByRole('alertdialog', { name: words.gateways.confirmDeletion })
+    const confirm = page.getByRole('alertdialog', {
+      name: words.gateways.confirmDeletion.replace('{{name}}', 'Studio East')
+    })
     await expect(confirm).toBeVisible()
     await check('settings › delete gateway')
     await page.screenshot({ path: `${SHOTS}/a11y-settings-delete-${theme}-${language}.png`, fullPage: true })

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { GatewaysSection } from '@renderer/features/settings/GatewaysSection'
+import { i18n } from '@renderer/i18n'
 import { useAppStore } from '@renderer/store/app'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { createApiClient, type Transport } from '@shared/client'
@@ -20,11 +21,22 @@ const moved: ProfileView = {
   keyRemoved: { reason: 'origin_changed', origin: 'https://new-gateway.example.net' }
 }
 
-function setup(profile: ProfileView): { invoke: ReturnType<typeof vi.fn> } {
+/** What secrets.setKey answers on a machine without a keyring (the Electron cipher's sentence). */
+const WEAK = {
+  ok: false,
+  error: {
+    code: 'secrets.weak_protection',
+    message: 'No system keyring was found: Electron would protect keys with a built-in password only',
+    details: { protection: 'weak' },
+    words: { code: 'keysNoKeyring' }
+  }
+} as const
+
+function setup(profile: ProfileView, setKey?: typeof WEAK): { invoke: ReturnType<typeof vi.fn> } {
   const invoke = vi.fn((name: string) =>
     Promise.resolve(
       name === 'secrets.setKey'
-        ? { ok: true, value: { ...profile, hasKey: true, keyLast4: '9876', keyRemoved: null } }
+        ? (setKey ?? { ok: true, value: { ...profile, hasKey: true, keyLast4: '9876', keyRemoved: null } })
         : { ok: true, value: [] }
     )
   )
@@ -77,5 +89,35 @@ describe('Settings › Gateways after the gateway address moved to another serve
     const details = screen.getByRole('region', { name: 'Acme details' })
     expect(within(details).queryByRole('alert')).toBeNull()
     expect(screen.getByText('No key')).toBeInTheDocument()
+  })
+})
+
+/**
+ * Issue 16: the cipher's description crosses as a code, so the weak-protection question is worded in the
+ * language shown; the delete question names the gateway in its title.
+ */
+describe('Settings › Gateways in 简体中文', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en')
+  })
+
+  it('asks before a weak store with the reason in Chinese, and titles the delete question by name', async () => {
+    setup({ ...moved, keyRemoved: null }, WEAK)
+    await i18n.changeLanguage('zh-CN')
+    render(<GatewaysSection />)
+    fireEvent.click(screen.getByRole('button', { name: /^Acme/ }))
+    const details = screen.getByRole('region', { name: 'Acme 详情' })
+    fireEvent.change(within(details).getByLabelText(/API 密钥/), { target: { value: 'sk-weak-0000' } })
+    fireEvent.click(within(details).getByRole('button', { name: '保存密钥' }))
+    const weak = await screen.findByRole('alertdialog', { name: '密钥保护较弱' })
+    expect(weak).toHaveTextContent(
+      '没有找到系统钥匙串：Electron 只能用内置密码保护密钥。任何能以你的身份读取文件的人都可能取回它。'
+    )
+    expect(weak).not.toHaveTextContent('keyring')
+    fireEvent.click(within(weak).getByRole('button', { name: '取消' }))
+
+    fireEvent.click(within(details).getByRole('button', { name: '删除…' }))
+    const confirm = await screen.findByRole('alertdialog', { name: '删除网关“Acme”？' })
+    expect(confirm).toHaveTextContent('它保存的密钥和缓存的模型列表也会一并移除。')
   })
 })

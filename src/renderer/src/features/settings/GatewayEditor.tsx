@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
+import { useTranslation } from 'react-i18next'
 import type { ModelCatalog, ProfileView } from '@shared/schemas/profiles'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { failureLine } from '../../ui/errorWords'
 import { Field } from '../../ui/Field'
 import { CancelCall } from './CancelCall'
 import { ModelTable } from './ModelTable'
@@ -22,7 +23,8 @@ export function GatewayEditor({
 }): ReactElement {
   const { api } = useConnection()
   const [apiKey, setApiKey] = useState('')
-  const [weakWarning, setWeakWarning] = useState<string | null>(null)
+  /** The refusal that asks before storing under weak protection; its reason is worded as it renders. */
+  const [weakWarning, setWeakWarning] = useState<AppError | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   const [tested, setTested] = useState<ModelCatalog | null>(null)
   const [pending, setPending] = useState<Pending>(null)
@@ -54,7 +56,7 @@ export function GatewayEditor({
       setWeakWarning(null)
     } else if (result.error.code === 'secrets.weak_protection') {
       setError(null)
-      setWeakWarning(result.error.message)
+      setWeakWarning(result.error)
     }
   }
 
@@ -120,16 +122,8 @@ export function GatewayEditor({
 
       {confirmDelete && (
         <ConfirmDialog
-          title={t('gateways.confirmDeletion')}
-          description={
-            <p>
-              <Trans
-                i18nKey="gateways.deleteQuestion"
-                values={{ name: profile.name }}
-                components={{ strong: <strong /> }}
-              />
-            </p>
-          }
+          title={t('gateways.confirmDeletion', { name: profile.name })}
+          description={<p>{t('gateways.deleteQuestion')}</p>}
           keepLabel={t('gateways.keep')}
           confirmLabel={t('gateways.deleteGateway')}
           onConfirm={remove}
@@ -193,7 +187,7 @@ export function GatewayEditor({
           description={
             <>
               <p className="notice-title">{t('gateways.weakTitle')}</p>
-              <p>{t('gateways.weakBody', { reason: weakWarning })}</p>
+              <p>{t('gateways.weakBody', { reason: failureLine(t, weakWarning) })}</p>
             </>
           }
           tone="primary"

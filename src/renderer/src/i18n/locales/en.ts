@@ -97,9 +97,9 @@ export const en = {
     testing: 'Testing…',
     test: 'Test connection',
     delete: 'Delete…',
-    confirmDeletion: 'Confirm deletion',
+    confirmDeletion: 'Delete gateway “{{name}}”?',
     deleteQuestion:
-      'Delete <strong>{{name}}</strong>? Its stored key and cached model list are removed too. Images you made with it stay in your library.',
+      'Its stored key and cached model list are removed too. Images you made with it stay in your library.',
     deleteGateway: 'Delete gateway',
     keep: 'Keep it',
     apiKeyStored: 'API key (stored, ends in {{last4}})',

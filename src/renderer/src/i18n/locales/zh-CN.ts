@@ -96,9 +96,8 @@ export const zhCN: Catalog<typeof en> = {
     testing: '正在测试…',
     test: '测试连接',
     delete: '删除…',
-    confirmDeletion: '确认删除',
-    deleteQuestion:
-      '删除 <strong>{{name}}</strong>？其保存的密钥和缓存的模型列表也会一并移除。用它生成的图片仍保留在你的图库中。',
+    confirmDeletion: '删除网关“{{name}}”？',
+    deleteQuestion: '它保存的密钥和缓存的模型列表也会一并移除。用它生成的图片仍保留在你的图库中。',
     deleteGateway: '删除网关',
     keep: '保留',
     apiKeyStored: 'API 密钥（已保存，末四位 {{last4}}）',
