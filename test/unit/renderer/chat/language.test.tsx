@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ChatScreen } from '@renderer/features/chat/ChatScreen'
-import { useChatStore } from '@renderer/features/chat/store'
+import { composerKey, useChatStore } from '@renderer/features/chat/store'
 import { i18n } from '@renderer/i18n'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { defaultChatSettings, type ConversationView } from '@shared/schemas/chat'
@@ -113,6 +113,27 @@ describe('the chat screen in Simplified Chinese (issue 16)', () => {
     await waitFor(() => expect(picker).toHaveAttribute('placeholder', '选择模型…'))
     expect(screen.getByRole('textbox', { name: '消息' })).toHaveAttribute('placeholder', '先选择模型再开始')
     expect(screen.getByRole('button', { name: '添加图片' })).toBeInTheDocument()
+    // An attachment's remove button is ui/IconButton: named in Chinese, its name also its tooltip, no bare ×.
+    act(() =>
+      useChatStore.getState().updateComposer(composerKey(null), () => ({
+        images: [
+          {
+            id: 'i1',
+            name: 'swatch.png',
+            mime: 'image/png',
+            data: 'iVBORw==',
+            previewUrl: 'blob:x',
+            bytes: 4
+          }
+        ]
+      }))
+    )
+    const attached = screen.getByRole('list', { name: '待发送的图片' })
+    const remove = within(attached).getByRole('button', { name: '移除 swatch.png' })
+    expect(remove).toHaveAttribute('title', '移除 swatch.png')
+    expect(remove).not.toHaveTextContent('×')
+    fireEvent.click(remove)
+    expect(screen.queryByRole('list', { name: '待发送的图片' })).toBeNull()
     expect(screen.getByRole('button', { name: '发送' })).toBeDisabled()
     expect(screen.getByRole('button', { name: '对话设置' })).toBeInTheDocument()
     expect(screen.getByText('开始对话')).toBeInTheDocument()

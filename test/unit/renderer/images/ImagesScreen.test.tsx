@@ -257,7 +257,11 @@ describe('Images screen', () => {
       purpose: 'image'
     })
     expect(screen.getByText('1 of 14')).toBeInTheDocument()
-    fireEvent.click(screen.getByRole('button', { name: 'Remove reference image 1' }))
+    const remove = within(list).getByRole('button', { name: 'Remove reference image 1' })
+    // ui/IconButton: its name is its tooltip too, and it draws an icon instead of a bare ×.
+    expect(remove).toHaveAttribute('title', 'Remove reference image 1')
+    expect(remove).not.toHaveTextContent('×')
+    fireEvent.click(remove)
     expect(screen.queryByRole('list', { name: 'Reference images' })).toBeNull()
   })
 

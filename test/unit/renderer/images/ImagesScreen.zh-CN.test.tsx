@@ -153,7 +153,10 @@ describe('Images screen in Simplified Chinese', () => {
     expect(within(references).getByText('请输入以 https:// 开头的网址')).toBeInTheDocument()
     fireEvent.change(address, { target: { value: 'https://example.com/a.png' } })
     fireEvent.click(within(references).getByRole('button', { name: '添加地址' }))
-    expect(within(references).getByRole('button', { name: '移除参考图 1' })).toBeInTheDocument()
+    expect(within(references).getByRole('button', { name: '移除参考图 1' })).toHaveAttribute(
+      'title',
+      '移除参考图 1'
+    )
   })
 
   it('speaks the single-image size picker with its pixel facts, and the async task’s fields', async () => {

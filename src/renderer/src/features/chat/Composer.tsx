@@ -2,6 +2,7 @@ import { useRef, type ClipboardEvent, type KeyboardEvent, type ReactElement } fr
 import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { IconButton } from '../../ui/IconButton'
 import { shortcutProps } from '../../ui/shortcuts'
 import { addImages, removeImage, send, stop } from './actions'
 import { selectComposer, useChatStore } from './store'
@@ -53,14 +54,12 @@ export function Composer({
           {composer.images.map((image) => (
             <li key={image.id}>
               <img src={image.previewUrl} alt={image.name} />
-              <button
-                type="button"
+              <IconButton
+                icon="close"
                 className="composer-image-remove"
-                aria-label={t('chat.composer.remove', { name: image.name })}
+                label={t('chat.composer.remove', { name: image.name })}
                 onClick={() => removeImage(composerKey, image.id)}
-              >
-                ×
-              </button>
+              />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { importFiles } from '../../media/intake'
 import { LibraryDialog } from '../../media/LibraryDialog'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
+import { IconButton } from '../../ui/IconButton'
 import { MAX_INPUTS } from './chain'
 import { FileButton } from './FileButton'
 import { useEditStore } from './store'
@@ -71,14 +72,11 @@ export function InputImages(): ReactElement | null {
                 >
                   ↓
                 </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('edit.inputs.remove', { name })}
+                <IconButton
+                  icon="close"
+                  label={t('edit.inputs.remove', { name })}
                   onClick={() => store().removeInput(index)}
-                >
-                  ×
-                </button>
+                />
               </span>
             </li>
           )

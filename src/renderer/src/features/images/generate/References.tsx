@@ -4,6 +4,7 @@ import { endpointInfo, referenceLimits, type GenEndpoint, type RefItem } from '.
 import { useImagesStore } from '../store'
 import { ACCEPT_ATTRIBUTE } from '../../../media/intake'
 import { MediaThumb } from '../../../ui/MediaThumb'
+import { IconButton } from '../../../ui/IconButton'
 import { FieldMessage, useTouch } from './issues'
 
 function hostOf(url: string): string {
@@ -85,17 +86,15 @@ export function References({
                   <span aria-hidden="true">🔗</span> {hostOf(ref.url)}
                 </span>
               )}
-              <button
-                type="button"
+              <IconButton
+                icon="close"
                 className="ref-remove"
-                aria-label={t('images.references.remove', { n: index + 1 })}
+                label={t('images.references.remove', { n: index + 1 })}
                 onClick={() => {
                   removeReference(index)
                   touch('references')
                 }}
-              >
-                ×
-              </button>
+              />
             </li>
           ))}
         </ul>
