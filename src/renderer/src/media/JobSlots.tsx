@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next'
 import type { JobView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
 import { slotAspect } from './aspect'
+import { SLOT_GAP, SLOT_ROW_HEIGHT } from './feedLayout'
 import type { JobActions } from './JobCard'
 import { justify } from './justify'
 import { isLive, type Slot } from './slots'
 import { useWidth } from './useWidth'
-
-/** The height a row of a job's images aims at; rows come out near it, each image at its own shape. */
-const ROW_HEIGHT = 190
-const GAP = 10
 
 function Star({ filled }: { filled: boolean }): ReactElement {
   return (
@@ -124,8 +121,8 @@ export function SlotRows({
   // Not measured yet (or no layout at all, as in unit tests): every slot at the target height.
   const rows =
     width > 0
-      ? justify(aspects, { width, targetHeight: ROW_HEIGHT, gap: GAP })
-      : [{ start: 0, height: ROW_HEIGHT, widths: aspects.map((a) => a * ROW_HEIGHT), full: false }]
+      ? justify(aspects, { width, targetHeight: SLOT_ROW_HEIGHT, gap: SLOT_GAP })
+      : [{ start: 0, height: SLOT_ROW_HEIGHT, widths: aspects.map((a) => a * SLOT_ROW_HEIGHT), full: false }]
   const boxes = rows.flatMap((row) => row.widths.map((w) => ({ width: floor(w), height: floor(row.height) })))
   return (
     <ul ref={ref} className="slot-grid" aria-label={t('media.card.images')}>
@@ -136,7 +133,7 @@ export function SlotRows({
           slot={slot}
           total={slots.length}
           actions={actions}
-          box={boxes[i] ?? { width: ROW_HEIGHT, height: ROW_HEIGHT }}
+          box={boxes[i] ?? { width: SLOT_ROW_HEIGHT, height: SLOT_ROW_HEIGHT }}
         />
       ))}
     </ul>

@@ -1,7 +1,5 @@
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import {
   memo,
-  useDeferredValue,
   useEffect,
   useMemo,
   useState,
@@ -13,6 +11,7 @@ import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/schemas/gallery'
 import { GalleryStage, neighboursOf } from '../../media/GalleryStage'
 import { aspectOf, justify, type JustifiedRow } from '../../media/justify'
+import { useRows } from '../../media/useRows'
 import { useWidth } from '../../media/useWidth'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
@@ -220,32 +219,21 @@ export function GalleryGrid(): ReactElement {
   const count = Math.max(matching ?? 0, items.length)
   const layout = useMemo(() => layoutOf({ items, pages }, count, inner), [items, pages, count, inner])
 
-  // No React Compiler in this app: the virtualizer re-renders this component on scroll by itself.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const rows = useRows(scrollRef, {
     count: layout.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => floor(layout[index]?.height ?? ROW_HEIGHT) + GAP,
-    paddingStart: PADDING,
-    paddingEnd: PADDING,
-    overscan: 2,
-    // Rendered as a normal update, not synchronously inside the scroll event: see the deferred rows below.
-    useFlushSync: false
+    sizeOf: (index) => floor(layout[index]?.height ?? ROW_HEIGHT) + GAP,
+    padding: PADDING,
+    layout
   })
-  useEffect(() => virtualizer.measure(), [virtualizer, layout])
-
-  const virtualRows = virtualizer.getVirtualItems()
-  const shownRows: VirtualItem[] = useDeferredValue(virtualRows)
-  const firstRow = layout[virtualRows[0]?.index ?? 0]
-  const lastRow = layout[virtualRows[virtualRows.length - 1]?.index ?? 0]
+  const firstRow = layout[rows.first]
+  const lastRow = layout[rows.last]
   const firstShown = firstRow?.start ?? 0
   // Two rows' worth early, so the next page is there before the end of the list is.
   const lastShown = lastRow ? lastRow.start + lastRow.widths.length * 3 - 1 : 0
   useEffect(() => {
     ensureShown(api, firstShown, lastShown)
   }, [api, firstShown, lastShown, items.length, pages, nextCursor, loading, stale])
-  const viewTop = virtualizer.scrollOffset ?? 0
-  const viewBottom = viewTop + (virtualizer.scrollRect?.height ?? 0)
+  const { viewTop, viewBottom } = rows
 
   const neighbours = useMemo(() => {
     const index = staged === null ? undefined : positions({ items, pages })(staged)
@@ -271,10 +259,10 @@ export function GalleryGrid(): ReactElement {
         aria-label={t('gallery.grid.label')}
         aria-multiselectable="true"
         className="gallery-grid"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: rows.totalSize }}
       >
         {width > 0 &&
-          shownRows.flatMap((row) => {
+          rows.shown.flatMap((row) => {
             const justified = layout[row.index]
             if (!justified) return []
             return [
