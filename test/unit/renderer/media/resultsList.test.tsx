@@ -4,6 +4,7 @@ import type { JobView } from '@shared/schemas/jobs'
 import { ResultsList } from '@renderer/media/ResultsList'
 import { useJobsStore } from '@renderer/store/jobs'
 import { fakeBackend, jobView, resultView } from '../images/harness'
+import { stubLayout } from '../queue/fixtures'
 
 const TOTAL = 500
 const ACTIONS = { onOpen: () => {}, onRemix: () => {}, onCopyPrompt: () => {} }
@@ -26,17 +27,12 @@ const job = (n: number): JobView =>
 const cards = (): HTMLElement[] => screen.queryAllByRole('article')
 
 describe('the results feed', () => {
-  // happy-dom lays nothing out: give every element a screen's size so the virtualizer has a window.
-  const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-  const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')
+  // happy-dom lays nothing out: every element gets a screen's size, so the virtualizer has a window.
+  let restore: () => void = () => {}
   beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 })
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 })
+    restore = stubLayout()
   })
-  afterAll(() => {
-    if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height)
-    if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width)
-  })
+  afterAll(() => restore())
 
   it('holds only a screenful of job cards in the DOM at 500 jobs, and follows the scroll', async () => {
     fakeBackend({ 'jobs.list': () => [] })
