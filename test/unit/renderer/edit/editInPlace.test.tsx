@@ -127,6 +127,39 @@ describe('Edit in place', () => {
     expect(useEditStore.getState().chain).toHaveLength(2)
   })
 
+  it('while a result is shown, Send edit waits for a choice instead of resending the original unseen', async () => {
+    const backend = fakeBackend({
+      'jobs.submit': (input) =>
+        jobView({ id: 'k1', kind: 'edit', request: (input as { request: unknown }).request })
+    })
+    openEditor()
+    useEditStore.getState().setMode('whole')
+    useEditStore.getState().setPrompt('snow')
+    useEditStore.getState().setAwaiting('e4')
+    render(<EditScreen />)
+    act(() => useJobsStore.getState().upsert(finished('e4')))
+    expect(screen.getByRole('slider', { name: 'Before and after' })).toBeInTheDocument()
+    const form = screen.getByRole('form', { name: 'Edit request' })
+    const send = within(form).getByRole('button', { name: 'Send edit' })
+    await waitFor(() => expect(send).toBeDisabled())
+    expect(send).toHaveAccessibleDescription(
+      'Before sending again: Keep editing from this result, or Try again from the original.'
+    )
+    // The keyboard's way to send (the form's submit) sends nothing either.
+    fireEvent.submit(form)
+    await act(async () => {})
+    expect(backend.calls.filter((call) => call.name === 'jobs.submit')).toEqual([])
+
+    // Keep editing: the result is the base, and the next edit goes from it, once.
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }))
+    await waitFor(() => expect(send).toBeEnabled())
+    fireEvent.click(send)
+    await waitFor(() => expect(useEditStore.getState().awaiting).toBe('k1'))
+    const sent = backend.calls.filter((call) => call.name === 'jobs.submit')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.input).toMatchObject({ request: { images: [{ mediaId: RESULT }] } })
+  })
+
   it('shows each of several results on request, and Try again returns to the same mask', () => {
     fakeBackend()
     openEditor()

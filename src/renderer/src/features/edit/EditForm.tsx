@@ -55,6 +55,8 @@ export function EditForm(): ReactElement {
   const options = useEditStore((state) => state.options)
   const submitting = useEditStore((state) => state.submitting)
   const submitError = useEditStore((state) => state.submitError)
+  // A finished edit is on the canvas: sending now would send the original again, unseen under the result.
+  const comparing = useEditStore((state) => state.compare !== null)
   const notice = useEditStore((state) => state.notice)
   const mode = useEditStore((state) => state.mode)
   const inputs = useEditStore((state) => state.inputs)
@@ -85,7 +87,11 @@ export function EditForm(): ReactElement {
     if (request && editor) await sendEdit(api, request, editor, t)
   }
 
-  const reason = submitting ? t('edit.form.sending') : (issues[0]?.message ?? null)
+  const reason = submitting
+    ? t('edit.form.sending')
+    : comparing
+      ? t('edit.form.decideFirst')
+      : (issues[0]?.message ?? null)
   const share = new Intl.NumberFormat(i18n.language, {
     style: 'percent',
     minimumFractionDigits: mask.share < 0.01 ? 2 : 1,
@@ -194,7 +200,7 @@ export function EditForm(): ReactElement {
           <button
             type="submit"
             className="button primary"
-            disabled={!request || submitting}
+            disabled={!request || submitting || comparing}
             aria-describedby="edit-send-reason"
           >
             {submitting ? t('edit.form.sending') : t('edit.form.send')}

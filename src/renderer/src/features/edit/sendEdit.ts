@@ -20,6 +20,8 @@ export async function sendEdit(
   t: TFunction
 ): Promise<void> {
   const store = useEditStore.getState()
+  // A finished edit is shown: the user first keeps it or goes back (the form says so); never resend unseen.
+  if (store.compare) return
   store.setSubmitting(true)
   store.setNotice(null)
   try {

@@ -130,7 +130,8 @@ export const edit = {
     ready: 'Ready. The mask is sent at the image’s exact size.',
     maskExport: 'The mask could not be prepared: {{reason}}',
     wholeImage: 'Whole image: no mask is sent, so the model may change any part of it.',
-    readyWhole: 'Ready. The whole image is sent, without a mask.'
+    readyWhole: 'Ready. The whole image is sent, without a mask.',
+    decideFirst: 'Before sending again: Keep editing from this result, or Try again from the original.'
   },
   issues: {
     source: 'Choose an image to edit.',

@@ -133,7 +133,8 @@ export const edit: Catalog<typeof en> = {
     ready: '准备就绪。蒙版将按图片的精确尺寸发送。',
     maskExport: '无法准备蒙版：{{reason}}',
     wholeImage: '整张图：不发送蒙版，模型可以改动图中任何地方。',
-    readyWhole: '准备就绪，将发送整张图，不带蒙版。'
+    readyWhole: '准备就绪，将发送整张图，不带蒙版。',
+    decideFirst: '要再发一次编辑，请先选：在这个结果上“继续编辑”，或回到原图“重来”。'
   },
   issues: {
     source: '请选择要编辑的图片。',
