@@ -81,7 +81,10 @@ export const shortcuts: readonly Shortcut[] = [
     does: 'redo',
     action: 'local'
   },
-  { id: 'mask.pan', group: 'maskEditor', keys: { key: ' ' }, does: 'pan', action: 'local' }
+  { id: 'mask.pan', group: 'maskEditor', keys: { key: ' ' }, does: 'pan', action: 'local' },
+  // The focused canvas's own keys (features/edit/maskKeys.ts): a stroke painted without a pointer.
+  { id: 'mask.move', group: 'maskEditor', keys: { key: '←↑↓→' }, does: 'move', action: 'local' },
+  { id: 'mask.paint', group: 'maskEditor', keys: { key: ' ' }, does: 'paint', action: 'local' }
 ]
 
 export const shortcutGroups: readonly ShortcutGroup[] = ['general', 'screens', 'chat', 'maskEditor']

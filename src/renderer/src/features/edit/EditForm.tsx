@@ -5,6 +5,7 @@ import { modelSupports } from '@shared/gateway/preflight'
 import { billingLabel } from '../../jobs/billing'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
+import { shortcutProps } from '../../ui/shortcuts'
 import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { buildEdit, EDIT_OUTPUT_FORMATS, type EditIssue } from './editRequest'
 import { EditModelPicker } from './EditModelPicker'
@@ -84,7 +85,8 @@ export function EditForm(): ReactElement {
   const promptIssue = prompt !== '' || submitError ? issue('prompt') : undefined
 
   const send = async (): Promise<void> => {
-    if (request && editor) await sendEdit(api, request, editor, t)
+    // Send edit stays enabled while sending (see below), so a second press or Ctrl+Enter ends here.
+    if (request && editor && !useEditStore.getState().submitting) await sendEdit(api, request, editor, t)
   }
 
   const reason = submitting
@@ -200,8 +202,11 @@ export function EditForm(): ReactElement {
           <button
             type="submit"
             className="button primary"
-            disabled={!request || submitting || comparing}
+            // Not disabled while sending: a disabled button drops the keyboard's focus to the page.
+            disabled={!request || comparing}
+            aria-disabled={submitting || undefined}
             aria-describedby="edit-send-reason"
+            {...shortcutProps('submit', t('edit.form.send'), t)}
           >
             {submitting ? t('edit.form.sending') : t('edit.form.send')}
           </button>

@@ -14,12 +14,13 @@ import { ChainStrip } from './ChainStrip'
 import { CompareStage } from './CompareStage'
 import { EditForm } from './EditForm'
 import { FileButton } from './FileButton'
-import { nextBrushSize } from './MaskEditor'
 import { MaskStage } from './MaskStage'
 import { MaskToolbar } from './MaskToolbar'
 import { remixEdit } from './remix'
 import { useEditStore, type EditNotice } from './store'
 import { useEditResult } from './useEditResult'
+import { useMaskShortcuts } from './useMaskShortcuts'
+import { useStageFocus } from './useStageFocus'
 import { useRestoredCheck } from './useRestoredCheck'
 import '../../styles/studio.css'
 import './edit.css'
@@ -31,57 +32,12 @@ const say = (notice: EditNotice): void => useEditStore.getState().setNotice(noti
 /** Words another part of the app has already said (the clipboard, file intake), shown as they are. */
 const sayText = (text: string): void => say({ text })
 
-const isTyping = (target: EventTarget | null): boolean =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement ||
-    (target instanceof HTMLInputElement && target.type !== 'range' && target.type !== 'checkbox'))
-
 function openImage(image: LibraryImage): void {
   if (!image.width || !image.height) {
     say({ key: 'noSize' })
     return
   }
   useEditStore.getState().openSource({ mediaId: image.mediaId, width: image.width, height: image.height })
-}
-
-/** Keyboard shortcuts of the mask editor: B, E, [ and ], Ctrl+Z, Ctrl+Shift+Z (and Ctrl+Y). */
-function useShortcuts(): boolean {
-  const editor = useEditStore((state) => state.editor)
-  // While a result is compared, or the whole image is edited, there is no mask on screen to change.
-  const painting = useEditStore((state) => state.compare === null && state.mode === 'painted')
-  const [space, setSpace] = useState(false)
-  useEffect(() => {
-    if (!editor || !painting) return
-    const onKeyDown = (event: KeyboardEvent): void => {
-      if (isTyping(event.target) || event.altKey) return
-      const key = event.key.toLowerCase()
-      const mod = event.ctrlKey || event.metaKey
-      let handled = true
-      if (mod && key === 'z' && event.shiftKey) editor.redo()
-      else if (mod && key === 'z') editor.undo()
-      else if (mod && key === 'y') editor.redo()
-      else if (mod) handled = false
-      else if (key === 'b') editor.setTool('brush')
-      else if (key === 'e') editor.setTool('eraser')
-      else if (key === '[') editor.setBrushSize(nextBrushSize(editor.brushSize, -1))
-      else if (key === ']') editor.setBrushSize(nextBrushSize(editor.brushSize, 1))
-      else if (key === ' ') setSpace(true)
-      else handled = false
-      if (handled) event.preventDefault()
-    }
-    const onKeyUp = (event: KeyboardEvent): void => {
-      if (event.key === ' ') setSpace(false)
-    }
-    window.addEventListener('keydown', onKeyDown)
-    window.addEventListener('keyup', onKeyUp)
-    return () => {
-      window.removeEventListener('keydown', onKeyDown)
-      window.removeEventListener('keyup', onKeyUp)
-    }
-  }, [editor, painting])
-  return space
 }
 
 function SourcePicker({
@@ -128,7 +84,8 @@ export function EditScreen(): ReactElement {
   const [libraryOpen, setLibraryOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [dragging, setDragging] = useState(false)
-  const space = useShortcuts()
+  const space = useMaskShortcuts()
+  const sectionRef = useStageFocus()
   useEditResult()
   useRestoredCheck()
 
@@ -185,7 +142,7 @@ export function EditScreen(): ReactElement {
   }
 
   return (
-    <section className="screen studio edit-screen" aria-labelledby="screen-title">
+    <section ref={sectionRef} className="screen studio edit-screen" aria-labelledby="screen-title">
       <ScreenHeader
         title={t('edit.title')}
         subtitle={

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type PointerEvent, type ReactElement } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import type { MaskEditor, Rect } from './MaskEditor'
 import { useEditStore, type EditSource, type EditView } from './store'
+import { useKeyboardBrush } from './useKeyboardBrush'
 
 export const MIN_ZOOM = 0.02
 export const MAX_ZOOM = 16
@@ -56,7 +57,8 @@ function drawMask(
 /**
  * The image with the mask over it: stacked image and mask canvas under one zoom/pan transform, a brush
  * outline that follows the pointer. Pointer positions are turned into image pixels here; everything else
- * about painting is the editor's.
+ * about painting is the editor's. While painting, the stage is also a focusable canvas the keys paint on
+ * (useKeyboardBrush): its own cursor and a live line saying what each key did.
  */
 export function MaskStage({
   source,
@@ -80,6 +82,7 @@ export function MaskStage({
   const painting = useEditStore((state) => state.mode) === 'painted'
   const view = storedView ?? fitView(stage, source)
   const viewRef = useRef(view)
+  const keys = useKeyboardBrush(editor)
   useEffect(() => {
     viewRef.current = view
   })
@@ -163,6 +166,7 @@ export function MaskStage({
     }
     if (!painting) return
     moveCursor(event)
+    keys.pointerAt(toImage(event))
     if (editor.state === 'idle') return
     // Coalesced events keep fast strokes smooth where the browser batches pointer moves.
     const events = event.nativeEvent.getCoalescedEvents?.() ?? []
@@ -186,6 +190,16 @@ export function MaskStage({
       ref={stageRef}
       className={`mask-stage ${spaceHeld || !painting ? 'panning' : ''}`}
       data-testid="mask-stage"
+      {...(painting
+        ? {
+            tabIndex: 0,
+            // Keys go to the canvas, not to a screen reader's reading mode.
+            role: 'application',
+            'aria-label': t('edit.keyboard.canvas'),
+            'aria-describedby': 'mask-keys',
+            ...keys.handlers
+          }
+        : {})}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -224,6 +238,28 @@ export function MaskStage({
         />
       </div>
       <div ref={cursorRef} className="mask-cursor" aria-hidden="true" />
+      {painting && keys.active && (
+        <div
+          className="mask-cursor keyboard"
+          data-testid="keyboard-brush"
+          aria-hidden="true"
+          style={{
+            width: editor.brushSize * view.zoom,
+            height: editor.brushSize * view.zoom,
+            transform: `translate(${view.x + (keys.cursor.x - editor.brushSize / 2) * view.zoom}px, ${view.y + (keys.cursor.y - editor.brushSize / 2) * view.zoom}px)`
+          }}
+        />
+      )}
+      {painting && (
+        <div className={`mask-keys ${keys.active ? 'shown' : ''}`}>
+          <p className="mask-keys-news" aria-live="polite">
+            {keys.news}
+          </p>
+          <p className="mask-keys-help" id="mask-keys">
+            <Trans i18nKey="edit.keyboard.keys" components={{ kbd: <kbd /> }} />
+          </p>
+        </div>
+      )}
     </div>
   )
 }

@@ -108,6 +108,26 @@ export const edit = {
     overlayTitle: 'How strongly the mask shows over the image',
     overlayOpacity: 'Mask overlay opacity'
   },
+  keyboard: {
+    canvas: 'Mask canvas',
+    keys: '<kbd>←</kbd> <kbd>↑</kbd> <kbd>↓</kbd> <kbd>→</kbd> move the brush (<kbd>Shift</kbd> farther) · <kbd>Space</kbd> or <kbd>Enter</kbd> paints, hold it with the arrows for a stroke · <kbd>[</kbd> <kbd>]</kbd> size · <kbd>E</kbd> eraser · <kbd>Ctrl+Z</kbd> undo · <kbd>Ctrl+Enter</kbd> send',
+    at: '{{x}}, {{y}}',
+    moved: 'Brush at {{at}}',
+    movedEraser: 'Eraser at {{at}}',
+    painting: 'Painting at {{at}}',
+    erasing: 'Erasing at {{at}}',
+    painted: 'Painted at {{at}} · brush {{size}} px',
+    paintedStroke: 'Painted from {{from}} to {{to}} · brush {{size}} px',
+    erased: 'Erased at {{at}} · eraser {{size}} px',
+    erasedStroke: 'Erased from {{from}} to {{to}} · eraser {{size}} px',
+    brush: 'Brush · {{size}} px',
+    eraser: 'Eraser · {{size}} px',
+    undone: 'Undone',
+    redone: 'Redone',
+    nothingToUndo: 'Nothing to undo',
+    nothingToRedo: 'Nothing to redo',
+    cancelled: 'Stroke dropped'
+  },
   stage: {
     image: 'The image being edited',
     mask: 'Mask: the painted area is what the model will change'

@@ -84,12 +84,14 @@ export const ui = {
       send: 'Send the message',
       newline: 'New line',
       brush: 'Brush',
-      eraser: 'Eraser',
+      eraser: 'Eraser on or off',
       smaller: 'Smaller brush',
       larger: 'Larger brush',
       undo: 'Undo a stroke',
       redo: 'Redo a stroke',
-      pan: 'Hold to move the image'
+      pan: 'Hold and drag to move the image',
+      move: 'Move the brush on the focused canvas (Shift: farther)',
+      paint: 'Paint at the brush (Space or Enter; hold it with the arrows for a stroke)'
     },
     keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: 'Space' }
   },

@@ -111,6 +111,26 @@ export const edit: Catalog<typeof en> = {
     overlayTitle: '蒙版在图片上显示的浓淡',
     overlayOpacity: '蒙版叠加不透明度'
   },
+  keyboard: {
+    canvas: '蒙版画布',
+    keys: '<kbd>←</kbd> <kbd>↑</kbd> <kbd>↓</kbd> <kbd>→</kbd> 移动画笔（按住 <kbd>Shift</kbd> 移得更远）· <kbd>空格</kbd>或 <kbd>Enter</kbd> 涂抹，按住再配合方向键可画一笔 · <kbd>[</kbd> <kbd>]</kbd> 画笔大小 · <kbd>E</kbd> 橡皮擦 · <kbd>Ctrl+Z</kbd> 撤销 · <kbd>Ctrl+Enter</kbd> 发送',
+    at: '（{{x}}，{{y}}）',
+    moved: '画笔位于{{at}}',
+    movedEraser: '橡皮擦位于{{at}}',
+    painting: '正在{{at}}处涂抹',
+    erasing: '正在{{at}}处擦除',
+    painted: '已在{{at}}处涂抹 · 画笔 {{size}} 像素',
+    paintedStroke: '已从{{from}}涂抹到{{to}} · 画笔 {{size}} 像素',
+    erased: '已在{{at}}处擦除 · 橡皮擦 {{size}} 像素',
+    erasedStroke: '已从{{from}}擦除到{{to}} · 橡皮擦 {{size}} 像素',
+    brush: '画笔 · {{size}} 像素',
+    eraser: '橡皮擦 · {{size}} 像素',
+    undone: '已撤销',
+    redone: '已重做',
+    nothingToUndo: '没有可撤销的操作',
+    nothingToRedo: '没有可重做的操作',
+    cancelled: '已放弃这一笔'
+  },
   stage: {
     image: '正在编辑的图片',
     mask: '蒙版：涂抹的区域就是模型要修改的部分'

@@ -77,12 +77,14 @@ export const ui: Catalog<typeof en> = {
       send: '发送消息',
       newline: '换行',
       brush: '画笔',
-      eraser: '橡皮擦',
+      eraser: '切换橡皮擦',
       smaller: '缩小笔刷',
       larger: '放大笔刷',
       undo: '撤销一笔',
       redo: '重做一笔',
-      pan: '按住拖动画面'
+      pan: '按住并拖动可平移画面',
+      move: '在选中的画布上移动画笔（按住 Shift 移得更远）',
+      paint: '在画笔处涂抹（空格或 Enter；按住再配合方向键可画一笔）'
     },
     keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: '空格' }
   },
