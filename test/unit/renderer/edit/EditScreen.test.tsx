@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { EditScreen } from '@renderer/features/edit/EditScreen'
 import { useEditStore } from '@renderer/features/edit/store'
 import { i18n } from '@renderer/i18n'
-import { fakeBackend, jobView } from '../images/harness'
+import { catalog, fakeBackend, jobView } from '../images/harness'
 
 const MASK_ID = 'd'.repeat(32)
 const SOURCE = { mediaId: 'e'.repeat(32), width: 40, height: 30 }
@@ -152,6 +152,18 @@ describe('Edit screen', () => {
     ).toHaveAttribute('role', 'status')
   })
 
+  it('describes the model picker by the hint when the gateway lists no model that edits (ui/Field)', async () => {
+    fakeBackend({ 'models.list': () => ({ ...catalog, models: [] }) })
+    openEditor()
+    render(<EditScreen />)
+    const picker = screen.getByRole('combobox', { name: 'Model' })
+    await waitFor(() =>
+      expect(picker).toHaveAccessibleDescription(
+        'No model of this gateway lists /v1/images/edits for your key.'
+      )
+    )
+  })
+
   it('offers the library, a file and paste when no image is chosen', async () => {
     fakeBackend()
     render(<EditScreen />)
@@ -198,8 +210,14 @@ describe('Edit screen', () => {
     expect(screen.getByText(/^已涂抹：图片的 [\d.]+% 将被修改。$/)).toBeInTheDocument()
     fireEvent.change(within(form).getByLabelText('图片数量'), { target: { value: '20' } })
     expect(send).toHaveAccessibleDescription('图片数量须为 1 到 10 之间的整数。')
+    // ui/Field ties the error to its field: described by it and marked invalid while it shows.
+    const count = within(form).getByLabelText('图片数量')
+    expect(count).toHaveAccessibleDescription('图片数量须为 1 到 10 之间的整数。')
+    expect(count).toHaveAttribute('aria-invalid', 'true')
     fireEvent.change(within(form).getByLabelText('图片数量'), { target: { value: '' } })
     expect(send).toHaveAccessibleDescription('准备就绪。蒙版将按图片的精确尺寸发送。')
+    expect(count).not.toHaveAttribute('aria-invalid')
+    expect(count).not.toHaveAccessibleDescription()
     fireEvent.click(send)
     expect(await screen.findByText('编辑已发送。完成后结果会直接替换画布，和原图并排对比。')).toHaveAttribute(
       'role',

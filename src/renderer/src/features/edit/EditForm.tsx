@@ -6,6 +6,7 @@ import { billingLabel } from '../../jobs/billing'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { shortcutProps } from '../../ui/shortcuts'
+import { Field } from '../../ui/Field'
 import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { buildEdit, EDIT_OUTPUT_FORMATS, type EditIssue } from './editRequest'
 import { EditModelPicker } from './EditModelPicker'
@@ -20,14 +21,6 @@ const FORMAT_NAMES: Record<(typeof EDIT_OUTPUT_FORMATS)[number], string> = {
   png: 'PNG',
   webp: 'WebP',
   jpeg: 'JPEG'
-}
-
-function Message({ issue, id }: { issue: EditIssue | undefined; id: string }): ReactElement | null {
-  return issue ? (
-    <p className="field-error" id={id}>
-      {issue.message}
-    </p>
-  ) : null
 }
 
 function useMaskFacts(editor: MaskEditor | null): { empty: boolean; share: number } {
@@ -109,71 +102,62 @@ export function EditForm(): ReactElement {
         void send()
       }}
     >
-      <div className="field">
-        <label htmlFor="edit-prompt">{t('edit.form.prompt')}</label>
+      <Field label={t('edit.form.prompt')} error={promptIssue?.message}>
         <textarea
-          id="edit-prompt"
           className="prompt-input"
           rows={4}
           value={prompt}
           placeholder={t('edit.form.promptPlaceholder')}
-          aria-invalid={promptIssue ? true : undefined}
-          aria-describedby={promptIssue ? 'edit-prompt-error' : undefined}
           onChange={(event) => useEditStore.getState().setPrompt(event.target.value)}
         />
-        <Message issue={promptIssue} id="edit-prompt-error" />
-      </div>
-      <div className="field">
-        <label htmlFor="edit-model">{t('edit.form.model')}</label>
-        <EditModelPicker
-          id="edit-model"
-          models={models}
-          loading={loading}
-          ready={ready}
-          gateway={gateway}
-          onNotice={setModelNotice}
-        />
-        {modelNotice && (
-          <p className="model-notice" role="status">
-            {modelNotice}
-          </p>
-        )}
-        {model && (
-          <div className="model-facts">
-            <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
-              {billingLabel(model.billingUnit)}
-            </span>
-          </div>
-        )}
-        {!loading && models.length === 0 && (
-          <p className="field-hint">
+      </Field>
+      <Field
+        label={t('edit.form.model')}
+        hint={
+          !loading && models.length === 0 ? (
             <Trans
               i18nKey="edit.form.noModelHint"
               values={{ endpoint: ENDPOINTS.imageEdits }}
               components={{ code: <code /> }}
             />
-          </p>
+          ) : undefined
+        }
+      >
+        {(props) => (
+          <EditModelPicker
+            fieldProps={props}
+            models={models}
+            loading={loading}
+            ready={ready}
+            gateway={gateway}
+            onNotice={setModelNotice}
+          />
         )}
-      </div>
+      </Field>
+      {modelNotice && (
+        <p className="model-notice" role="status">
+          {modelNotice}
+        </p>
+      )}
+      {model && (
+        <div className="model-facts">
+          <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
+            {billingLabel(model.billingUnit)}
+          </span>
+        </div>
+      )}
       <div className="param-grid">
-        <div className="field">
-          <label htmlFor="edit-n">{t('edit.form.images')}</label>
+        <Field label={t('edit.form.images')} error={issue('n')?.message}>
           <input
-            id="edit-n"
             type="text"
             inputMode="numeric"
             placeholder="1"
             value={options.n}
-            aria-invalid={issue('n') ? true : undefined}
-            aria-describedby={issue('n') ? 'edit-n-error' : undefined}
             onChange={(event) => useEditStore.getState().setOptions({ n: event.target.value })}
           />
-          <Message issue={issue('n')} id="edit-n-error" />
-        </div>
-        <div className="field">
-          <label htmlFor="edit-format">{t('edit.form.outputFormat')}</label>
+        </Field>
+        <Field label={t('edit.form.outputFormat')}>
           <select
-            id="edit-format"
             value={options.outputFormat}
             onChange={(event) => useEditStore.getState().setOptions({ outputFormat: event.target.value })}
           >
@@ -184,7 +168,7 @@ export function EditForm(): ReactElement {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
       {source && <InputImages />}
       {source && (

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ModelView } from '@shared/schemas/profiles'
+import type { ControlProps } from '../../ui/Field'
 import { ModelPicker } from '../../ui/ModelPicker'
 import { useUnavailableModels } from '../../ui/modelAvailability'
 import { useLastUsed } from '../../ui/useLastUsed'
@@ -14,14 +15,15 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * last model and options across restarts (issue 14); a remembered model the gateway dropped is said so.
  */
 export function EditModelPicker({
-  id,
+  fieldProps,
   models,
   loading,
   ready,
   gateway,
   onNotice
 }: {
-  id: string
+  /** The id, description and validity ui/Field gives its control. */
+  fieldProps: ControlProps
   models: ModelView[]
   loading: boolean
   ready: boolean
@@ -49,7 +51,9 @@ export function EditModelPicker({
   )
   return (
     <ModelPicker
-      id={id}
+      id={fieldProps.id}
+      describedBy={fieldProps['aria-describedby']}
+      invalid={fieldProps['aria-invalid']}
       models={models}
       value={modelId}
       unavailable={unavailable}
