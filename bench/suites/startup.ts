@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { makeTempDir } from '../../test/helpers/tempDir'
-import { launchChromium, nextPaint } from '../browser'
+import { launchChromium, nextPaint, traced } from '../browser'
 import { startupFixture, writableCopy } from '../fixtures'
 import { bench, ROOT, times, type BenchContext, type Sample } from '../harness'
 
@@ -66,8 +66,14 @@ function rssMb(pid: number): number {
 }
 
 /** The web host as `npm run web` runs it (tsx), on a data folder. */
-function startWebHostProcess(dataDir: string, rendererDir: string): Promise<Started> {
-  return spawnServer(['--import', 'tsx', 'src/main/web/cli.ts', '--data-dir', dataDir], {
+function startWebHostProcess(
+  dataDir: string,
+  rendererDir: string,
+  profileDir: string | null = null
+): Promise<Started> {
+  // --profile: a Node CPU profile of the whole start (written when the host exits), next to the traces.
+  const prof = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
+  return spawnServer([...prof, '--import', 'tsx', 'src/main/web/cli.ts', '--data-dir', dataDir], {
     GS_RENDERER_DIR: rendererDir
   })
 }
@@ -112,7 +118,7 @@ export const startup = bench<State>({
     await stop(warm.child)
     return { temp, fixtureDir: fixture.dataDir, images, unfinished, browser, rendererDir }
   },
-  async run(state, _ctx, run): Promise<Sample[]> {
+  async run(state, ctx, run): Promise<Sample[]> {
     const { browser, rendererDir } = state
     const dataDir = writableCopy(state.fixtureDir, join(state.temp.dir, `run-${run}`))
     const emptyDir = join(state.temp.dir, `empty-${run}`)
@@ -132,14 +138,16 @@ export const startup = bench<State>({
     // Subject: the web host on the big data folder, to the first screen interactive.
     context = await browser.newContext({ viewport: { width: 1360, height: 860 } })
     start = performance.now()
-    const host = await startWebHostProcess(dataDir, rendererDir)
+    const host = await startWebHostProcess(dataDir, rendererDir, run === 0 ? ctx.profileDir : null)
     const listeningMs = performance.now() - start
     page = await context.newPage()
     let rss = 0
     let readyMs = 0
     try {
-      await page.goto(host.url)
-      await interactive(page)
+      await traced(browser, page, run === 0 ? ctx.profileDir : null, 'startup-first-screen', async () => {
+        await page.goto(host.url)
+        await interactive(page)
+      })
       readyMs = performance.now() - start
       // Settled: the engine has scheduled every live task, the first screen's queries are answered.
       await page.waitForTimeout(1500)

@@ -112,13 +112,16 @@ export class PollRunner {
         })
       } else {
         // The client already retried what P13 allows; keep polling later, never give up before the deadline.
-        repo.updateTask(taskId, {
-          pollCount: task.poll_count + 1,
-          lastPolledAt: this.ctx.now(),
-          error: toJobError(error)
+        // One transaction: the count and the next time are one fsync, not two (10,000 at start-up, issue 17).
+        repo.transaction(() => {
+          repo.updateTask(taskId, {
+            pollCount: task.poll_count + 1,
+            lastPolledAt: this.ctx.now(),
+            error: toJobError(error)
+          })
+          const hint = isGatewayError(error) ? serverDelayMs(error.hints, this.ctx.now()) : undefined
+          this.schedule(taskId, task.poll_count + 1, undefined, hint)
         })
-        const hint = isGatewayError(error) ? serverDelayMs(error.hints, this.ctx.now()) : undefined
-        this.schedule(taskId, task.poll_count + 1, undefined, hint)
       }
     } finally {
       scheduler.release(taskId)

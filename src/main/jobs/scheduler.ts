@@ -31,6 +31,7 @@ export class Scheduler {
   private timer: ReturnType<typeof setTimeout> | null = null
   private timerDue = Infinity
   private halted = false
+  private pumpSoon: ReturnType<typeof setImmediate> | null = null
 
   constructor(
     private readonly concurrency: EnginePolicy['concurrency'],
@@ -113,6 +114,8 @@ export class Scheduler {
     this.halted = true
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
+    if (this.pumpSoon) clearImmediate(this.pumpSoon)
+    this.pumpSoon = null
     for (const controller of this.controllers.values()) controller.abort()
   }
 
@@ -155,8 +158,21 @@ export class Scheduler {
       .catch((error: unknown) => this.onError?.(`${lane} ${id} failed unexpectedly`, error))
       .finally(() => {
         this.running[lane]--
-        this.pump()
+        this.pumpAfterIo()
       })
+  }
+
+  /**
+   * The next items start in the event loop's next turn, never in the microtask of the one that ended: work
+   * that settles without I/O (a poll refused before any request, say) would otherwise start the next item in
+   * the same turn, and 10,000 of them at start-up kept the web host from even listening (issue 17).
+   */
+  private pumpAfterIo(): void {
+    if (this.pumpSoon || this.halted) return
+    this.pumpSoon = setImmediate(() => {
+      this.pumpSoon = null
+      this.pump()
+    })
   }
 
   private armTimer(): void {

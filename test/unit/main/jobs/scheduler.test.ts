@@ -102,3 +102,25 @@ describe('scheduler', () => {
     expect(started).toEqual([])
   })
 })
+
+describe('scheduler under a flood of work that needs no I/O (issue 17)', () => {
+  it('lets the event loop serve I/O between items: 2,000 instant polls do not run in one turn', async () => {
+    let polled = 0
+    const instant = (): Promise<void> => {
+      polled++
+      return Promise.resolve()
+    }
+    scheduler = new Scheduler(DEFAULT_POLICY.concurrency, () => 0, {
+      send: instant,
+      poll: instant,
+      download: instant
+    })
+    for (let i = 0; i < 2_000; i++) scheduler.schedulePoll(`t${i}`, 0)
+    // An I/O-phase callback queued now, as a socket's data would be: it must run long before the flood ends.
+    const seenAtIo = new Promise<number>((resolve) => setImmediate(() => resolve(polled)))
+    scheduler.pump()
+    expect(await seenAtIo).toBeLessThan(100)
+    await scheduler.waitForIdle()
+    expect(polled).toBe(2_000)
+  })
+})
