@@ -1,6 +1,7 @@
 import type { Connection } from '../api'
 import { bridgeSharedStores, resyncSharedStores } from '../api/bridge'
 import { bridgeChat, resyncChat } from '../features/chat/bridge'
+import { receiveCompareHandoffs } from '../features/compare/handoffs'
 import { receiveEditHandoffs } from '../features/edit/handoffs'
 import { bridgeGallery, resyncGallery } from '../features/gallery/bridge'
 import { bridgeImages } from '../features/images/bridge'
@@ -23,6 +24,7 @@ export function bridgeEvents(connection: Connection): () => void {
     bridgeQueue(connection),
     bridgeGallery(connection),
     receiveImagesHandoffs(),
+    receiveCompareHandoffs(),
     receiveEditHandoffs(),
     receiveTasksHandoffs()
   ]

@@ -9,13 +9,16 @@ export interface HandedImage {
   height: number | null
 }
 
+/** The screens that take reference images; each offers the models that take them when its own takes none. */
+export type ReferenceScreen = 'images' | 'compare'
+
 interface HandoffState {
   /** A prompt the chat screen hands to the image studio; taken (and cleared) when the studio opens. */
   imagePrompt: string | null
   setImagePrompt: (prompt: string | null) => void
   takeImagePrompt: () => string | null
   /** The latest result offered as a reference image: a new object each time, even for the same image. */
-  reference: HandedImage | null
+  reference: (HandedImage & { to: ReferenceScreen }) | null
   /** The latest image opened in the editor under a new mask (its size is known: the mask must match it). */
   editImage: { mediaId: string; width: number; height: number } | null
   /** The latest job to show on the Queue screen with its result dialog open. */
@@ -43,13 +46,16 @@ export const useHandoffStore = create<HandoffState>()((set, get) => ({
   remix: null
 }))
 
-/** "Use as reference": the image studio adds the result to its reference images, and the app goes there. */
-export function offerAsReference(result: ResultView): void {
+/**
+ * "Use as reference": the image studio (or Compare, from its own results) adds the result to its reference
+ * images, and the app goes there.
+ */
+export function offerAsReference(result: ResultView, to: ReferenceScreen = 'images'): void {
   if (!result.mediaId) return
   useHandoffStore.setState({
-    reference: { mediaId: result.mediaId, width: result.width, height: result.height }
+    reference: { mediaId: result.mediaId, width: result.width, height: result.height, to }
   })
-  useAppStore.getState().setScreen('images')
+  useAppStore.getState().setScreen(to)
 }
 
 /** "Edit": the edit screen opens the result under a new mask, and the app goes there. */

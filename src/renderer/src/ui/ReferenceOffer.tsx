@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react'
+import { useId, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ModelView } from '@shared/schemas/profiles'
 
@@ -36,9 +36,11 @@ export function ReferenceOffer({
   onRemove: () => void
 }): ReactElement {
   const { t } = useTranslation()
+  // Compare shows one offer per model that falls short: each needs its own ids.
+  const id = useId()
   return (
-    <section className="reference-offer" aria-labelledby="reference-offer-title">
-      <p id="reference-offer-title" className="reference-offer-title" role="status">
+    <section className="reference-offer" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`} className="reference-offer-title" role="status">
         {max === 0
           ? t('ui.referenceOffer.takesNone', { model, count })
           : t('ui.referenceOffer.takesFewer', { model, max, count })}
@@ -53,12 +55,15 @@ export function ReferenceOffer({
                   type="button"
                   className="button small"
                   aria-label={t('ui.referenceOffer.switchTo', { model: candidate.model.id })}
-                  aria-describedby={`reference-offer-${candidate.model.id}`}
+                  aria-describedby={`${id}-${candidate.model.id}-${candidate.endpoint}`}
                   onClick={() => onSwitch(candidate)}
                 >
                   <span className="reference-offer-model">{candidate.model.id}</span>
                 </button>
-                <span id={`reference-offer-${candidate.model.id}`} className="reference-offer-facts">
+                <span
+                  id={`${id}-${candidate.model.id}-${candidate.endpoint}`}
+                  className="reference-offer-facts"
+                >
                   {t('ui.referenceOffer.upTo', { count: candidate.max, via: candidate.via })}
                 </span>
               </li>

@@ -2,10 +2,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { JobRequest } from '@shared/schemas/jobs'
 import { CompareScreen } from '@renderer/features/compare/CompareScreen'
+import { receiveCompareHandoffs } from '@renderer/features/compare/handoffs'
 import { useCompareStore } from '@renderer/features/compare/store'
 import { receiveImagesHandoffs } from '@renderer/features/images/handoffs'
 import { useImagesStore } from '@renderer/features/images/store'
 import { useAppStore } from '@renderer/store/app'
+import { offerAsReference } from '@renderer/store/handoff'
 import { useJobsStore } from '@renderer/store/jobs'
 import { fakeBackend, jobView, resetImagesScreen, resultView } from '../images/harness'
 
@@ -219,5 +221,44 @@ describe('Compare screen', () => {
     expect(useImagesStore.getState().draft.imagesV3['size']).toBe('1536x1024')
     expect(submitted(calls)).toHaveLength(0)
     off()
+  })
+
+  it('takes a result as a reference here, and offers models that take references in place of those that do not', async () => {
+    const offCompare = receiveCompareHandoffs()
+    const offImages = receiveImagesHandoffs()
+    const { calls } = backend()
+    render(<CompareScreen />)
+    await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(5))
+    fireEvent.change(screen.getByLabelText('Prompt'), { target: { value: 'the same fox, in autumn' } })
+    tick(/gpt-image/)
+    tick(/compat/)
+    // "Use as reference" on a compare's result: it stays on Compare, not in the Images form.
+    act(() => offerAsReference(resultView({ id: 'r9', index: 9 }), 'compare'))
+    expect(useAppStore.getState().screen).toBe('compare')
+    expect(useImagesStore.getState().draft.references).toEqual([])
+    expect(
+      within(screen.getByRole('list', { name: 'Reference images' })).getAllByRole('listitem')
+    ).toHaveLength(1)
+
+    // Neither ticked model takes references: each says so and offers the ones that do, not "1 of 0".
+    const offer = screen.getByRole('region', { name: /^gpt-image takes no reference images/ })
+    expect(screen.getByRole('region', { name: /^compat takes no reference images/ })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Compare 2 models/ })).toBeDisabled()
+    fireEvent.click(within(offer).getByRole('button', { name: 'Switch to seedream-stream' }))
+    expect(useCompareStore.getState().chosen).toEqual([
+      { model: 'seedream-stream', endpoint: 'partnerA' },
+      { model: 'compat', endpoint: 'imagesV1' }
+    ])
+    // The one left short can let the references go instead; then both may be sent, references and all.
+    fireEvent.click(
+      within(screen.getByRole('region', { name: /^compat takes no reference images/ })).getByRole('button', {
+        name: /Remove the reference/
+      })
+    )
+    expect(screen.queryByRole('list', { name: 'Reference images' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Compare 2 models' }))
+    await waitFor(() => expect(submitted(calls)).toHaveLength(2))
+    offCompare()
+    offImages()
   })
 })

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { useUnavailableModels } from '../../ui/modelAvailability'
 import { useModels } from '../../ui/useModels'
 import { Field } from '../../ui/Field'
+import { CompareReferences } from './CompareReferences'
 import { ModelChecklist } from './ModelChecklist'
 import { MAX_MODELS, MIN_MODELS, planJobs } from './plan'
 import { PlanList } from './PlanList'
@@ -21,10 +22,11 @@ export function CompareForm(): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
   const profile = useProfilesStore(selectActiveProfile)
-  const { models, loading, error, refresh } = useModels([])
+  const { models, loading, error, refresh, gateway } = useModels([])
   const prompt = useCompareStore((state) => state.prompt)
   const chosen = useCompareStore((state) => state.chosen)
   const shape = useCompareStore((state) => state.shape)
+  const references = useCompareStore((state) => state.references)
   const sending = useCompareStore((state) => state.sending)
   const setPrompt = useCompareStore((state) => state.setPrompt)
   const setShape = useCompareStore((state) => state.setShape)
@@ -39,7 +41,8 @@ export function CompareForm(): ReactElement {
       name: profile.kind === 'demo' ? t('gateways.demoName') : profile.name,
       extraFields: profile.extraFields,
       fieldMap: profile.fieldMap
-    }
+    },
+    references
   )
   const unavailable = useUnavailableModels()
   const refused = chosen.find((choice) => unavailable.has(choice.model))
@@ -82,6 +85,7 @@ export function CompareForm(): ReactElement {
           />
         </Field>
         <ModelChecklist models={models} loading={loading} unavailable={unavailable} />
+        <CompareReferences models={models} unavailable={unavailable} gateway={gateway} />
         {error && (
           <ErrorNotice error={error}>
             <button type="button" className="button small" onClick={refresh}>

@@ -87,7 +87,11 @@ export function CompareScreen(): ReactElement {
           actions={{
             onRemix: actions.onRemix,
             onCopyPrompt: actions.onCopyPrompt,
-            onUseAsReference: offerAsReference,
+            // Here, a result becomes a reference for the next compare (not the Images screen's).
+            onUseAsReference: (result) => {
+              setViewer(null)
+              offerAsReference(result, 'compare')
+            },
             onEdit: openInEditor
           }}
         />

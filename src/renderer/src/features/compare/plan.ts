@@ -7,7 +7,8 @@ import {
   emptyDraft,
   GEN_ENDPOINTS,
   imageEndpointsOf,
-  type GenEndpoint
+  type GenEndpoint,
+  type RefItem
 } from '../../jobs/imageForm/form'
 import { fitShape, type Shape, type ShapeFit } from './shapes'
 
@@ -50,7 +51,9 @@ export function planJobs(
   shape: Shape,
   models: readonly ModelView[],
   t: TFunction,
-  profile?: ProfileExtras
+  profile?: ProfileExtras,
+  /** Reference images every model gets (a model that takes fewer says so in its issues). */
+  references: readonly RefItem[] = []
 ): PlannedJob[] {
   return chosen.map((choice) => {
     const model = models.find((m) => m.id === choice.model)
@@ -61,6 +64,7 @@ export function planJobs(
       prompt,
       model: choice.model,
       endpoint: choice.endpoint,
+      references: [...references],
       [choice.endpoint]: {
         ...base[choice.endpoint],
         ...(fit.kind === 'exact' || fit.kind === 'near' ? fit.values : {})

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
+import type { RefItem } from '../../jobs/imageForm/form'
 import { MAX_MODELS, choiceKey, type Choice } from './plan'
 import type { Shape } from './shapes'
 
@@ -25,6 +26,13 @@ interface CompareState {
   toggle: (choice: Choice) => void
   shape: Shape
   setShape: (shape: Shape) => void
+  /** Reference images every compared model gets ("Use as reference" on a result here). */
+  references: RefItem[]
+  addReference: (reference: RefItem) => void
+  removeReference: (index: number) => void
+  clearReferences: () => void
+  /** Puts `to` in the place of `from` (a model that takes the references in place of one that does not). */
+  swap: (from: Choice, to: Choice) => void
   /** The latest run, shown in the grid; put back from the backend after a restart. */
   run: CompareRun | null
   setRun: (run: CompareRun | null) => void
@@ -51,6 +59,23 @@ export const useCompareStore = create<CompareState>()((set) => ({
     }),
   shape: 'default',
   setShape: (shape) => set({ shape }),
+  references: [],
+  addReference: (reference) =>
+    set((state) => {
+      const same = (r: RefItem): boolean =>
+        r.kind === 'media' && reference.kind === 'media' ? r.mediaId === reference.mediaId : false
+      return state.references.some(same) ? state : { references: [...state.references, reference] }
+    }),
+  removeReference: (index) =>
+    set((state) => ({ references: state.references.filter((_, i) => i !== index) })),
+  clearReferences: () => set({ references: [] }),
+  swap: (from, to) =>
+    set((state) => {
+      const key = choiceKey(to)
+      // Already ticked elsewhere in the list: the short one just goes.
+      const kept = state.chosen.filter((c) => choiceKey(c) !== key)
+      return { chosen: kept.map((c) => (choiceKey(c) === choiceKey(from) ? to : c)) }
+    }),
   run: null,
   setRun: (run) => set({ run }),
   settle: (key, patch) =>

@@ -11,7 +11,7 @@ import { useImagesStore } from './store'
 export function receiveImagesHandoffs(): () => void {
   return useHandoffStore.subscribe((state, previous) => {
     const images = useImagesStore.getState()
-    if (state.reference && state.reference !== previous.reference) {
+    if (state.reference && state.reference !== previous.reference && state.reference.to === 'images') {
       const { mediaId, width, height } = state.reference
       images.addReferences([{ kind: 'media', mediaId, width, height }])
       images.openViewer(null)

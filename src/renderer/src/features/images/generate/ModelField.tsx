@@ -10,34 +10,15 @@ import {
   referenceLimits,
   type GenEndpoint
 } from '../../../jobs/imageForm/form'
+import { referenceCandidates } from '../../../jobs/imageForm/referenceCandidates'
 import { ModelPicker } from '../../../ui/ModelPicker'
 import { useUnavailableModels } from '../../../ui/modelAvailability'
-import { ReferenceOffer, type ReferenceCandidate } from '../../../ui/ReferenceOffer'
+import { ReferenceOffer } from '../../../ui/ReferenceOffer'
 import { useLastUsed, type LastUsedParams } from '../../../ui/useLastUsed'
 import { unlistedModelNotice } from '../../../ui/useModels'
 import { useImagesStore } from '../store'
 
 const DEFAULT_FIELDS = JSON.stringify(GEN_ENDPOINTS.map((endpoint) => emptyDraft()[endpoint]))
-
-/** The models that take `count` references of these kinds, each on the first endpoint that does. */
-function referenceCandidates(
-  models: readonly ModelView[],
-  current: string,
-  count: number,
-  hasLibraryImages: boolean,
-  via: (endpoint: GenEndpoint) => string
-): ReferenceCandidate[] {
-  const byId = [...models].sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
-  return byId.flatMap((model) => {
-    if (model.id === current) return []
-    for (const endpoint of imageEndpointsOf(model)) {
-      const { max, urlOnly } = referenceLimits(endpoint)
-      if (max >= count && !(urlOnly && hasLibraryImages))
-        return [{ model, endpoint, via: via(endpoint), max }]
-    }
-    return []
-  })
-}
 
 /** Puts back the remembered endpoint's fields the form still has, with the kind of value it holds. */
 function restoreImages(model: ModelView | undefined, params: LastUsedParams): void {
@@ -173,10 +154,10 @@ export function ModelField({
           gateway={gateway}
           candidates={referenceCandidates(
             models.filter((m) => !unavailable.has(m.id)),
-            model.id,
             references.length,
             references.some((r) => r.kind === 'media'),
-            (e) => endpointInfo(e, t).label
+            (e) => endpointInfo(e, t).label,
+            (id) => id === model.id
           )}
           onSwitch={(candidate) => {
             const to = GEN_ENDPOINTS.find((e) => e === candidate.endpoint) ?? null

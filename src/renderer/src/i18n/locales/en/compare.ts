@@ -47,6 +47,13 @@ export const compare = {
   issues: {
     notListed: 'This gateway no longer lists this model.'
   },
+  references: {
+    title: 'Reference images',
+    hint_one: 'every model gets it',
+    hint_other: 'every model gets all {{count}}',
+    image: 'Reference image {{n}}',
+    remove: 'Remove reference image {{n}}'
+  },
   grid: {
     title: 'Side by side',
     label: 'Compared models',

@@ -50,6 +50,12 @@ export const compare: Catalog<typeof en> = {
   issues: {
     notListed: '此网关已不再列出该模型。'
   },
+  references: {
+    title: '参考图',
+    hint_other: '每个模型都会收到这 {{count}} 张',
+    image: '参考图 {{n}}',
+    remove: '移除参考图 {{n}}'
+  },
   grid: {
     title: '并排对比',
     label: '参与对比的模型',
