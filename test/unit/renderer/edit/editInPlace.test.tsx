@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { EditScreen } from '@renderer/features/edit/EditScreen'
+import { MAX_INPUTS } from '@renderer/features/edit/chain'
+import { takeAsInput } from '@renderer/features/edit/referenceInput'
 import { useEditStore } from '@renderer/features/edit/store'
+import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { fakeBackend, jobView, resultView } from '../images/harness'
 
@@ -158,6 +161,28 @@ describe('Edit in place', () => {
     const sent = backend.calls.filter((call) => call.name === 'jobs.submit')
     expect(sent).toHaveLength(1)
     expect(sent[0]?.input).toMatchObject({ request: { images: [{ mediaId: RESULT }] } })
+  })
+
+  it('takes "Use as reference" here as one more input image of the open edit, once, up to the cap', () => {
+    fakeBackend()
+    openEditor()
+    useEditStore.getState().openViewer({ jobId: 'e5', resultId: 'r1' })
+    const result = resultView({ id: 'r1', index: 3 })
+    takeAsInput(result)
+    takeAsInput(result)
+    expect(useEditStore.getState().inputs).toEqual([{ mediaId: result.mediaId }])
+    expect(useEditStore.getState().viewer).toBeNull()
+    expect(useEditStore.getState().notice).toEqual({ key: 'addedInput' })
+    expect(useAppStore.getState().screen).not.toBe('images')
+    // Full: said, nothing added.
+    useEditStore.setState({ inputs: Array.from({ length: MAX_INPUTS }, (_, i) => ({ mediaId: `m${i}` })) })
+    takeAsInput(resultView({ id: 'r2', index: 4 }))
+    expect(useEditStore.getState().inputs).toHaveLength(MAX_INPUTS)
+    expect(useEditStore.getState().notice).toEqual({ key: 'inputsCapped' })
+    // No image open: it goes to the Images screen's references, as from anywhere else.
+    useEditStore.getState().closeSource()
+    takeAsInput(resultView({ id: 'r3', index: 5 }))
+    expect(useAppStore.getState().screen).toBe('images')
   })
 
   it('shows each of several results on request, and Try again returns to the same mask', () => {

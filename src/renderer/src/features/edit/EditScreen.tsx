@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next'
 import type { LibraryImage } from '@shared/schemas/library'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
-import { offerAsReference, openInEditor } from '../../store/handoff'
+import { openInEditor } from '../../store/handoff'
 import { JobStage } from '../../media/JobStage'
 import { filesOf, hasFiles, importFiles } from '../../media/intake'
 import type { JobActions } from '../../media/JobCard'
@@ -16,6 +16,7 @@ import { EditForm } from './EditForm'
 import { FileButton } from './FileButton'
 import { MaskStage } from './MaskStage'
 import { MaskToolbar } from './MaskToolbar'
+import { takeAsInput } from './referenceInput'
 import { remixEdit } from './remix'
 import { useEditStore, type EditNotice } from './store'
 import { useEditResult } from './useEditResult'
@@ -128,7 +129,7 @@ export function EditScreen(): ReactElement {
     () => ({
       onRemix: actions.onRemix,
       onCopyPrompt: actions.onCopyPrompt,
-      onUseAsReference: offerAsReference,
+      onUseAsReference: takeAsInput,
       onEdit: openInEditor
     }),
     [actions]

@@ -32,7 +32,8 @@ export const edit = {
     maskUnreadable: 'Loaded from the earlier edit; its mask could not be read back, so paint it again.',
     sent: 'Edit sent. When it is done, the result takes the canvas’s place, next to the original.',
     arrived: 'The edit is done: compare it with the original on the canvas.',
-    inputsCapped: 'Not all of them fit: the list of input images is full.'
+    inputsCapped: 'Not all of them fit: the list of input images is full.',
+    addedInput: 'Added to the input images: the model sees it beside the image being edited.'
   },
   mode: {
     label: 'What may change',
