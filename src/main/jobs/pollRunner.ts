@@ -19,6 +19,15 @@ function taskEndpointOf(job: JobRow): TaskDescriptorKey {
 
 type Snapshot = TaskSnapshot<{ id: string; status: string }>
 
+interface FailedPoll {
+  taskId: string
+  /** The poll count with this poll. */
+  count: number
+  error: JobError
+  /** The gateway's Retry-After, if it sent one. */
+  hint: number | undefined
+}
+
 /**
  * The poll lane: remote tasks (v2 images, videos) asked after until they end (P25).
  *
@@ -33,6 +42,9 @@ type Snapshot = TaskSnapshot<{ id: string; status: string }>
  * Only POLLABLE_TASK_STATUSES with a remote id are polled; a cancel or `stop` drops the answer in flight.
  */
 export class PollRunner {
+  /** Failed polls of this event-loop turn, written together (see `recordFailure`). */
+  private failures: { failure: FailedPoll; done: () => void }[] = []
+
   constructor(private readonly ctx: RunnerContext) {}
 
   /** At start: every unfinished remote task is polled again by `resumeBy` (P24), or sooner if stored so. */
@@ -112,16 +124,9 @@ export class PollRunner {
         })
       } else {
         // The client already retried what P13 allows; keep polling later, never give up before the deadline.
-        // One transaction: the count and the next time are one fsync, not two (10,000 at start-up, issue 17).
-        repo.transaction(() => {
-          repo.updateTask(taskId, {
-            pollCount: task.poll_count + 1,
-            lastPolledAt: this.ctx.now(),
-            error: toJobError(error)
-          })
-          const hint = isGatewayError(error) ? serverDelayMs(error.hints, this.ctx.now()) : undefined
-          this.schedule(taskId, task.poll_count + 1, undefined, hint)
-        })
+        const hint = isGatewayError(error) ? serverDelayMs(error.hints, this.ctx.now()) : undefined
+        await this.recordFailure({ taskId, count: task.poll_count + 1, error: toJobError(error), hint })
+        if (scheduler.stopped) return
       }
     } finally {
       scheduler.release(taskId)
@@ -158,6 +163,43 @@ export class PollRunner {
       deps.onError?.('remote cancel failed', error)
     }
     return outcome
+  }
+
+  /**
+   * A failed poll's count, time and error, and its next poll, committed with the other failures of the same
+   * turn in one transaction (one fsync). Resolves once committed, so the task stays in flight until then.
+   * At start-up 10,000 overdue tasks of a gateway that refuses them fail eight at a time; one commit each
+   * kept the host's one thread in fsync while the first screen waited (issue 17).
+   */
+  private recordFailure(failure: FailedPoll): Promise<void> {
+    return new Promise((done) => {
+      this.failures.push({ failure, done })
+      if (this.failures.length === 1) setImmediate(() => this.commitFailures())
+    })
+  }
+
+  private commitFailures(): void {
+    const batch = this.failures
+    this.failures = []
+    try {
+      if (this.ctx.scheduler.stopped) return
+      this.ctx.repo.transaction(() => {
+        for (const { failure } of batch) {
+          // Cancelled while waiting for this commit: the cancel's row stands and nothing is scheduled.
+          if (this.ctx.scheduler.isCancelled(failure.taskId)) continue
+          this.ctx.repo.updateTask(failure.taskId, {
+            pollCount: failure.count,
+            lastPolledAt: this.ctx.now(),
+            error: failure.error
+          })
+          this.schedule(failure.taskId, failure.count, undefined, failure.hint)
+        }
+      })
+    } catch (error) {
+      this.ctx.deps.onError?.('recording failed polls failed', error)
+    } finally {
+      for (const { done } of batch) done()
+    }
   }
 
   private schedule(taskId: string, count: number, status?: 'queued' | 'running', hintMs?: number): void {

@@ -17,7 +17,7 @@ import type { Backend } from '../backend'
 import { contentTypeFor } from '../security/contentTypes'
 import { webCsp } from '../security/csp'
 import { resolveRealInside } from '../security/paths'
-import { sendFile } from './static'
+import { sendFile, sendWhole } from './static'
 
 export interface WebHostOptions {
   backend: Backend
@@ -155,7 +155,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // Checked as text and then on the disk (P7): a symlink in the renderer folder leads nowhere else.
     const file = await resolveRealInside(options.rendererDir, requested)
     const headers = { ...baseHeaders(), 'cache-control': file?.endsWith('.html') ? 'no-store' : 'no-cache' }
-    if (!file || !(await sendFile(res, file, contentTypeFor(file), undefined, headers))) {
+    if (!file || !(await sendWhole(res, file, contentTypeFor(file), headers))) {
       res.writeHead(404, { ...baseHeaders(), 'content-type': 'text/plain' }).end('Not found')
     }
   }
