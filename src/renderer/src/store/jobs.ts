@@ -12,6 +12,22 @@ interface JobsState {
   addPartial: (jobId: string, result: ResultView) => void
 }
 
+/**
+ * `order` with a new id at its place, newest first, by binary search: an event for a job not yet listed costs
+ * one copy, not a sort of every job (10,000 resuming at start-up each announce themselves; issue 17).
+ */
+function insertByCreated(byId: Record<string, JobView>, order: string[], id: string): string[] {
+  const at = byId[id]?.createdAt ?? 0
+  let low = 0
+  let high = order.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((byId[order[mid] as string]?.createdAt ?? 0) > at) low = mid + 1
+    else high = mid
+  }
+  return [...order.slice(0, low), id, ...order.slice(low)]
+}
+
 const sortByCreated = (byId: Record<string, JobView>, ids: Iterable<string>): string[] =>
   [...new Set(ids)]
     .filter((id) => byId[id])
@@ -24,7 +40,7 @@ export const useJobsStore = create<JobsState>()((set) => ({
   upsert: (job) =>
     set((state) => {
       const byId = { ...state.byId, [job.id]: job }
-      return { byId, order: state.byId[job.id] ? state.order : sortByCreated(byId, [job.id, ...state.order]) }
+      return { byId, order: state.byId[job.id] ? state.order : insertByCreated(byId, state.order, job.id) }
     }),
   upsertMany: (jobs) =>
     set((state) => {
