@@ -108,8 +108,9 @@ export interface AtomicWriter {
   /**
    * fsync, close, rename to `finalPath` (default: the provisional path) and fsync the directory. The final
    * path must be in the same directory as the temp file, so the rename is atomic. Returns the final path.
+   * `onRenamed` is called once the whole file is under its final name, before the directory fsync.
    */
-  commit(finalPath?: string): Promise<string>
+  commit(finalPath?: string, onRenamed?: () => void): Promise<string>
   /** Closes and deletes the temp file; safe to call after a failed write or twice. */
   abort(): Promise<void>
 }
@@ -157,7 +158,7 @@ export async function openAtomicWriter(provisionalPath: string): Promise<AtomicW
       }
       written += chunk.length
     },
-    async commit(finalPath = provisionalPath) {
+    async commit(finalPath = provisionalPath, onRenamed) {
       if (state !== 'open' || !handle) throw new Error('atomic writer is closed')
       if (dirname(finalPath) !== dir) throw new Error('an atomic rename must stay in its directory')
       try {
@@ -166,6 +167,7 @@ export async function openAtomicWriter(provisionalPath: string): Promise<AtomicW
         handle = undefined
         await rename(tempPath, finalPath)
         state = 'committed'
+        onRenamed?.()
         await syncDirBatched(dir)
         return finalPath
       } catch (error) {
@@ -179,8 +181,11 @@ export async function openAtomicWriter(provisionalPath: string): Promise<AtomicW
   }
 }
 
-/** Writes `data` to `path` atomically (temp + fsync + rename + directory fsync). */
-export async function writeFileAtomic(path: string, data: Uint8Array): Promise<void> {
+/**
+ * Writes `data` to `path` atomically (temp + fsync + rename + directory fsync). `onRenamed`: the whole file
+ * is under its final name (readable), only the directory fsync that makes its name durable is to come.
+ */
+export async function writeFileAtomic(path: string, data: Uint8Array, onRenamed?: () => void): Promise<void> {
   const writer = await openAtomicWriter(path)
   try {
     await writer.write(data)
@@ -188,7 +193,7 @@ export async function writeFileAtomic(path: string, data: Uint8Array): Promise<v
     await writer.abort()
     throw error
   }
-  await writer.commit()
+  await writer.commit(undefined, onRenamed)
 }
 
 /** A directory's mtime this much older than the sweep cannot share a clock tick with anything after it. */

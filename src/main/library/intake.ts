@@ -5,7 +5,7 @@ import type { ImageWork } from './imageWork'
 import { mp4InfoFromBytes, mp4InfoFromFile } from './mp4'
 import type { StoreOptions } from './records'
 import { familyOf, MEDIA_CAPS, sniffMedia, type MediaExt, type MediaMime } from './sniff'
-import { decodeForThumbnail, encodeThumbnail, videoPlaceholder } from './thumbnails'
+import { thumbnailWebp, videoPlaceholder } from './thumbnails'
 import { checkWholeImage } from './wholeness'
 
 /**
@@ -61,8 +61,9 @@ export function base64Bytes(base64: string, options: StoreOptions): Buffer {
 
 /**
  * Proves the file is what it says (P32: it sniffed right, its header reads and it is whole) and reads its
- * size and duration; a download that fails this is discarded. The decode and encoding of the thumbnail
- * wait in `ImageWork` until the file is placed, off the path that makes a result count.
+ * size and duration; a download that fails this is discarded. The thumbnail is made in `ImageWork`'s later
+ * lane, off the path that makes a result count: from bytes in memory at once (`Library` starts it beside
+ * the file's writes), a download's from the file once placed.
  */
 export async function inspect(incoming: Incoming, work: ImageWork): Promise<Inspected> {
   const source = incoming.data ?? incoming.download?.tempPath
@@ -75,8 +76,7 @@ export async function inspect(incoming: Incoming, work: ImageWork): Promise<Insp
       const data = incoming.data
       return {
         info: { ...size, durationMs: null },
-        thumbnail: (placed) =>
-          work.run('later', async () => encodeThumbnail((await decodeForThumbnail(data ?? placed)).pixels))
+        thumbnail: (placed) => work.run('later', () => thumbnailWebp(data ?? placed))
       }
     }
     return {

@@ -17,6 +17,7 @@ import {
   type StoreOptions
 } from './records'
 import { familyOf } from './sniff'
+import { PacedCommits } from './pacedCommits'
 import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
 import type { HostLookup } from './urlPolicy'
 
@@ -46,21 +47,26 @@ const SWEEP_STATE = '.sweep-state.json'
  * content so the same bytes are written once, with a WebP thumbnail beside them, and a `media` row that
  * is committed only after the file's rename (P28). Files are reached by media id only.
  *
- * A store answers once the file and its row are durable (the result counts): the bytes sniffed, proven to
- * decode (decoded straight at thumbnail size), written, fsynced and renamed, the directory fsynced (one
- * fsync for the renames that land together) and the row committed (one commit for the rows that land
- * together). The thumbnail is encoded after that, in `ImageWork`'s later lane, written the same atomic way,
- * and its path set on the row only once it is durable, so a row never names a missing thumbnail; until
- * then `resolveMedia('<id>_thumb')` waits for it, and a row left without one (a crash) gets it on request.
+ * A store answers once the file and its row are durable (the result counts): the bytes sniffed and checked
+ * whole (`wholeness.ts`), written, fsynced and renamed, the directory fsynced (one fsync for the renames
+ * that land together) and the row committed (rows that land close together share one commit,
+ * `PacedCommits`). The thumbnail of bytes in memory (a streamed image) starts at intake, beside those
+ * writes, in `ImageWork`'s later lane so it never holds them up; it is written the same atomic way and
+ * named by the row only once durable: in the row's own insert when it was ready by then (no second
+ * commit), else set on the row afterwards, so a row never names a missing thumbnail. A download's
+ * thumbnail is decoded from the placed file. `resolveMedia('<id>_thumb')` serves a thumbnail as soon as its
+ * file is durable, waits for one being made, and makes one a row was left without (a crash) on request.
  */
 export class Library {
   readonly root: string
   private readonly now: () => number
   private readonly inflight = new Map<string, Promise<MediaRecord>>()
-  /** Thumbnails being made, by media id. */
-  private readonly thumbJobs = new Map<string, Promise<void>>()
+  /** Thumbnails being made, by media id: `file` answers its relative path once readable (or null). */
+  private readonly thumbJobs = new Map<string, { file: Promise<string | null>; done: Promise<void> }>()
+  /** Thumbnails started at intake, not yet handed to a row (or cleaned up after a failed store). */
+  private readonly earlyThumbs = new Set<Promise<unknown>>()
   private readonly work = new ImageWork()
-  private readonly commits: GroupCommit
+  private readonly commits: PacedCommits
   private readonly stmt
 
   constructor(
@@ -70,7 +76,7 @@ export class Library {
   ) {
     this.root = resolve(root)
     this.now = options.now ?? Date.now
-    this.commits = new GroupCommit(db)
+    this.commits = new PacedCommits(new GroupCommit(db))
     this.stmt = {
       byId: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE id = ?`),
       bySha: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE sha256 = ?`),
@@ -160,7 +166,12 @@ export class Library {
     const m = MEDIA_REF.exec(ref)
     const id = m?.[1]
     if (!id || !m[2]) return this.resolve(ref)
-    await this.thumbJobs.get(id)
+    const job = this.thumbJobs.get(id)
+    // Whole under its name is enough to show it: the row learns its path once it is durable, a commit later.
+    const early = job ? await job.file : null
+    const earlyFile = early && this.stmt.byId.get(id) ? this.inside(early) : null
+    if (earlyFile) return { file: earlyFile, mime: 'image/webp' }
+    await job?.done
     const resolved = this.resolve(ref)
     if (resolved) return resolved
     const row = this.stmt.byId.get(id)
@@ -170,14 +181,15 @@ export class Library {
       familyOf(row.mime) === 'image'
         ? (): Promise<Buffer> => this.work.run('now', async () => (await makeImageThumbnail(file)).webp)
         : videoPlaceholder
-    await this.makeThumbnail(row, thumbnail)
+    await this.makeThumbnail(row, (thumbFile) => this.writeThumbnail(thumbFile, thumbnail))
     return this.resolve(ref)
   }
 
   /** Resolves once no thumbnail is being made (tests, benches, and before the database closes). */
   async idle(): Promise<void> {
-    while (this.thumbJobs.size > 0 || this.work.size > 0) {
-      await Promise.all(this.thumbJobs.values())
+    while (this.thumbJobs.size > 0 || this.earlyThumbs.size > 0 || this.work.size > 0) {
+      await Promise.all([...this.thumbJobs.values()].map((job) => job.done))
+      await Promise.all(this.earlyThumbs)
       await this.work.idle()
     }
   }
@@ -247,10 +259,27 @@ export class Library {
     const { info, thumbnail } = await inspect(incoming, this.work)
 
     const file = join(dir, name)
-    if (incoming.download) await incoming.download.commit(file)
-    else if (incoming.data) await writeFileAtomic(file, incoming.data)
+    const thumbFile = join(dir, thumbName)
     // A thumbnail already there (the same bytes kept before) is whole: files appear only by rename.
-    const thumbReady = existsSync(join(dir, thumbName))
+    let thumbReady = existsSync(thumbFile)
+    // From bytes in memory the thumbnail is made now, beside the file's writes and fsyncs (which the count
+    // waits for, not the thumbnail), so it is usually there when the result is announced.
+    const early = !thumbReady && incoming.data ? this.writeThumbnail(thumbFile, () => thumbnail(file)) : null
+    if (early) this.trackEarly(early.durable.then((ok) => (thumbReady = ok)))
+    try {
+      if (incoming.download) await incoming.download.commit(file)
+      else if (incoming.data) await writeFileAtomic(file, incoming.data)
+    } catch (error) {
+      // No row will name it (unless one of the same bytes already does).
+      if (early) {
+        this.trackEarly(
+          early.durable.then(() => {
+            if (!this.stmt.bySha.get(incoming.sha256)) unlinkQuietly(thumbFile)
+          })
+        )
+      }
+      throw error
+    }
     this.options.probe?.('library.renamed')
 
     const ours: MediaRecord = {
@@ -262,10 +291,12 @@ export class Library {
       width: info.width,
       height: info.height,
       durationMs: info.durationMs,
-      thumbPath: thumbReady ? `${relDir}/${thumbName}` : null,
+      thumbPath: null,
       createdAt: incoming.createdAt
     }
     const kept = await this.commits.run(() => {
+      // As the commit starts: an early thumbnail durable by now goes into the row's own insert.
+      if (thumbReady) ours.thumbPath = `${relDir}/${thumbName}`
       const row = this.stmt.bySha.get(ours.sha256)
       if (!row) {
         this.stmt.insert.run(ours)
@@ -279,33 +310,67 @@ export class Library {
     })
     if (kept.path !== ours.path) unlinkQuietly(file)
     const placed = this.inside(kept.path)
-    if (kept.thumbPath === null && placed) void this.makeThumbnail(kept, () => thumbnail(placed))
+    if (kept.thumbPath === null && placed)
+      void this.makeThumbnail(
+        kept,
+        (thumbFile) => early ?? this.writeThumbnail(thumbFile, () => thumbnail(placed))
+      )
     return kept
   }
 
   /**
-   * Writes (atomically, P28) and records the thumbnail of a kept file, once `thumbnail` (its encoding, in
-   * `ImageWork`) gives it; one job per media id. The row learns the thumbnail's path only once the file is
-   * durable; a row removed meanwhile leaves nothing.
+   * Writes a thumbnail atomically (P28) once `thumbnail` (its encoding, in `ImageWork`) gives it, unless
+   * one is already there. `readable`: true once the whole file is under its name (it may be shown);
+   * `durable`: true once its name is durable too (a row may name it). False when it could not be made
+   * (reported; the file itself is kept).
    */
-  private makeThumbnail(record: MediaRecord, thumbnail: () => Promise<Buffer>): Promise<void> {
+  private writeThumbnail(thumbFile: string, thumbnail: () => Promise<Buffer>): ThumbWrite {
+    let shown: (ok: boolean) => void = () => undefined
+    const readable = new Promise<boolean>((resolveShown) => (shown = resolveShown))
+    const durable = (async (): Promise<boolean> => {
+      if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, await thumbnail(), () => shown(true))
+      return true
+    })().catch((error: unknown) => {
+      this.options.onError?.('a thumbnail could not be made', error)
+      return false
+    })
+    void durable.then(shown)
+    return { readable, durable }
+  }
+
+  private trackEarly(work: Promise<unknown>): void {
+    const tracked = work.catch(() => undefined).finally(() => this.earlyThumbs.delete(tracked))
+    this.earlyThumbs.add(tracked)
+  }
+
+  /**
+   * Records the thumbnail of a kept row once `write` has made its file durable; one job per media id. The
+   * row learns the thumbnail's path only then; a row removed meanwhile leaves nothing.
+   */
+  private makeThumbnail(record: MediaRecord, write: (thumbFile: string) => ThumbWrite): Promise<void> {
     const running = this.thumbJobs.get(record.id)
-    if (running) return running
+    if (running) return running.done
     const relDir = record.path.slice(0, record.path.lastIndexOf('/'))
     const thumbPath = `${relDir}/${record.sha256}_thumb.webp`
-    const job = (async (): Promise<void> => {
-      const thumbFile = this.inside(thumbPath, false)
-      if (!thumbFile) return
-      if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, await thumbnail())
-      const set = await this.commits.run(() => this.stmt.setThumb.run({ id: record.id, thumbPath }).changes)
+    const thumbFile = this.inside(thumbPath, false)
+    const writing = thumbFile ? write(thumbFile) : null
+    const file = writing ? writing.readable.then((ok) => (ok ? thumbPath : null)) : Promise.resolve(null)
+    const done = (async (): Promise<void> => {
+      if (!thumbFile || !(await writing?.durable)) return
+      const set = await this.commits.lazy(() => this.stmt.setThumb.run({ id: record.id, thumbPath }).changes)
       if (set === 0 && !this.stmt.bySha.get(record.sha256) && !this.inflight.has(record.sha256))
         unlinkQuietly(thumbFile)
     })()
-      .catch((error: unknown) => this.options.onError?.('a thumbnail could not be made', error))
+      .catch((error: unknown) => this.options.onError?.('a thumbnail could not be recorded', error))
       .finally(() => this.thumbJobs.delete(record.id))
-    this.thumbJobs.set(record.id, job)
-    return job
+    this.thumbJobs.set(record.id, { file, done })
+    return done
   }
+}
+
+interface ThumbWrite {
+  readable: Promise<boolean>
+  durable: Promise<boolean>
 }
 
 function unlinkQuietly(file: string): void {

@@ -22,6 +22,14 @@ export interface DecodedImage {
   pixels: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }
 }
 
+const undecodable = (cause: unknown): MediaError =>
+  new MediaError({
+    kind: 'rejected',
+    reason: 'undecodable',
+    message: 'the image could not be decoded',
+    cause
+  })
+
 /**
  * Reads the size of an image and decodes it, straight at thumbnail size (JPEG and WebP decode at a fraction
  * of their size). A file that does not decode is `rejected`/`undecodable`; a result is kept before this
@@ -42,12 +50,7 @@ export async function decodeForThumbnail(input: string | Buffer): Promise<Decode
       pixels: { data, width: info.width, height: info.height, channels: info.channels }
     }
   } catch (error) {
-    throw new MediaError({
-      kind: 'rejected',
-      reason: 'undecodable',
-      message: 'the image could not be decoded',
-      cause: error
-    })
+    throw undecodable(error)
   }
 }
 
@@ -59,6 +62,24 @@ export async function decodeForThumbnail(input: string | Buffer): Promise<Decode
 export function encodeThumbnail(pixels: DecodedImage['pixels']): Promise<Buffer> {
   const { data, ...raw } = pixels
   return sharp(data, { raw }).webp({ quality: 78, effort: 2 }).toBuffer()
+}
+
+/**
+ * The WebP thumbnail of an image in one pipeline (decoded straight at thumbnail size, never held as raw
+ * pixels between two pipelines): what a streamed image's thumbnail is made with at intake, where its size
+ * is already known (`wholeness.ts`) and every millisecond is one the live group waits (about 9 ms instead
+ * of 11 for a 2048² JPEG here).
+ */
+export async function thumbnailWebp(input: string | Buffer): Promise<Buffer> {
+  try {
+    return await sharp(input)
+      .autoOrient()
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78, effort: 2 })
+      .toBuffer()
+  } catch (error) {
+    throw undecodable(error)
+  }
 }
 
 /** Reads the size of an image and renders its thumbnail (both halves at once). */

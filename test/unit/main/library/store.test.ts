@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SAMPLE_VIDEO } from '../../../../src/emulator/assets/sample-video'
 import type { Db } from '../../../../src/main/db/connection'
 import type { MediaRecord } from '../../../../src/main/library/records'
+import { ImageWork } from '../../../../src/main/library/imageWork'
 import { Library } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image, openLibraryDb, sha256, verifyAll } from './helpers'
@@ -293,7 +294,32 @@ describe('thumbnails after the store answers [P28]', () => {
     const thumb = await library.resolveMedia(`${rec.id}_thumb`)
     expect(thumb?.mime).toBe('image/webp')
     expect(await sharp(thumb?.file).metadata()).toMatchObject({ width: 384, height: 192 })
+    // Shown from the moment it is whole under its name; the row names it once that name is durable.
+    await library.idle()
     expect(library.get(rec.id)?.thumbPath).toBe(`2025/01/${rec.sha256}_thumb.webp`)
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+  })
+
+  it('starts the thumbnail of bytes in memory at intake, before the file is placed, and shows it once whole', async () => {
+    const order: string[] = []
+    const { run } = ImageWork.prototype as unknown as { run: (...args: unknown[]) => Promise<unknown> }
+    const spy = vi.spyOn(ImageWork.prototype, 'run').mockImplementation(function (this: ImageWork, ...args) {
+      order.push(`thumbnail (${args[0]})`)
+      return run.apply(this, args)
+    })
+    try {
+      const lib = new Library(db, root, { now: () => now, probe: (point) => order.push(point) })
+      const rec = await lib.storeBytes(await image('jpeg', 800, 400, 14))
+      // Started beside the file's writes, in the lane that never holds up what makes the result count.
+      expect(order).toEqual(['thumbnail (later)', 'library.renamed'])
+      const thumb = await lib.resolveMedia(`${rec.id}_thumb`)
+      expect(await sharp(thumb?.file).metadata()).toMatchObject({ format: 'webp', width: 384, height: 192 })
+      await lib.idle()
+      expect(lib.get(rec.id)?.thumbPath).toBe(`2025/01/${rec.sha256}_thumb.webp`)
+      expect(verifyAll(db, lib)).toEqual({ rows: 1, bad: [] })
+    } finally {
+      spy.mockRestore()
+    }
   })
 
   it('makes a missing thumbnail on request (the app stopped before it was made)', async () => {
