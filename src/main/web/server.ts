@@ -217,8 +217,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         })
         return
       }
-      void options.backend.dispatch(parsed.name, parsed.input).then((result) => {
-        send({ t: 'result', id: parsed.id, result })
+      // Each command in its own turn: messages that arrive together are parsed in one go, and a slow one
+      // (the gallery's facets over 100,000 images) would otherwise run before the answer of the one before
+      // it (the first page) is sent, since answers go out a microtask later (issue 17).
+      setImmediate(() => {
+        void options.backend.dispatch(parsed.name, parsed.input).then((result) => {
+          send({ t: 'result', id: parsed.id, result })
+        })
       })
     })
   }
