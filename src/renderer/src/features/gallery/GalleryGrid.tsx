@@ -10,12 +10,13 @@ import {
 import { useTranslation } from 'react-i18next'
 import type { GalleryItem } from '@shared/schemas/gallery'
 import { GalleryStage, neighboursOf } from '../../media/GalleryStage'
-import { aspectOf, justify, type JustifiedRow } from '../../media/justify'
+import type { JustifiedRow } from '../../media/justify'
 import { useRows } from '../../media/useRows'
 import { useWidth } from '../../media/useWidth'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { ensureShown } from './actions'
+import { createGridLayout } from './layout'
 import { isSelected, only, selectRange, toggle, type Selection } from './selection'
 import { itemAt, positions, useGalleryStore } from './store'
 import '../../media/mediaChecker.css'
@@ -27,20 +28,6 @@ const ROW_HEIGHT = 200
 
 /** Widths rounded down to a hundredth of a pixel, so a full row never overflows by a rounding error. */
 const floor = (value: number): number => Math.floor(value * 100) / 100
-
-/**
- * The justified rows of every image of the filter, from the stored widths and heights (no pixel needed).
- * Images not loaded yet count as squares; a layout is prefix-stable, so a page arriving changes only its
- * own rows and the ones after it, never what sits above.
- */
-function layoutOf(state: Pick<RowProps, 'items' | 'pages'>, count: number, width: number): JustifiedRow[] {
-  const aspects = new Array<number>(count)
-  for (let i = 0; i < count; i++) {
-    const item = itemAt(state, i)
-    aspects[i] = item ? aspectOf(item.width, item.height) : 1
-  }
-  return justify(aspects, { width, targetHeight: ROW_HEIGHT, gap: GAP })
-}
 
 /** How far the arrow keys, Home and End move the focus among the tiles shown. */
 const STEPS: Record<string, number> = {
@@ -217,7 +204,12 @@ export function GalleryGrid(): ReactElement {
 
   const inner = Math.max(ROW_HEIGHT, width - PADDING * 2)
   const count = Math.max(matching ?? 0, items.length)
-  const layout = useMemo(() => layoutOf({ items, pages }, count, inner), [items, pages, count, inner])
+  // Justified rows from the stored widths and heights (no pixel needed), laid out again only where they change.
+  const [layoutOf] = useState(() => createGridLayout({ targetHeight: ROW_HEIGHT, gap: GAP }))
+  const layout = useMemo(
+    () => layoutOf({ items, pages }, count, inner),
+    [layoutOf, items, pages, count, inner]
+  )
 
   const rows = useRows(scrollRef, {
     count: layout.length,

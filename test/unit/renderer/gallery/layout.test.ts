@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import type { GalleryItem } from '@shared/schemas/gallery'
+import { BLOCK, createGridLayout } from '@renderer/features/gallery/layout'
+
+const OPTIONS = { targetHeight: 200, gap: 4 }
+const WIDTH = 1200
+
+function image(i: number, width = 1024 + (i % 7) * 120, height = 1024 - (i % 5) * 90): GalleryItem {
+  return {
+    id: `r${i}`,
+    jobId: `j${i}`,
+    mediaId: `m${i}`,
+    width,
+    height,
+    model: 'm',
+    prompt: 'p',
+    favorite: false,
+    createdAt: i
+  }
+}
+
+const images = (from: number, to: number): GalleryItem[] =>
+  Array.from({ length: to - from }, (_, k) => image(from + k))
+
+describe('gallery grid layout by blocks (issue 17)', () => {
+  it('lays every position out once, in order, and no row crosses a block boundary', () => {
+    const layout = createGridLayout(OPTIONS)
+    const count = BLOCK * 3 + 17
+    const rows = layout({ items: images(0, count), pages: {} }, count, WIDTH)
+    let next = 0
+    for (const row of rows) {
+      expect(row.start).toBe(next)
+      next += row.widths.length
+      expect(Math.floor(row.start / BLOCK)).toBe(Math.floor((next - 1) / BLOCK))
+    }
+    expect(next).toBe(count)
+    // Every row but the very last fills the width: a block's short tail joined the row before it.
+    for (const row of rows.slice(0, -1)) {
+      if (!row.full) continue
+      const used = row.widths.reduce((a, b) => a + b, 0) + OPTIONS.gap * (row.widths.length - 1)
+      expect(used).toBeCloseTo(WIDTH, 3)
+    }
+    expect(rows.slice(0, -1).filter((row) => !row.full)).toEqual([])
+  })
+
+  it('lays out again only the block a page arrived in, the rows of the others are the same objects', () => {
+    const layout = createGridLayout(OPTIONS)
+    const count = BLOCK * 4
+    const top = images(0, BLOCK)
+    const before = layout({ items: top, pages: {} }, count, WIDTH)
+    const after = layout({ items: top, pages: { 2: images(2 * BLOCK, 3 * BLOCK) } }, count, WIDTH)
+    const inBlock = (rows: typeof before, b: number) =>
+      rows.filter((row) => Math.floor(row.start / BLOCK) === b)
+    expect(inBlock(after, 0)).toEqual(inBlock(before, 0))
+    expect(inBlock(after, 0)[0]).toBe(inBlock(before, 0)[0])
+    expect(inBlock(after, 3)[0]).toBe(inBlock(before, 3)[0])
+    // The block that arrived is laid out from the real shapes, no longer as squares.
+    expect(inBlock(after, 2)).not.toEqual(inBlock(before, 2))
+    expect(inBlock(after, 2)[0]?.widths[0]).toBeCloseTo(
+      (image(2 * BLOCK).width / image(2 * BLOCK).height) * (inBlock(after, 2)[0]?.height ?? 0),
+      6
+    )
+  })
+})
