@@ -94,6 +94,37 @@ test('one prompt on three models sends exactly three POSTs, fills a column each,
     await expect(column(page, 'studio-image-v3').getByRole('button', { name: '★ Kept' })).toBeVisible()
     await expect(page.getByRole('form', { name: 'Compare models' }).getByLabel('Prompt')).toHaveValue(PROMPT)
 
+    // "Use as reference" on a compared result stays on Compare; the ticked models that take no library
+    // references each offer the ones that do, instead of refusing with "1 of 0".
+    await column(page, 'studio-image-v3')
+      .getByRole('button', { name: /open full view/ })
+      .first()
+      .click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Use as reference' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible()
+    const compareForm = page.getByRole('form', { name: 'Compare models' })
+    await expect(
+      compareForm.getByRole('list', { name: 'Reference images' }).getByRole('listitem')
+    ).toHaveCount(1)
+    const v3Offer = compareForm.getByRole('region', { name: /^studio-image-v3 takes no reference images/ })
+    await expect(v3Offer).toBeVisible()
+    await expect(compareForm.getByRole('button', { name: /^Compare \d+ models?$/ })).toBeDisabled()
+    await v3Offer.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SHOTS}/compare-reference-offer-light.png` })
+    await v3Offer.getByRole('button', { name: 'Switch to seedream-stream' }).click()
+    await expect(compareForm.getByRole('checkbox', { name: /seedream-stream/ })).toBeChecked()
+    await expect(compareForm.getByRole('checkbox', { name: /studio-image-v3/ })).not.toBeChecked()
+    await expect(v3Offer).toHaveCount(0)
+    // The others let the references go instead; looking and switching sent nothing.
+    await compareForm
+      .getByRole('region', { name: /takes no reference images/ })
+      .first()
+      .getByRole('button', { name: /Remove the reference/ })
+      .click()
+    await expect(compareForm.getByRole('list', { name: 'Reference images' })).toHaveCount(0)
+    expect((await control.log()).filter((r) => r.method === 'POST')).toHaveLength(3)
+
     await column(page, 'studio-image-compat').getByRole('button', { name: 'Remix' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Images' })).toBeVisible()
     // The model picker's value is the model (a searchable picker) or endpoint|model (a select).

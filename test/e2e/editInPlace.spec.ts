@@ -123,6 +123,17 @@ test('an edit lands in place: before/after by keyboard, keep editing, the whole 
     { prompt: 'a river through the meadow', images: 1, mask: true, posts: 1 }
   ])
 
+  // While the result is shown, Send edit waits for a choice: it would resend the original, unseen.
+  const waiting = form.getByRole('button', { name: 'Send edit' })
+  await expect(waiting).toBeDisabled()
+  await expect(waiting).toHaveAccessibleDescription(
+    'Before sending again: Keep editing from this result, or Try again from the original.'
+  )
+  await form.getByLabel('What should change?').press('Control+Enter')
+  await page.waitForTimeout(500)
+  expect(editJobs(studio.dataDir)).toHaveLength(1)
+  await page.screenshot({ path: '/tmp/pb-edit-waits.png' })
+
   // Every control of the comparison is a Tab stop, in reading order, with a visible focus.
   const keep = page.getByRole('button', { name: 'Keep editing' })
   await keep.focus()
@@ -226,6 +237,22 @@ test('an edit lands in place: before/after by keyboard, keep editing, the whole 
     afterSrc ?? ''
   )
   await expect(page.getByRole('radio', { name: 'Whole image' })).toBeChecked()
+
+  // "Use as reference" on an earlier result, here: one more input image of this edit; nothing is sent.
+  const count = inputs.getByText(/^\d+ of 16$/)
+  const had = Number((await count.textContent())?.split(' ')[0])
+  await page
+    .getByRole('button', { name: /: open full view$/ })
+    .first()
+    .click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Use as reference' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit' })).toBeVisible()
+  await expect(count).toHaveText(`${had + 1} of 16`)
+  await expect(
+    page.getByText('Added to the input images: the model sees it beside the image being edited.')
+  ).toBeVisible()
+  await page.screenshot({ path: '/tmp/pb-edit-reference.png' })
   expect(editJobs(studio.dataDir)).toHaveLength(2)
   expect(outsideRequests).toEqual([])
 })

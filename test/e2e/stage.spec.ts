@@ -233,6 +233,16 @@ test('results, the stage and the Gallery keep each image’s true aspect ratio; 
     const wide = fromGallery.getByRole('img', { name: SHAPES[0].prompt })
     await expect(wide).toHaveJSProperty('complete', true)
     await expectRatio(wide, 16 / 9, 'stage opened from the Gallery')
+    // Beside it, the job as the Images stage says it: parameters, and the group's usage said once as the job's.
+    const galleryJob = fromGallery.getByRole('region', { name: 'This job' })
+    await expect(galleryJob.getByText('output_format')).toBeVisible()
+    await expect(galleryJob.getByText('2048x1152')).toBeVisible()
+    await expect(galleryJob.getByText(/tokens for the whole job of 2 images, not per image/)).toBeVisible()
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, api, theme)
+      await page.screenshot({ path: `${SHOTS}/stage-gallery-details-${theme}.png` })
+    }
+    await setTheme(page, api, 'light')
     const first = await fromGallery.getByRole('heading').first().textContent()
     await page.keyboard.press('ArrowRight')
     await expect(fromGallery.getByRole('heading').first()).not.toHaveText(first ?? '')

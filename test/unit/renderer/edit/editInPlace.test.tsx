@@ -174,6 +174,10 @@ describe('Edit in place', () => {
     expect(useEditStore.getState().viewer).toBeNull()
     expect(useEditStore.getState().notice).toEqual({ key: 'addedInput' })
     expect(useAppStore.getState().screen).not.toBe('images')
+    // The image on the canvas is sent first anyway: not added again.
+    takeAsInput(resultView({ id: 'r0', index: 0, mediaId: SOURCE.mediaId }))
+    expect(useEditStore.getState().inputs).toHaveLength(1)
+    expect(useEditStore.getState().notice).toEqual({ key: 'alreadyOnCanvas' })
     // Full: said, nothing added.
     useEditStore.setState({ inputs: Array.from({ length: MAX_INPUTS }, (_, i) => ({ mediaId: `m${i}` })) })
     takeAsInput(resultView({ id: 'r2', index: 4 }))

@@ -9,11 +9,11 @@ import { ReferenceOffer } from '../../ui/ReferenceOffer'
 import { choiceKey, type Choice } from './plan'
 import { useCompareStore } from './store'
 
-/** Whether a chosen model's endpoint takes `count` references of these kinds. */
-function takes(choice: Choice, count: number, hasLibraryImages: boolean): boolean {
-  const { max, urlOnly } = referenceLimits(choice.endpoint)
-  return max >= count && !(urlOnly && hasLibraryImages)
-}
+/**
+ * Whether a chosen model's endpoint takes none or fewer than `count` references: those get the offer. One
+ * that takes only addresses says so in its own issue, as on the Images screen.
+ */
+const falls = (choice: Choice, count: number): boolean => referenceLimits(choice.endpoint).max < count
 
 /**
  * The reference images every compared model gets ("Use as reference" on a result here), and for each
@@ -36,7 +36,7 @@ export function CompareReferences({
   const store = useCompareStore.getState
   const count = references.length
   const hasMedia = references.some((ref) => ref.kind === 'media')
-  const short = chosen.filter((choice) => !takes(choice, count, hasMedia))
+  const short = chosen.filter((choice) => falls(choice, count))
   const picked = new Set(chosen.map(choiceKey))
   const candidates = referenceCandidates(
     models.filter((model) => !unavailable.has(model.id)),

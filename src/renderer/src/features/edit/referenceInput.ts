@@ -16,6 +16,11 @@ export function takeAsInput(result: ResultView): void {
     return
   }
   store.openViewer(null)
+  // The image on the canvas is already the first input: a second copy would only cost the model's attention.
+  if (result.mediaId === store.source.mediaId) {
+    store.setNotice({ key: 'alreadyOnCanvas' })
+    return
+  }
   if (store.inputs.length >= MAX_INPUTS) {
     store.setNotice({ key: 'inputsCapped' })
     return

@@ -33,7 +33,8 @@ export const edit = {
     sent: 'Edit sent. When it is done, the result takes the canvas’s place, next to the original.',
     arrived: 'The edit is done: compare it with the original on the canvas.',
     inputsCapped: 'Not all of them fit: the list of input images is full.',
-    addedInput: 'Added to the input images: the model sees it beside the image being edited.'
+    addedInput: 'Added to the input images: the model sees it beside the image being edited.',
+    alreadyOnCanvas: 'That image is already on the canvas, so it is already sent first.'
   },
   mode: {
     label: 'What may change',

@@ -36,7 +36,8 @@ export const edit: Catalog<typeof en> = {
     sent: '编辑已发送。完成后结果会直接替换画布，和原图并排对比。',
     arrived: '编辑完成，可以在画布上和原图对比。',
     inputsCapped: '没能全部加进来：输入图片已经满了。',
-    addedInput: '已加入输入图片：模型会把它和正在编辑的图一起参考。'
+    addedInput: '已加入输入图片：模型会把它和正在编辑的图一起参考。',
+    alreadyOnCanvas: '这张图已经在画布上了，本来就会第一个发送。'
   },
   mode: {
     label: '修改范围',
