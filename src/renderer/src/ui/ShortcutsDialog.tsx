@@ -31,6 +31,12 @@ function ShortcutsDialog({ onClose }: { onClose: () => void }): ReactElement {
                       <dt>{shortcutWords(entry, t)}</dt>
                       <dd>
                         <kbd>{keyLabel(entry.keys, t)}</kbd>
+                        {entry.or && (
+                          <>
+                            {' / '}
+                            <kbd>{keyLabel(entry.or, t)}</kbd>
+                          </>
+                        )}
                       </dd>
                     </div>
                   ))}

@@ -29,6 +29,8 @@ export type Shortcut = {
   id: string
   group: ShortcutGroup
   keys: KeyCombo
+  /** Other keys that do the same (the canvas paints on Space or Enter); listed beside the first. */
+  or?: KeyCombo
   /** What it does, as a key of `ui.shortcuts.items`; screen shortcuts name their screen. */
   does: ItemKey
   screen?: Screen
@@ -84,7 +86,14 @@ export const shortcuts: readonly Shortcut[] = [
   { id: 'mask.pan', group: 'maskEditor', keys: { key: ' ' }, does: 'pan', action: 'local' },
   // The focused canvas's own keys (features/edit/maskKeys.ts): a stroke painted without a pointer.
   { id: 'mask.move', group: 'maskEditor', keys: { key: '←↑↓→' }, does: 'move', action: 'local' },
-  { id: 'mask.paint', group: 'maskEditor', keys: { key: ' ' }, does: 'paint', action: 'local' }
+  {
+    id: 'mask.paint',
+    group: 'maskEditor',
+    keys: { key: ' ' },
+    or: { key: 'Enter' },
+    does: 'paint',
+    action: 'local'
+  }
 ]
 
 export const shortcutGroups: readonly ShortcutGroup[] = ['general', 'screens', 'chat', 'maskEditor']

@@ -1,7 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EditScreen } from '@renderer/features/edit/EditScreen'
 import { useEditStore } from '@renderer/features/edit/store'
+import { ShortcutsHelp } from '@renderer/ui/ShortcutsDialog'
+import { useShortcutsHelp } from '@renderer/ui/shortcuts'
 import { fakeBackend } from '../images/harness'
 
 const SOURCE = { mediaId: 'e'.repeat(32), width: 200, height: 100 }
@@ -116,5 +118,16 @@ describe('the mask canvas by keyboard', () => {
     expect(send).toHaveAttribute('aria-keyshortcuts', 'Control+Enter')
     expect(send).toHaveAttribute('title', 'Send edit (Ctrl+Enter)')
     expect(send).toHaveAttribute('data-shortcut', 'submit')
+  })
+
+  it('is listed in the keyboard shortcuts dialog: the canvas keys beside the mask editor’s', () => {
+    render(<ShortcutsHelp />)
+    act(() => useShortcutsHelp.getState().setOpen(true))
+    const group = screen.getByRole('region', { name: 'Mask editor' })
+    const row = (words: string): HTMLElement | null => within(group).getByText(words).closest('.shortcut-row')
+    expect(row('Move the brush on the focused canvas (Shift: farther)')).toHaveTextContent('←↑↓→')
+    expect(row('Paint at the brush; hold it with the arrows for a stroke')).toHaveTextContent('Space / Enter')
+    expect(row('Eraser on or off')).toHaveTextContent('E')
+    act(() => useShortcutsHelp.getState().setOpen(false))
   })
 })

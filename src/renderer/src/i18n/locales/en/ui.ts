@@ -91,7 +91,7 @@ export const ui = {
       redo: 'Redo a stroke',
       pan: 'Hold and drag to move the image',
       move: 'Move the brush on the focused canvas (Shift: farther)',
-      paint: 'Paint at the brush (Space or Enter; hold it with the arrows for a stroke)'
+      paint: 'Paint at the brush; hold it with the arrows for a stroke'
     },
     keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: 'Space' }
   },
