@@ -21,12 +21,14 @@ export async function reload(api: ApiClient): Promise<void> {
   const state = store.getState()
   const generation = state.generation + 1
   store.setState({ generation, loading: true, stale: false, error: null })
-  // The page is asked for first: the backend answers in order, and the grid needs only the page.
-  const pending = api.call('gallery.query', { filter: toFilter(state.form), limit: FIRST_PAGE })
-  const facets = api.call('gallery.facets', {}).then((result) => {
+  const page = await api.call('gallery.query', { filter: toFilter(state.form), limit: FIRST_PAGE })
+  // The facets (only the filter pickers' counts) once the page is on screen and its thumbnails have had
+  // time to arrive: over 100,000 images their first count holds the backend ~200 ms, and the thumbnails
+  // waited behind it when both were asked at once (issue 17).
+  const facets = afterPaint(FACETS_AFTER_MS).then(async () => {
+    const result = await api.call('gallery.facets', {})
     if (result.ok && store.getState().generation === generation) store.setState({ facets: result.value })
   })
-  const page = await pending
   if (store.getState().generation === generation) {
     if (page.ok) {
       store.setState({
@@ -39,6 +41,20 @@ export async function reload(api: ApiClient): Promise<void> {
     } else store.setState({ loading: false, error: page.error })
   }
   await facets
+}
+
+/** How long after the first page is painted the facets are asked for. */
+const FACETS_AFTER_MS = 300
+
+/** Resolves `ms` after what was just set is painted (its images requested); without frames, a bit later. */
+function afterPaint(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, ms + 100)
+    requestAnimationFrame(() => {
+      clearTimeout(fallback)
+      setTimeout(resolve, ms)
+    })
+  })
 }
 
 /** The next page, if there is one and nothing is loading. */

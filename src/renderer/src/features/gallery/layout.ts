@@ -85,8 +85,11 @@ function layBlock(
   }
   const rows = justify(aspects, { width, targetHeight: options.targetHeight, gap: options.gap })
   if (!final) closeBlock(rows, aspects, width, options)
-  return rows.map((row) => ({ ...row, start: row.start + from }))
+  return shifted(rows, from)
 }
+
+const shifted = (rows: readonly JustifiedRow[], by: number): JustifiedRow[] =>
+  rows.map((row) => ({ ...row, start: row.start + by }))
 
 /**
  * The justified rows of every position of the filter, kept per block between calls: only blocks whose
@@ -94,11 +97,23 @@ function layBlock(
  */
 export function createGridLayout(options: GridLayoutOptions) {
   let blocks = new Map<number, Block>()
+  /** The rows of a block of squares (nothing loaded) by its size, laid out from position 0. */
+  const unloaded = new Map<string, JustifiedRow[]>()
   let laidAt = -1
   return (state: GalleryItemsState, count: number, width: number): JustifiedRow[] => {
     if (width !== laidAt) {
       blocks = new Map()
+      unloaded.clear()
       laidAt = width
+    }
+    const squares = (size: number, final: boolean): JustifiedRow[] => {
+      const key = `${size}:${final}`
+      let rows = unloaded.get(key)
+      if (!rows) {
+        rows = layBlock({ items: [], pages: {} }, 0, size, final, width, options)
+        unloaded.set(key, rows)
+      }
+      return rows
     }
     const rows: JustifiedRow[] = []
     const total = Math.ceil(count / BLOCK)
@@ -109,7 +124,13 @@ export function createGridLayout(options: GridLayoutOptions) {
       const key = `${to - from}:${loaded}:${itemAt(state, from)?.id ?? ''}:${itemAt(state, to - 1)?.id ?? ''}:${b === total - 1}`
       let block = blocks.get(b)
       if (block?.key !== key) {
-        block = { key, rows: layBlock(state, from, to, b === total - 1, width, options) }
+        const final = b === total - 1
+        // A block not loaded yet is squares, the same rows as any other such block: laid out once, moved.
+        const rows =
+          loaded === 0
+            ? shifted(squares(to - from, final), from)
+            : layBlock(state, from, to, final, width, options)
+        block = { key, rows }
         blocks.set(b, block)
       }
       for (const row of block.rows) rows.push(row)
