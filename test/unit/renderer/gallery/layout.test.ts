@@ -61,3 +61,15 @@ describe('gallery grid layout by blocks (issue 17)', () => {
     expect(inBlock(after, 2)[0]?.widths[0]).toBeCloseTo(aspect * (inBlock(after, 2)[0]?.height ?? 0), 6)
   })
 })
+
+describe('gallery grid layout identity', () => {
+  it('gives back the same rows array when no block changed, so the grid does not measure again', () => {
+    const layout = createGridLayout(OPTIONS)
+    const items = images(0, BLOCK * 2)
+    const first = layout({ items, pages: {} }, BLOCK * 2, WIDTH)
+    // A favourite toggled: a new items array, the same images and shapes.
+    const again = layout({ items: items.map((item) => ({ ...item })), pages: {} }, BLOCK * 2, WIDTH)
+    expect(again).toBe(first)
+    expect(layout({ items, pages: {} }, BLOCK * 2 + 1, WIDTH)).not.toBe(first)
+  })
+})

@@ -100,10 +100,12 @@ export function createGridLayout(options: GridLayoutOptions) {
   /** The rows of a block of squares (nothing loaded) by its size, laid out from position 0. */
   const unloaded = new Map<string, JustifiedRow[]>()
   let laidAt = -1
+  let last: JustifiedRow[] | null = null
   return (state: GalleryItemsState, count: number, width: number): JustifiedRow[] => {
     if (width !== laidAt) {
       blocks = new Map()
       unloaded.clear()
+      last = null
       laidAt = width
     }
     const squares = (size: number, final: boolean): JustifiedRow[] => {
@@ -116,6 +118,7 @@ export function createGridLayout(options: GridLayoutOptions) {
       return rows
     }
     const rows: JustifiedRow[] = []
+    let changed = blocks.size !== Math.ceil(count / BLOCK)
     const total = Math.ceil(count / BLOCK)
     for (let b = 0; b < total; b++) {
       const from = b * BLOCK
@@ -132,10 +135,14 @@ export function createGridLayout(options: GridLayoutOptions) {
             : layBlock(state, from, to, final, width, options)
         block = { key, rows }
         blocks.set(b, block)
+        changed = true
       }
       for (const row of block.rows) rows.push(row)
     }
     for (const b of blocks.keys()) if (b >= total) blocks.delete(b)
+    // The same rows keep the same array: the grid measures its rows again only when one moved.
+    if (!changed && last) return last
+    last = rows
     return rows
   }
 }
