@@ -295,6 +295,25 @@ test('the Gallery grid stays virtualized: DOM tiles stay bounded by the screen a
       await expect(grid.getByRole('option').first()).toBeVisible()
       expect(await count()).toBeLessThanOrEqual(bound)
     }
+
+    // The Images screen's results feed too: a screenful of job cards, whatever has been scrolled through,
+    // and older jobs load as the end comes near.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Images' }).click()
+    const cards = page.locator('.job-list').getByRole('article')
+    await expect(cards.first()).toBeVisible()
+    const feed = page.locator('.results')
+    const listHeight = (): Promise<number> => boxOf(page.locator('.job-list')).then((box) => box.height)
+    const first = await listHeight()
+    for (let i = 0; i < 4; i++) {
+      await feed.evaluate((el) => {
+        const box = el as unknown as { scrollHeight: number; scrollTop: number }
+        box.scrollTop = box.scrollHeight
+      })
+      await page.waitForTimeout(300)
+    }
+    await expect.poll(listHeight).toBeGreaterThan(first)
+    expect(await cards.count()).toBeGreaterThan(0)
+    expect(await cards.count()).toBeLessThanOrEqual(14)
   } finally {
     await host.stop()
   }
