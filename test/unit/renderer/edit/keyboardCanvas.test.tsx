@@ -4,7 +4,8 @@ import { EditScreen } from '@renderer/features/edit/EditScreen'
 import { useEditStore } from '@renderer/features/edit/store'
 import { ShortcutsHelp } from '@renderer/ui/ShortcutsDialog'
 import { useShortcutsHelp } from '@renderer/ui/shortcuts'
-import { fakeBackend } from '../images/harness'
+import { useJobsStore } from '@renderer/store/jobs'
+import { fakeBackend, jobView, resultView } from '../images/harness'
 
 const SOURCE = { mediaId: 'e'.repeat(32), width: 200, height: 100 }
 
@@ -118,6 +119,54 @@ describe('the mask canvas by keyboard', () => {
     expect(send).toHaveAttribute('aria-keyshortcuts', 'Control+Enter')
     expect(send).toHaveAttribute('title', 'Send edit (Ctrl+Enter)')
     expect(send).toHaveAttribute('data-shortcut', 'submit')
+  })
+
+  it('moves the focus from Send edit to the result when it arrives, then to the canvas on Keep editing', async () => {
+    fakeBackend()
+    openEditor()
+    useEditStore.getState().setPrompt('snow')
+    useEditStore.getState().setAwaiting('k1')
+    render(<EditScreen />)
+    const send = await screen.findByRole('button', { name: 'Send edit' })
+    act(() => send.focus())
+    const done = jobView({
+      id: 'k1',
+      kind: 'edit',
+      status: 'succeeded',
+      request: {
+        endpoint: 'imageEdits',
+        body: { model: 'gpt-image', prompt: 'snow' },
+        images: [{ mediaId: SOURCE.mediaId }]
+      },
+      results: [resultView({ id: 'r1', index: 1, jobId: 'k1', width: 200, height: 100 })]
+    })
+    act(() => useJobsStore.getState().upsert(done))
+    expect(screen.getByRole('slider', { name: 'Before and after' })).toHaveFocus()
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }))
+    expect(canvas()).toHaveFocus()
+  })
+
+  it('leaves the focus in the prompt being rewritten when a result arrives', async () => {
+    fakeBackend()
+    openEditor()
+    useEditStore.getState().setAwaiting('k2')
+    render(<EditScreen />)
+    const prompt = await screen.findByLabelText('What should change?')
+    act(() => prompt.focus())
+    const done = jobView({
+      id: 'k2',
+      kind: 'edit',
+      status: 'succeeded',
+      request: {
+        endpoint: 'imageEdits',
+        body: { model: 'gpt-image', prompt: 'x' },
+        images: [{ mediaId: SOURCE.mediaId }]
+      },
+      results: [resultView({ id: 'r2', index: 1, jobId: 'k2', width: 200, height: 100 })]
+    })
+    act(() => useJobsStore.getState().upsert(done))
+    expect(screen.getByRole('slider', { name: 'Before and after' })).toBeInTheDocument()
+    expect(prompt).toHaveFocus()
   })
 
   it('is listed in the keyboard shortcuts dialog: the canvas keys beside the mask editor’s', () => {
