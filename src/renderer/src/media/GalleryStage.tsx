@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryDetail, GalleryItem } from '@shared/schemas/gallery'
 import { useConnection } from '../store/app'
+import { sizeLine } from './fileFacts'
 import { bodyParameters } from './jobParameters'
 import { usageSummary, when } from './slots'
 import { Stage, type StageFrame } from './Stage'
@@ -88,7 +89,7 @@ export function GalleryStage({
     <>
       <dl className="facts stage-facts">
         <dt>{t('media.viewer.size')}</dt>
-        <dd>{item.width && item.height ? `${item.width}×${item.height}` : '—'}</dd>
+        <dd>{sizeLine(detail ?? { ...item, mime: null, bytes: null }, t)}</dd>
         <dt>{t('media.viewer.created')}</dt>
         <dd>{when(item.createdAt, t)}</dd>
       </dl>

@@ -1,9 +1,8 @@
 import { useMemo, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
-import { numberWords } from '../ui/words'
+import { sizeLine } from './fileFacts'
 import { jobParameters } from './jobParameters'
 import { imageUsageOf, imagesOf, usageSummary, when } from './slots'
 import { StageJobDetails } from './StageJobDetails'
@@ -21,16 +20,6 @@ export interface ViewerActions {
   onUseAsReference: (result: ResultView) => void
   onEdit: (result: ResultView) => void
 }
-
-/** The file's weight: MB with one decimal above a megabyte, else whole KB (the symbols are the same everywhere). */
-const sizeOfFile = (bytes: number | null, t: TFunction): string =>
-  bytes === null
-    ? ''
-    : bytes > 1024 * 1024
-      ? `${numberWords(t, bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
-      : `${numberWords(t, Math.ceil(bytes / 1024))} KB`
-
-const kindOf = (mime: string | null): string => (mime ? (mime.split('/')[1] ?? mime).toUpperCase() : '')
 
 const frameOf = (job: JobView, result: ResultView): StageFrame => ({
   id: result.id,
@@ -78,10 +67,7 @@ export function JobStage({
     <>
       <dl className="facts stage-facts">
         <dt>{t('media.viewer.size')}</dt>
-        <dd>
-          {result.width && result.height ? `${result.width}×${result.height}` : (result.sizeLabel ?? '—')}
-          {result.mime ? ` · ${kindOf(result.mime)} · ${sizeOfFile(result.bytes, t)}` : ''}
-        </dd>
+        <dd>{sizeLine(result, t)}</dd>
         <dt>{t('media.viewer.created')}</dt>
         <dd>{when(result.createdAt, t)}</dd>
       </dl>

@@ -129,6 +129,8 @@ describe('the Gallery stage beside its image', () => {
     expect(await screen.findByText('quality')).toBeInTheDocument()
     const job = screen.getByRole('region', { name: 'This job' })
     expect(within(job).getByText('2048x1152')).toBeInTheDocument()
+    // The record brings the file's format and weight to the size line, as on the Images stage.
+    expect(screen.getByText('2048×1152 · PNG · 1 KB')).toBeInTheDocument()
     // The group's 783 tokens are the job's: said as such, not as this image's cost.
     expect(
       within(job).getByText('783 tokens for the whole job of 3 images, not per image · billed per token')
