@@ -15,6 +15,9 @@ interface Job {
  * results arrive). `later` work takes at most `concurrency - 1` of them (one on 2 cores): each job is one
  * libvips thread (sharp's concurrency here), and a streamed group's ten thumbnails decoding on both cores
  * starved the main thread that reads the stream and commits the results (a group took 108 ms instead of 40).
+ * And `later` work starts only while `mayStartLater` says so: the library holds it back while several
+ * results are on their way to counting (a streamed burst), so their thumbnails follow the burst instead of
+ * taking a core from the stream; a lone image's thumbnail starts at once. `poke` when that changes.
  */
 export class ImageWork {
   private readonly queues: Record<ImagePriority, Job[]> = { now: [], later: [] }
@@ -24,8 +27,16 @@ export class ImageWork {
 
   private readonly laterConcurrency: number
 
-  constructor(readonly concurrency = Math.max(1, Math.min(3, availableParallelism()))) {
+  constructor(
+    readonly concurrency = Math.max(1, Math.min(3, availableParallelism())),
+    private readonly mayStartLater: () => boolean = () => true
+  ) {
     this.laterConcurrency = Math.max(1, concurrency - 1)
+  }
+
+  /** Starts what may start now (after `mayStartLater` changed its mind). */
+  poke(): void {
+    this.pump()
   }
 
   run<T>(priority: ImagePriority, work: () => Promise<T>): Promise<T> {
@@ -51,7 +62,7 @@ export class ImageWork {
   private pump(): void {
     while (this.running < this.concurrency) {
       const later = this.queues.now.length === 0
-      if (later && this.runningLater >= this.laterConcurrency) break
+      if (later && (this.runningLater >= this.laterConcurrency || !this.mayStartLater())) break
       const job = later ? this.queues.later.shift() : this.queues.now.shift()
       if (!job) break
       this.running += 1

@@ -65,7 +65,8 @@ export class Library {
   private readonly thumbJobs = new Map<string, { file: Promise<string | null>; done: Promise<void> }>()
   /** Thumbnails started at intake, not yet handed to a row (or cleaned up after a failed store). */
   private readonly earlyThumbs = new Set<Promise<unknown>>()
-  private readonly work = new ImageWork()
+  /** Thumbnails wait while several stores are under way (a burst): see `ImageWork`. */
+  private readonly work = new ImageWork(undefined, () => this.inflight.size <= 1)
   private readonly commits: PacedCommits
   private readonly stmt
 
@@ -246,7 +247,10 @@ export class Library {
       await incoming.download?.discard()
       return running
     }
-    const work = this.write(incoming).finally(() => this.inflight.delete(incoming.sha256))
+    const work = this.write(incoming).finally(() => {
+      this.inflight.delete(incoming.sha256)
+      this.work.poke()
+    })
     this.inflight.set(incoming.sha256, work)
     return work
   }
