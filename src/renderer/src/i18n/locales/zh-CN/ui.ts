@@ -83,7 +83,7 @@ export const ui: Catalog<typeof en> = {
       undo: '撤销一笔',
       redo: '重做一笔',
       pan: '按住并拖动可平移画面',
-      move: '在选中的画布上移动画笔（按住 Shift 移得更远）',
+      move: '画布选中时移动画笔（按住 Shift 移得更远）',
       paint: '在画笔处涂抹；按住再配合方向键可画一笔'
     },
     keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: '空格' }
