@@ -8,8 +8,8 @@ import { submitV2Group } from './support/queueClient'
 const shotDir = process.env.LANG_SHOTS_DIR ?? 'test-results'
 
 /**
- * Parts of these screens whose words belong to shared pieces translated on their own (jobs/, media/ and
- * the endpoint names of shared/gateway): left out so this test speaks for the Gallery's and Queue's own.
+ * Parts of these screens whose words belong to shared pieces translated on their own (jobs/, media/): left
+ * out so this test speaks for the Gallery's and Queue's own. Endpoint names are words too (ui.endpoints).
  */
 const SHARED = [
   '.tq-status', // jobs/status: a job's state
@@ -19,8 +19,6 @@ const SHARED = [
   '.tq-job-usage', // media/slots: the usage figure
   '.tq-task-usage', // media/slots
   '.vid-facts', // media/facts: size, duration, weight
-  '.tq-endpoint-name', // shared/gateway: the endpoint family's name
-  '.detail-endpoint', // shared/gateway
   '.tq-gateway-words' // the gateway's own status, as it came
 ]
 
@@ -30,16 +28,13 @@ const NAMES = ['ZIP', 'PNG', 'WebP', 'JPEG', 'JSON', 'Token', 'auto']
 /**
  * The screen's text, every text node on its own line (options, closed dialogs' parts included), and the
  * names people read or hear (aria-label, title, placeholder, alt); without shared pieces, code (ids, paths,
- * file names, the fields of a name template), the parameters as sent (pre), the endpoint picker's choices
- * (shared names) and Cancel's tooltip (jobs/cancel). Run in the page, as a string: the e2e build has no DOM
+ * file names, the fields of a name template), the parameters as sent (pre) and Cancel's tooltip (jobs/cancel). Run in the page, as a string: the e2e build has no DOM
  * types.
  */
 const COLLECT = `(() => {
   const copy = document.querySelector('main').cloneNode(true)
   for (const element of copy.querySelectorAll(${JSON.stringify([...SHARED, 'code', 'pre'].join(','))}))
     element.remove()
-  for (const option of copy.querySelectorAll('.gallery-filters select:nth-of-type(2) option:not([value=""])'))
-    option.remove()
   for (const cancel of copy.querySelectorAll('.tq-cancel')) cancel.removeAttribute('title')
   const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT)
   const texts = []

@@ -80,7 +80,7 @@ const fileOf = (media: ResolvedMedia | undefined): { data: Uint8Array; mime: str
 
 export const imageEdits = defineSync({
   key: 'imageEdits',
-  label: 'Mask edit',
+  label: 'Image edit',
   path: PATH,
   jobKind: 'edit',
   kind: 'sync',

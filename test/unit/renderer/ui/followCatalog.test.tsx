@@ -63,7 +63,7 @@ describe('screens follow the catalog of the gateway in use', () => {
       }
     }
     const { rerender } = render(<ErrorNotice error={mismatch} model="compat" />)
-    expect(screen.getByText('This model supports: Compatible, Mask edit')).toBeInTheDocument()
+    expect(screen.getByText('This model supports: Compatible, Image edit')).toBeInTheDocument()
     act(() =>
       useProfilesStore.setState({
         catalogs: { p1: { ...catalog, models: catalog.models.filter((m) => m.id !== 'compat') } }

@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next'
 import { useEffect, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { descriptorAt } from '@shared/gateway/endpoints'
-import { endpointName } from '@shared/gateway/spec'
 import type { AppError } from '@shared/result'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
@@ -14,6 +13,7 @@ import { formatBytes, formatDateTime } from './format'
 import { only } from './selection'
 import { findItem, useGalleryStore } from './store'
 import { billedWords, jobStatusWords, useGatewayName } from './words'
+import { endpointWords } from '../../ui/words'
 
 /** A usage figure in words: tokens for token-billed models, images billed for image-billed ones. */
 function usageWords(t: TFunction, raw: unknown, images: number, billingUnit: string | null): string {
@@ -161,7 +161,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
             <dd>{shown.model}</dd>
             <dt>{t('gallery.detail.endpoint')}</dt>
             <dd className="detail-endpoint" title={shown.endpoint}>
-              {endpointName(shown.endpoint)}
+              {endpointWords(t, shown.endpoint)}
             </dd>
             <dt>{t('gallery.detail.gateway')}</dt>
             <dd>{gatewayName(shown.profileId, shown.profileName)}</dd>

@@ -1,6 +1,5 @@
 import { useEffect, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { endpointName } from '@shared/gateway/spec'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ProgressBar } from '../../ui/ProgressBar'
@@ -15,6 +14,7 @@ import { EMPTY_SELECTION, selectAll, selectedCount } from './selection'
 import { isFiltered, toFilter, useGalleryStore, type GalleryTab } from './store'
 import { UsageView } from './UsageView'
 import { noticeText, useGatewayName } from './words'
+import { endpointWords } from '../../ui/words'
 import './gallery.css'
 
 const TABS = {
@@ -85,7 +85,7 @@ function FilterBar(): ReactElement {
         label={t('gallery.filters.endpoint')}
         any={t('gallery.filters.anyEndpoint')}
         value={form.endpoint}
-        facets={facets?.endpoints.map((facet) => ({ ...facet, name: endpointName(facet.value) }))}
+        facets={facets?.endpoints.map((facet) => ({ ...facet, name: endpointWords(t, facet.value) }))}
         onChange={(endpoint) => setForm({ endpoint })}
       />
       <FacetSelect

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next'
-import { endpointName } from '@shared/gateway/spec'
 import { JobRequest, type JobStatus, type JobView, type TaskView } from '@shared/schemas/jobs'
 import { cancelPlan } from '../../jobs/cancel'
 import type { ProfileView } from '@shared/schemas/profiles'
 import { formatDuration, isActiveTask } from '../../jobs/status'
 import { i18n } from '../../i18n'
+import { endpointWords } from '../../ui/words'
 
 /**
  * What the Queue screen derives from a JobView: filters, counts, poll times and which actions apply (a
@@ -140,7 +140,7 @@ export function pollFacts(job: JobView): PollFacts | null {
 export function endpointParts(job: JobView, t: TFunction = i18n.t): { name: string; how: string } {
   const stream = (job.request as { stream?: unknown } | null)?.stream === true
   const group = job.tasks.length > 1 ? t('queue.row.group', { count: job.tasks.length }) : ''
-  return { name: endpointName(job.endpoint), how: `${stream ? t('queue.row.streamed') : ''}${group}` }
+  return { name: endpointWords(t, job.endpoint), how: `${stream ? t('queue.row.streamed') : ''}${group}` }
 }
 
 export function endpointLabel(job: JobView, t: TFunction = i18n.t): string {

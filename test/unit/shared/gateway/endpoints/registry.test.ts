@@ -102,7 +102,7 @@ describe('the endpoint registry', () => {
   it('names every endpoint family the way a designer knows it, once for every screen', () => {
     expect(ENDPOINT_LIST.map((d) => [d.key, d.label])).toEqual([
       ['imagesV1', 'Compatible'],
-      ['imageEdits', 'Mask edit'],
+      ['imageEdits', 'Image edit'],
       ['imagesV3', 'Per image'],
       ['imagesV2', 'Async task'],
       ['partnerA', 'Streaming groups'],

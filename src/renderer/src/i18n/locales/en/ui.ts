@@ -13,7 +13,7 @@ export const ui = {
     messages: 'Messages',
     responses: 'Responses',
     imagesV1: 'Compatible',
-    imageEdits: 'Mask edit',
+    imageEdits: 'Image edit',
     imagesV3: 'Per image',
     imagesV2: 'Async task',
     partnerA: 'Streaming groups',

@@ -13,7 +13,7 @@ export const ui: Catalog<typeof en> = {
     messages: 'Messages 接口',
     responses: 'Responses 接口',
     imagesV1: '兼容接口',
-    imageEdits: '蒙版编辑',
+    imageEdits: '图片编辑',
     imagesV3: '同步出图',
     imagesV2: '异步任务',
     partnerA: '流式组图',
