@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { connectApi, generateImages } from './support/galleryApi'
 import { expect, openStudio, test } from './support/fixtures'
+import { openScreen } from './support/gateways'
 
 /** Where the look of the dialogs is kept (test-results by default; a private folder on a shared checkout). */
 const SHOTS = process.env.DIALOG_SHOTS ?? 'test-results'
@@ -70,4 +71,38 @@ test('ui/Dialog in Chromium: modal in the top layer, Tab stays inside, Escape cl
   await expect(confirm).toBeHidden()
   await expect(deleter).toBeFocused()
   await expect(grid.getByRole('option')).toHaveCount(2)
+})
+
+test('the delete-gateway question says which gateway goes, in both languages (issue 16)', async ({
+  page,
+  studio
+}) => {
+  const { api, close } = await connectApi(studio)
+  await api.invoke('profiles.create', { name: 'Studio East', baseUrl: 'https://east.example.com/t/studio' })
+  close()
+
+  await openStudio(page, studio)
+  await openScreen(page, 'Settings')
+  await page
+    .getByRole('list', { name: 'Gateway profiles' })
+    .getByRole('button', { name: /^Studio East/ })
+    .click()
+  const deleter = page.getByRole('button', { name: 'Delete…', exact: true })
+  await deleter.click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete gateway “Studio East”?' })
+  await expect(confirm).toBeVisible()
+  await expect(confirm).toContainText('Its stored key and cached model list are removed too.')
+  await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused()
+  await shoot(page, 'delete-gateway')
+  await page.keyboard.press('Escape')
+  await expect(confirm).toBeHidden()
+  await expect(deleter).toBeFocused()
+
+  await page.getByRole('radio', { name: '简体中文' }).check()
+  await page.getByRole('button', { name: '删除…', exact: true }).click()
+  const zh = page.getByRole('alertdialog', { name: '删除网关“Studio East”？' })
+  await expect(zh).toContainText('它保存的密钥和缓存的模型列表也会一并移除。')
+  await zh.screenshot({ path: `${SHOTS}/dialog-delete-gateway-zh.png` })
+  await zh.getByRole('button', { name: '保留' }).click()
+  await expect(zh).toBeHidden()
 })

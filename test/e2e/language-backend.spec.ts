@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Locator } from '@playwright/test'
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
@@ -111,4 +114,38 @@ test('in 简体中文 a board name already taken is refused in Chinese', async (
   await expect(form).not.toContainText('There is already')
   await form.screenshot({ path: `${shotDir}/issue16-board-name-taken-zh.png` })
   await page.screenshot({ path: `${shotDir}/issue16-board-name-taken-zh-page.png` })
+})
+
+/**
+ * Issue 16: the backend's last English sentences a designer met (the gateway address checks, a presets file
+ * that does not read) cross as codes too: in 简体中文 both refusals read Chinese, and the presets one says
+ * which preset is wrong instead of a parser's message.
+ */
+test('in 简体中文 a refused gateway address and an unreadable presets file are said in Chinese', async ({
+  page,
+  studio
+}) => {
+  test.setTimeout(120_000)
+  await openStudio(page, studio)
+  await openScreen(page, 'Settings')
+  await page.getByRole('radio', { name: '简体中文' }).check()
+  const add = page.locator('form.add-profile')
+  await add.getByLabel('名称').fill('海外网关')
+  await add.getByLabel('地址').fill('http://gw.example.com/t/team')
+  await add.getByRole('button', { name: '添加网关' }).click()
+  await expect(add).toContainText('地址必须以 https:// 开头（只有本机地址可以用 http）。')
+  await expect(add).not.toContainText('must start')
+  await add.screenshot({ path: `${shotDir}/issue16-address-refused-zh.png` })
+
+  const file = join(mkdtempSync(join(tmpdir(), 'gs-e2e-presets-zh-')), 'presets.json')
+  const preset = { screen: 'images', name: ' ', payload: {} }
+  writeFileSync(
+    file,
+    JSON.stringify({ format: 'gateway-studio-presets', version: 1, presets: [preset], styles: [] })
+  )
+  await page.locator('input[type=file]').setInputFiles(file)
+  const refused = page.getByRole('alert').filter({ hasText: '第 1 个预设' })
+  await expect(refused).toContainText('文件中的第 1 个预设没有名称，或名称超过 80 个字符。')
+  await expect(refused).not.toContainText(/Invalid|expected|presets file/)
+  await refused.screenshot({ path: `${shotDir}/issue16-presets-refused-zh.png` })
 })
