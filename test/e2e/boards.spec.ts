@@ -9,9 +9,10 @@ import { openScreen } from './support/gateways'
 
 const SHOTS = process.env.GALLERY_SHOTS ?? 'test-results'
 
-test('a designer collects images on a board, finds it after a reload, and exports the board (issue 14)', async ({
+test('a designer collects images on a board, finds it after a restart, and exports the board (issue 14)', async ({
   page,
-  studio
+  studio,
+  restartStudio
 }) => {
   const { api, close } = await connectApi(studio)
   await api.invoke('models.refresh', { profileId: 'demo' })
@@ -41,8 +42,8 @@ test('a designer collects images on a board, finds it after a reload, and export
   await expect(grid.getByRole('option')).toHaveCount(2)
   await page.screenshot({ path: `${SHOTS}/issue14-board.png` })
 
-  // Boards are kept by the backend: a reload shows the same board with the same images.
-  await page.reload()
+  // Boards are kept by the backend: after the app restarts, the same board holds the same images.
+  await restartStudio()
   await openScreen(page, 'Gallery')
   await page
     .getByRole('list', { name: 'Boards' })

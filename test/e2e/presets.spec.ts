@@ -7,9 +7,10 @@ import { openScreen } from './support/gateways'
 
 const SHOTS = process.env.GALLERY_SHOTS ?? 'test-results'
 
-test('a designer makes a style, saves an Images preset, finds both after a reload and shares them as a file (issue 14)', async ({
+test('a designer makes a style, saves an Images preset, finds both after a restart and shares them as a file (issue 14)', async ({
   page,
-  studio
+  studio,
+  restartStudio
 }) => {
   await openStudio(page, studio)
   await openScreen(page, 'Settings')
@@ -39,8 +40,8 @@ test('a designer makes a style, saves an Images preset, finds both after a reloa
     page.getByText('cinematic still of a lighthouse at dusk, 35mm film grain', { exact: false }).first()
   ).toBeVisible()
 
-  // After a reload both are still there; the preset brings back prompt, model and style.
-  await page.reload()
+  // After the app restarts both are still there; the preset brings back prompt, model and style.
+  await restartStudio()
   await openScreen(page, 'Images')
   await page.getByRole('textbox', { name: 'Prompt' }).fill('something else')
   await page.getByLabel('Style').selectOption('')

@@ -5,6 +5,11 @@ interface Fixtures {
   studio: RunningWebHost
   /** Every request the page made that did not go to the web host; tests assert it stays empty. */
   outsideRequests: string[]
+  /**
+   * Quits the web host as a user quits the app (SIGTERM, exit code 0 checked), starts it again on the same
+   * data folder and opens it in the page; the new host is stopped when the test ends.
+   */
+  restartStudio: () => Promise<RunningWebHost>
 }
 
 export const test = base.extend<Fixtures>({
@@ -13,6 +18,18 @@ export const test = base.extend<Fixtures>({
     const host = await startWebHostProcess()
     await use(host)
     await host.stop()
+  },
+  restartStudio: async ({ page, studio }, use) => {
+    const started: RunningWebHost[] = []
+    await use(async () => {
+      const current = started.at(-1) ?? studio
+      expect(await current.stop('SIGTERM')).toBe(0)
+      const next = await startWebHostProcess(studio.dataDir)
+      started.push(next)
+      await openStudio(page, next)
+      return next
+    })
+    for (const host of started) await host.stop()
   },
   outsideRequests: async ({ page, studio }, use) => {
     const outside: string[] = []

@@ -37,9 +37,17 @@ async function focusLook(page: Page): Promise<FocusLook> {
   return page.evaluate<FocusLook>(FOCUS_LOOK)
 }
 
-/** The focused element has a visible focus indicator: a computed outline or box-shadow. */
+/**
+ * The focused element has a visible focus indicator: a computed outline or box-shadow. Focus may take a
+ * moment to settle (a dialog that closes after its action resolves hands focus back to its opener then),
+ * so the check gives it up to a second before it says where focus was left.
+ */
 export async function expectVisibleFocus(page: Page): Promise<void> {
-  const look = await focusLook(page)
+  let look = await focusLook(page)
+  for (let waited = 0; !look.visible && waited < 1000; waited += 50) {
+    await page.waitForTimeout(50)
+    look = await focusLook(page)
+  }
   expect(look.visible, `no visible focus on ${look.what}`).toBe(true)
 }
 
