@@ -10,6 +10,7 @@ import { Library } from '../../src/main/library'
 import sharp from 'sharp'
 import { seedResults, storeImages } from '../../test/e2e/support/gallerySeed'
 import { makeTempDir } from '../../test/helpers/tempDir'
+import { cpuProfiled } from '../cpuProfile'
 import { bench, speed, timeIt, type Sample } from '../harness'
 
 /** Distinct files behind the results (each read once per entry, as any export would). */
@@ -110,17 +111,19 @@ export const exportSpeed = bench<State>({
     })
     return { temp, db, manager, files, totalBytes, images }
   },
-  async run({ temp, manager, files, totalBytes, images }, _ctx, run): Promise<Sample[]> {
+  async run({ temp, manager, files, totalBytes, images }, ctx, run): Promise<Sample[]> {
     const out = join(temp.dir, `alone-${run}.zip`)
     const aloneMs = await timeIt(() => zipAlone(files, out))
     rmSync(out)
-    const exportMs = await timeIt(async () => {
-      const done = await manager.wait(
-        manager.start({ selection: SELECTION, format: 'zip', timeZone: 'UTC' }).exportId
-      )
-      if (done.status !== 'succeeded' || done.done !== images) throw new Error(`export ${done.status}`)
-      rmSync(done.path ?? '')
-    })
+    const exportMs = await timeIt(() =>
+      cpuProfiled(run === 0 ? ctx.profileDir : null, 'export-zip', async () => {
+        const done = await manager.wait(
+          manager.start({ selection: SELECTION, format: 'zip', timeZone: 'UTC' }).exportId
+        )
+        if (done.status !== 'succeeded' || done.done !== images) throw new Error(`export ${done.status}`)
+        rmSync(done.path ?? '')
+      })
+    )
     return [
       {
         key: 'export.zip',

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { DEMO_TIMING } from '../../src/emulator'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import { launchChromium, pickModel, startStudio, type Studio } from '../browser'
+import { cpuProfiled } from '../cpuProfile'
 import { bench, percentile, times } from '../harness'
 
 /** Groups per run (one with --quick). */
@@ -116,17 +117,20 @@ export const partialToVisible = bench<State>({
     const { page } = state
     const seen = await page.evaluate<number>('Object.keys(window.__gsBench.visible).length')
     const perRun = ctx.quick ? 1 : GROUPS
+    // With --profile, the backend's side of the first group (it runs in this process) as a CPU profile.
     for (let group = 0; group < perRun; group++) {
-      await generateGroup(page, `bench group ${run}-${group}: a harbour at dawn`)
-      state.groups += 1
-      await page.waitForFunction(
-        // A function, not a string: the app's CSP forbids eval.
-        (want) =>
-          Object.keys((globalThis as unknown as { __gsBench: { visible: object } }).__gsBench.visible)
-            .length >= want,
-        seen + (group + 1) * IMAGES,
-        { timeout: 120_000, polling: 200 }
-      )
+      await cpuProfiled(run === 0 && group === 0 ? ctx.profileDir : null, 'partial-backend', async () => {
+        await generateGroup(page, `bench group ${run}-${group}: a harbour at dawn`)
+        state.groups += 1
+        await page.waitForFunction(
+          // A function, not a string: the app's CSP forbids eval.
+          (want) =>
+            Object.keys((globalThis as unknown as { __gsBench: { visible: object } }).__gsBench.visible)
+              .length >= want,
+          seen + (group + 1) * IMAGES,
+          { timeout: 120_000, polling: 200 }
+        )
+      })
     }
     const { arrivals, visible } = await page.evaluate<{
       arrivals: Record<string, number>

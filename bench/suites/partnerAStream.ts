@@ -11,6 +11,7 @@ import { createGatewayClient, type GatewayClient } from '../../src/main/gateway'
 import { Library } from '../../src/main/library'
 import { defaultFieldMap } from '../../src/shared/gateway/fieldMap'
 import { makeTempDir } from '../../test/helpers/tempDir'
+import { cpuProfiled } from '../cpuProfile'
 import { bench, speed } from '../harness'
 
 const IMAGES = 10
@@ -119,7 +120,7 @@ export const partnerAStream = bench<State>({
     db.exec('DELETE FROM media')
     return { temp, emulator, db, client, bareDir }
   },
-  async run({ temp, emulator, db, client, bareDir }, _ctx, round) {
+  async run({ temp, emulator, db, client, bareDir }, ctx, round) {
     const baseline = await bare(emulator, bareDir, round)
     const clientOnly = await throughClient(client, (bytes, index) =>
       writeFile(join(bareDir, `c${round}-${index}.jpg`), bytes)
@@ -127,9 +128,13 @@ export const partnerAStream = bench<State>({
     // A fresh library folder each round: the library deduplicates by content, which would skip the work.
     const library = new Library(db, join(temp.dir, `lib-${round}`))
     const started = process.hrtime.bigint()
-    const subject = await throughClient(client, (bytes) => library.storeBytes(bytes))
-    // The thumbnails follow the results (off the path that makes them count): how long until they are all made.
-    await library.idle()
+    // With --profile, the first round's library path (until its thumbnails are made) as a CPU profile.
+    const subject = await cpuProfiled(round === 0 ? ctx.profileDir : null, 'library-partnerA', async () => {
+      const counted = await throughClient(client, (bytes) => library.storeBytes(bytes))
+      // The thumbnails follow the results (off the path that makes them count): how long until all are made.
+      await library.idle()
+      return counted
+    })
     const withThumbnails = Number(process.hrtime.bigint() - started) / 1e6
     db.exec('DELETE FROM media')
     return [
