@@ -20,6 +20,8 @@ export type { JobEngineDeps } from './context'
 
 /** RELIABILITY P24 (ours): after a restart no unfinished task waits longer than this for its next poll. */
 const RESUME_WITHIN_MS = 5_000
+/** A backlog of overdue polls starts this long after start, once the first screen has been served. */
+const BACKLOG_AFTER_MS = 1_500
 
 const kindOf = (request: JobRequest): JobKind => descriptorOf(request.endpoint).jobKind
 
@@ -80,7 +82,7 @@ export class JobEngine {
     for (const taskId of pending) this.sender.enqueue(taskId)
     // P24: every unfinished task is polled again within 5 s of start, or sooner if its stored time says so.
     const resumeBy = this.ctx.now() + RESUME_WITHIN_MS
-    const polls = this.poller.resume(resumeBy)
+    const polls = this.poller.resume(resumeBy, this.ctx.now() + BACKLOG_AFTER_MS)
     const downloads = this.downloader.resume(resumeBy)
     this.scheduler.pump()
     // Not urgent, and a scan of every unfinished job: after the first sends and polls are on their way.

@@ -47,12 +47,29 @@ export class PollRunner {
 
   constructor(private readonly ctx: RunnerContext) {}
 
-  /** At start: every unfinished remote task is polled again by `resumeBy` (P24), or sooner if stored so. */
-  resume(resumeBy: number): number {
+  /**
+   * At start: every unfinished remote task is polled again by `resumeBy` (P24), or sooner if stored so.
+   * Overdue tasks beyond one lane's worth are spread from `backlogFrom` to `resumeBy` rather than all due at
+   * once: 10,000 of them polled back to back held the one thread while the first screen was served (issue
+   * 17). A few overdue tasks are still polled at once.
+   */
+  resume(resumeBy: number, backlogFrom: number): number {
     const now = this.ctx.now()
     const pollable = this.ctx.repo.pollableTasks()
-    for (const task of pollable)
-      this.ctx.scheduler.schedulePoll(task.id, Math.min(task.next_poll_at ?? now, resumeBy))
+    const overdue = pollable
+      .filter((task) => (task.next_poll_at ?? now) <= now)
+      .sort((a, b) => (a.next_poll_at ?? now) - (b.next_poll_at ?? now))
+    const atOnce = this.ctx.policy.concurrency.poll
+    const spread = Math.max(0, resumeBy - backlogFrom)
+    const backlog = Math.max(1, overdue.length - atOnce)
+    overdue.forEach((task, index) => {
+      const at = index < atOnce ? now : backlogFrom + Math.floor((spread * (index - atOnce)) / backlog)
+      this.ctx.scheduler.schedulePoll(task.id, Math.min(at, resumeBy))
+    })
+    for (const task of pollable) {
+      if ((task.next_poll_at ?? now) > now)
+        this.ctx.scheduler.schedulePoll(task.id, Math.min(task.next_poll_at as number, resumeBy))
+    }
     return pollable.length
   }
 

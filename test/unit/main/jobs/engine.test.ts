@@ -108,3 +108,39 @@ describe('engine recovery [P24]', () => {
     engine.stop()
   })
 })
+
+describe('engine recovery of a backlog (issue 17) [P24]', () => {
+  it('polls one lane of overdue tasks at once and spreads the rest over the 5 s after start', () => {
+    db = openDatabase(`${temp.dir}/backlog.db`)
+    migrate(db, migrations)
+    const repository = new JobRepository(db)
+    const ids = Array.from({ length: 40 }, (_, i) => seedQueued(repository, Date.now() - 60_000 + i, `r${i}`))
+    const polled: string[] = []
+    const client = {
+      // Held: the test reads the schedule, nothing finishes.
+      poll: (_endpoint: string, id: string) => {
+        polled.push(id)
+        return new Promise(() => undefined)
+      }
+    } as unknown as GatewayClient
+    const start = Date.now()
+    const engine = new JobEngine({
+      repo: repository,
+      connections: { forProfile: () => Promise.resolve({ profile: {} as never, client }) },
+      media: {} as never,
+      bus: createEventBus(),
+      allowsLoopbackDownloads: () => false,
+      activeProfileId: () => 'p'
+    })
+    expect(engine.start()).toMatchObject({ polls: 40 })
+    const later = ids.map((id) => engine.nextPollAt(id)).filter((due): due is number => due !== null)
+    // The oldest eight went out at once (in flight, so no longer scheduled); the other 32 wait their turn.
+    expect(later).toHaveLength(32)
+    for (const due of later) {
+      expect(due).toBeGreaterThanOrEqual(start + 1_500)
+      expect(due).toBeLessThanOrEqual(Date.now() + 5_000)
+    }
+    expect(new Set(later).size).toBeGreaterThan(20)
+    engine.stop()
+  })
+})
