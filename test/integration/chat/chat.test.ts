@@ -558,7 +558,11 @@ describe('chat service against the emulator', () => {
       settings: { temperature: 1.2 }
     })
     expect(refused.ok).toBe(false)
-    if (!refused.ok) expect(refused.error.message).toContain('between 0 and 1')
+    if (!refused.ok) {
+      expect(refused.error.message).toContain('between 0 and 1')
+      // By code, so the renderer says it with the style's name in the reader's language (issue 16).
+      expect(refused.error.words).toEqual({ code: 'temperatureMessages', values: { max: 1 } })
+    }
     const { reply } = await send({ conversationId: conversation.id, text: 'Now in messages' })
     expect(reply).toMatchObject({ status: 'complete', style: 'messages', model: 'studio-messages' })
   })
