@@ -24,7 +24,7 @@ const beside = (left: string, right: string): string =>
   CJK.test(left.slice(-1)) && CJK.test(right.charAt(0)) ? `${left}${right}` : `${left} ${right}`
 
 /**
- * "1K, 2K or 4K" / "1K、2K 或 4K" / "流式组图和蒙版编辑": the last two joined by the language's word, the rest by
+ * "1K, 2K or 4K" / "1K、2K 或 4K" / "流式组图和图片编辑": the last two joined by the language's word, the rest by
  * its separator, with a space wherever Latin letters or digits meet a Chinese word.
  */
 export function listWords(t: TFunction, items: readonly string[], join: 'or' | 'and'): string {

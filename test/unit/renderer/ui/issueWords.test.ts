@@ -117,7 +117,7 @@ describe('pre-flight issues in the reader’s language (issue 16)', () => {
       'imagesV3'
     )
     expect(issueWords(chinese, mismatch!)).toBe(
-      '请选择“同步出图”提供的模型：“seedream”只在流式组图和蒙版编辑上可用（model）。'
+      '请选择“同步出图”提供的模型：“seedream”只在流式组图和图片编辑上可用（model）。'
     )
   })
 
