@@ -1,5 +1,6 @@
 import {
   memo,
+  useDeferredValue,
   useEffect,
   useMemo,
   useState,
@@ -102,8 +103,8 @@ interface RowProps {
   row: JustifiedRow
   start: number
   count: number
-  items: GalleryItem[]
-  pages: Readonly<Record<number, GalleryItem[]>>
+  /** The row's images in order (undefined: not loaded yet), so a page arriving elsewhere leaves it alone. */
+  tiles: readonly (GalleryItem | undefined)[]
   selection: Selection
   detailId: string | null
   focusIndex: number
@@ -111,12 +112,19 @@ interface RowProps {
   actions: TileActions
 }
 
+/** Same row, same images: every prop equal, the tiles compared one by one (the parent builds a new list). */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  for (const key of Object.keys(a) as (keyof RowProps)[])
+    if (key !== 'tiles' && a[key] !== b[key]) return false
+  return a.tiles.length === b.tiles.length && a.tiles.every((item, i) => item === b.tiles[i])
+}
+
 /**
- * One row of tiles. Memoised: while scrolling, rows that stay on screen are not rendered again, and rows
- * that come into view are rendered apart from the scroll itself (see `GalleryGrid`).
+ * One row of tiles. Memoised by its own images: while scrolling, rows that stay on screen are not rendered
+ * again, nor are they when a page lands elsewhere (at 100,000 images one lands every few frames of a drag).
  */
 const GridRow = memo(function GridRow(props: RowProps): ReactElement {
-  const { row, start, count, selection, detailId, focusIndex, onScreen, actions } = props
+  const { row, start, count, tiles, selection, detailId, focusIndex, onScreen, actions } = props
   const { t } = useTranslation()
   const height = floor(row.height)
   return (
@@ -128,7 +136,7 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
       {row.widths.map((width, column) => {
         const index = row.start + column
         const box = { width: floor(width), height }
-        const item = itemAt(props, index)
+        const item = tiles[column]
         if (!item)
           return <div key={`p${index}`} className="gallery-tile placeholder" style={box} aria-hidden="true" />
         const selected = isSelected(selection, item.id)
@@ -173,7 +181,7 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
       })}
     </div>
   )
-})
+}, sameRow)
 
 /**
  * Every image of the filter in justified rows, each at its true aspect ratio (never cropped), virtualized
@@ -189,8 +197,16 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
 export function GalleryGrid(): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
-  const items = useGalleryStore((s) => s.items)
-  const pages = useGalleryStore((s) => s.pages)
+  const liveItems = useGalleryStore((s) => s.items)
+  const livePages = useGalleryStore((s) => s.pages)
+  // A page's answer reaches the store through useSyncExternalStore, whose updates React renders at once, in
+  // a microtask that cannot yield. The grid lays out from a deferred copy instead: the store update itself
+  // renders almost nothing, and the new rows are built in an interruptible render (the trace of issue 17
+  // showed 40-64 ms tasks, each a page landing mid-drag and the whole grid rendered inside its microtask).
+  const source = useDeferredValue(
+    useMemo(() => ({ items: liveItems, pages: livePages }), [liveItems, livePages])
+  )
+  const { items, pages } = source
   const matching = useGalleryStore((s) => s.matching)
   const nextCursor = useGalleryStore((s) => s.nextCursor)
   const loading = useGalleryStore((s) => s.loading)
@@ -224,7 +240,7 @@ export function GalleryGrid(): ReactElement {
   const lastShown = lastRow ? lastRow.start + lastRow.widths.length * 3 - 1 : 0
   useEffect(() => {
     ensureShown(api, firstShown, lastShown)
-  }, [api, firstShown, lastShown, items.length, pages, nextCursor, loading, stale])
+  }, [api, firstShown, lastShown, liveItems.length, livePages, nextCursor, loading, stale])
   const { viewTop, viewBottom } = rows
 
   const neighbours = useMemo(() => {
@@ -239,9 +255,14 @@ export function GalleryGrid(): ReactElement {
     }
   }
 
-  const focusIndex = Math.max(
-    0,
-    items.findIndex((item) => item.id === detailId)
+  // Memoised: without a current image this walks every loaded item, on every scroll frame.
+  const focusIndex = useMemo(
+    () =>
+      Math.max(
+        0,
+        items.findIndex((item) => item.id === detailId)
+      ),
+    [items, detailId]
   )
 
   return (
@@ -263,8 +284,7 @@ export function GalleryGrid(): ReactElement {
                 row={justified}
                 start={row.start}
                 count={count}
-                items={items}
-                pages={pages}
+                tiles={justified.widths.map((_, column) => itemAt(source, justified.start + column))}
                 selection={selection}
                 detailId={detailId}
                 focusIndex={focusIndex}
