@@ -17,7 +17,7 @@ import { GatewayConnections } from './profiles/connections'
 import { DemoGateway, downloadAllowanceFor } from './profiles/demoGateway'
 import { ProfileRepository } from './profiles/repository'
 import { ApiKeyStore } from './secrets/apiKeys'
-import { Library } from './library'
+import { Library, type ServedMedia } from './library'
 import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
 import type { Notice, ServiceContext } from './services/context'
@@ -69,6 +69,8 @@ export interface Backend {
   subscribe(listener: EventListener): () => void
   /** Maps a media id to a library file; both shells serve media only through this. */
   resolveMedia(id: string): Promise<{ file: string; mime: string } | null>
+  /** What the shells send for a media id: `resolveMedia`'s file, or a just-encoded thumbnail from memory. */
+  serveMedia(id: string): Promise<ServedMedia | null>
   /** The task engine, exposed for tests (`waitForIdle`) and benchmarks. */
   readonly engine: JobEngine
   close(): Promise<void>
@@ -215,6 +217,7 @@ export function createBackend(options: BackendOptions): Backend {
     dispatch,
     subscribe: (listener) => bus.subscribe(listener),
     resolveMedia: (id) => library.resolveMedia(id),
+    serveMedia: (id) => library.serveMedia(id),
     engine,
     async close() {
       if (closed) return

@@ -86,7 +86,7 @@ export function runElectronApp(): void {
     protocol.handle(
       MEDIA_SCHEME,
       mediaProtocolHandler(
-        (id) => running.resolveMedia(id),
+        (id) => running.serveMedia(id),
         (file, request) => net.fetch(pathToFileURL(file).toString(), { headers: request.headers })
       )
     )

@@ -53,17 +53,29 @@ export function appProtocolHandler(rendererDir: string): (request: Request) => P
 
 /**
  * Library files by media id only (`studio-media://<id>`); the backend maps ids to files it wrote itself.
- * `fetchFile` streams (Electron's `net.fetch` on a file URL), so a 2 GB video is never read into memory.
+ * `fetchFile` streams (Electron's `net.fetch` on a file URL), so a 2 GB video is never read into memory. A
+ * thumbnail just encoded comes as bytes from memory, before its file is even whole under its name (issue
+ * 17): sent whole, with the headers a file gets (a Range is not honoured for it; an <img> sends none).
  */
 export function mediaProtocolHandler(
-  resolveMedia: (id: string) => Promise<{ file: string; mime: string } | null>,
+  serveMedia: (
+    id: string
+  ) => Promise<{ file: string; mime: string; bytes?: undefined } | { bytes: Buffer; mime: string } | null>,
   fetchFile: (file: string, request: Request) => Promise<Response>
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const id = new URL(request.url).host
     if (!/^[a-z0-9_-]{1,128}$/i.test(id)) return new Response('Bad media id', { status: 400 })
-    const media = await resolveMedia(id)
+    const media = await serveMedia(id)
     if (!media) return notFound()
+    if (media.bytes) {
+      const headers = {
+        'content-type': media.mime,
+        'content-length': String(media.bytes.length),
+        'x-content-type-options': 'nosniff'
+      }
+      return new Response(new Uint8Array(media.bytes), { status: 200, headers })
+    }
     const response = await fetchFile(media.file, request)
     if (!response.ok && response.status !== 206) return notFound()
     const headers = new Headers(response.headers)

@@ -292,3 +292,12 @@ function unlinkQuietlySync(path: string): void {
     // nothing to do
   }
 }
+
+/** Deletes a file; one already gone is fine, any other failure is thrown. */
+export function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+}

@@ -36,6 +36,7 @@ export {
   type MediaRecord,
   type RemoveOutcome,
   type ResolvedMedia,
+  type ServedMedia,
   type StoreDownloadOptions,
   type StoreOptions
 } from './records'

@@ -83,3 +83,9 @@ export function pathInside(dir: string, name: string): string {
   }
   return target
 }
+
+/** `<yyyy>/<mm>` (UTC) of an epoch-ms time: the library's folder for what was kept then. */
+export function monthOf(at: number): string {
+  const d = new Date(at)
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`
+}

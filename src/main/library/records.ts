@@ -29,7 +29,11 @@ export interface ResolvedMedia {
   /** Absolute, real (symlinks resolved) and inside the library root. */
   file: string
   mime: MediaMime
+  bytes?: undefined
 }
+
+/** What the shells send: a library file, or a thumbnail's whole WebP bytes held in memory. */
+export type ServedMedia = ResolvedMedia | { bytes: Buffer; mime: 'image/webp'; file?: undefined }
 
 export interface StoreOptions {
   /** What the caller waits for: an image or a video; the other is rejected, and its cap applies. */

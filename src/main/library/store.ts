@@ -1,23 +1,26 @@
-import { existsSync, realpathSync, unlinkSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { CrashProbe } from '../crashPoints'
 import { writeTransaction, type Db } from '../db/connection'
 import { GroupCommit } from '../db/groupCommit'
-import { sweepTempFiles, writeFileAtomic } from './atomic'
+import { sweepTempFiles, unlinkQuietly, writeFileAtomic } from './atomic'
+import { writeThumbnail, type ThumbWrite } from './thumbWrite'
 import { downloadMedia } from './download'
 import { ImageWork } from './imageWork'
 import { base64Bytes, incomingBytes, inspect, type Incoming } from './intake'
-import { isInside } from './names'
+import { isInside, monthOf } from './names'
 import {
   newMediaId,
   type MediaRecord,
   type RemoveOutcome,
   type ResolvedMedia,
+  type ServedMedia,
   type StoreDownloadOptions,
   type StoreOptions
 } from './records'
 import { familyOf } from './sniff'
 import { PacedCommits } from './pacedCommits'
+import { RecentThumbnails } from './recentThumbnails'
 import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
 import type { HostLookup } from './urlPolicy'
 
@@ -62,7 +65,12 @@ export class Library {
   private readonly now: () => number
   private readonly inflight = new Map<string, Promise<MediaRecord>>()
   /** Thumbnails being made, by media id: `file` answers its relative path once readable (or null). */
-  private readonly thumbJobs = new Map<string, { file: Promise<string | null>; done: Promise<void> }>()
+  private readonly thumbJobs = new Map<
+    string,
+    { file: Promise<string | null>; webp: Promise<Buffer | null>; done: Promise<void> }
+  >()
+  /** Thumbnails just encoded, by media id, served from memory before (and after) their file is whole. */
+  private readonly recent = new RecentThumbnails()
   /** Thumbnails started at intake, not yet handed to a row (or cleaned up after a failed store). */
   private readonly earlyThumbs = new Set<Promise<unknown>>()
   /** Thumbnails wait while several stores are under way (a burst): see `ImageWork`. */
@@ -160,6 +168,17 @@ export class Library {
   }
 
   /**
+   * What the shells send for `ref`: a thumbnail just encoded, from memory (the page waits for the encode,
+   * not for the file's fsync and rename), else `resolveMedia`'s file. Only for a row the database knows.
+   */
+  async serveMedia(ref: string): Promise<ServedMedia | null> {
+    const id = MEDIA_REF.exec(ref)?.[2] ? ref.slice(0, 32) : null
+    const webp = id ? (this.recent.get(id) ?? (await this.thumbJobs.get(id)?.webp)) : null
+    if (id && webp && this.stmt.byId.get(id)) return { bytes: webp, mime: 'image/webp' }
+    return this.resolveMedia(ref)
+  }
+
+  /**
    * `resolve`, except that a thumbnail still being made is waited for, and one that is missing from its
    * row (the app stopped before it was made) is made now, from the file.
    */
@@ -182,7 +201,7 @@ export class Library {
       familyOf(row.mime) === 'image'
         ? (): Promise<Buffer> => this.work.run('now', async () => (await makeImageThumbnail(file)).webp)
         : videoPlaceholder
-    await this.makeThumbnail(row, (thumbFile) => this.writeThumbnail(thumbFile, thumbnail))
+    await this.makeThumbnail(row, (thumbFile) => writeThumbnail(thumbFile, this.options.onError, thumbnail))
     return this.resolve(ref)
   }
 
@@ -209,6 +228,7 @@ export class Library {
       return row
     })
     if (typeof outcome === 'string') return outcome
+    this.recent.delete(id)
     // A store of the same bytes under way reuses the same file name: leave the files to it.
     if (!this.inflight.has(outcome.sha256)) {
       for (const rel of [outcome.path, outcome.thumbPath]) {
@@ -268,7 +288,10 @@ export class Library {
     let thumbReady = existsSync(thumbFile)
     // From bytes in memory the thumbnail is made now, beside the file's writes and fsyncs (which the count
     // waits for, not the thumbnail), so it is usually there when the result is announced.
-    const early = !thumbReady && incoming.data ? this.writeThumbnail(thumbFile, () => thumbnail(file)) : null
+    const early =
+      !thumbReady && incoming.data
+        ? writeThumbnail(thumbFile, this.options.onError, () => thumbnail(file))
+        : null
     if (early) this.trackEarly(early.durable.then((ok) => (thumbReady = ok)))
     try {
       if (incoming.download) await incoming.download.commit(file)
@@ -313,33 +336,22 @@ export class Library {
       return repaired
     })
     if (kept.path !== ours.path) unlinkQuietly(file)
+    if (early) void this.remember(kept.id, early.encoded)
     const placed = this.inside(kept.path)
     if (kept.thumbPath === null && placed)
       void this.makeThumbnail(
         kept,
-        (thumbFile) => early ?? this.writeThumbnail(thumbFile, () => thumbnail(placed))
+        (thumbFile) => early ?? writeThumbnail(thumbFile, this.options.onError, () => thumbnail(placed))
       )
     return kept
   }
 
-  /**
-   * Writes a thumbnail atomically (P28) once `thumbnail` (its encoding, in `ImageWork`) gives it, unless
-   * one is already there. `readable`: true once the whole file is under its name (it may be shown);
-   * `durable`: true once its name is durable too (a row may name it). False when it could not be made
-   * (reported; the file itself is kept).
-   */
-  private writeThumbnail(thumbFile: string, thumbnail: () => Promise<Buffer>): ThumbWrite {
-    let shown: (ok: boolean) => void = () => undefined
-    const readable = new Promise<boolean>((resolveShown) => (shown = resolveShown))
-    const durable = (async (): Promise<boolean> => {
-      if (!existsSync(thumbFile)) await writeFileAtomic(thumbFile, await thumbnail(), () => shown(true))
-      return true
-    })().catch((error: unknown) => {
-      this.options.onError?.('a thumbnail could not be made', error)
-      return false
+  /** Keeps a thumbnail's bytes in memory once encoded (see `serveMedia`); answers them. */
+  private remember(id: string, encoded: Promise<Buffer | null>): Promise<Buffer | null> {
+    return encoded.then((webp) => {
+      if (webp) this.recent.set(id, webp)
+      return webp
     })
-    void durable.then(shown)
-    return { readable, durable }
   }
 
   private trackEarly(work: Promise<unknown>): void {
@@ -367,26 +379,8 @@ export class Library {
     })()
       .catch((error: unknown) => this.options.onError?.('a thumbnail could not be recorded', error))
       .finally(() => this.thumbJobs.delete(record.id))
-    this.thumbJobs.set(record.id, { file, done })
+    const webp = writing ? this.remember(record.id, writing.encoded) : Promise.resolve(null)
+    this.thumbJobs.set(record.id, { file, webp, done })
     return done
   }
-}
-
-interface ThumbWrite {
-  readable: Promise<boolean>
-  durable: Promise<boolean>
-}
-
-function unlinkQuietly(file: string): void {
-  try {
-    unlinkSync(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-}
-
-/** `<yyyy>/<mm>` (UTC) of an epoch-ms time. */
-function monthOf(at: number): string {
-  const d = new Date(at)
-  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`
 }

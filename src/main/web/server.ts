@@ -17,7 +17,7 @@ import type { Backend } from '../backend'
 import { contentTypeFor } from '../security/contentTypes'
 import { webCsp } from '../security/csp'
 import { resolveRealInside } from '../security/paths'
-import { sendFile, sendWhole } from './static'
+import { sendBytes, sendFile, sendWhole } from './static'
 
 export interface WebHostOptions {
   backend: Backend
@@ -140,9 +140,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return
       }
       const id = url.pathname.slice(MEDIA_PATH_PREFIX.length)
-      const media = /^[A-Za-z0-9_-]{1,128}$/.test(id) ? await options.backend.resolveMedia(id) : null
+      const media = /^[A-Za-z0-9_-]{1,128}$/.test(id) ? await options.backend.serveMedia(id) : null
       const headers = { ...baseHeaders(), 'cache-control': 'private, max-age=31536000, immutable' }
-      if (!media || !(await sendFile(res, media.file, media.mime, req.headers.range, headers))) {
+      // A thumbnail just encoded comes from memory, before its file is even whole under its name (issue 17).
+      if (media?.bytes) sendBytes(res, media.bytes, media.mime, req.headers.range, headers)
+      else if (!media || !(await sendFile(res, media.file, media.mime, req.headers.range, headers))) {
         res.writeHead(404, baseHeaders()).end()
       }
       return

@@ -2,6 +2,52 @@ import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 
+/** A `Range` header against a body of `size` bytes: the bytes asked for, `unsatisfiable`, or null (whole). */
+function rangeOf(
+  rangeHeader: string | undefined,
+  size: number
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const range = rangeHeader ? /^bytes=(\d*)-(\d*)$/.exec(rangeHeader) : null
+  if (!range || !(range[1] || range[2])) return null
+  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]))
+  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1
+  return start > end || start >= size ? 'unsatisfiable' : { start, end }
+}
+
+/**
+ * Answers with the headers every library body gets, whole or the range asked for; `body` writes the
+ * bytes (a file's stream, or a buffer already in memory).
+ */
+function sendBody(
+  res: ServerResponse,
+  size: number,
+  contentType: string,
+  rangeHeader: string | undefined,
+  extraHeaders: Record<string, string>,
+  body: (range: { start: number; end: number } | null) => void
+): void {
+  const headers: Record<string, string | number> = {
+    'content-type': contentType,
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+    ...extraHeaders
+  }
+  const range = rangeOf(rangeHeader, size)
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { 'content-range': `bytes */${size}` }).end()
+  } else if (range) {
+    res.writeHead(206, {
+      ...headers,
+      'content-length': range.end - range.start + 1,
+      'content-range': `bytes ${range.start}-${range.end}/${size}`
+    })
+    body(range)
+  } else {
+    res.writeHead(200, { ...headers, 'content-length': size })
+    body(null)
+  }
+}
+
 /** Streams a file with range support (video seeking needs it); returns false when there is no such file. */
 export async function sendFile(
   res: ServerResponse,
@@ -18,31 +64,23 @@ export async function sendFile(
   } catch {
     return false
   }
-  const headers: Record<string, string | number> = {
-    'content-type': contentType,
-    'accept-ranges': 'bytes',
-    'x-content-type-options': 'nosniff',
-    ...extraHeaders
-  }
-  const range = rangeHeader ? /^bytes=(\d*)-(\d*)$/.exec(rangeHeader) : null
-  if (range && (range[1] || range[2])) {
-    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]))
-    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1
-    if (start > end || start >= size) {
-      res.writeHead(416, { 'content-range': `bytes */${size}` }).end()
-      return true
-    }
-    res.writeHead(206, {
-      ...headers,
-      'content-length': end - start + 1,
-      'content-range': `bytes ${start}-${end}/${size}`
-    })
-    createReadStream(file, { start, end }).pipe(res)
-    return true
-  }
-  res.writeHead(200, { ...headers, 'content-length': size })
-  createReadStream(file).pipe(res)
+  sendBody(res, size, contentType, rangeHeader, extraHeaders, (range) =>
+    createReadStream(file, range ?? {}).pipe(res)
+  )
   return true
+}
+
+/** Sends bytes held in memory (a thumbnail just encoded) exactly as `sendFile` would send them from disk. */
+export function sendBytes(
+  res: ServerResponse,
+  bytes: Buffer,
+  contentType: string,
+  rangeHeader: string | undefined,
+  extraHeaders: Record<string, string> = {}
+): void {
+  sendBody(res, bytes.length, contentType, rangeHeader, extraHeaders, (range) =>
+    res.end(range ? bytes.subarray(range.start, range.end + 1) : bytes)
+  )
 }
 
 /**

@@ -129,4 +129,20 @@ describe('custom protocols [P7]', () => {
     expect((await handler(new Request('studio-media://a.b'))).status).toBe(400)
     expect(fetchFile).toHaveBeenCalledTimes(1)
   })
+
+  it('sends a thumbnail held in memory without touching the disk, with the headers a file gets', async () => {
+    const bytes = Buffer.from('RIFF\x0c\x00\x00\x00WEBPVP8 ', 'latin1')
+    const fetchFile = vi.fn(() => Promise.resolve(new Response('disk', { status: 200 })))
+    const handler = mediaProtocolHandler(
+      (id) => Promise.resolve(id === `${'c'.repeat(32)}_thumb` ? { bytes, mime: 'image/webp' } : null),
+      fetchFile
+    )
+    const res = await handler(new Request(`studio-media://${'c'.repeat(32)}_thumb`))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('content-length')).toBe(String(bytes.length))
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes)
+    expect(fetchFile).not.toHaveBeenCalled()
+  })
 })

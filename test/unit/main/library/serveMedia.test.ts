@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '../../../../src/main/db/connection'
+import type * as Atomic from '../../../../src/main/library/atomic'
+import { Library } from '../../../../src/main/library/store'
+import { makeTempDir } from '../../../helpers/tempDir'
+import { image, openLibraryDb, verifyAll } from './helpers'
+
+/** Thumbnail writes wait for `release`: as if their fsync took as long as the test wants. */
+const gate = vi.hoisted(() => {
+  let open: () => void = () => undefined
+  const state = { opened: Promise.resolve(), hold: () => undefined as void, release: () => open() }
+  state.hold = () => {
+    state.opened = new Promise<void>((resolve) => (open = resolve))
+  }
+  return state
+})
+
+vi.mock('../../../../src/main/library/atomic', async (importOriginal) => {
+  const atomic = await importOriginal<typeof Atomic>()
+  return {
+    ...atomic,
+    writeFileAtomic: async (...args: Parameters<typeof atomic.writeFileAtomic>) => {
+      if (args[0].endsWith('_thumb.webp')) await gate.opened
+      return atomic.writeFileAtomic(...args)
+    }
+  }
+})
+
+let temp: ReturnType<typeof makeTempDir>
+let db: Db
+let root: string
+let library: Library
+
+beforeEach(() => {
+  temp = makeTempDir('gs-serve-')
+  db = openLibraryDb(join(temp.dir, 'studio.db'))
+  root = join(temp.dir, 'library')
+  library = new Library(db, root, { now: () => Date.UTC(2025, 0, 15) })
+})
+afterEach(async () => {
+  gate.release()
+  await library.idle()
+  db.close()
+  temp.cleanup()
+})
+
+describe('serveMedia: a just-encoded thumbnail from memory [issue 17, P28]', () => {
+  it('serves the thumbnail once encoded, before its file is written, the same bytes the file gets', async () => {
+    gate.hold()
+    const rec = await library.storeBytes(await image('jpeg', 800, 400, 3))
+    const thumbFile = join(root, '2025/01', `${rec.sha256}_thumb.webp`)
+    const served = await library.serveMedia(`${rec.id}_thumb`)
+    // The file is still waiting for its write: the page did not wait for it.
+    expect(existsSync(thumbFile)).toBe(false)
+    expect(library.get(rec.id)?.thumbPath).toBeNull()
+    expect(served?.mime).toBe('image/webp')
+    expect(served?.file).toBeUndefined()
+    expect(await sharp(served?.bytes).metadata()).toMatchObject({ format: 'webp', width: 384, height: 192 })
+    gate.release()
+    await library.idle()
+    expect(readFileSync(thumbFile)).toEqual(served?.bytes)
+    // P28 as before: the row names the thumbnail once it is durable.
+    expect(library.get(rec.id)?.thumbPath).toBe(`2025/01/${rec.sha256}_thumb.webp`)
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+  })
+
+  it('still serves files from disk: the original, and a thumbnail no longer in memory', async () => {
+    const rec = await library.storeBytes(await image('png', 300, 300, 4))
+    await library.idle()
+    const file = await library.serveMedia(rec.id)
+    expect(file?.bytes).toBeUndefined()
+    expect(file?.file).toBe(join(root, rec.path))
+    const fresh = new Library(db, root)
+    const thumb = await fresh.serveMedia(`${rec.id}_thumb`)
+    expect(thumb?.file).toBe(join(root, '2025/01', `${rec.sha256}_thumb.webp`))
+  })
+
+  it('answers nothing from memory for a removed row or for anything but a media id', async () => {
+    const rec = await library.storeBytes(await image('jpeg', 500, 500, 5))
+    expect((await library.serveMedia(`${rec.id}_thumb`))?.bytes).toBeDefined()
+    await library.idle()
+    expect(library.remove(rec.id)).toBe('removed')
+    expect(await library.serveMedia(`${rec.id}_thumb`)).toBeNull()
+    for (const ref of [`../${rec.id}_thumb`, `${rec.id}_thumb.webp`, `${rec.id.toUpperCase()}_thumb`]) {
+      expect(await library.serveMedia(ref), ref).toBeNull()
+    }
+  })
+})
