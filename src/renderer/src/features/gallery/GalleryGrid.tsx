@@ -203,9 +203,10 @@ export function GalleryGrid(): ReactElement {
   // a microtask that cannot yield. The grid lays out from a deferred copy instead: the store update itself
   // renders almost nothing, and the new rows are built in an interruptible render (the trace of issue 17
   // showed 40-64 ms tasks, each a page landing mid-drag and the whole grid rendered inside its microtask).
-  const source = useDeferredValue(
-    useMemo(() => ({ items: liveItems, pages: livePages }), [liveItems, livePages])
-  )
+  const live = useMemo(() => ({ items: liveItems, pages: livePages }), [liveItems, livePages])
+  const deferred = useDeferredValue(live)
+  // Nothing shown yet (the first page of a filter): no drag to keep smooth, and the first paint waits for it.
+  const source = deferred.items.length === 0 ? live : deferred
   const { items, pages } = source
   const matching = useGalleryStore((s) => s.matching)
   const nextCursor = useGalleryStore((s) => s.nextCursor)
