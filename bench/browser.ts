@@ -65,7 +65,10 @@ export async function pickModel(page: Page, scope: Page | Locator, id: string): 
   // second group of a run picks the model the first one left chosen).
   await picker.fill('')
   await picker.fill(id)
-  await page.getByRole('option', { name: id, exact: true }).click()
+  // An option is named by all it shows: the id first, then its billing.
+  await page
+    .getByRole('option', { name: new RegExp(`^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`) })
+    .click()
 }
 
 export function launchChromium(): Promise<Browser> {

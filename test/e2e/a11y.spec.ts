@@ -7,6 +7,7 @@ import { isBlocking, report, scan, type Finding } from './support/axe'
 import { lastReply, send, startNewChat } from './support/chat'
 import { expect, openStudio, test } from './support/fixtures'
 import { connectApi, generateImages } from './support/galleryApi'
+import { modelOption } from './support/modelPicker'
 
 /**
  * Issue 16, the accessibility gate: axe (WCAG 2.2 A and AA) on every screen and every dialog they open,
@@ -19,7 +20,7 @@ import { connectApi, generateImages } from './support/galleryApi'
  */
 
 const SHOTS = process.env.A11Y_SHOTS ?? 'test-results'
-const SCREENS = ['chat', 'images', 'edit', 'video', 'queue', 'gallery', 'settings'] as const
+const SCREENS = ['chat', 'images', 'compare', 'edit', 'video', 'queue', 'gallery', 'settings'] as const
 type Screen = (typeof SCREENS)[number]
 type Language = 'en' | 'zh-CN'
 type Theme = 'light' | 'dark'
@@ -72,7 +73,7 @@ async function fillTheStudio(page: Page, studio: Parameters<typeof connectApi>[0
     .getByRole('form', { name: en.images.form.label })
     .getByRole('combobox', { name: en.images.form.model, exact: true })
     .fill('seedream-basic')
-  await page.getByRole('option', { name: 'seedream-basic', exact: true }).click()
+  await modelOption(page, 'seedream-basic').click()
 
   await openScreen(page, 'en', 'chat')
   await startNewChat(page, 'studio-chat')
@@ -155,6 +156,20 @@ test('every screen and dialog, light and dark, English and 简体中文: no crit
       page.getByRole('button', { name: words.images.references.fromLibrary }),
       page.getByRole('dialog')
     )
+    // The model picker's list open, and the preset form a click away.
+    const form = page.getByRole('form', { name: words.images.form.label })
+    await form.getByRole('combobox', { name: words.images.form.model, exact: true }).click()
+    await expect(page.getByRole('listbox')).toBeVisible()
+    await check('images › model picker open')
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('listbox')).toHaveCount(0)
+    await page.getByRole('button', { name: words.images.presets.saveAs }).click()
+    await expect(page.getByRole('group', { name: words.images.presets.saveGroup })).toBeVisible()
+    await check('images › save as preset')
+    await page
+      .getByRole('group', { name: words.images.presets.saveGroup })
+      .getByRole('button', { name: words.images.presets.cancel })
+      .click()
 
     // Closing the image shows the picker; picking brings the image back for the next round.
     await openScreen(page, language, 'edit')

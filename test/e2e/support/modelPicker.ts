@@ -5,13 +5,21 @@ export function modelPicker(scope: Page | Locator, label: string = 'Model'): Loc
   return scope.getByRole('combobox', { name: label, exact: true })
 }
 
+/**
+ * A model's option: named by all it shows (id, then billing and any reason it is unavailable), so it is
+ * found by the id its name starts with.
+ */
+export function modelOption(scope: Page | Locator, id: string): Locator {
+  return scope.getByRole('option', { name: new RegExp(`^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`) })
+}
+
 /** Picks a model by its id as a user does: types it into the picker, then clicks its option. */
 export async function pickModel(scope: Page | Locator, id: string, label: string = 'Model'): Promise<void> {
   const picker = modelPicker(scope, label)
   // Emptied first: typing the id it already shows would change nothing, and the list would stay shut.
   await picker.fill('')
   await picker.fill(id)
-  await scope.getByRole('option', { name: id, exact: true }).click()
+  await modelOption(scope, id).click()
   await expect(picker).toHaveValue(id)
   await expect(picker).toHaveAttribute('aria-expanded', 'false')
 }

@@ -176,18 +176,19 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
                     role="option"
                     aria-selected={option.model.id === value}
                     aria-disabled={option.disabledReason !== null ? true : undefined}
-                    aria-labelledby={`${oid}-name`}
-                    aria-describedby={`${oid}-facts`}
                     className={`model-picker-option ${index === active ? 'active' : ''}`}
                     onMouseMove={() => index !== active && setActive(index)}
                     onClick={() => pick(index)}
                   >
-                    <span className="model-picker-check" aria-hidden="true">
-                      {option.model.id === value ? '✓' : ''}
-                    </span>
+                    {/*
+                     * Named by all it shows (id, billing, why unavailable), read from its content: a name
+                     * must hold the visible text. The spaces keep the words apart in that name (a flex row
+                     * draws none); the tick is drawn by CSS from aria-selected, so it is not read.
+                     */}
+                    <span className="model-picker-check" aria-hidden="true" />
                     <span id={`${oid}-name`} className="model-picker-id">
                       {option.model.id}
-                    </span>
+                    </span>{' '}
                     <span id={`${oid}-facts`} className="model-picker-facts">
                       <span
                         className={
@@ -195,7 +196,7 @@ export function ModelPicker(props: ModelPickerProps): ReactElement {
                         }
                       >
                         {billingLabel(option.model.billingUnit, t)}
-                      </span>
+                      </span>{' '}
                       {option.disabledReason && (
                         <span className="model-picker-reason">{option.disabledReason}</span>
                       )}

@@ -5,7 +5,7 @@ import { useImagesStore } from '@renderer/features/images/store'
 import { i18n } from '@renderer/i18n'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { catalog, fakeBackend, profile, resetImagesScreen } from './harness'
-import { modelGroups, openModelList, pickModel } from '../ui/modelPicker'
+import { modelGroups, openModelList, optionName, pickModel } from '../ui/modelPicker'
 
 /** The harness's models, and one on each endpoint it leaves out (partner-b, the v2 task). */
 const models = () => ({
@@ -52,7 +52,9 @@ describe('Images screen in Simplified Chinese', () => {
       '异步任务 — /v2/images/generations',
       '兼容接口 — /v1/images/generations'
     ])
-    expect(within(openModelList(picker)).getByRole('option', { name: 'gpt-image' })).toBeInTheDocument()
+    expect(
+      within(openModelList(picker)).getByRole('option', { name: optionName('gpt-image') })
+    ).toBeInTheDocument()
     fireEvent.keyDown(picker, { key: 'Escape' })
     expect(screen.getByText('同步返回，按张计费。')).toBeInTheDocument()
     const prompt = screen.getByRole('textbox', { name: '提示词' })

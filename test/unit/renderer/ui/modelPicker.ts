@@ -8,10 +8,14 @@ export function openModelList(input: HTMLElement): HTMLElement {
   return list
 }
 
+/** A model's option name starts with its id (then billing and any reason it is unavailable). */
+export const optionName = (id: string): RegExp =>
+  new RegExp(`^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`)
+
 /** Picks a model by id as a user does: types it, then clicks its option. */
 export function pickModel(input: HTMLElement, id: string): void {
   fireEvent.change(input, { target: { value: id } })
-  fireEvent.click(within(openModelList(input)).getByRole('option', { name: id }))
+  fireEvent.click(within(openModelList(input)).getByRole('option', { name: optionName(id) }))
 }
 
 /** The open list as headings and the model ids under each. */

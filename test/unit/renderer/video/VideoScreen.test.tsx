@@ -6,7 +6,7 @@ import { i18n } from '@renderer/i18n'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { connect, job, resetStores, result, runningVideo, task } from '../queue/fixtures'
-import { modelGroups, openModelList } from '../ui/modelPicker'
+import { modelGroups, openModelList, optionName } from '../ui/modelPicker'
 
 const catalog = {
   profileId: 'demo',
@@ -149,7 +149,9 @@ describe('Video screen', () => {
     // Model ids stay as the gateway names them.
     const model = await screen.findByRole('combobox', { name: '模型' })
     await waitFor(() => expect(model).toHaveValue('seedance-video'))
-    expect(within(openModelList(model)).getByRole('option', { name: 'seedance-video' })).toBeVisible()
+    expect(
+      within(openModelList(model)).getByRole('option', { name: optionName('seedance-video') })
+    ).toBeVisible()
     fireEvent.keyDown(model, { key: 'Escape' })
     expect(screen.getByLabelText('提示词')).toBeInTheDocument()
     expect(screen.getByLabelText('时长（秒）')).toHaveValue(5)
