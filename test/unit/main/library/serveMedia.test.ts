@@ -47,7 +47,7 @@ afterEach(async () => {
   temp.cleanup()
 })
 
-describe('serveMedia: a just-encoded thumbnail from memory [issue 17, P28]', () => {
+describe('serveMedia: a just-encoded thumbnail from memory (issue 17) [P28]', () => {
   it('serves the thumbnail once encoded, before its file is written, the same bytes the file gets', async () => {
     gate.hold()
     const rec = await library.storeBytes(await image('jpeg', 800, 400, 3))
