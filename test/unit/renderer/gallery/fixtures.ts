@@ -11,3 +11,23 @@ export const facetsOf = (total: number): GalleryFacets => ({
   oldest: 0,
   newest: 1
 })
+
+/**
+ * Gives every element a 1000 × 800 box for the tests of a `describe` (jsdom lays nothing out), so the grid's
+ * virtualizer has a screen to fill; the real getters are put back after.
+ */
+export function stubScreenSize(
+  beforeAll: (fn: () => void) => void,
+  afterAll: (fn: () => void) => void
+): void {
+  const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+  const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')
+  beforeAll(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 })
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 })
+  })
+  afterAll(() => {
+    if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height)
+    if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width)
+  })
+}

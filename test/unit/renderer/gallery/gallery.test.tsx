@@ -21,7 +21,7 @@ import { useAppStore } from '@renderer/store/app'
 import { useHandoffStore } from '@renderer/store/handoff'
 import { createApiClient, type Transport } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
-import { facetsOf } from './fixtures'
+import { facetsOf, stubScreenSize } from './fixtures'
 
 const TOTAL = 5000
 
@@ -186,16 +186,7 @@ describe('gallery selection model', () => {
 })
 
 describe('gallery screen', () => {
-  const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-  const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 })
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 })
-  })
-  afterAll(() => {
-    if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height)
-    if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width)
-  })
+  stubScreenSize(beforeAll, afterAll)
   beforeEach(setup)
 
   it('renders only the rows on screen, with thumbnails only, for 5,000 images', async () => {

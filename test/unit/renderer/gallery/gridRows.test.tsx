@@ -5,6 +5,7 @@ import { PAGE, useGalleryStore } from '@renderer/features/gallery/store'
 import { useAppStore } from '@renderer/store/app'
 import { createApiClient } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
+import { stubScreenSize } from './fixtures'
 
 /** Every thumbnail render, by media id: a tile rendered again shows up here twice. */
 const thumbRenders = vi.hoisted(() => [] as string[])
@@ -32,31 +33,20 @@ const range = (from: number, length: number): GalleryItem[] =>
   Array.from({ length }, (_, k) => item(from + k))
 
 describe('gallery grid rows at 100,000 images', () => {
-  const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
-  const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth')
-  beforeAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 })
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 })
-  })
-  afterAll(() => {
-    if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height)
-    if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width)
-  })
+  stubScreenSize(beforeAll, afterAll)
 
   it('does not render the rows on screen again when a page lands far below them', async () => {
     // The backend is never needed: the first page is in the store and nothing else is asked for in time.
     const invoke = vi.fn(() => new Promise<never>(() => undefined))
-    useAppStore
-      .getState()
-      .setConnection(
-        {
-          api: createApiClient({ invoke, subscribe: () => () => undefined }),
-          host: 'web',
-          mediaUrl: (id) => id
-        },
-        { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-        { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}' }
-      )
+    useAppStore.getState().setConnection(
+      {
+        api: createApiClient({ invoke, subscribe: () => () => undefined }),
+        host: 'web',
+        mediaUrl: (id) => id
+      },
+      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
+      { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}' }
+    )
     useGalleryStore.setState({ items: range(0, 120), pages: {}, matching: TOTAL, nextCursor: '120' })
     render(<GalleryGrid />)
     const grid = await screen.findByRole('listbox')
