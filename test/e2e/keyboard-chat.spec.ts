@@ -22,6 +22,8 @@ test('keyboard only: a chat message is sent and answered, and ? lists the shortc
   await typeText(page, 'Hello from the keyboard')
   await press(page, 'Enter')
   await expect(lastReply(page)).toContainText('You said: "Hello from the keyboard"', { timeout: 20_000 })
+  // Send waits while a reply streams; the next message goes once this one has finished, as a user sees it.
+  await expect(lastReply(page)).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 })
 
   // The app's shortcut sends too, from the same box; Shift+Enter is a new line, not a send.
   await expect(message).toBeFocused()

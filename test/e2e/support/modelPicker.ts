@@ -19,7 +19,12 @@ export async function pickModel(scope: Page | Locator, id: string, label: string
   // Emptied first: typing the id it already shows would change nothing, and the list would stay shut.
   await picker.fill('')
   await picker.fill(id)
-  await modelOption(scope, id).click()
+  // The list can shut under the typing when the catalog arrives just then (seen in a loaded CI run): a user
+  // opens it again with ↓, so does this, until the option can be clicked.
+  await expect(async () => {
+    if ((await picker.getAttribute('aria-expanded')) !== 'true') await picker.press('ArrowDown')
+    await modelOption(scope, id).click({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
   await expect(picker).toHaveValue(id)
   await expect(picker).toHaveAttribute('aria-expanded', 'false')
 }
