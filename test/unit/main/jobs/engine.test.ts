@@ -16,6 +16,25 @@ afterEach(() => {
   db = null
 })
 
+/** An engine over `repository` whose every profile talks through `client` (or fails to connect). */
+function engineWith(
+  repository: JobRepository,
+  client: GatewayClient | null,
+  bus = createEventBus()
+): JobEngine {
+  return new JobEngine({
+    repo: repository,
+    connections: {
+      forProfile: () =>
+        client ? Promise.resolve({ profile: {} as never, client }) : Promise.reject(new Error('unused'))
+    },
+    media: {} as never,
+    bus,
+    allowsLoopbackDownloads: () => false,
+    activeProfileId: () => 'p'
+  })
+}
+
 function seedQueued(repository: JobRepository, nextPollAt: number, remoteId: string): string {
   const { taskIds } = repository.insertJob({
     kind: 'image',
@@ -59,14 +78,7 @@ describe('engine recovery [P24]', () => {
       }
     } as unknown as GatewayClient
     const start = Date.now()
-    const engine = new JobEngine({
-      repo: repository,
-      connections: { forProfile: () => Promise.resolve({ profile: {} as never, client }) },
-      media: {} as never,
-      bus: createEventBus(),
-      allowsLoopbackDownloads: () => false,
-      activeProfileId: () => 'p'
-    })
+    const engine = engineWith(repository, client)
     expect(engine.start()).toMatchObject({ polls: 2, strandedAsNeedsAttention: 0 })
     await first
     expect(polled).toEqual(['r-overdue'])
@@ -92,14 +104,7 @@ describe('engine recovery [P24]', () => {
       const view = payload as JobView
       if (name === 'jobs.updated') published.push(`${view.id}:${view.status}`)
     })
-    const engine = new JobEngine({
-      repo: repository,
-      connections: { forProfile: () => Promise.reject(new Error('unused')) },
-      media: {} as never,
-      bus,
-      allowsLoopbackDownloads: () => false,
-      activeProfileId: () => 'p'
-    })
+    const engine = engineWith(repository, null, bus)
     engine.start()
     expect(repository.jobView(jobId)?.status).toBe('running')
     await new Promise((resolve) => setImmediate(resolve))
@@ -124,14 +129,7 @@ describe('engine recovery of a backlog (issue 17) [P24]', () => {
       }
     } as unknown as GatewayClient
     const start = Date.now()
-    const engine = new JobEngine({
-      repo: repository,
-      connections: { forProfile: () => Promise.resolve({ profile: {} as never, client }) },
-      media: {} as never,
-      bus: createEventBus(),
-      allowsLoopbackDownloads: () => false,
-      activeProfileId: () => 'p'
-    })
+    const engine = engineWith(repository, client)
     expect(engine.start()).toMatchObject({ polls: 40 })
     const later = ids.map((id) => engine.nextPollAt(id)).filter((due): due is number => due !== null)
     // The oldest eight went out at once (in flight, so no longer scheduled); the other 32 wait their turn.
