@@ -4,6 +4,7 @@ import { JobRequest, type JobView, type ResultView, type TaskLocalStatus } from 
 import { imagesPerTask } from '../jobs/status'
 import { errorLine } from '../ui/errorWords'
 import { currentT, endpointWords, languageOf } from '../ui/words'
+import { dateFormat, numberFormat } from '../ui/intl'
 
 /**
  * One place in a job's image grid: an image, one still to come, or one that will not come. A failed slot's
@@ -70,7 +71,7 @@ export const isLive = (job: JobView): boolean => job.status === 'pending' || job
 export function usageSummary(usage: unknown, t: TFunction = currentT): string | null {
   if (typeof usage !== 'object' || usage === null) return null
   const u = usage as Record<string, unknown>
-  const format = new Intl.NumberFormat(languageOf(t))
+  const format = numberFormat(languageOf(t))
   const figure = (key: 'images' | 'tokens' | 'outputTokens', count: number): string =>
     t(`media.usage.${key}`, { count, n: format.format(count) })
   const parts: string[] = []
@@ -104,7 +105,7 @@ export function when(time: number, t: TFunction = currentT, now = Date.now()): s
   const date = new Date(time)
   const sameDay = new Date(now).toDateString() === date.toDateString()
   const language = languageOf(t)
-  const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date)
+  const clock = dateFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date)
   if (sameDay) return clock
-  return `${new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' }).format(date)} ${clock}`
+  return `${dateFormat(language, { month: 'short', day: 'numeric' }).format(date)} ${clock}`
 }

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { Icon } from '../ui/icons'
 import { selectUnread, useNotificationsStore, type AppNotification } from '../store/notifications'
 import { NoteActions } from '../ui/Toast'
+import { dateFormat } from '../ui/intl'
 
 /** The time of a notification as the language shown writes it (not the browser's own locale). */
 const time = (at: number, language: string): string =>
-  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(at)
+  dateFormat(language, { hour: '2-digit', minute: '2-digit' }).format(at)
 
 function ListItem({ item }: { item: AppNotification }): ReactElement {
   const dismiss = useNotificationsStore((state) => state.dismiss)

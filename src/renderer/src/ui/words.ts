@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import { ENDPOINT_ALIASES, ENDPOINTS, endpointName, type EndpointKey } from '@shared/gateway/spec'
 import { i18n } from '../i18n'
+import { numberFormat } from './intl'
 
 /**
  * Words every screen shares: the app's `t` for code that is not a component, lists joined the way the
@@ -58,4 +59,4 @@ export const languageOf = (t: TFunction): string => t('ui.locale')
 
 /** A number as the language `t` speaks writes it. */
 export const numberWords = (t: TFunction, value: number, options?: Intl.NumberFormatOptions): string =>
-  new Intl.NumberFormat(languageOf(t), options).format(value)
+  numberFormat(languageOf(t), options).format(value)

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import type { ChatStyle } from '@shared/schemas/chat'
 import { useTranslation } from 'react-i18next'
 import { useProfilesStore } from '../../store/profiles'
+import { dateFormat, numberFormat } from '../../ui/intl'
 
 /** A request style's name in the current language (the shared STYLE_LABELS are the backend's English). */
 export const styleLabel = (t: TFunction, style: ChatStyle): string => t(`chat.styles.${style}`)
@@ -39,13 +40,12 @@ export function when(ms: number, language: string): string {
   const date = new Date(ms)
   const now = new Date()
   if (date.toDateString() === now.toDateString())
-    return new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date)
-  return new Intl.DateTimeFormat(language, {
+    return dateFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date)
+  return dateFormat(language, {
     month: 'short',
     day: 'numeric',
     ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {})
   }).format(date)
 }
 
-export const formatNumber = (value: number, language: string): string =>
-  new Intl.NumberFormat(language).format(value)
+export const formatNumber = (value: number, language: string): string => numberFormat(language).format(value)

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../store/app'
 import { fitView } from './MaskStage'
 import { useEditStore, type EditCompare } from './store'
+import { numberFormat } from '../../ui/intl'
 
 const STEP = 5
 const PAGE = 25
@@ -111,7 +112,7 @@ export function CompareStage({ compare }: { compare: EditCompare }): ReactElemen
     setAt(next)
   }
   const percent = (value: number): string =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
+    numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100)
 
   return (
     <>

@@ -15,6 +15,7 @@ import { InputImages } from './InputImages'
 import { useEditorRevision } from './MaskToolbar'
 import { sendEdit } from './sendEdit'
 import { useEditStore } from './store'
+import { numberFormat } from '../../ui/intl'
 
 /** Format names as designers know them; the value sent is the gateway's lowercase id. */
 const FORMAT_NAMES: Record<(typeof EDIT_OUTPUT_FORMATS)[number], string> = {
@@ -87,7 +88,7 @@ export function EditForm(): ReactElement {
     : comparing
       ? t('edit.form.decideFirst')
       : (issues[0]?.message ?? null)
-  const share = new Intl.NumberFormat(i18n.language, {
+  const share = numberFormat(i18n.language, {
     style: 'percent',
     minimumFractionDigits: mask.share < 0.01 ? 2 : 1,
     maximumFractionDigits: mask.share < 0.01 ? 2 : 1

@@ -4,6 +4,7 @@ import { MAX_BRUSH, MIN_BRUSH, type MaskEditor } from './MaskEditor'
 import { fitView, zoomAt } from './MaskStage'
 import { ModeSwitch } from './ModeSwitch'
 import { useEditStore, type EditSource } from './store'
+import { numberFormat } from '../../ui/intl'
 
 /** Re-renders on every change of the editor's tool, size, history or raster. */
 export function useEditorRevision(editor: MaskEditor | null): number {
@@ -29,7 +30,7 @@ export function MaskToolbar({ editor, source }: { editor: MaskEditor; source: Ed
     const current = view ?? fitView(stage, source)
     setView(zoomAt(current, factor, stage.width / 2, stage.height / 2))
   }
-  const zoom = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(
+  const zoom = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(
     (view ?? fitView(stage, source)).zoom
   )
   return (

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import { KeyboardBrush, type BrushNews, type Point } from './keyboardBrush'
 import type { MaskEditor } from './MaskEditor'
+import { numberFormat } from '../../ui/intl'
 
 /** A point as the live line says it: shares of the image's width and height ("40%, 62%"). */
 function place(point: Point, editor: MaskEditor, t: TFunction, language: string): string {
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 })
+  const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 0 })
   return t('edit.keyboard.at', {
     x: percent.format(point.x / editor.width),
     y: percent.format(point.y / editor.height)

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
+import { numberFormat } from '../../ui/intl'
 
 /** A name field with its own submit, for a new board or a new name. */
 function NameForm({
@@ -92,7 +93,7 @@ export function BoardsBar(): ReactElement {
               onClick={() => setForm({ boardId: board.id })}
             >
               {board.name}{' '}
-              <span className="board-count">{new Intl.NumberFormat(i18n.language).format(board.count)}</span>
+              <span className="board-count">{numberFormat(i18n.language).format(board.count)}</span>
             </button>
           </li>
         ))}

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
 import { formatDay, formatZone } from './format'
 import { useGatewayName } from './words'
+import { numberFormat } from '../../ui/intl'
 
 const RANGES = [
   { key: '7', days: 7 },
@@ -34,7 +35,7 @@ function UsageTable({
   format?: (row: UsageRow) => string
 }): ReactElement {
   const { t, i18n } = useTranslation()
-  const number = new Intl.NumberFormat(i18n.language)
+  const number = numberFormat(i18n.language)
   const maxTokens = Math.max(1, ...rows.map((r) => r.tokens))
   const maxImages = Math.max(1, ...rows.map((r) => r.images))
   return (
@@ -103,7 +104,7 @@ function UsageTable({
 export function UsageView(): ReactElement {
   const { t, i18n } = useTranslation()
   const gatewayName = useGatewayName()
-  const number = new Intl.NumberFormat(i18n.language)
+  const number = numberFormat(i18n.language)
   const { api } = useConnection()
   const [range, setRange] = useState<RangeKey>('30')
   const [report, setReport] = useState<UsageReport | null>(null)

@@ -1,3 +1,4 @@
+import { dateFormat, numberFormat } from '../../ui/intl'
 /** Figures as the current language writes them (pass `i18n.language`): sizes, dates and days, by Intl. */
 
 /** Bytes in B, KB, MB or GB (the symbols are the same in every language; the number is not). */
@@ -10,7 +11,7 @@ export function formatBytes(bytes: number, language: string): string {
         : bytes < 1024 ** 3
           ? [bytes / 1024 ** 2, 'MB', 1]
           : [bytes / 1024 ** 3, 'GB', 2]
-  const number = new Intl.NumberFormat(language, {
+  const number = numberFormat(language, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits
   })
@@ -18,13 +19,13 @@ export function formatBytes(bytes: number, language: string): string {
 }
 
 export const formatDateTime = (at: number, language: string): string =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at)
+  dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at)
 
 /** `2025-05-01` (a usage day key) as "Thu, 1 May 2025" or "2025年5月1日周四". */
 export function formatDay(key: string, language: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key)
   if (!m) return key
-  const day = new Intl.DateTimeFormat(language, {
+  const day = dateFormat(language, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -36,9 +37,7 @@ export function formatDay(key: string, language: string): string {
 /** A time zone by the name the language gives it ("China Standard Time", "中国标准时间"), else its id. */
 export function formatZone(timeZone: string, language: string): string {
   try {
-    const parts = new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'long' }).formatToParts(
-      Date.now()
-    )
+    const parts = dateFormat(language, { timeZone, timeZoneName: 'long' }).formatToParts(Date.now())
     return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
   } catch {
     return timeZone

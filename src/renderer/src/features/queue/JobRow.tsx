@@ -35,6 +35,7 @@ import {
 } from './model'
 import { useQueueStore } from './store'
 import { useGatewayName } from './words'
+import { dateFormat, numberFormat } from '../../ui/intl'
 
 const kindIcon = { image: 'images', edit: 'edit', video: 'video' } as const
 /** The cancel button's words: "Cancel", or "Stop tracking" where the gateway keeps the task. */
@@ -46,7 +47,7 @@ const cancelWords = {
 /** Today: the time; earlier: the date and time; as the current language writes them. */
 function clock(at: number, now: number, language: string): string {
   const today = new Date(now).toDateString() === new Date(at).toDateString()
-  return new Intl.DateTimeFormat(
+  return dateFormat(
     language,
     today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }
   ).format(at)
@@ -111,7 +112,7 @@ function TaskLines({
   profile: ProfileView | undefined
 }): ReactElement {
   const { t, i18n } = useTranslation()
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 })
+  const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 })
   const usage = usageSummary(job.usage)
   // A task's own figure only where the job has several: one task's usage is the job's, said once.
   const perTask = job.tasks.length > 1

@@ -5,6 +5,7 @@ import { pixelFacts } from '../../../jobs/imageForm/form'
 import type { ControlProps } from './EndpointFields'
 import { Field } from '../../../ui/Field'
 import { IssueField, FieldMessage, useControl } from './issues'
+import { numberFormat } from '../../../ui/intl'
 
 /** The fields that need their own widget: the extra JSON fields, and a size as a tier or W × H. */
 
@@ -44,7 +45,7 @@ function PixelFacts({ spec, width, height }: { spec: TierOrSizeSpec; width: stri
   const pixelsOk = facts.pixels >= spec.minPixels && facts.pixels <= spec.maxPixels
   const [w, h] = [Number(width), Number(height)]
   const ratioOk = Math.max(w, h) <= spec.maxAspect * Math.min(w, h)
-  const pixels = new Intl.NumberFormat(i18n.language).format(facts.pixels)
+  const pixels = numberFormat(i18n.language).format(facts.pixels)
   const range = { min: Math.sqrt(spec.minPixels), max: Math.sqrt(spec.maxPixels) }
   return (
     <p className="pixel-facts" aria-live="polite">
