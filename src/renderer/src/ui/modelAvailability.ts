@@ -1,9 +1,11 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useShallow } from 'zustand/react/shallow'
 import type { JobView } from '@shared/schemas/jobs'
 import { useJobsStore } from '../store/jobs'
 import { selectActiveProfile, useProfilesStore } from '../store/profiles'
 import { useNow } from './useNow'
+import { dateFormat } from './intl'
 
 /**
  * The listing does not say whether a model can be called right now; the gateway says it when asked, with
@@ -53,30 +55,47 @@ export function attemptOfJob(job: JobView): ModelAttempt | null {
 }
 
 /**
+ * The refusals as plain values (an unavailable answer's time, or `permission`), so that a store change
+ * leaving them as they were compares equal and the pickers do not render again: a streamed group sends
+ * an event per image, and a picker is among the costliest parts of a screen to render (issue 17).
+ */
+function refusalsIn(
+  byId: Record<string, JobView>,
+  profileId: string | undefined,
+  extra: readonly ModelAttempt[],
+  now: number
+): Map<string, number | 'permission'> {
+  const attempts = Object.values(byId)
+    .filter((job) => job.profileId === profileId)
+    .flatMap((job) => attemptOfJob(job) ?? [])
+  const out = new Map<string, number | 'permission'>()
+  for (const [model, reason] of refusedModels([...attempts, ...extra], now))
+    out.set(model, reason.kind === 'permission' ? 'permission' : reason.at)
+  return out
+}
+
+/**
  * Why each model of the gateway in use cannot be picked right now, in the reader's words, from the jobs
  * the app knows of and any answers a screen adds (chat replies).
  */
 export function useUnavailableModels(extra: readonly ModelAttempt[] = []): ReadonlyMap<string, string> {
   const { t, i18n } = useTranslation()
   const profileId = useProfilesStore(selectActiveProfile)?.id
-  const byId = useJobsStore((state) => state.byId)
   const now = useNow(false)
+  const refusals = useJobsStore(useShallow((state) => refusalsIn(state.byId, profileId, extra, now)))
   return useMemo(() => {
-    const attempts = Object.values(byId)
-      .filter((job) => job.profileId === profileId)
-      .flatMap((job) => attemptOfJob(job) ?? [])
-    const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' })
+    const time = dateFormat(i18n.language, { hour: '2-digit', minute: '2-digit' })
     const out = new Map<string, string>()
-    for (const [model, reason] of refusedModels([...attempts, ...extra], now))
+    for (const [model, at] of refusals)
       out.set(
         model,
-        reason.kind === 'permission'
+        at === 'permission'
           ? t('ui.modelPicker.noAccess')
           : t('ui.modelPicker.unavailable', {
-              time: time.format(reason.at),
-              until: time.format(reason.at + UNAVAILABLE_FOR_MS)
+              time: time.format(at),
+              until: time.format(at + UNAVAILABLE_FOR_MS)
             })
       )
     return out
-  }, [byId, profileId, extra, now, t, i18n.language])
+  }, [refusals, t, i18n.language])
 }
