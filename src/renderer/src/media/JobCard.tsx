@@ -1,4 +1,4 @@
-import { memo, useState, type ReactElement } from 'react'
+import { memo, useMemo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { billedLine } from '../jobs/billing'
@@ -37,6 +37,8 @@ export const JobCard = memo(function JobCard({
   // Still going: at the gateway, or its images on their way into the library.
   const working = tone === 'active'
   const usage = usageSummary(job.usage, t)
+  // Once per card: a streamed group renders its card again for every image that arrives.
+  const created = useMemo(() => when(job.createdAt, t), [job.createdAt, t])
   const arrived = slots.filter((s) => s.kind === 'image').length
   const streamRefused = refusedStream(job)
   const profile = useProfilesStore((state) => state.profiles.find((p) => p.id === job.profileId))
@@ -63,7 +65,7 @@ export const JobCard = memo(function JobCard({
             <span aria-hidden="true">·</span>
             <span title={job.endpoint}>{endpointLabel(job.endpoint, t)}</span>
             <span aria-hidden="true">·</span>
-            <span>{when(job.createdAt, t)}</span>
+            <span>{created}</span>
           </p>
         </div>
         <span

@@ -1,7 +1,8 @@
-import type { ReactElement } from 'react'
+import { memo, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { JobView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
+import { useJobsStore } from '../store/jobs'
 import { slotAspect } from './aspect'
 import { SLOT_GAP, SLOT_ROW_HEIGHT } from './feedLayout'
 import type { JobActions } from './JobCard'
@@ -23,20 +24,46 @@ function Star({ filled }: { filled: boolean }): ReactElement {
   )
 }
 
-function SlotView({
-  job,
-  slot,
-  total,
-  actions,
-  box
-}: {
+interface SlotProps {
   job: JobView
   slot: Slot
   total: number
   actions: JobActions
   /** Its laid-out size: the image's own aspect ratio at its row's height. */
   box: { width: number; height: number }
-}): ReactElement {
+}
+
+/** Whether a slot draws the same: its place, and what it shows of its result. */
+function sameSlot(a: Slot, b: Slot): boolean {
+  if (a.kind !== b.kind || a.key !== b.key || a.position !== b.position) return false
+  if (a.kind === 'failed' && b.kind === 'failed') return a.message === b.message
+  if (a.kind !== 'image' || b.kind !== 'image') return true
+  const [x, y] = [a.result, b.result]
+  return (
+    x.id === y.id &&
+    x.mediaId === y.mediaId &&
+    x.favorite === y.favorite &&
+    x.width === y.width &&
+    x.height === y.height &&
+    x.sizeLabel === y.sizeLabel
+  )
+}
+
+/**
+ * A slot draws again only when what it shows changed: every event of a streamed group brings a new view
+ * of the whole job, and re-rendering its ten slots per image kept the page's main thread from the image
+ * that had just arrived (issue 17). A click reads the job from the store, as it is then.
+ */
+const sameSlotProps = (a: SlotProps, b: SlotProps): boolean =>
+  a.job.id === b.job.id &&
+  isLive(a.job) === isLive(b.job) &&
+  a.total === b.total &&
+  a.actions === b.actions &&
+  a.box.width === b.box.width &&
+  a.box.height === b.box.height &&
+  sameSlot(a.slot, b.slot)
+
+const SlotView = memo(function SlotView({ job, slot, total, actions, box }: SlotProps): ReactElement {
   const { t } = useTranslation()
   const { api, mediaUrl } = useConnection()
   const live = isLive(job)
@@ -50,7 +77,7 @@ function SlotView({
           type="button"
           className="slot-open checker"
           aria-label={t('media.slot.open', { ...place, size })}
-          onClick={() => actions.onOpen(job, r)}
+          onClick={() => actions.onOpen(useJobsStore.getState().byId[job.id] ?? job, r)}
         >
           {/* The thumbnail, as MediaThumb shows it, but loaded at once while the group is still arriving. */}
           <img
@@ -97,7 +124,7 @@ function SlotView({
       <span className="slot-text">{text}</span>
     </li>
   )
-}
+}, sameSlotProps)
 
 /** Widths rounded down to a hundredth of a pixel, so a full row never wraps by a rounding error. */
 const floor = (value: number): number => Math.floor(value * 100) / 100

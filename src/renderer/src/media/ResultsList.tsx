@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactElement } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useShallow } from 'zustand/react/shallow'
 import type { AppError } from '@shared/result'
 import type { JobView } from '@shared/schemas/jobs'
 import { useConnection } from '../store/app'
@@ -37,12 +38,18 @@ export function ResultsList({
 }): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
-  const byId = useJobsStore((state) => state.byId)
-  const order = useJobsStore((state) => state.order)
-  const jobs = useMemo(
-    () => order.flatMap((id) => (byId[id]?.kind === kind ? [byId[id]] : [])),
-    [byId, order, kind]
+  // The feed follows which jobs it holds; each card follows its own job (`FeedCard`), so an event about
+  // one job (a streamed group sends one per image) renders that card alone, not the feed (issue 17).
+  const ids = useJobsStore(useShallow((state) => state.order.filter((id) => state.byId[id]?.kind === kind)))
+  const running = useJobsStore(
+    (state) =>
+      ids.filter((id) => state.byId[id]?.status === 'pending' || state.byId[id]?.status === 'running').length
   )
+  /** A job of the feed as the store holds it now (for estimates and cursors; cards subscribe themselves). */
+  const jobAt = (index: number): JobView | undefined => {
+    const id = ids[index]
+    return id === undefined ? undefined : useJobsStore.getState().byId[id]
+  }
   const [loading, setLoading] = useState(true)
   const [hasOlder, setHasOlder] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
@@ -81,22 +88,25 @@ export function ResultsList({
   const [listRef, width] = useWidth<HTMLDivElement>()
   // Where the list starts under the header (and any notice): the cards' offsets are the list's own.
   const [margin, setMargin] = useState(0)
-  const none = jobs.length === 0
+  const none = ids.length === 0
   useLayoutEffect(() => {
     const top = listRef.current?.offsetTop ?? 0
     if (top !== margin) setMargin(top)
   }, [listRef, margin, error, none, width])
   const rows = useRows(scrollRef, {
-    count: jobs.length,
-    sizeOf: (index) => (jobs[index] ? cardHeight(jobs[index], width) : 300) + CARD_GAP,
-    keyOf: (index) => jobs[index]?.id ?? index,
+    count: ids.length,
+    sizeOf: (index) => {
+      const job = jobAt(index)
+      return (job ? cardHeight(job, width) : 300) + CARD_GAP
+    },
+    keyOf: (index) => ids[index] ?? index,
     overscan: OVERSCAN,
     measured: true,
     scrollMargin: margin,
     layout: width
   })
-  const oldest = jobs[jobs.length - 1]?.createdAt
-  const nearEnd = jobs.length > 0 && rows.last >= jobs.length - 1 - AHEAD
+  const oldest = jobAt(ids.length - 1)?.createdAt
+  const nearEnd = ids.length > 0 && rows.last >= ids.length - 1 - AHEAD
   // Each older page is asked for once, by the cursor it starts at, however often the feed renders near its end.
   const asked = useRef<number | null>(null)
   useEffect(() => {
@@ -105,7 +115,6 @@ export function ResultsList({
     void fetchPage(oldest).then(apply)
   }, [nearEnd, hasOlder, error, oldest, fetchPage, apply])
 
-  const running = jobs.filter((job) => job.status === 'pending' || job.status === 'running').length
   return (
     <section ref={scrollRef} className="results" aria-labelledby={`${kind}-results-title`}>
       <header className="results-head">
@@ -115,7 +124,7 @@ export function ResultsList({
         )}
       </header>
       {error && <ErrorNotice error={error} />}
-      {!loading && jobs.length === 0 && !error && (
+      {!loading && none && !error && (
         <div className="empty-state results-empty">
           <p className="empty-title">{empty.title}</p>
           <p>{empty.text}</p>
@@ -123,17 +132,17 @@ export function ResultsList({
       )}
       <div ref={listRef} className="job-list" style={{ height: rows.totalSize }}>
         {rows.shown.flatMap((row) => {
-          const job = jobs[row.index]
-          if (!job) return []
+          const id = ids[row.index]
+          if (id === undefined) return []
           return [
             <div
-              key={job.id}
+              key={id}
               ref={rows.measure}
               data-index={row.index}
               className="job-row"
               style={{ transform: `translateY(${row.start - margin}px)`, paddingBottom: CARD_GAP }}
             >
-              <JobCard job={job} actions={actions} />
+              <FeedCard id={id} actions={actions} />
             </div>
           ]
         })}
@@ -146,3 +155,15 @@ export function ResultsList({
     </section>
   )
 }
+
+/** One card of the feed, following its own job in the store. */
+const FeedCard = memo(function FeedCard({
+  id,
+  actions
+}: {
+  id: string
+  actions: JobActions
+}): ReactElement | null {
+  const job = useJobsStore((state) => state.byId[id])
+  return job ? <JobCard job={job} actions={actions} /> : null
+})
