@@ -15,6 +15,7 @@ const media: MediaSink = {
   storeBytes: () => Promise.reject(new Error('unused')),
   storeDownload: () => Promise.reject(new Error('unused')),
   classifyDownloadError: () => ({ kind: 'transient', message: '' }),
+  thumbnailReady: () => Promise.resolve(),
   read: () => Promise.resolve(null)
 }
 

@@ -12,6 +12,7 @@ export function librarySink(library: Library): MediaSink {
       isMediaError(error)
         ? { kind: error.kind, message: error.message, retryAfterMs: error.retryAfterMs }
         : { kind: 'transient', message: error instanceof Error ? error.message : String(error) },
+    thumbnailReady: (mediaId) => library.thumbnailReady(mediaId),
     async read(mediaId) {
       const resolved = library.resolve(mediaId)
       if (!resolved) return null

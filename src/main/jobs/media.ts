@@ -18,6 +18,8 @@ export interface MediaSink {
     /** The host's own "try again in", which the next attempt honours. */
     retryAfterMs?: number | undefined
   }
+  /** Resolves once a stored image's thumbnail can be shown at once (bounded wait; never rejects). */
+  thumbnailReady(mediaId: string): Promise<void>
   /** The stored bytes of a library item, to send as a reference image or an edit's input. */
   read(mediaId: string): Promise<{ bytes: Buffer; mime: string } | null>
 }

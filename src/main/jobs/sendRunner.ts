@@ -100,7 +100,13 @@ export class SendRunner {
             inOrder(async () => {
               storedInStream += this.commitResults(taskId, [await prepared])
               deps.probe?.('stream.partial')
-              const view = repo.jobView(job.id)
+              let view = repo.jobView(job.id)
+              const stored = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
+              // Announced once its thumbnail is there to answer the page's request for it at once.
+              if (stored?.mediaId) {
+                await deps.media.thumbnailReady(stored.mediaId)
+                view = repo.jobView(job.id)
+              }
               const result = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
               if (result) deps.bus.emit('jobs.partial', { jobId: job.id, result })
               if (view) deps.bus.emit('jobs.updated', view)

@@ -168,6 +168,26 @@ export class Library {
   }
 
   /**
+   * Resolves once `id`'s thumbnail can be answered from memory, or at once when none is being made; waits
+   * at most `limitMs`. A streamed image is announced then, so the page's request for it is answered at
+   * once instead of waiting on the encode behind the announcement (issue 17). Never rejects.
+   */
+  async thumbnailReady(id: string, limitMs = 250): Promise<void> {
+    const webp = this.thumbJobs.get(id)?.webp
+    if (!webp) return
+    let timer: NodeJS.Timeout | undefined
+    const limit = new Promise<void>((resolveLimit) => (timer = setTimeout(resolveLimit, limitMs)))
+    await Promise.race([
+      webp.then(
+        () => undefined,
+        () => undefined
+      ),
+      limit
+    ])
+    clearTimeout(timer)
+  }
+
+  /**
    * What the shells send for `ref`: a thumbnail just encoded, from memory (the page waits for the encode,
    * not for the file's fsync and rename), else `resolveMedia`'s file. Only for a row the database knows.
    */

@@ -89,3 +89,25 @@ describe('serveMedia: a just-encoded thumbnail from memory (issue 17) [P28]', ()
     }
   })
 })
+
+describe('thumbnailReady: a streamed image is announced once its thumbnail can be answered at once', () => {
+  /** What settles first: the served media, or a turn of the event loop (any wait on the encode). */
+  const servedWithinTurn = (ref: string): Promise<unknown> =>
+    Promise.race([library.serveMedia(ref), new Promise((resolve) => setImmediate(() => resolve('waited')))])
+
+  it('resolves once the thumbnail is in memory: serving it then waits for nothing', async () => {
+    gate.hold()
+    const rec = await library.storeBytes(await image('png', 1600, 900, 5))
+    await library.thumbnailReady(rec.id)
+    const served = await servedWithinTurn(`${rec.id}_thumb`)
+    expect(served).toMatchObject({ mime: 'image/webp' })
+    expect((served as { bytes?: Buffer }).bytes?.length).toBeGreaterThan(0)
+  })
+
+  it('resolves at once for media with no thumbnail being made, and never rejects', async () => {
+    await expect(library.thumbnailReady('f'.repeat(32))).resolves.toBeUndefined()
+    const rec = await library.storeBytes(await image('jpeg', 200, 200, 6))
+    await library.idle()
+    await expect(library.thumbnailReady(rec.id)).resolves.toBeUndefined()
+  })
+})
