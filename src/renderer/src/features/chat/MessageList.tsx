@@ -10,6 +10,8 @@ import {
 } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MessageItem } from './MessageItem'
+import { estimateMessageHeight } from './messageHeight'
+import { useChatStore } from './store'
 
 /** Within this distance of the end the view counts as at the end: scrolling back there follows again. */
 const NEAR_BOTTOM_PX = 48
@@ -34,11 +36,17 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
   const following = useRef(true)
   const intentAt = useRef(0)
   const [detached, setDetached] = useState(false)
+  // Guesses until a row is drawn and measured: read from the store as the virtualizer asks, not followed.
+  const estimate = (index: number): number => {
+    const id = ids[index]
+    const message = id === undefined ? undefined : useChatStore.getState().messages[id]
+    return estimateMessageHeight(message, scroller.current?.clientWidth ?? 0)
+  }
   // eslint-disable-next-line react-hooks/incompatible-library -- useVirtualizer returns functions that change identity without React knowing; this component re-renders on every virtualizer change anyway and passes nothing from it to memoised children.
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 160,
+    estimateSize: estimate,
     // Messages are tall (a reply is often taller than the view) and each costs a Markdown render: one
     // beyond each edge is enough, where four made every jump through a long conversation render ten.
     overscan: 1,
@@ -46,7 +54,7 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
     getItemKey: (index) => ids[index] ?? index,
     // A conversation opens at its end: the first render is of its last messages, not of its first ones
     // (which the scroll to the end would throw away at once).
-    initialOffset: () => ids.length * 160,
+    initialOffset: () => ids.reduce((sum, _, index) => sum + estimate(index), 0),
     // Rendered as a normal update, not synchronously inside the scroll event: see `rows` below.
     useFlushSync: false
   })
