@@ -86,8 +86,26 @@ export function syncDirBatched(dir: string): Promise<void> {
   return s.next
 }
 
+/**
+ * Directories this process made durable or found, and those being made. A write into a directory waits for
+ * the directory's own entry to be durable (a second image arriving while the first made the month's folder
+ * no longer writes into a folder whose name a crash could still lose), and afterwards costs no system call:
+ * in a streamed burst each `mkdir` was one more turn of a busy main thread per image (issue 17).
+ */
+const ensured = new Map<string, Promise<void>>()
+
 /** `mkdir -p`, then fsyncs the parent of every directory it created so the new entries survive a crash. */
-export async function ensureDir(dir: string): Promise<void> {
+export function ensureDir(dir: string): Promise<void> {
+  let made = ensured.get(dir)
+  if (!made) {
+    made = makeDir(dir)
+    ensured.set(dir, made)
+    made.catch(() => ensured.delete(dir))
+  }
+  return made
+}
+
+async function makeDir(dir: string): Promise<void> {
   const first = await mkdir(dir, { recursive: true })
   if (first === undefined) return
   const created = relative(first, dir)
@@ -97,6 +115,18 @@ export async function ensureDir(dir: string): Promise<void> {
   for (const part of created === '' ? [] : created.split(sep)) {
     await syncDir(parent)
     parent = join(parent, part)
+  }
+}
+
+/** Opens a new temp file in `dir`; a directory removed since it was made (by hand) is made again, once. */
+async function openNew(dir: string, tempPath: string): Promise<FileHandle> {
+  try {
+    return await open(tempPath, 'wx', 0o644)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    ensured.delete(dir)
+    await ensureDir(dir)
+    return open(tempPath, 'wx', 0o644)
   }
 }
 
@@ -126,7 +156,7 @@ export async function openAtomicWriter(provisionalPath: string): Promise<AtomicW
   liveTemps.add(tempPath)
   let handle: FileHandle | undefined
   try {
-    handle = await open(tempPath, 'wx', 0o644)
+    handle = await openNew(dir, tempPath)
   } catch (error) {
     liveTemps.delete(tempPath)
     throw error
