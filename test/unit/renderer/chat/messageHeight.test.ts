@@ -6,7 +6,7 @@ const message = (text: string, role: ChatMessageView['role'] = 'assistant'): Cha
   id: `m-${role}-${text.length}`,
   conversationId: 'c1',
   role,
-  status: 'done',
+  status: 'complete',
   text,
   reasoning: '',
   toolCalls: [],
