@@ -1,4 +1,4 @@
-import { memo, useMemo, useState, type ReactElement } from 'react'
+import { memo, useMemo, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { billedLine } from '../jobs/billing'
@@ -8,6 +8,7 @@ import { useConnection } from '../store/app'
 import { useProfilesStore } from '../store/profiles'
 import { ErrorNotice } from '../ui/ErrorNotice'
 import { jobAppError } from '../ui/errorWords'
+import { useFocusStays } from '../ui/useFocusStays'
 import { SlotRows } from './JobSlots'
 import { endpointLabel, isLive, slotsOf, usageSummary, when } from './slots'
 import { refusedStream } from './streamRefusal'
@@ -43,6 +44,9 @@ export const JobCard = memo(function JobCard({
   const streamRefused = refusedStream(job)
   const profile = useProfilesStore((state) => state.profiles.find((p) => p.id === job.profileId))
   const plan = cancelPlan(job, profile, t)
+  // Cancel goes once the job ends: the keyboard stays on the card's actions.
+  const actionsRef = useRef<HTMLDivElement>(null)
+  useFocusStays(actionsRef)
   const cancel = async (): Promise<void> => {
     setCancelling(true)
     const result = await api.call('jobs.cancel', { id: job.id })
@@ -104,7 +108,7 @@ export const JobCard = memo(function JobCard({
           {usage ? t('media.card.usage', { usage }) : ''}
           {job.billingUnit ? `${usage ? ' · ' : ''}${billedLine(job.billingUnit, t)}` : ''}
         </span>
-        <div className="job-actions">
+        <div ref={actionsRef} className="job-actions">
           {live && (
             <button
               type="button"

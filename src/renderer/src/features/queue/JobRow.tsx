@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { CSSProperties, ReactElement, Ref } from 'react'
+import { useRef, type CSSProperties, type ReactElement, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
@@ -19,6 +19,7 @@ import {
   TASK_STATUS_LABELS
 } from '../../jobs/status'
 import { ProgressBar } from '../../ui/ProgressBar'
+import { useFocusStays } from '../../ui/useFocusStays'
 import { usageSummary } from '../../media/slots'
 import { cancelPlan, type CancelPlan } from '../../jobs/cancel'
 import { cancelJob, retryJob } from './actions'
@@ -208,6 +209,9 @@ export function JobRow({
   const endpoint = endpointParts(job, t)
   const cancel = canCancel(job) ? cancelPlan(job, profile) : null
   const cancelNoteId = `cancel-note-${job.id}`
+  // Cancel, Retry or Send again go once used: the keyboard stays on this row's actions.
+  const actionsRef = useRef<HTMLDivElement>(null)
+  useFocusStays(actionsRef)
   return (
     <li
       ref={measureRef}
@@ -265,7 +269,7 @@ export function JobRow({
             <span className="muted">{noPollText(t, job)}</span>
           )}
         </div>
-        <div className="tq-actions">
+        <div ref={actionsRef} className="tq-actions">
           {canOpen(job) && (
             <button
               type="button"
