@@ -82,6 +82,8 @@ export class SendRunner {
     const kind = job.kind === 'video' ? 'video' : 'image'
     let storedInStream = 0
     let chain: Promise<void> = Promise.resolve()
+    // Images are announced in order, each once its thumbnail can be shown; commits never wait for that.
+    let announcing: Promise<void> = Promise.resolve()
     const inOrder = (step: () => Promise<void>): void => {
       chain = chain
         .then(step)
@@ -100,16 +102,21 @@ export class SendRunner {
             inOrder(async () => {
               storedInStream += this.commitResults(taskId, [await prepared])
               deps.probe?.('stream.partial')
-              let view = repo.jobView(job.id)
-              const stored = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
-              // Announced once its thumbnail is there to answer the page's request for it at once.
-              if (stored?.mediaId) {
-                await deps.media.thumbnailReady(stored.mediaId)
-                view = repo.jobView(job.id)
+              const announce = (): void => {
+                const view = repo.jobView(job.id)
+                const result = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
+                if (result) deps.bus.emit('jobs.partial', { jobId: job.id, result })
+                if (view) deps.bus.emit('jobs.updated', view)
               }
-              const result = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
-              if (result) deps.bus.emit('jobs.partial', { jobId: job.id, result })
-              if (view) deps.bus.emit('jobs.updated', view)
+              // Announced once its thumbnail is there to answer the page's request for it at once; the
+              // next image's commit does not wait for that (in a burst, thumbnails follow the burst).
+              const mediaId = repo
+                .jobView(job.id)
+                ?.results.find((r) => r.taskId === taskId && r.index === item.index)?.mediaId
+              announcing = announcing
+                .then(() => (mediaId ? deps.media.thumbnailReady(mediaId) : undefined))
+                .then(announce)
+                .catch((error: unknown) => deps.onError?.('announcing a streamed image failed', error))
             })
             return Promise.resolve()
           },
@@ -147,6 +154,7 @@ export class SendRunner {
       deps.probe?.('send.answered')
       if (outcome.type === 'streamed') {
         await chain
+        await announcing
         repo.updateTask(taskId, { status: 'succeeded' })
       } else if (outcome.type === 'sync') {
         const prepared: NewResult[] = []
@@ -159,6 +167,7 @@ export class SendRunner {
       await chain
       // Shutting down: leave the row `submitting`; the next start marks it needs_attention (outcome unknown).
       if (scheduler.stopped) return
+      await announcing
       if (scheduler.isCancelled(taskId)) {
         repo.updateTask(taskId, { status: 'cancelled' })
       } else {

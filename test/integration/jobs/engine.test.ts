@@ -144,9 +144,21 @@ describe('task engine against the emulator', () => {
     expect((await finished(job.id)).status).toBe('succeeded')
   })
 
-  it('streams a partner-a group of 4, saving each image as it arrives', async () => {
+  it('streams a partner-a group of 4, saving each image as it arrives, each announced with its thumbnail ready', async () => {
     const partials: number[] = []
-    const off = env.studio.api.on('jobs.partial', (event) => partials.push(event.result.index))
+    // At each announcement, whether the page's request for the thumbnail is answered within a turn.
+    const served: Promise<string>[] = []
+    const off = env.studio.api.on('jobs.partial', (event) => {
+      partials.push(event.result.index)
+      served.push(
+        Promise.race([
+          env.studio.backend
+            .serveMedia(`${event.result.mediaId}_thumb`)
+            .then((media) => (media ? 'served' : 'none')),
+          new Promise<string>((resolve) => setImmediate(() => resolve('waited')))
+        ])
+      )
+    })
     const job = await env.studio.api.invoke('jobs.submit', {
       request: {
         endpoint: 'partnerA',
@@ -166,6 +178,7 @@ describe('task engine against the emulator', () => {
     expect(done.status).toBe('succeeded')
     expect(done.results.map((r) => r.status)).toEqual(['stored', 'stored', 'stored', 'stored'])
     expect(partials).toEqual([0, 1, 2, 3])
+    expect(await Promise.all(served)).toEqual(['served', 'served', 'served', 'served'])
   })
 
   it('keeps what a cut stream delivered, marks it incomplete and never posts again [P21]', async () => {
