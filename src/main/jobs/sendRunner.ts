@@ -100,7 +100,8 @@ export class SendRunner {
           onImage: (item) => {
             const prepared = this.prepareItem(job.id, taskId, kind, item)
             inOrder(async () => {
-              storedInStream += this.commitResults(taskId, [await prepared])
+              const kept = await prepared
+              storedInStream += this.commitResults(taskId, [kept])
               deps.probe?.('stream.partial')
               const announce = (): void => {
                 const view = repo.jobView(job.id)
@@ -110,9 +111,7 @@ export class SendRunner {
               }
               // Announced once its thumbnail is there to answer the page's request for it at once; the
               // next image's commit does not wait for that (in a burst, thumbnails follow the burst).
-              const mediaId = repo
-                .jobView(job.id)
-                ?.results.find((r) => r.taskId === taskId && r.index === item.index)?.mediaId
+              const mediaId = kept.status === 'stored' ? kept.mediaId : undefined
               announcing = announcing
                 .then(() => (mediaId ? deps.media.thumbnailReady(mediaId) : undefined))
                 .then(announce)

@@ -177,13 +177,8 @@ export class Library {
     if (!webp) return
     let timer: NodeJS.Timeout | undefined
     const limit = new Promise<void>((resolveLimit) => (timer = setTimeout(resolveLimit, limitMs)))
-    await Promise.race([
-      webp.then(
-        () => undefined,
-        () => undefined
-      ),
-      limit
-    ])
+    // `webp` never rejects: a failed encode answers null.
+    await Promise.race([webp, limit])
     clearTimeout(timer)
   }
 
