@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { writeFileAtomic } from './atomic'
+import { fileExists, writeFileAtomic } from './atomic'
 
 export interface ThumbWrite {
   /** True once the whole file is under its name (it may be shown from disk). */
@@ -25,7 +24,7 @@ export function writeThumbnail(
   let made: (webp: Buffer | null) => void = () => undefined
   const encoded = new Promise<Buffer | null>((resolveMade) => (made = resolveMade))
   const durable = (async (): Promise<boolean> => {
-    if (existsSync(thumbFile)) return true
+    if (await fileExists(thumbFile)) return true
     const webp = await thumbnail()
     made(webp)
     await writeFileAtomic(thumbFile, webp, () => shown(true))
