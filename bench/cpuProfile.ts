@@ -16,6 +16,7 @@ export async function cpuProfiled<T>(
   const session = new Session()
   session.connect()
   await session.post('Profiler.enable')
+  await session.post('Profiler.setSamplingInterval', { interval: 100 })
   await session.post('Profiler.start')
   try {
     return await work()
