@@ -8,7 +8,7 @@ import {
   unlinkSync,
   writeFileSync
 } from 'node:fs'
-import { access, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 
 /**
@@ -321,14 +321,6 @@ function unlinkQuietlySync(path: string): void {
   } catch {
     // nothing to do
   }
-}
-
-/** Whether `path` exists, asked on libuv's thread pool rather than the main thread. */
-export function fileExists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false
-  )
 }
 
 /** Deletes a file; one already gone is fine, any other failure is thrown. */

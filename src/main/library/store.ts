@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import type { CrashProbe } from '../crashPoints'
 import { writeTransaction, type Db } from '../db/connection'
 import { GroupCommit } from '../db/groupCommit'
-import { fileExists, sweepTempFiles, unlinkQuietly, writeFileAtomic } from './atomic'
+import { sweepTempFiles, unlinkQuietly, writeFileAtomic } from './atomic'
 import { writeThumbnail, type ThumbWrite } from './thumbWrite'
 import { downloadMedia } from './download'
 import { ImageWork } from './imageWork'
@@ -297,18 +297,15 @@ export class Library {
     const thumbName = `${incoming.sha256}_thumb.webp`
     const file = join(dir, name)
     const thumbFile = join(dir, thumbName)
-    // A thumbnail already there (the same bytes kept before) is whole: files appear only by rename. Asked
-    // off the main thread: a stat in a folder where a burst's files are being created and renamed waits
-    // on the folder's lock (issue 17's profile: ~2 ms of each streamed group's main thread went there).
-    const thumbThere = fileExists(thumbFile)
     const { info, thumbnail } = await inspect(incoming, this.work)
-    let thumbReady = await thumbThere
     // From bytes in memory the thumbnail is made now, beside the file's writes and fsyncs (which the count
-    // waits for, not the thumbnail), so it is usually there when the result is announced.
-    const early =
-      !thumbReady && incoming.data
-        ? writeThumbnail(thumbFile, this.options.onError, () => thumbnail(file))
-        : null
+    // waits for, not the thumbnail), so it is usually there when the result is announced. One already
+    // there (the same bytes kept before) is not looked for first: that check cost each streamed image a
+    // thread-pool round trip and a thrown ENOENT on the main thread (issue 17), for a file a crash left.
+    let thumbReady = false
+    const early = incoming.data
+      ? writeThumbnail(thumbFile, this.options.onError, () => thumbnail(file))
+      : null
     if (early) this.trackEarly(early.durable.then((ok) => (thumbReady = ok)))
     try {
       if (incoming.download) await incoming.download.commit(file)

@@ -1,4 +1,4 @@
-import { fileExists, writeFileAtomic } from './atomic'
+import { writeFileAtomic } from './atomic'
 
 export interface ThumbWrite {
   /** True once the whole file is under its name (it may be shown from disk). */
@@ -10,8 +10,8 @@ export interface ThumbWrite {
 }
 
 /**
- * Writes a thumbnail atomically (P28) once `thumbnail` (its encoding, in `ImageWork`) gives it, unless one
- * is already there. `readable`/`durable` are false when it could not be made (reported through `onError`;
+ * Writes a thumbnail atomically (P28) once `thumbnail` (its encoding, in `ImageWork`) gives it; one already
+ * there (left by a crash) is replaced by the same picture, by rename. `readable`/`durable` are false when it could not be made (reported through `onError`;
  * the file it is made of is kept).
  */
 export function writeThumbnail(
@@ -24,7 +24,6 @@ export function writeThumbnail(
   let made: (webp: Buffer | null) => void = () => undefined
   const encoded = new Promise<Buffer | null>((resolveMade) => (made = resolveMade))
   const durable = (async (): Promise<boolean> => {
-    if (await fileExists(thumbFile)) return true
     const webp = await thumbnail()
     made(webp)
     await writeFileAtomic(thumbFile, webp, () => shown(true))

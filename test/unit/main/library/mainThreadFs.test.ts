@@ -47,7 +47,7 @@ afterEach(() => {
 })
 
 describe('keeping a result from memory', () => {
-  it('asks the file system nothing synchronously, for new bytes and for a thumbnail already there', async () => {
+  it('asks the file system nothing synchronously, for new bytes and over files a lost row left', async () => {
     const library = new Library(db, `${temp.dir}/library`)
     const images = await Promise.all([0, 1, 2, 3].map((seed) => image('jpeg', 96, 64, seed)))
     // The first keeps the month's folder made (made once, as in use); not counted.
@@ -60,15 +60,15 @@ describe('keeping a result from memory', () => {
     expect(sync.calls).toEqual([])
     await library.idle()
 
-    // A row lost while its files stayed (as a crash between file and row can leave them): kept again, the
-    // thumbnail already there goes into the new row at once.
+    // A row lost while its files stayed (as a crash between file and row can leave them): kept again, over
+    // them, and its thumbnail made again.
     db.prepare('DELETE FROM media WHERE id = ?').run(kept[0]?.id)
     sync.counting = true
     const again = await library.storeBytes(images[0] as Buffer)
     sync.counting = false
     expect(sync.calls).toEqual([])
     await library.idle()
-    expect(again.thumbPath).not.toBeNull()
+    expect(library.get(again.id)?.thumbPath).not.toBeNull()
     expect(verifyAll(db, library)).toEqual({ rows: 5, bad: [] })
   })
 })
