@@ -20,7 +20,7 @@ import {
   type Studio
 } from '../browser'
 import { galleryFixture, writableCopy, type GalleryFixture } from '../fixtures'
-import { bench, times, type BenchContext, type Sample } from '../harness'
+import { bench, median, times, type BenchContext, type Sample } from '../harness'
 
 const VIEWPORT = { width: 1360, height: 860 }
 const BUDGET_BYTES = 2 * 1024 * 1024
@@ -55,6 +55,37 @@ function visibleTiles(): string[] | false {
 async function waitVisibleTiles(page: Page): Promise<string[]> {
   const handle = await page.waitForFunction(visibleTiles, undefined, { polling: 'raf', timeout: 60_000 })
   return (await handle.jsonValue()) as string[]
+}
+
+/** First visits per run whose Settings → Gallery openings are compared. */
+const FIRST_PAINT_VISITS = 3
+
+/** Settings, then its first heading painted. */
+async function openSettings(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('heading', { name: 'Appearance' }).waitFor()
+  await nextPaint(page)
+}
+
+/** One first visit: Settings opened, then the Gallery to every tile on screen painted. */
+async function firstVisit(browser: Browser, url: string): Promise<{ settingsMs: number; paintMs: number }> {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    const page = await context.newPage()
+    await page.addInitScript(PROBE)
+    await page.goto(url)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await nav.waitFor()
+    let start = performance.now()
+    await openSettings(page)
+    const settingsMs = performance.now() - start
+    start = performance.now()
+    await nav.getByRole('button', { name: 'Gallery' }).click()
+    await waitVisibleTiles(page)
+    return { settingsMs, paintMs: performance.now() - start }
+  } finally {
+    await context.close()
+  }
 }
 
 interface State {
@@ -117,6 +148,13 @@ export const gallery = bench<State>({
       if (ms / b > worst.ms / Math.max(0.001, worst.bare)) worst = { prefix, ms, bare: b }
     }
 
+    // First paint is one click on a page that has done nothing else, so one opening is one sample, and
+    // single samples swung ±25 % on this machine: each run opens it in three first visits (the first two
+    // here, the third below with everything else) and takes their medians.
+    const extraPairs: { settingsMs: number; paintMs: number }[] = []
+    for (let i = 0; i < FIRST_PAINT_VISITS - 1; i++)
+      extraPairs.push(await firstVisit(browser, studio.host.url))
+
     // A fresh context each run: no image cache, as on a first visit.
     const context = await browser.newContext({ viewport: VIEWPORT })
     const page = await context.newPage()
@@ -142,9 +180,7 @@ export const gallery = bench<State>({
       await nav.waitFor()
 
       let start = performance.now()
-      await nav.getByRole('button', { name: 'Settings' }).click()
-      await page.getByRole('heading', { name: 'Appearance' }).waitFor()
-      await nextPaint(page)
+      await openSettings(page)
       const settingsMs = performance.now() - start
       const heapBefore = await heapAfterGc(context, page)
 
@@ -160,6 +196,8 @@ export const gallery = bench<State>({
         }
       )
       const paintMs = performance.now() - start
+      // Each opening is a first visit (fresh context, nothing cached), one pair of screens per visit.
+      const pairs = [{ settingsMs, paintMs }, ...extraPairs]
       await page.waitForLoadState('networkidle')
       const firstScreenBytes = imageBytes
       const firstScreenNeeded = bytesOf(shown)
@@ -210,12 +248,16 @@ export const gallery = bench<State>({
           subjectIs: 'click "Gallery" to every tile on screen painted',
           baselineIs: 'click "Settings" to its first heading painted',
           unit: 'ms',
-          subject: paintMs,
-          baseline: settingsMs,
-          ratio: times(paintMs, settingsMs),
+          subject: median(pairs.map((p) => p.paintMs)),
+          baseline: median(pairs.map((p) => p.settingsMs)),
+          ratio: median(pairs.map((p) => times(p.paintMs, p.settingsMs))),
           goal: '≤ 1.5× the Settings screen',
           judge: ({ ratio }) => ratio <= 1.5,
-          details: { tiles: shown.length }
+          details: {
+            tiles: shown.length,
+            'first visits (median of their ratios)': pairs.length,
+            'ratios this run': pairs.map((p) => times(p.paintMs, p.settingsMs).toFixed(2)).join(' ')
+          }
         },
         longestTaskSample(
           'gallery.scrollLongestTask',
