@@ -216,7 +216,10 @@ export class Library {
       familyOf(row.mime) === 'image'
         ? (): Promise<Buffer> => this.work.run('now', async () => (await makeImageThumbnail(file)).webp)
         : videoPlaceholder
-    await this.makeThumbnail(row, (thumbFile) => writeThumbnail(thumbFile, this.options.onError, thumbnail))
+    // The app may have stopped after the thumbnail's file was made but before its row learnt of it.
+    await this.makeThumbnail(row, (thumbFile) =>
+      writeThumbnail(thumbFile, this.options.onError, thumbnail, true)
+    )
     return this.resolve(ref)
   }
 

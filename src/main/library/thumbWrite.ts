@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises'
 import { writeFileAtomic } from './atomic'
 
 export interface ThumbWrite {
@@ -11,19 +12,29 @@ export interface ThumbWrite {
 
 /**
  * Writes a thumbnail atomically (P28) once `thumbnail` (its encoding, in `ImageWork`) gives it; one already
- * there (left by a crash) is replaced by the same picture, by rename. `readable`/`durable` are false when it could not be made (reported through `onError`;
- * the file it is made of is kept).
+ * there (left by a crash) is replaced by the same picture, by rename. `readable`/`durable` are false when
+ * it could not be made (reported through `onError`; the file it is made of is kept).
  */
 export function writeThumbnail(
   thumbFile: string,
   onError: ((message: string, error: unknown) => void) | undefined,
-  thumbnail: () => Promise<Buffer>
+  thumbnail: () => Promise<Buffer>,
+  /** Keep one already there instead (a row repaired after a crash): asked off the main thread. */
+  reuseExisting = false
 ): ThumbWrite {
   let shown: (ok: boolean) => void = () => undefined
   const readable = new Promise<boolean>((resolveShown) => (shown = resolveShown))
   let made: (webp: Buffer | null) => void = () => undefined
   const encoded = new Promise<Buffer | null>((resolveMade) => (made = resolveMade))
   const durable = (async (): Promise<boolean> => {
+    if (
+      reuseExisting &&
+      (await access(thumbFile).then(
+        () => true,
+        () => false
+      ))
+    )
+      return true
     const webp = await thumbnail()
     made(webp)
     await writeFileAtomic(thumbFile, webp, () => shown(true))

@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -329,6 +338,20 @@ describe('thumbnails after the store answers [P28]', () => {
     expect(library.resolve(`${rec.id}_thumb`)).toBeNull()
     const thumb = await library.resolveMedia(`${rec.id}_thumb`)
     expect(await sharp(thumb?.file).metadata()).toMatchObject({ format: 'webp', width: 100, height: 50 })
+    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+  })
+
+  it('keeps a thumbnail whose file was made but not recorded (the app stopped in between)', async () => {
+    const rec = await stored(await image('jpeg', 100, 50, 14))
+    const thumbFile = join(root, rec.thumbPath ?? '')
+    const before = statSync(thumbFile)
+    db.prepare('UPDATE media SET thumb_path = NULL WHERE id = ?').run(rec.id)
+    const thumb = await library.resolveMedia(`${rec.id}_thumb`)
+    await library.idle()
+    expect(thumb?.file).toBe(realpathSync(thumbFile))
+    // The same file, not one made again and renamed over it.
+    expect(statSync(thumbFile).ino).toBe(before.ino)
+    expect(library.get(rec.id)?.thumbPath).toBe(rec.thumbPath)
     expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
