@@ -91,3 +91,25 @@ export const speed = (subjectMs: number, baselineMs: number): number => baseline
 /** Ratio for "≤ k× the baseline" targets: subject ÷ baseline (the baseline floored at `floor`). */
 export const times = (subject: number, baseline: number, floor = 1e-9): number =>
   subject / Math.max(floor, baseline)
+
+/**
+ * A run's figure from several subject/baseline pairs measured side by side (first visits, each in a fresh
+ * browser context): the median of each side and of the pairs' own ratios, and the ratios as a detail.
+ */
+export function pairedMedians(pairs: { subject: number; baseline: number }[]): {
+  subject: number
+  baseline: number
+  ratio: number
+  details: Record<string, number | string>
+} {
+  const ratios = pairs.map((p) => times(p.subject, p.baseline))
+  return {
+    subject: median(pairs.map((p) => p.subject)),
+    baseline: median(pairs.map((p) => p.baseline)),
+    ratio: median(ratios),
+    details: {
+      'first visits (median of their ratios)': pairs.length,
+      'ratios this run': ratios.map((r) => r.toFixed(2)).join(' ')
+    }
+  }
+}

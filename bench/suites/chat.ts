@@ -18,7 +18,7 @@ import {
   type Studio
 } from '../browser'
 import { chatFixture, writableCopy, type ChatFixture } from '../fixtures'
-import { bench, median, times, type Sample } from '../harness'
+import { bench, pairedMedians, times, type Sample } from '../harness'
 
 const TARGET_MS = 50
 const SCROLL_STEPS = 120
@@ -92,15 +92,15 @@ export const longChat = bench<LongChatState>({
   async run({ fixture, studio, browser }, ctx, run): Promise<Sample[]> {
     // One opening is one sample and single samples swung by a quarter between runs: each run compares the
     // two openings in three first visits (two here, the third below with the scrolling) and takes medians.
-    const pairs: { emptyMs: number; longMs: number }[] = []
+    const pairs: { subject: number; baseline: number }[] = []
     for (let i = 0; i < OPEN_VISITS - 1; i++) {
       const visit = await browser.newContext({ viewport: { width: 1360, height: 860 } })
       try {
         const page = await visit.newPage()
         await page.addInitScript(PROBE)
         await openChat(page, studio.host.url)
-        const emptyMs = await open(page, fixture.emptyTitle, -1)
-        pairs.push({ emptyMs, longMs: await open(page, fixture.longTitle, fixture.messages - 1) })
+        const baseline = await open(page, fixture.emptyTitle, -1)
+        pairs.push({ baseline, subject: await open(page, fixture.longTitle, fixture.messages - 1) })
       } finally {
         await visit.close()
       }
@@ -114,7 +114,7 @@ export const longChat = bench<LongChatState>({
       const longMs = await traced(browser, page, run === 0 ? ctx.profileDir : null, 'chat-open-long', () =>
         open(page, fixture.longTitle, fixture.messages - 1)
       )
-      pairs.push({ emptyMs, longMs })
+      pairs.push({ subject: longMs, baseline: emptyMs })
       const scroll = await traced(browser, page, run === 0 ? ctx.profileDir : null, 'chat-scroll', () =>
         probed(page, async () => {
           await scrollInSteps(page, '.message-scroller', SCROLL_STEPS, false)
@@ -134,15 +134,9 @@ export const longChat = bench<LongChatState>({
           subjectIs: 'click it in the list to its last message painted',
           baselineIs: 'click an empty conversation to its (empty) message list painted',
           unit: 'ms',
-          subject: median(pairs.map((p) => p.longMs)),
-          baseline: median(pairs.map((p) => p.emptyMs)),
-          ratio: median(pairs.map((p) => times(p.longMs, p.emptyMs))),
+          ...pairedMedians(pairs),
           goal: '≤ 2× an empty conversation',
-          judge: ({ ratio }) => ratio <= 2,
-          details: {
-            'first visits (median of their ratios)': pairs.length,
-            'ratios this run': pairs.map((p) => times(p.longMs, p.emptyMs).toFixed(2)).join(' ')
-          }
+          judge: ({ ratio }) => ratio <= 2
         },
         longestTaskSample(
           'chat.scrollLong',

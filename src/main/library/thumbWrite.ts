@@ -27,14 +27,12 @@ export function writeThumbnail(
   let made: (webp: Buffer | null) => void = () => undefined
   const encoded = new Promise<Buffer | null>((resolveMade) => (made = resolveMade))
   const durable = (async (): Promise<boolean> => {
-    if (
-      reuseExisting &&
-      (await access(thumbFile).then(
+    const there = (): Promise<boolean> =>
+      access(thumbFile).then(
         () => true,
         () => false
-      ))
-    )
-      return true
+      )
+    if (reuseExisting && (await there())) return true
     const webp = await thumbnail()
     made(webp)
     await writeFileAtomic(thumbFile, webp, () => shown(true))
