@@ -36,6 +36,24 @@ export default tseslint.config(
     }
   },
   {
+    // Text from outside is parsed only by src/shared/json.ts, which bounds depth and size before anything
+    // recursive (JSON.stringify, a schema) walks the value (RELIABILITY P3).
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['src/shared/json.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'JSON', property: 'parse', message: 'Use parseJson/readJson from src/shared/json.ts.' }
+      ]
+    }
+  },
+  {
+    // The shells carry every command of every window: a promise left floating there, even behind `void`,
+    // is a rejection that can end the process (RELIABILITY P3). Each one ends in a handled `.catch`.
+    files: ['src/main/web/**/*.ts', 'src/main/electron/**/*.ts', 'src/preload/**/*.ts'],
+    rules: { '@typescript-eslint/no-floating-promises': ['error', { ignoreVoid: false }] }
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}', 'test/unit/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -38,6 +38,8 @@ export interface Exit {
 export interface BackendProcess {
   readonly pid: number
   readonly origin: string
+  /** The address token, for tests that speak the wire protocol themselves. */
+  readonly token: string
   /** The contract over the process's WebSocket, as the renderer uses it. */
   readonly api: ApiClient
   /** Resolves once the process is gone and its pipes are drained (after the check that the pid is gone). */
@@ -197,6 +199,7 @@ export async function spawnBackend(dataDir: string, label = dataDir): Promise<Ba
   return {
     pid,
     origin: ready.origin,
+    token: ready.token,
     api,
     exited,
     output: () => out,

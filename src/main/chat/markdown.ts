@@ -1,6 +1,7 @@
 import { isTruncated, STYLE_LABELS, usageParts, type ChatStyle } from '../../shared/schemas/chat'
 import type { ConversationRecord, MessageRecord } from './rows'
 import { usageView } from './usage'
+import { GATEWAY_LIMITS, parseJson } from '../../shared/json'
 
 const stamp = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
@@ -14,7 +15,7 @@ function fenced(text: string, info = ''): string {
 function prettyJson(text: string): string {
   if (text.trim() === '') return '{}'
   try {
-    return JSON.stringify(JSON.parse(text), null, 2)
+    return JSON.stringify(parseJson(text, GATEWAY_LIMITS), null, 2)
   } catch {
     return text
   }

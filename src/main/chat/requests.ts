@@ -6,6 +6,7 @@ import {
   type ToolCallView,
   type ToolDefinition
 } from '../../shared/schemas/chat'
+import { GATEWAY_LIMITS, parseJson } from '../../shared/json'
 
 /** What a replayed tool call is answered with: every format insists that a call gets a result. */
 export const TOOL_NOT_RUN = 'Gateway Studio does not run tools, so this call has no result.'
@@ -41,7 +42,7 @@ const dataUri = (image: TurnImage): string => `data:${image.mime};base64,${image
 /** Tool input for the messages style must be an object; anything else (cut JSON) becomes `{}`. */
 function argumentsObject(text: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(text)
+    const value: unknown = parseJson(text, GATEWAY_LIMITS)
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : {}

@@ -8,7 +8,7 @@ import {
   type MessageStatus
 } from '../../shared/schemas/chat'
 import { AppErrorSchema, type AppError } from '../../shared/result'
-import { readJson } from '../db/json'
+import { readJsonColumn } from '../db/json'
 
 /**
  * The chat tables' rows as SQLite returns them, the records the rest of the backend sees, and the shapes
@@ -172,7 +172,7 @@ export function toConversation(row: ConversationRow): ConversationRecord {
     model: row.model,
     style: row.style,
     systemPrompt: row.system_prompt,
-    settings: readJson(ChatSettings, row.settings, defaultChatSettings()),
+    settings: readJsonColumn(ChatSettings, row.settings, defaultChatSettings()),
     messageCount: row.message_count,
     leafId: row.leaf_id,
     createdAt: row.created_at,
@@ -190,9 +190,9 @@ export function toMessage(row: MessageRow, attachments: AttachmentView[]): Messa
     status: row.status,
     text: row.text,
     reasoning: row.reasoning,
-    toolCalls: readJson(ToolCallsJson, row.tool_calls, []),
-    usage: readJson(UsageJson.nullable(), row.usage, null),
-    error: readJson(AppErrorSchema.nullable(), row.error, null),
+    toolCalls: readJsonColumn(ToolCallsJson, row.tool_calls, []),
+    usage: readJsonColumn(UsageJson.nullable(), row.usage, null),
+    error: readJsonColumn(AppErrorSchema.nullable(), row.error, null),
     model: row.model,
     style: row.style,
     finishReason: row.finish_reason,

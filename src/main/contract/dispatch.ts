@@ -6,6 +6,7 @@ import {
   type CommandOutputDraft,
   type ParsedCommandInput
 } from '../../shared/contract'
+import { INPUT_LIMITS, jsonShapeProblem, type JsonShapeProblem } from '../../shared/json'
 import { ContractErrorCode, type AppError, type Result } from '../../shared/result'
 import { AppFailure } from './failure'
 
@@ -15,16 +16,33 @@ export type CommandHandlers = {
 
 export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>
 
+/** A refusal names at most this much of what was wrong: an input with 100,000 stray keys lists a few. */
+const DESCRIBE_MAX = 400
+
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
+  const text = issues
     .slice(0, 5)
     .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
     .join('; ')
+  return text.length > DESCRIBE_MAX ? `${text.slice(0, DESCRIBE_MAX)}…` : text
 }
+
+function describeShape(problem: JsonShapeProblem): string {
+  return problem.kind === 'too_deep'
+    ? `nested more than ${problem.limit} levels deep`
+    : `more than ${problem.limit.toLocaleString('en')} values`
+}
+
+const invalid = (name: string, why: string): Result<unknown> => ({
+  ok: false,
+  error: { code: ContractErrorCode.invalidInput, message: `Invalid input for ${name}: ${why}` }
+})
 
 /**
  * The single entry point both shells use: unknown names and inputs that fail the schema are refused here,
- * so handlers only ever see parsed, typed input, and nothing a handler throws escapes as an exception.
+ * so handlers only ever see parsed, typed input, and nothing escapes as an exception: not what a handler
+ * throws, and not what a hostile input makes the schema throw. The input's size and depth are measured
+ * (without recursion) before any schema walks it (RELIABILITY P3).
  */
 export function createDispatcher(
   handlers: CommandHandlers,
@@ -36,22 +54,16 @@ export function createDispatcher(
         ok: false,
         error: {
           code: ContractErrorCode.unknownCommand,
-          message: `Unknown command: ${String(name).slice(0, 80)}`
+          message: `Unknown command: ${typeof name === 'string' ? name.slice(0, 80) : typeof name}`
         }
       }
     }
     const spec = commands[name]
-    const parsed = spec.input.safeParse(input ?? {})
-    if (!parsed.success) {
-      return {
-        ok: false,
-        error: {
-          code: ContractErrorCode.invalidInput,
-          message: `Invalid input for ${name}: ${describeIssues(parsed.error.issues)}`
-        }
-      }
-    }
     try {
+      const shape = jsonShapeProblem(input, INPUT_LIMITS)
+      if (shape) return invalid(name, describeShape(shape))
+      const parsed = spec.input.safeParse(input ?? {})
+      if (!parsed.success) return invalid(name, describeIssues(parsed.error.issues))
       const handler = handlers[name] as (input: unknown) => unknown
       const raw = await handler(parsed.data)
       const output = spec.output.safeParse(raw)

@@ -48,7 +48,9 @@ function createWindow(): BrowserWindow {
   // which sets contextIsolation, sandbox and disables Auxclick, and is asserted field by field in its unit test.
   const window = new BrowserWindow(options) // eng-disable CONTEXT_ISOLATION_JS_CHECK SANDBOX_JS_CHECK AUXCLICK_JS_CHECK
   window.once('ready-to-show', () => window.show())
-  void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
+  window
+    .loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`)
+    .catch((error: unknown) => console.error('The window could not load the app', error))
   return window
 }
 
@@ -66,7 +68,7 @@ export function runElectronApp(): void {
   app.on('web-contents-created', (_event, contents) => lockNavigation(contents, appOrigin))
 
   let backend: Backend | null = null
-  void app.whenReady().then(() => {
+  const started = app.whenReady().then(() => {
     const nativeBinding = electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged)
     backend = createBackend({
       dataDir: app.getPath('userData'),
@@ -99,8 +101,16 @@ export function runElectronApp(): void {
       log: (message, error) => console.error(message, error)
     })
   })
+  // A start that fails (a data folder another Gateway Studio holds, a damaged database) is said and ends
+  // the app; it never leaves a window-less process behind.
+  started.catch((error: unknown) => {
+    console.error('Gateway Studio could not start', error)
+    app.exit(1)
+  })
 
   app.on('window-all-closed', () => {
-    void (backend?.close() ?? Promise.resolve()).then(() => app.quit())
+    ;(backend?.close() ?? Promise.resolve())
+      .catch((error: unknown) => console.error('Closing the backend failed', error))
+      .finally(() => app.quit())
   })
 }

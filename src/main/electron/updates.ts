@@ -34,14 +34,11 @@ export function startUpdateCheck(options: UpdateCheckOptions): 'off' | 'started'
   const feedUrl = options.feedUrl?.trim()
   if (!feedUrl || !options.packaged) return 'off'
   const load = options.loadUpdater ?? loadAutoUpdater
-  void (async () => {
-    try {
-      const updater = await load()
-      updater.setFeedURL({ provider: 'generic', url: feedUrl })
-      await updater.checkForUpdatesAndNotify()
-    } catch (error) {
-      options.log('Update check failed', error)
-    }
-  })()
+  const check = async (): Promise<void> => {
+    const updater = await load()
+    updater.setFeedURL({ provider: 'generic', url: feedUrl })
+    await updater.checkForUpdatesAndNotify()
+  }
+  check().catch((error: unknown) => options.log('Update check failed', error))
   return 'started'
 }

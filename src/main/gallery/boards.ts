@@ -3,6 +3,7 @@ import type { Board } from '../../shared/schemas/boards'
 import type { GallerySelection } from '../../shared/schemas/gallery'
 import { isUniqueViolation, writeTransaction, type Db } from '../db/connection'
 import { GALLERY_FROM, selectionConditions } from './query'
+import { STORED_LIMITS, parseJson } from '../../shared/json'
 
 /** Another board already has this name (names are unique regardless of case). */
 export class BoardNameTaken extends Error {
@@ -144,7 +145,7 @@ export class BoardStore {
 function toBoard(row: BoardRow): Board {
   let cover: string[] = []
   try {
-    const parsed: unknown = JSON.parse(row.cover ?? '[]')
+    const parsed: unknown = parseJson(row.cover ?? '[]', STORED_LIMITS)
     if (Array.isArray(parsed)) cover = parsed.filter((id): id is string => typeof id === 'string')
   } catch {
     // a cover is decoration: without one the board still lists

@@ -1,4 +1,5 @@
 import type { GalleryFilter, GallerySelection } from '../../shared/schemas/gallery'
+import { INPUT_LIMITS, parseJson } from '../../shared/json'
 
 /**
  * SQL for the gallery, built from a validated filter. Every value is a bound parameter; lists travel as one
@@ -137,7 +138,7 @@ export function encodeCursor(cursor: Cursor): string {
 /** Null for anything that is not a cursor we made (the caller treats it as bad input). */
 export function decodeCursor(text: string): Cursor | null {
   try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
+    const value: unknown = parseJson(Buffer.from(text, 'base64url').toString('utf8'), INPUT_LIMITS)
     if (!Array.isArray(value) || value.length !== 2) return null
     if (value[0] === 'k' && Number.isSafeInteger(value[1]) && (value[1] as number) > 0)
       return { key: value[1] as number }

@@ -18,6 +18,7 @@ import {
   selectionConditions
 } from './query'
 import type { UsageJob } from './usage'
+import { STORED_LIMITS, parseJson } from '../../shared/json'
 
 /** One image as an export or a deletion needs it. */
 export interface GalleryRow {
@@ -59,10 +60,10 @@ type ItemRow = Omit<GalleryItem, 'favorite'> & { favorite: number; key: number |
 
 export class BadCursorError extends Error {}
 
-const parseJson = (text: string | null): unknown => {
+const parseStored = (text: string | null): unknown => {
   if (text === null) return null
   try {
-    return JSON.parse(text) as unknown
+    return parseJson(text, STORED_LIMITS)
   } catch {
     return null
   }
@@ -181,7 +182,7 @@ export class GalleryStore {
         })
       | undefined
     if (!row) return null
-    const params = parseJson(row.params)
+    const params = parseStored(row.params)
     const request = params as { body?: unknown } | null
     return {
       id: row.id,
@@ -202,8 +203,8 @@ export class GalleryStore {
       endpoint: row.endpoint,
       profileId: row.profileId,
       profileName: profileName(row.profileId),
-      usage: parseJson(row.usage),
-      imageUsage: parseJson(row.imageUsage),
+      usage: parseStored(row.usage),
+      imageUsage: parseStored(row.imageUsage),
       billingUnit: row.billingUnit,
       imagesInJob: row.storedInJob,
       favorite: row.favorite === 1,
@@ -262,6 +263,6 @@ export class GalleryStore {
          FROM jobs j ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`
       )
       .all(...params) as (Omit<UsageJob, 'usage'> & { usage: string | null })[]
-    return rows.map((row) => ({ ...row, usage: parseJson(row.usage) }))
+    return rows.map((row) => ({ ...row, usage: parseStored(row.usage) }))
   }
 }

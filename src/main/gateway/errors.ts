@@ -10,6 +10,7 @@ import type { PreflightIssue } from '../../shared/gateway/preflight'
 import { MODEL_ENDPOINT_MISMATCH } from '../../shared/gateway/spec'
 import type { RetryHints } from '../time/backoff'
 import { readEnvelope } from '../../shared/gateway/envelope'
+import { GATEWAY_LIMITS, parseJson } from '../../shared/json'
 
 export type { RetryHints } from '../time/backoff'
 
@@ -140,7 +141,7 @@ export function httpError(input: {
 }): GatewayError {
   let json: unknown
   try {
-    json = JSON.parse(input.bodyText)
+    json = parseJson(input.bodyText, GATEWAY_LIMITS)
   } catch {
     json = undefined
   }

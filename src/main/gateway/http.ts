@@ -7,6 +7,7 @@ import type { GatewayContext } from './context'
 import type { RetryHints } from '../time/backoff'
 import { GatewayError, httpError, redactSecret, transportError } from './errors'
 import { withRetries, type RequestClass } from './retry'
+import { GATEWAY_LIMITS, parseJson } from '../../shared/json'
 
 /** Error bodies are short; a larger one is cut (ours). */
 const ERROR_BODY_CAP = 1024 * 1024
@@ -179,7 +180,7 @@ export async function requestJson<S extends z.ZodType>(
       let json: unknown
       try {
         // An empty body (e.g. 204 to a cancel) reads as null and the schema decides whether that is fine.
-        json = text.trim() === '' ? null : JSON.parse(text)
+        json = text.trim() === '' ? null : parseJson(text, GATEWAY_LIMITS)
       } catch {
         throw invalidResponse(
           spec,

@@ -9,7 +9,7 @@ import {
   SENDING_TASK_STATUSES
 } from '../../shared/schemas/jobStatuses'
 import type { Db } from '../db/connection'
-import { readJson } from '../db/json'
+import { readJsonColumn } from '../db/json'
 import type { JobKind, JobRow, ResultRow, TaskRow } from './rows'
 import { jobView, jobViews, type AggregateInput } from './views'
 
@@ -50,7 +50,7 @@ export class JobReads {
   }
 
   requestOf(task: TaskRow): JobRequest | null {
-    return readJson(JobRequest.nullable(), task.request, null)
+    return readJsonColumn(JobRequest.nullable(), task.request, null)
   }
 
   tasksOf(jobId: string): TaskRow[] {

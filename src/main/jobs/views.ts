@@ -12,7 +12,7 @@ import {
   IN_FLIGHT_TASK_STATUSES,
   SENDABLE_TASK_STATUSES
 } from '../../shared/schemas/jobStatuses'
-import { readJson } from '../db/json'
+import { readJsonColumn } from '../db/json'
 import type { JobRow, ResultRow, TaskRow } from './rows'
 
 /**
@@ -20,8 +20,9 @@ import type { JobRow, ResultRow, TaskRow } from './rows'
  * every write that changes a job's tasks or results, and builds views from what it reads.
  */
 
-export const parseError = (text: string | null): JobError | null => readJson(JobError.nullable(), text, null)
-const parseUnknown = (text: string | null): unknown => readJson(z.unknown(), text, null)
+export const parseError = (text: string | null): JobError | null =>
+  readJsonColumn(JobError.nullable(), text, null)
+const parseUnknown = (text: string | null): unknown => readJsonColumn(z.unknown(), text, null)
 
 const anyIn = (statuses: readonly TaskLocalStatus[], set: readonly TaskLocalStatus[]): boolean =>
   statuses.some((status) => set.includes(status))

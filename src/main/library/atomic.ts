@@ -10,6 +10,7 @@ import {
 } from 'node:fs'
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { STORED_LIMITS, parseJson } from '../../shared/json'
 
 /**
  * Atomic file writes (RELIABILITY P28): bytes go to `<name>.tmp-<rand>` in the target's own directory, the
@@ -235,7 +236,7 @@ type SweepState = Record<string, { mtimeNs: string; dirs: string[] }>
 function readSweepState(file: string | undefined): SweepState {
   if (!file) return {}
   try {
-    const value: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    const value: unknown = parseJson(readFileSync(file, 'utf8'), STORED_LIMITS)
     return typeof value === 'object' && value !== null ? (value as SweepState) : {}
   } catch {
     return {}

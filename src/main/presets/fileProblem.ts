@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { JsonPath } from '../../shared/json'
 import { say, type Said } from '../../shared/sentences'
 
 /**
@@ -29,6 +30,20 @@ export function presetsFileProblem(json: unknown, issue: z.core.$ZodIssue | unde
   if (unknown !== undefined) return say('styleInFileUnknown', { name, field: unknown })
   if (issue.code === 'too_big') return say('styleInFileTooLong', { name })
   return say('styleInFileUnreadable', { name })
+}
+
+/**
+ * A file nested deeper (or holding more) than any presets file could: said of the preset or style where it
+ * happens, like any other problem of the file.
+ */
+export function presetsFileShapeProblem(json: unknown, path: JsonPath): Said {
+  const [list, index] = path
+  if ((list !== 'presets' && list !== 'styles') || typeof index !== 'number') return say('presetsFileInvalid')
+  const item = isRecord(json) && Array.isArray(json[list]) ? (json[list] as unknown[])[index] : undefined
+  const name = usableName(item)
+  if (name === null)
+    return say(list === 'presets' ? 'presetInFileNoName' : 'styleInFileNoName', { number: index + 1 })
+  return say(list === 'presets' ? 'presetInFileSettings' : 'styleInFileUnreadable', { name })
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { Preset, PresetScreen, PresetsFile, Style } from '../../shared/schemas/presets'
 import { isUniqueViolation, writeTransaction, type Db } from '../db/connection'
+import { STORED_LIMITS, parseJson } from '../../shared/json'
 
 /** The name is taken on that screen (or, for a style, anywhere); names are unique regardless of case. */
 export class NameTaken extends Error {
@@ -26,7 +27,7 @@ const Payload = z.record(z.string(), z.unknown())
 /** A payload read back from the database: JSON of an object, or nothing (a damaged row is left out). */
 function payloadOf(text: string): Record<string, unknown> | null {
   try {
-    const parsed = Payload.safeParse(JSON.parse(text))
+    const parsed = Payload.safeParse(parseJson(text, STORED_LIMITS))
     return parsed.success ? parsed.data : null
   } catch {
     return null

@@ -1,7 +1,7 @@
 import { ModelEntry } from '../../shared/gateway/requests'
 import type { ModelCatalog, ModelView } from '../../shared/schemas/profiles'
 import { writeTransaction, type Db } from '../db/connection'
-import { readJson } from '../db/json'
+import { readJsonColumn } from '../db/json'
 
 const toView = (entry: ModelEntry): ModelView => ({
   id: entry.id,
@@ -48,7 +48,7 @@ export class ModelCatalogStore {
       .prepare('SELECT entry FROM model_catalog WHERE profile_id = ? ORDER BY position')
       .all(profileId) as { entry: string }[]
     return rows.flatMap((row) => {
-      const entry = readJson(ModelEntry.nullable(), row.entry, null)
+      const entry = readJsonColumn(ModelEntry.nullable(), row.entry, null)
       return entry ? [entry] : []
     })
   }
@@ -57,7 +57,7 @@ export class ModelCatalogStore {
     const row = this.db
       .prepare('SELECT entry FROM model_catalog WHERE profile_id = ? AND model_id = ?')
       .get(profileId, modelId) as { entry: string } | undefined
-    return row ? (readJson(ModelEntry.nullable(), row.entry, null) ?? undefined) : undefined
+    return row ? (readJsonColumn(ModelEntry.nullable(), row.entry, null) ?? undefined) : undefined
   }
 
   fetchedAt(profileId: string): number | null {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { originOf } from '../../shared/gateway/baseUrl'
 import { ExtraFields, FieldMap, defaultFieldMap } from '../../shared/gateway/fieldMap'
 import { writeTransaction, type Db } from '../db/connection'
-import { readJson } from '../db/json'
+import { readJsonColumn } from '../db/json'
 
 export const DEMO_PROFILE_ID = 'demo'
 /** Stored for the demo row only; the real address is the in-process emulator's, which changes per launch. */
@@ -44,8 +44,8 @@ function toRecord(row: ProfileRow): ProfileRecord {
     kind: row.kind,
     name: row.name,
     baseUrl: row.base_url,
-    fieldMap: readJson(FieldMap, row.field_map, defaultFieldMap()),
-    extraFields: readJson(ExtraFields, row.extra_fields, {}),
+    fieldMap: readJsonColumn(FieldMap, row.field_map, defaultFieldMap()),
+    extraFields: readJsonColumn(ExtraFields, row.extra_fields, {}),
     active: row.is_active === 1,
     keyRemoved: KeyRemovedColumn.parse(row.key_removed),
     createdAt: row.created_at,

@@ -1,11 +1,15 @@
 import type { presetCommands } from '../../shared/contracts/presets'
+import { readJson } from '../../shared/json'
 import { PresetsFile } from '../../shared/schemas/presets'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
-import { presetsFileProblem } from '../presets/fileProblem'
+import { presetsFileProblem, presetsFileShapeProblem } from '../presets/fileProblem'
 import { NameTaken, PresetStore } from '../presets/store'
 import type { ServiceContext } from './context'
+
+/** A file of 1,000 presets and 1,000 styles, each form nested a few levels, comes nowhere near (ours). */
+const PRESETS_FILE_LIMITS = { maxDepth: 32, maxNodes: 5_000_000 }
 
 const gone = (what: 'preset' | 'style'): AppFailure =>
   new AppFailure('not_found', say(what === 'preset' ? 'presetGone' : 'styleGone'))
@@ -41,12 +45,13 @@ export function createPresetHandlers(
     'styles.delete': ({ id }) => ({ deleted: store.deleteStyle(id) }),
     'presets.export': () => ({ text: JSON.stringify(store.exportFile(), null, 2) }),
     'presets.import': ({ text }) => {
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        throw new AppFailure('invalid_input', say('presetsNotJson'))
+      const reading = readJson(text, PRESETS_FILE_LIMITS)
+      if (!reading.ok) {
+        if (reading.problem === 'syntax') throw new AppFailure('invalid_input', say('presetsNotJson'))
+        const { code, values } = presetsFileShapeProblem(reading.value, reading.problem.path)
+        throw new AppFailure('invalid_input', say(code, values))
       }
+      const json = reading.value
       const file = PresetsFile.safeParse(json)
       if (!file.success) {
         const { code, values } = presetsFileProblem(json, file.error.issues[0])

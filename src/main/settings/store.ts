@@ -1,6 +1,7 @@
 import { Settings, type SettingsPatch } from '../../shared/schemas/settings'
 import { LastUsed, LastUsedEntry, LastUsedScreen } from '../../shared/schemas/lastUsed'
 import { writeTransaction, type Db } from '../db/connection'
+import { STORED_LIMITS, parseJson } from '../../shared/json'
 
 type SettingKey = keyof Settings
 /** Not a setting the user edits: each screen's last model and parameters, in a row of its own. */
@@ -22,7 +23,7 @@ export class SettingsStore {
       const key = row.key as SettingKey
       let value: unknown
       try {
-        value = JSON.parse(row.value)
+        value = parseJson(row.value, STORED_LIMITS)
       } catch {
         continue
       }
@@ -52,7 +53,7 @@ export class SettingsStore {
       { value: string } | undefined
     let raw: unknown
     try {
-      raw = row ? JSON.parse(row.value) : {}
+      raw = row ? parseJson(row.value, STORED_LIMITS) : {}
     } catch {
       raw = {}
     }

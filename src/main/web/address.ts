@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { STORED_LIMITS, parseJson } from '../../shared/json'
 
 const ADDRESS_FILE = 'web-host.json'
 
@@ -26,7 +27,9 @@ export interface HostAddress {
 export function loadHostAddress(dataDir: string, fresh = false): HostAddress {
   if (!fresh) {
     try {
-      const saved = Saved.safeParse(JSON.parse(readFileSync(join(dataDir, ADDRESS_FILE), 'utf8')))
+      const saved = Saved.safeParse(
+        parseJson(readFileSync(join(dataDir, ADDRESS_FILE), 'utf8'), STORED_LIMITS)
+      )
       if (saved.success) return saved.data
     } catch {
       // No file yet, or one we cannot read: start with a new token.

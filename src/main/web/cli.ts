@@ -70,7 +70,14 @@ async function main(): Promise<void> {
   const backend = createBackend({ dataDir, host: 'web', secretCipher: createKeyFileCipher(dataDir), logger })
   // The same address as last time for this data folder, so an open tab reconnects after a restart.
   const saved = loadHostAddress(dataDir, args['new-token'])
-  const listen = (at: number) => startWebHost({ backend, rendererDir, port: at, token: saved.token })
+  const listen = (at: number) =>
+    startWebHost({
+      backend,
+      rendererDir,
+      port: at,
+      token: saved.token,
+      onInternalError: (error) => logger.error('a command failed past the dispatcher', error)
+    })
   let host
   if (args.port !== undefined || saved.port === null) host = await listen(port)
   else host = await listen(saved.port).catch(() => listen(0))
@@ -82,10 +89,16 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return
     stopping = true
-    void host
+    host
       .close()
       .then(() => backend.close())
-      .then(() => process.exit(0))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('stopping failed', error)
+          process.exit(1)
+        }
+      )
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net'
 import { join } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { INPUT_LIMITS, readJson } from '../../shared/json'
 import { ContractErrorCode } from '../../shared/result'
 import {
   ClientMessage,
@@ -28,6 +29,8 @@ export interface WebHostOptions {
    * after a restart. Without it a random one is made.
    */
   token?: string
+  /** Hears what should never happen: a command whose promise failed past the dispatcher. */
+  onInternalError?: (error: unknown) => void
 }
 
 export interface WebHost {
@@ -40,6 +43,14 @@ export interface WebHost {
 }
 
 const MAX_MESSAGE_BYTES = 96 * 1024 * 1024
+const MESSAGE_LIMITS = { maxDepth: INPUT_LIMITS.maxDepth + 1, maxNodes: INPUT_LIMITS.maxNodes + 8 }
+
+/** The id of a message refused for its shape, when it has a usable one at the top. */
+function messageIdOf(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const id = (value as { id?: unknown }).id
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : undefined
+}
 const EXPORTS_PATH_PREFIX = '/exports/'
 /** Export zips are named by us (`gallery-<date>_<time>[-n].zip`): one plain segment, nothing to escape. */
 const EXPORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.zip$/
@@ -72,6 +83,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // other server on 127.0.0.1 the browser visits receives it. It unlocks /media/ and /exports/ only.
   const mediaSecret = randomBytes(32).toString('base64url')
   const sockets = new Set<Socket>()
+  const onInternalError = options.onInternalError ?? (() => undefined)
   let origin = ''
   let allowedHosts: string[] = []
 
@@ -203,14 +215,29 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     ws.on('error', () => undefined)
     ws.on('message', (data, isBinary) => {
       if (isBinary || !Buffer.isBuffer(data)) return
-      let parsed: ClientMessage
-      try {
-        const result = ClientMessage.safeParse(JSON.parse(data.toString('utf8')))
-        if (!result.success) return
-        parsed = result.data
-      } catch {
+      // One level more than a command's input may have: the message wraps it.
+      const reading = readJson(data.toString('utf8'), MESSAGE_LIMITS)
+      if (!reading.ok) {
+        // Too deep or too large, yet readable enough to answer: the page hears why instead of waiting.
+        const id = reading.problem === 'syntax' ? undefined : messageIdOf(reading.value)
+        if (id !== undefined) {
+          send({
+            t: 'result',
+            id,
+            result: {
+              ok: false,
+              error: {
+                code: ContractErrorCode.invalidInput,
+                message: 'That request is too large or too deep.'
+              }
+            }
+          })
+        }
         return
       }
+      const result = ClientMessage.safeParse(reading.value)
+      if (!result.success) return
+      const parsed = result.data
       if (!sameSecret(parsed.token, token)) {
         send({
           t: 'result',
@@ -221,11 +248,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       // Each command in its own turn: messages that arrive together are parsed in one go, and a slow one
       // (the gallery's facets over 100,000 images) would otherwise run before the answer of the one before
-      // it (the first page) is sent, since answers go out a microtask later (issue 17).
+      // it (the first page) is sent, since answers go out a microtask later.
       setImmediate(() => {
-        void options.backend.dispatch(parsed.name, parsed.input).then((result) => {
-          send({ t: 'result', id: parsed.id, result })
-        })
+        options.backend
+          .dispatch(parsed.name, parsed.input)
+          .then((answer) => send({ t: 'result', id: parsed.id, result: answer }))
+          // The dispatcher answers every failure as a result; this is the last guard of P3, so that nothing
+          // one message does can end the process with every job in flight.
+          .catch((error: unknown) => {
+            onInternalError(error)
+            send({
+              t: 'result',
+              id: parsed.id,
+              result: { ok: false, error: { code: ContractErrorCode.internal, message: 'Internal error' } }
+            })
+          })
       })
     })
   }

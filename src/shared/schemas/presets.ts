@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { jsonShapeProblem } from '../json'
 
 /**
  * Presets and styles (issue 14). A preset is a screen's prompt and parameters under a name; the payload is
@@ -16,12 +17,20 @@ const Name = z
 export const PresetScreen = z.enum(['images', 'edit', 'video'])
 export type PresetScreen = z.infer<typeof PresetScreen>
 
-/** A screen's saved state: plain JSON, at most 64 KB once written. */
+/** A screen's form nests a few levels; this bounds the walk before the size is measured (ours). */
+const PAYLOAD_LIMITS = { maxDepth: 16, maxNodes: 20_000 }
+
+/**
+ * A screen's saved state: plain JSON, at most 64 KB once written. Its shape is measured without recursion
+ * before `JSON.stringify` measures its size: a payload nested 5,000 deep must be refused, not overflow.
+ */
 export const PresetPayload = z
   .record(z.string(), z.unknown())
-  .refine((payload) => JSON.stringify(payload).length <= 65_536, {
-    message: 'That preset is too large to save.'
-  })
+  .refine(
+    (payload) =>
+      jsonShapeProblem(payload, PAYLOAD_LIMITS) === null && JSON.stringify(payload).length <= 65_536,
+    { message: 'That preset is too large to save.' }
+  )
 
 export const Preset = z.object({
   id: Id,

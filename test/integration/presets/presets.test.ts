@@ -59,4 +59,26 @@ describe('presets and styles over the contract (issue 14)', () => {
       await fresh.backend.close()
     }
   })
+
+  it('says which preset of a file nested 10,000 deep cannot be read, as for any other problem [P3]', async () => {
+    const deep = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000)
+    const file = (payload: string, name = 'Deep'): string =>
+      `{"format":"gateway-studio-presets","version":1,"styles":[],"presets":[` +
+      `{"screen":"images","name":"Fine","payload":{}},{"screen":"images","name":"${name}","payload":${payload}}]}`
+    await expect(studio.api.invoke('presets.import', { text: file(deep) })).rejects.toThrow(
+      'The settings saved in preset “Deep” cannot be read, or are larger than 64 KB.'
+    )
+    // Deep enough for the file's own limit but not for a preset's: the same words, from the schema.
+    const twenty = '{"a":'.repeat(20) + '1' + '}'.repeat(20)
+    await expect(studio.api.invoke('presets.import', { text: file(twenty) })).rejects.toThrow(
+      'The settings saved in preset “Deep” cannot be read, or are larger than 64 KB.'
+    )
+    await expect(studio.api.invoke('presets.import', { text: file(deep, ' ') })).rejects.toThrow(
+      'Preset 2 in that file has no name, or a name longer than 80 characters.'
+    )
+    // Nothing of the refused file was kept.
+    expect(await studio.api.invoke('presets.list', { screen: 'images' })).not.toContainEqual(
+      expect.objectContaining({ name: 'Fine' })
+    )
+  })
 })

@@ -6,6 +6,7 @@ import { manifestCsv, manifestJson, type ManifestEntry } from '../manifest'
 import { dateTimeParts, endpointSlug, EXTENSIONS, renderTemplate, UniqueNames } from '../names'
 import { seedOf, type GalleryRow } from '../store'
 import { usageSummary } from '../usage'
+import { STORED_LIMITS, parseJson } from '../../../shared/json'
 
 /**
  * What goes into an export, decided before a byte is written: each image's readable name, the manifest
@@ -69,7 +70,7 @@ export function planExport(
   present.forEach(({ row, source }, index) => {
     let params: unknown = null
     try {
-      params = JSON.parse(row.params)
+      params = parseJson(row.params, STORED_LIMITS)
     } catch {
       params = null
     }
@@ -95,7 +96,7 @@ export function planExport(
     files.push({ source, name, createdAt: row.createdAt, bytes: row.bytes })
     let usageRaw: unknown = null
     try {
-      usageRaw = row.usage === null ? null : (JSON.parse(row.usage) as unknown)
+      usageRaw = row.usage === null ? null : parseJson(row.usage, STORED_LIMITS)
     } catch {
       usageRaw = null
     }

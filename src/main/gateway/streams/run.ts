@@ -1,6 +1,7 @@
 import { GatewayError, transportError } from '../errors'
 import { readText, type OpenResponse } from '../http'
 import { readSse, type SseMessage } from '../sse'
+import { GATEWAY_LIMITS, parseJson } from '../../../shared/json'
 
 /**
  * One decoder per streamed endpoint: it turns SSE messages into typed events and knows what "done" means
@@ -26,7 +27,7 @@ export function incomplete(message: string, code = 'stream_incomplete'): Gateway
 /** Parses one `data:` payload; a payload that is not JSON fails the stream (P22), it is never skipped. */
 export function parseData(message: SseMessage): unknown {
   try {
-    return JSON.parse(message.data)
+    return parseJson(message.data, GATEWAY_LIMITS)
   } catch {
     throw new GatewayError({
       reason: 'stream_error',
@@ -99,7 +100,7 @@ export async function* runStream<E>(
       }
       let value: unknown
       try {
-        value = JSON.parse(text)
+        value = parseJson(text, GATEWAY_LIMITS)
       } catch {
         throw new GatewayError({
           reason: 'invalid_response',

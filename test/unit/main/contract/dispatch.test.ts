@@ -112,4 +112,37 @@ describe('dispatcher', () => {
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.error.code).toBe('invalid_output')
   })
+
+  it('refuses input nested 100,000 deep or 100,000 keys wide before any schema walks it [P3]', async () => {
+    const save = vi.fn()
+    const dispatch = createDispatcher(handlers({ 'presets.save': save }))
+    const deep = JSON.parse('{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)) as unknown
+    const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]))
+    for (const payload of [deep, { payload: deep }, { screen: 'images', name: 'x', payload: deep }]) {
+      const result = await dispatch('presets.save', payload)
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    }
+    const refusedWide = await dispatch('presets.save', { screen: 'images', name: 'x', payload: wide })
+    expect(refusedWide).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    const stray = await dispatch('settings.update', wide)
+    expect(stray).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    if (!stray.ok) expect(stray.error.message.length).toBeLessThan(600)
+    expect(save).not.toHaveBeenCalled()
+  })
+
+  it('answers a result even when reading the input itself throws [P3]', async () => {
+    const onError = vi.fn()
+    const dispatch = createDispatcher(handlers(), onError)
+    const hostile = Object.defineProperty({}, 'theme', {
+      enumerable: true,
+      get: () => {
+        throw new RangeError('Maximum call stack size exceeded')
+      }
+    })
+    await expect(dispatch('settings.update', hostile)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'internal' }
+    })
+    expect(onError).toHaveBeenCalledOnce()
+  })
 })
