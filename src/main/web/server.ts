@@ -61,6 +61,13 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+function hostHeaderCount(req: IncomingMessage): number {
+  let count = 0
+  for (let index = 0; index < req.rawHeaders.length; index += 2)
+    if (req.rawHeaders[index]?.toLowerCase() === 'host') count += 1
+  return count
+}
+
 function readCookie(req: IncomingMessage, name: string): string | null {
   const header = req.headers.cookie
   if (!header) return null
@@ -87,7 +94,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let origin = ''
   let allowedHosts: string[] = []
 
-  const hostAllowed = (req: IncomingMessage): boolean => allowedHosts.includes(req.headers.host ?? '')
+  // Node keeps the first of several Host headers; RFC 9112 §3.2 says a request with more than one is refused
+  // (400), so a proxy that reads the last one can never be talked past this check.
+  const hostAllowed = (req: IncomingMessage): boolean =>
+    hostHeaderCount(req) === 1 && allowedHosts.includes(req.headers.host ?? '')
   const cookieValid = (req: IncomingMessage): boolean => {
     const cookie = readCookie(req, SESSION_COOKIE)
     return cookie !== null && sameSecret(cookie, mediaSecret)
@@ -122,6 +132,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (hostHeaderCount(req) !== 1) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Exactly one Host header is needed')
+      return
+    }
     if (!hostAllowed(req)) {
       res.writeHead(421, { 'content-type': 'text/plain' }).end('Wrong host')
       return
@@ -187,6 +201,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
   server.on('upgrade', (req, socket, head) => {
+    if (hostHeaderCount(req) !== 1) {
+      socket.write('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
+      socket.destroy()
+      return
+    }
     const url = new URL(req.url ?? '/', origin)
     const queryToken = url.searchParams.get('token') ?? ''
     if (

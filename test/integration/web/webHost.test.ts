@@ -137,4 +137,29 @@ describe('web host over a real WebSocket', () => {
     })
     expect(withCookie.status).toBe(404)
   })
+
+  it('refuses a request with two Host headers even when the first is its own (RFC 9112) [P3]', async () => {
+    const net = await import('node:net')
+    const raw = (request: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect(host.port, '127.0.0.1', () => socket.write(request))
+        let answer = ''
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString()))
+        socket.on('end', () => resolve(answer))
+        socket.on('error', reject)
+      })
+    const ours = `127.0.0.1:${host.port}`
+    const page = await raw(
+      `GET / HTTP/1.1\r\nHost: ${ours}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`
+    )
+    expect(page.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request')
+    const upgrade = await raw(
+      `GET /ws?token=${host.token} HTTP/1.1\r\nHost: ${ours}\r\nHost: evil.example\r\n` +
+        `Origin: ${host.origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`
+    )
+    expect(upgrade.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request')
+    const single = await raw(`GET / HTTP/1.1\r\nHost: ${ours}\r\nConnection: close\r\n\r\n`)
+    expect(single.split('\r\n')[0]).toBe('HTTP/1.1 200 OK')
+  })
 })
