@@ -18,6 +18,7 @@ import type { Backend } from '../backend'
 import { contentTypeFor } from '../security/contentTypes'
 import { webCsp } from '../security/csp'
 import { resolveRealInside } from '../security/paths'
+import { SocketFlow, type FlowLimits } from './flow'
 import { sendBytes, sendFile, sendWhole } from './static'
 
 export interface WebHostOptions {
@@ -31,6 +32,8 @@ export interface WebHostOptions {
   token?: string
   /** Hears what should never happen: a command whose promise failed past the dispatcher. */
   onInternalError?: (error: unknown) => void
+  /** How far behind a page may fall before its socket waits or is closed (tests make them small). */
+  flowLimits?: FlowLimits
 }
 
 export interface WebHost {
@@ -222,8 +225,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   })
 
   const serveSocket = (ws: WebSocket): void => {
+    const flow = new SocketFlow(ws, options.flowLimits)
     const send = (message: ServerMessage): void => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message))
+      if (ws.readyState !== ws.OPEN) return
+      ws.send(JSON.stringify(message), () => flow.written())
+      flow.queued()
     }
     const unsubscribe = options.backend.subscribe((name, payload) => send({ t: 'event', name, payload }))
     ws.on('close', unsubscribe)
@@ -268,21 +274,23 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Each command in its own turn: messages that arrive together are parsed in one go, and a slow one
       // (the gallery's facets over 100,000 images) would otherwise run before the answer of the one before
       // it (the first page) is sent, since answers go out a microtask later.
-      setImmediate(() => {
-        options.backend
-          .dispatch(parsed.name, parsed.input)
-          .then((answer) => send({ t: 'result', id: parsed.id, result: answer }))
-          // The dispatcher answers every failure as a result; this is the last guard of P3, so that nothing
-          // one message does can end the process with every job in flight.
-          .catch((error: unknown) => {
-            onInternalError(error)
-            send({
-              t: 'result',
-              id: parsed.id,
-              result: { ok: false, error: { code: ContractErrorCode.internal, message: 'Internal error' } }
+      setImmediate(() =>
+        flow.admit(() => {
+          options.backend
+            .dispatch(parsed.name, parsed.input)
+            .then((answer) => send({ t: 'result', id: parsed.id, result: answer }))
+            // The dispatcher answers every failure as a result; this is the last guard of P3, so that nothing
+            // one message does can end the process with every job in flight.
+            .catch((error: unknown) => {
+              onInternalError(error)
+              send({
+                t: 'result',
+                id: parsed.id,
+                result: { ok: false, error: { code: ContractErrorCode.internal, message: 'Internal error' } }
+              })
             })
-          })
-      })
+        })
+      )
     })
   }
 
