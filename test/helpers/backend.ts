@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { TEST_TIMING } from '../../src/emulator'
-import { createBackend, type Backend } from '../../src/main/backend'
+import { createBackend, type Backend, type BackendOptions } from '../../src/main/backend'
 import { createKeyFileCipher } from '../../src/main/secrets/cipher'
 import type { PartialPolicy } from '../../src/main/jobs/policy'
 import { createApiClient, type ApiClient } from '../../src/shared/client'
@@ -25,7 +25,9 @@ export const FAST_POLICY = {
 export function startTestBackend(
   root: string,
   name = 'data',
-  policy: PartialPolicy = FAST_POLICY
+  policy: PartialPolicy = FAST_POLICY,
+  /** Anything else the test must set (a clock it steps, say). */
+  extra: Partial<BackendOptions> = {}
 ): TestBackend {
   const dataDir = join(root, name)
   mkdirSync(dataDir, { recursive: true })
@@ -34,7 +36,8 @@ export function startTestBackend(
     host: 'web',
     secretCipher: createKeyFileCipher(dataDir),
     demoTiming: TEST_TIMING,
-    enginePolicy: policy
+    enginePolicy: policy,
+    ...extra
   })
   const wire: string[] = []
   const api = createApiClient({

@@ -39,7 +39,10 @@ export interface RunnerContext {
   readonly repo: JobRepository
   readonly policy: EnginePolicy
   readonly scheduler: Scheduler
+  /** Wall-clock ms: what rows record (times shown, times a restart reads back). */
   readonly now: () => number
+  /** Wall-clock ms moved on only by monotonic time (`steadyWallClock`): what stored deadlines are held to. */
+  readonly steadyNow: () => number
   readonly random: () => number
   /** Emits the job's current view as `jobs.updated` and returns it. */
   readonly publish: (jobId: string) => JobView | null

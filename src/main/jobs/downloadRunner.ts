@@ -19,12 +19,14 @@ import { downloadDelay } from './policy'
 export class DownloadRunner {
   constructor(private readonly ctx: RunnerContext) {}
 
-  /** At start: every pending download is tried again at its stored time, but no later than `resumeBy`. */
-  resume(resumeBy: number): number {
+  /** At start: every pending download is tried again at its stored time, but within `resumeWithinMs`. */
+  resume(resumeWithinMs: number): number {
     const now = this.ctx.now()
     const downloads = this.ctx.repo.pendingDownloads()
-    for (const result of downloads)
-      this.ctx.scheduler.scheduleDownload(result.id, Math.min(result.next_download_at ?? now, resumeBy))
+    for (const result of downloads) {
+      const wait = (result.next_download_at ?? now) - now
+      this.ctx.scheduler.scheduleDownload(result.id, Math.min(Math.max(0, wait), resumeWithinMs))
+    }
     return downloads.length
   }
 
@@ -48,16 +50,17 @@ export class DownloadRunner {
       if (scheduler.stopped) return
       const verdict = deps.media.classifyDownloadError(error)
       const jobError: JobError = { code: `download_${verdict.kind}`, message: verdict.message }
-      const now = this.ctx.now()
+      // The address's expiry is a stored wall-clock time: held to the steady clock, so a clock set forward
+      // while a retry waits does not give the result up, and one set back does not stall the retry.
       const expiry = result.source_expires_at ?? result.created_at + policy.download.windowMs
-      if (verdict.kind === 'transient' && now < expiry) {
-        const at = Math.min(
-          expiry,
-          now +
-            downloadDelay(policy.download, result.download_attempts, this.ctx.random, verdict.retryAfterMs)
+      const left = expiry - this.ctx.steadyNow()
+      if (verdict.kind === 'transient' && left > 0) {
+        const delay = Math.min(
+          left,
+          downloadDelay(policy.download, result.download_attempts, this.ctx.random, verdict.retryAfterMs)
         )
-        repo.scheduleDownloadRetry(resultId, at, jobError)
-        scheduler.scheduleDownload(resultId, at)
+        repo.scheduleDownloadRetry(resultId, this.ctx.now() + delay, jobError)
+        scheduler.scheduleDownload(resultId, delay)
       } else {
         const status = verdict.kind === 'rejected' ? 'rejected' : 'expired'
         const message =

@@ -7,7 +7,7 @@ import { descriptorOf } from '../../shared/gateway/endpoints'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
-import { systemClock } from '../time/clock'
+import { steadyWallClock, systemClock } from '../time/clock'
 import type { RunnerContext, JobEngineDeps } from './context'
 import { DownloadRunner } from './downloadRunner'
 import { mergePolicy } from './policy'
@@ -52,7 +52,7 @@ export class JobEngine {
     const now = (): number => clock.now()
     this.scheduler = new Scheduler(
       policy.concurrency,
-      now,
+      () => clock.monotonic(),
       {
         send: (taskId) => this.sender.run(taskId),
         poll: (taskId) => this.poller.run(taskId),
@@ -66,6 +66,7 @@ export class JobEngine {
       policy,
       scheduler: this.scheduler,
       now,
+      steadyNow: steadyWallClock(clock),
       random: () => clock.random(),
       publish: (jobId) => this.publish(jobId)
     }
@@ -81,9 +82,8 @@ export class JobEngine {
     const pending = repo.pendingTaskIds()
     for (const taskId of pending) this.sender.enqueue(taskId)
     // P24: every unfinished task is polled again within 5 s of start, or sooner if its stored time says so.
-    const resumeBy = this.ctx.now() + RESUME_WITHIN_MS
-    const polls = this.poller.resume(resumeBy, this.ctx.now() + BACKLOG_AFTER_MS)
-    const downloads = this.downloader.resume(resumeBy)
+    const polls = this.poller.resume(RESUME_WITHIN_MS, BACKLOG_AFTER_MS)
+    const downloads = this.downloader.resume(RESUME_WITHIN_MS)
     this.scheduler.pump()
     // Not urgent, and a scan of every unfinished job: after the first sends and polls are on their way.
     setImmediate(() => this.settleLeftovers())
@@ -184,9 +184,10 @@ export class JobEngine {
     return this.scheduler.stats()
   }
 
-  /** When the next poll of a task is due (ms since epoch), or null if none is scheduled. */
+  /** When the next poll of a task is due (wall-clock ms), or null if none is scheduled. */
   nextPollAt(taskId: string): number | null {
-    return this.scheduler.nextPollAt(taskId)
+    const wait = this.scheduler.nextPollIn(taskId)
+    return wait === null ? null : this.ctx.now() + wait
   }
 
   /** Aborts whatever is in flight; rows stay as they are and the next start recovers them. */

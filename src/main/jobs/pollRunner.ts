@@ -48,27 +48,28 @@ export class PollRunner {
   constructor(private readonly ctx: RunnerContext) {}
 
   /**
-   * At start: every unfinished remote task is polled again by `resumeBy` (P24), or sooner if stored so.
-   * Overdue tasks beyond one lane's worth are spread from `backlogFrom` to `resumeBy` rather than all due at
-   * once: 10,000 of them polled back to back held the one thread while the first screen was served (issue
-   * 17). A few overdue tasks are still polled at once.
+   * At start: every unfinished remote task is polled again within `resumeWithinMs` (P24), or sooner if its
+   * stored time says so. Overdue tasks beyond one lane's worth are spread from `backlogAfterMs` to
+   * `resumeWithinMs` rather than all due at once: 10,000 of them polled back to back held the one thread
+   * while the first screen was served. A few overdue tasks are still polled at once. Stored times are
+   * wall-clock; only how far off they are is used, so a clock set while the app was stopped moves nothing
+   * further than `resumeWithinMs`.
    */
-  resume(resumeBy: number, backlogFrom: number): number {
+  resume(resumeWithinMs: number, backlogAfterMs: number): number {
     const now = this.ctx.now()
     const pollable = this.ctx.repo.pollableTasks()
-    const overdue = pollable
-      .filter((task) => (task.next_poll_at ?? now) <= now)
-      .sort((a, b) => (a.next_poll_at ?? now) - (b.next_poll_at ?? now))
+    const waitOf = (task: { next_poll_at: number | null }): number => (task.next_poll_at ?? now) - now
+    const overdue = pollable.filter((task) => waitOf(task) <= 0).sort((a, b) => waitOf(a) - waitOf(b))
     const atOnce = this.ctx.policy.concurrency.poll
-    const spread = Math.max(0, resumeBy - backlogFrom)
+    const spread = Math.max(0, resumeWithinMs - backlogAfterMs)
     const backlog = Math.max(1, overdue.length - atOnce)
     overdue.forEach((task, index) => {
-      const at = index < atOnce ? now : backlogFrom + Math.floor((spread * (index - atOnce)) / backlog)
-      this.ctx.scheduler.schedulePoll(task.id, Math.min(at, resumeBy))
+      const wait = index < atOnce ? 0 : backlogAfterMs + Math.floor((spread * (index - atOnce)) / backlog)
+      this.ctx.scheduler.schedulePoll(task.id, Math.min(wait, resumeWithinMs))
     })
     for (const task of pollable) {
-      if ((task.next_poll_at ?? now) > now)
-        this.ctx.scheduler.schedulePoll(task.id, Math.min(task.next_poll_at as number, resumeBy))
+      const wait = waitOf(task)
+      if (wait > 0) this.ctx.scheduler.schedulePoll(task.id, Math.min(wait, resumeWithinMs))
     }
     return pollable.length
   }
@@ -79,7 +80,8 @@ export class PollRunner {
     const now = this.ctx.now()
     const createdAt = createdAtSeconds ? createdAtSeconds * 1000 : now
     const deadline = createdAt + (kind === 'video' ? policy.deadlineMs.videos : policy.deadlineMs.imagesV2)
-    const nextPollAt = now + pollDelay(policy.poll, 0, this.ctx.random)
+    const firstPollIn = pollDelay(policy.poll, 0, this.ctx.random)
+    const nextPollAt = now + firstPollIn
     this.ctx.repo.updateTask(task.id, {
       status: snapshot.status === 'running' ? 'running' : 'queued',
       remoteId: snapshot.id,
@@ -89,7 +91,7 @@ export class PollRunner {
       nextPollAt
     })
     if (snapshot.terminal) this.applySnapshot(task.id, snapshot, kind)
-    else this.ctx.scheduler.schedulePoll(task.id, nextPollAt)
+    else this.ctx.scheduler.schedulePoll(task.id, firstPollIn)
   }
 
   async run(taskId: string): Promise<void> {
@@ -98,12 +100,9 @@ export class PollRunner {
     if (!task || !task.remote_id || !POLLABLE_TASK_STATUSES.includes(task.status)) return
     const job = repo.job(task.job_id)
     if (!job) return
-    const now = this.ctx.now()
-    if (task.deadline_at !== null && now > task.deadline_at) {
-      repo.updateTask(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
-      this.ctx.publish(job.id)
-      return
-    }
+    // Past its deadline the gateway is still asked once more: a task it finished meanwhile is fetched, and
+    // only one it still has not finished is given up (a wall clock stepped forward never expires work).
+    const pastDeadline = task.deadline_at !== null && this.ctx.steadyNow() > task.deadline_at
     const controller = scheduler.track(taskId)
     try {
       const { client } = await deps.connections.forProfile(job.profile_id)
@@ -118,10 +117,14 @@ export class PollRunner {
           pollCount: task.poll_count + 1,
           lastPolledAt: this.ctx.now(),
           remoteStatus: res.data.status,
+          // The gateway answered: a failed poll before this one is no longer the task's news.
+          error: null,
           ...(typeof progress === 'number' ? { progress: progress > 1 ? progress / 100 : progress } : {})
         })
         if (res.data.terminal) {
           this.applySnapshot(taskId, res.data, job.kind)
+        } else if (pastDeadline) {
+          repo.updateTask(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
         } else {
           const status = res.data.status === 'running' ? 'running' : 'queued'
           this.schedule(taskId, task.poll_count + 1, status, serverDelayMs(res.hints, this.ctx.now()))
@@ -133,7 +136,9 @@ export class PollRunner {
     } catch (error) {
       if (scheduler.isCancelled(taskId) || scheduler.stopped) return
       const gone = isGatewayError(error) && error.status === 404
-      if (gone) {
+      if (pastDeadline && !gone) {
+        repo.updateTask(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
+      } else if (gone) {
         repo.updateTask(taskId, {
           status: 'failed',
           error: { ...toJobError(error), message: 'The gateway no longer knows this task.' },
@@ -220,9 +225,9 @@ export class PollRunner {
   }
 
   private schedule(taskId: string, count: number, status?: 'queued' | 'running', hintMs?: number): void {
-    const at = this.ctx.now() + pollDelay(this.ctx.policy.poll, count, this.ctx.random, hintMs)
-    this.ctx.repo.updateTask(taskId, { nextPollAt: at, ...(status ? { status } : {}) })
-    this.ctx.scheduler.schedulePoll(taskId, at)
+    const delay = pollDelay(this.ctx.policy.poll, count, this.ctx.random, hintMs)
+    this.ctx.repo.updateTask(taskId, { nextPollAt: this.ctx.now() + delay, ...(status ? { status } : {}) })
+    this.ctx.scheduler.schedulePoll(taskId, delay)
   }
 
   /** A terminal snapshot: success queues the result's download in the same transaction; else the failure. */
@@ -253,7 +258,7 @@ export class PollRunner {
           progress: 1,
           ...(usage ? { usage } : {})
         })
-        scheduler.scheduleDownload(resultId, this.ctx.now())
+        scheduler.scheduleDownload(resultId, 0)
       })
       return
     }

@@ -35,6 +35,7 @@ export class Scheduler {
 
   constructor(
     private readonly concurrency: EnginePolicy['concurrency'],
+    /** Monotonic ms (`Clock.monotonic`): due times never follow a step of the wall clock. */
     private readonly now: () => number,
     private readonly workers: LaneWorkers,
     private readonly onError?: (message: string, error: unknown) => void
@@ -49,17 +50,19 @@ export class Scheduler {
     this.sends[kind].push(taskId)
   }
 
-  schedulePoll(taskId: string, at: number): void {
-    this.polls.set(taskId, at)
+  /** The task's next poll, `delayMs` from now (a later call replaces an earlier one). */
+  schedulePoll(taskId: string, delayMs: number): void {
+    this.polls.set(taskId, this.now() + Math.max(0, delayMs))
   }
 
-  scheduleDownload(resultId: string, at: number): void {
-    this.downloads.set(resultId, at)
+  scheduleDownload(resultId: string, delayMs: number): void {
+    this.downloads.set(resultId, this.now() + Math.max(0, delayMs))
   }
 
-  /** When the next poll of a task is due (ms since epoch), or null if none is scheduled. */
-  nextPollAt(taskId: string): number | null {
-    return this.polls.dueOf(taskId)
+  /** How long until the task's next poll is due (ms), or null if none is scheduled. */
+  nextPollIn(taskId: string): number | null {
+    const due = this.polls.dueOf(taskId)
+    return due === null ? null : Math.max(0, due - this.now())
   }
 
   /** A new controller for an item about to do I/O; `release` forgets it. */

@@ -242,7 +242,7 @@ export class SendRunner {
       }
       if (task) repo.updateTask(taskId, task)
     })
-    for (const id of pending) this.ctx.scheduler.scheduleDownload(id, this.ctx.now())
+    for (const id of pending) this.ctx.scheduler.scheduleDownload(id, 0)
     return results.filter((result) => result.status === 'stored').length
   }
 }

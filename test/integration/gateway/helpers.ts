@@ -17,6 +17,7 @@ export function noWaitClock(): Clock & { slept: number[] } {
   return {
     slept,
     now: () => Date.now(),
+    monotonic: () => performance.now(),
     random: () => 0.5,
     sleep: (ms, signal) => {
       if (signal.aborted) return Promise.reject(new Error('aborted'))

@@ -334,4 +334,25 @@ describe('task engine against the emulator', () => {
     expect(existsSync(media.file)).toBe(false)
     expect((await env.studio.api.call('jobs.get', { id: job.id })).ok).toBe(false)
   })
+
+  it('a task whose poll failed once and then succeeded no longer shows the failed poll [P25]', async () => {
+    // Three 503s: the first poll and its two retries (P13) fail, so the task records the error.
+    env.emulator.faults.script('GET /v2/images/generations/*', { status: 503, times: 3 })
+    const failedPoll = new Promise<void>((resolveSeen) => {
+      const off = env.studio.backend.subscribe((name, payload) => {
+        const view = payload as { tasks?: { error: unknown }[] }
+        if (name === 'jobs.updated' && view.tasks?.some((task) => task.error !== null)) {
+          off()
+          resolveSeen()
+        }
+      })
+    })
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV2', body: { model: 'studio-image-async', prompt: 'a fickle network' } }
+    })
+    await failedPoll
+    const done = await finished(job.id)
+    expect(done.status).toBe('succeeded')
+    expect(done.tasks[0]?.error).toBeNull()
+  })
 })

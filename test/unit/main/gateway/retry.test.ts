@@ -11,6 +11,7 @@ function fakeClock(random = 0): Clock & { slept: number[] } {
   return {
     slept,
     now: () => NOW,
+    monotonic: () => 0,
     random: () => random,
     sleep: (ms, signal) => {
       if (signal.aborted) return Promise.reject(new Error('aborted'))
@@ -147,6 +148,7 @@ describe('withRetries', () => {
     let attempts = 0
     const clock: Clock = {
       now: () => NOW,
+      monotonic: () => 0,
       random: () => 0,
       sleep: (_ms, signal) =>
         new Promise((_resolve, reject) => {

@@ -78,6 +78,7 @@ export function recordingClock(now = () => Date.now()): Clock & { slept: number[
   return {
     slept,
     now,
+    monotonic: () => performance.now(),
     random: () => 0,
     sleep: (ms, signal) => {
       if (signal.aborted) return Promise.reject(new Error('aborted'))

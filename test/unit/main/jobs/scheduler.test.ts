@@ -55,14 +55,14 @@ describe('scheduler', () => {
 
   it('starts a poll when it is due, by its one timer, and resolves waitForIdle when all is done', async () => {
     const { started, workers, done } = heldWorkers()
-    scheduler = new Scheduler(DEFAULT_POLICY.concurrency, Date.now, workers)
-    scheduler.schedulePoll('t1', Date.now() + 30)
-    scheduler.scheduleDownload('r1', Date.now() - 1)
+    scheduler = new Scheduler(DEFAULT_POLICY.concurrency, () => performance.now(), workers)
+    scheduler.schedulePoll('t1', 30)
+    scheduler.scheduleDownload('r1', 0)
     let idle = false
     void scheduler.waitForIdle().then(() => (idle = true))
     scheduler.pump()
     expect(started).toEqual(['download:r1'])
-    expect(scheduler.nextPollAt('t1')).not.toBeNull()
+    expect(scheduler.nextPollIn('t1')).not.toBeNull()
     await new Promise((resolve) => setTimeout(resolve, 60))
     expect(started).toEqual(['download:r1', 'poll:t1'])
     done('r1')

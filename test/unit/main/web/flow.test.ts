@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SocketFlow, type FlowSocket } from '../../../../src/main/web/flow'
 
 /** A socket whose queue the test fills and empties by hand. */
-function fakeSocket(): FlowSocket & { bufferedAmount: number; terminated: boolean } {
+function fakeSocket(): FlowSocket & { bufferedAmount: number; isPaused: boolean; terminated: boolean } {
   return {
     bufferedAmount: 0,
     isPaused: false,
