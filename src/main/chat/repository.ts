@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ChatStyle } from '../../shared/schemas/chat'
 import { writeTransaction, type Db } from '../db/connection'
 import { ChatReads } from './reads'
+import { nameKey } from '../db/nameKey'
 import {
   toPreset,
   type ConversationPatch,
@@ -212,17 +213,18 @@ export class ChatRepository extends ChatReads {
     writeTransaction(this.db, () => {
       const clash = this.db
         .prepare<[string, string], { id: string }>(
-          'SELECT id FROM chat_presets WHERE name = ? COLLATE NOCASE AND id != ?'
+          'SELECT id FROM chat_presets WHERE name_key = ? AND id != ?'
         )
-        .get(input.name, id)
+        .get(nameKey(input.name), id)
       if (clash) throw new PresetNameTaken(input.name)
       this.db
         .prepare(
-          `INSERT INTO chat_presets (id, name, system_prompt, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT(id) DO UPDATE SET name = excluded.name, system_prompt = excluded.system_prompt,
-             updated_at = excluded.updated_at`
+          `INSERT INTO chat_presets (id, name, name_key, system_prompt, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+             system_prompt = excluded.system_prompt, updated_at = excluded.updated_at`
         )
-        .run(id, input.name, input.systemPrompt, at, at)
+        .run(id, input.name, nameKey(input.name), input.systemPrompt, at, at)
     })
     const row = this.db.prepare<[string], PresetRow>('SELECT * FROM chat_presets WHERE id = ?').get(id)
     if (!row) throw new Error(`preset ${id} vanished`)

@@ -4,8 +4,9 @@ import type { GallerySelection } from '../../shared/schemas/gallery'
 import { isUniqueViolation, writeTransaction, type Db } from '../db/connection'
 import { GALLERY_FROM, selectionConditions } from './query'
 import { STORED_LIMITS, parseJson } from '../../shared/json'
+import { nameKey } from '../db/nameKey'
 
-/** Another board already has this name (names are unique regardless of case). */
+/** Another board already has this name (names are unique regardless of case, in any script). */
 export class BoardNameTaken extends Error {
   constructor(readonly boardName: string) {
     super(`There is already a board called “${boardName}”.`)
@@ -66,8 +67,8 @@ export class BoardStore {
     const at = this.now()
     this.named(name, () =>
       this.db
-        .prepare('INSERT INTO boards (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
-        .run(id, name, at, at)
+        .prepare('INSERT INTO boards (id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
+        .run(id, name, nameKey(name), at, at)
     )
     return this.mustGet(id)
   }
@@ -75,7 +76,9 @@ export class BoardStore {
   /** Null when there is no such board. */
   rename(id: string, name: string): Board | null {
     const changed = this.named(name, () =>
-      this.db.prepare('UPDATE boards SET name = ?, updated_at = ? WHERE id = ?').run(name, this.now(), id)
+      this.db
+        .prepare('UPDATE boards SET name = ?, name_key = ?, updated_at = ? WHERE id = ?')
+        .run(name, nameKey(name), this.now(), id)
     )
     return changed.changes === 0 ? null : this.mustGet(id)
   }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Preset, PresetScreen, PresetsFile, Style } from '../../shared/schemas/presets'
 import { isUniqueViolation, writeTransaction, type Db } from '../db/connection'
 import { STORED_LIMITS, parseJson } from '../../shared/json'
+import { nameKey } from '../db/nameKey'
 
 /** The name is taken on that screen (or, for a style, anywhere); names are unique regardless of case. */
 export class NameTaken extends Error {
@@ -62,20 +63,20 @@ export class PresetStore {
     const text = JSON.stringify(payload)
     return writeTransaction(this.db, () => {
       const existing = this.db
-        .prepare('SELECT id FROM presets WHERE screen = ? AND name = ?')
-        .get(screen, name) as { id: string } | undefined
+        .prepare('SELECT id FROM presets WHERE screen = ? AND name_key = ?')
+        .get(screen, nameKey(name)) as { id: string } | undefined
       if (existing && !replace) throw new NameTaken('preset', name)
       const id = existing?.id ?? randomUUID()
       if (existing) {
         this.db
-          .prepare('UPDATE presets SET name = ?, payload = ?, updated_at = ? WHERE id = ?')
-          .run(name, text, at, id)
+          .prepare('UPDATE presets SET name = ?, name_key = ?, payload = ?, updated_at = ? WHERE id = ?')
+          .run(name, nameKey(name), text, at, id)
       } else {
         this.db
           .prepare(
-            'INSERT INTO presets (id, screen, name, payload, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)'
+            'INSERT INTO presets (id, screen, name, name_key, payload, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
           )
-          .run(id, screen, name, text, at, at)
+          .run(id, screen, name, nameKey(name), text, at, at)
       }
       return { id, screen, name, payload, updatedAt: at }
     })
@@ -99,16 +100,18 @@ export class PresetStore {
     try {
       if (style.id) {
         const { changes } = this.db
-          .prepare('UPDATE styles SET name = ?, prefix = ?, suffix = ?, updated_at = ? WHERE id = ?')
-          .run(style.name, style.prefix, style.suffix, at, style.id)
+          .prepare(
+            'UPDATE styles SET name = ?, name_key = ?, prefix = ?, suffix = ?, updated_at = ? WHERE id = ?'
+          )
+          .run(style.name, nameKey(style.name), style.prefix, style.suffix, at, style.id)
         return changes === 0 ? null : { ...style, id: style.id, updatedAt: at }
       }
       const id = randomUUID()
       this.db
         .prepare(
-          'INSERT INTO styles (id, name, prefix, suffix, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)'
+          'INSERT INTO styles (id, name, name_key, prefix, suffix, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
         )
-        .run(id, style.name, style.prefix, style.suffix, at, at)
+        .run(id, style.name, nameKey(style.name), style.prefix, style.suffix, at, at)
       return { id, name: style.name, prefix: style.prefix, suffix: style.suffix, updatedAt: at }
     } catch (error) {
       if (isUniqueViolation(error)) throw new NameTaken('style', style.name)

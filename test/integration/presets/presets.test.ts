@@ -81,4 +81,23 @@ describe('presets and styles over the contract (issue 14)', () => {
       expect.objectContaining({ name: 'Fine' })
     )
   })
+
+  it('takes names that differ only in case as the same name in any script, not only in ASCII', async () => {
+    await studio.api.invoke('boards.create', { name: 'Äpfel' })
+    await expect(studio.api.invoke('boards.create', { name: 'äpfel' })).rejects.toThrow(
+      /already a board called/
+    )
+    await studio.api.invoke('presets.save', { screen: 'video', name: 'Été', payload: {} })
+    await expect(
+      studio.api.invoke('presets.save', { screen: 'video', name: 'ÉTÉ', payload: {} })
+    ).rejects.toThrow(/already a preset called/)
+    await studio.api.invoke('styles.save', { name: 'Straße', prefix: 'street,' })
+    await expect(studio.api.invoke('styles.save', { name: 'STRASSE', prefix: 'x' })).rejects.toThrow(
+      /already a style called/
+    )
+    await studio.api.invoke('chat.savePreset', { name: 'Ωmega', systemPrompt: 'Be brief.' })
+    await expect(
+      studio.api.invoke('chat.savePreset', { name: 'ωMEGA', systemPrompt: 'Be long.' })
+    ).rejects.toThrow(/already exists/)
+  })
 })

@@ -8,6 +8,7 @@ import { migration006GalleryScale } from './006_gallery_scale'
 import { migration007ChatBranches } from './007_chat_branches'
 import { migration008Boards } from './008_boards'
 import { migration009Presets } from './009_presets'
+import { migration010NameKeys } from './010_name_keys'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -19,5 +20,6 @@ export const migrations: readonly Migration[] = [
   migration006GalleryScale,
   migration007ChatBranches,
   migration008Boards,
-  migration009Presets
+  migration009Presets,
+  migration010NameKeys
 ]

@@ -13,7 +13,7 @@ describe('migration 009_presets', () => {
   it('adds presets (one name per screen, any case) and styles (unique names), on top of a version 8 database', () => {
     db = openDatabase(`${temp.dir}/up.db`)
     migrate(db, migrations.slice(0, 8))
-    migrate(db, migrations)
+    migrate(db, migrations.slice(0, 9))
     const preset = db.prepare(
       'INSERT INTO presets (id, screen, name, payload, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1)'
     )
