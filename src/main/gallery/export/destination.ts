@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, realpathSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs'
 import { access, constants, stat } from 'node:fs/promises'
 import { isAbsolute, join, resolve } from 'node:path'
 import { AppFailure } from '../../contract/failure'
@@ -42,11 +42,14 @@ export function exportDestination(folder: string | undefined, folders: ExportFol
   return real
 }
 
+/** Anything at `path`, a link that leads nowhere included (`existsSync` follows links and says no). */
+const taken = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false }) !== undefined
+
 /** `base`, or `base-2`, `base-3`, … : the first that is taken neither as a zip nor as a folder. */
 export function freeName(dir: string, base: string): string {
   for (let n = 1; ; n++) {
     const name = n === 1 ? base : `${base}-${n}`
-    if (!existsSync(join(dir, `${name}.zip`)) && !existsSync(join(dir, name))) return name
+    if (!taken(join(dir, `${name}.zip`)) && !taken(join(dir, name))) return name
   }
 }
 

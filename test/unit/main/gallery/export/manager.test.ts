@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -161,6 +169,20 @@ describe('export writer', () => {
     const cancelled = await m.wait(m.start({ selection, format: 'folder', folder: target }).exportId)
     expect(cancelled.status).toBe('cancelled')
     expect(readdirSync(target)).toEqual(['gallery-2025-05-01_09-30-00'])
+  })
+
+  it('writes beside a dangling link of the same name instead of failing with ENOTDIR', async () => {
+    const target = join(temp.dir, 'Links')
+    mkdirSync(target)
+    // A link left behind by something else, pointing at nothing, under the name the export would take.
+    symlinkSync(join(temp.dir, 'gone'), join(target, 'gallery-2025-05-01_09-30-00'))
+    const m = manager('{prompt}')
+    const done = await m.wait(
+      m.start({ selection, format: 'folder', folder: target, timeZone: 'UTC' }).exportId
+    )
+    expect(done.status).toBe('succeeded')
+    expect(done.path).toBe(join(target, 'gallery-2025-05-01_09-30-00-2'))
+    expect(lstatSync(join(target, 'gallery-2025-05-01_09-30-00')).isSymbolicLink()).toBe(true)
   })
 
   it('refuses bad destinations and empty selections with words a user can act on', () => {
