@@ -1,13 +1,15 @@
-import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName } from '../shared/contract'
 import type { Result } from '../shared/result'
 import { UNFINISHED_JOB_STATUSES } from '../shared/schemas/jobStatuses'
 import { createDispatcher, type CommandHandlers } from './contract/dispatch'
 import { createEventBus, type EventListener } from './contract/events'
-import { openDatabase, type Db } from './db/connection'
-import { migrate } from './db/migrate'
-import { migrations } from './db/migrations'
+import { scheduleBackups } from './dataFolder/backups'
+import { StorageHealth } from './dataFolder/health'
+import { markClosedCleanly } from './dataFolder/database'
+import { openDataFolder } from './dataFolder/open'
+import { AppFailure } from './contract/failure'
+import { say } from '../shared/sentences'
 import type { SecretCipher } from './secrets/cipher'
 import { isAllowedExternalUrl } from './security/urls'
 import { SettingsStore } from './settings/store'
@@ -61,6 +63,8 @@ export interface BackendOptions {
    * process exactly there. Both shells leave it out.
    */
   probe?: CrashProbe
+  /** The user chose to open the newest backup of the database instead of the one there (P46). */
+  restoreBackup?: boolean
 }
 
 export interface Backend {
@@ -73,8 +77,13 @@ export interface Backend {
   serveMedia(id: string): Promise<ServedMedia | null>
   /** The task engine, exposed for tests (`waitForIdle`) and benchmarks. */
   readonly engine: JobEngine
+  /** The web host's port, written beside the data folder's lock for a second start to name. */
+  announcePort(port: number): void
   close(): Promise<void>
 }
+
+/** The sentence of each disk fault (P47), with the data folder as its path. */
+const FAULT_SENTENCES = { full: 'diskFull', readOnly: 'diskReadOnly', io: 'diskFailing' } as const
 
 const silentLogger: Logger = { info: () => undefined, error: () => undefined }
 
@@ -84,24 +93,25 @@ const silentLogger: Logger = { info: () => undefined, error: () => undefined }
  */
 export function createBackend(options: BackendOptions): Backend {
   const logger = options.logger ?? silentLogger
-  mkdirSync(options.dataDir, { recursive: true })
-  const db: Db = openDatabase(join(options.dataDir, 'studio.db'), {
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  // Locked against a second Gateway Studio and its database checked before anything is written (P45, P46).
+  const clock = options.clock ?? options.gatewayClientOptions?.clock ?? systemClock
+  const { lock, db } = openDataFolder(options.dataDir, options.host, {
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.restoreBackup ? { restoreBackupAt: clock.now() } : {})
   })
-  try {
-    migrate(db, migrations)
-  } catch (error) {
-    db.close()
-    throw error
-  }
 
   const bus = createEventBus((name: EventName, error) => logger.error(`event ${name} dropped`, error))
+  // The disk under the data folder, as writes find it: one banner, not an error on every job (P47).
+  const storage = new StorageHealth({
+    dataDir: options.dataDir,
+    onChange: (state) => bus.emit('app.storageChanged', state),
+    onError: (message, error) => logger.error(message, error)
+  })
   const settings = new SettingsStore(db)
   const profiles = new ProfileRepository(db)
   profiles.ensureDemo()
   const keys = new ApiKeyStore(db, options.secretCipher)
   const catalog = new ModelCatalogStore(db)
-  const clock = options.clock ?? options.gatewayClientOptions?.clock ?? systemClock
   const demo = new DemoGateway(options.demoTiming)
   const connections = new GatewayConnections({
     profiles,
@@ -131,6 +141,7 @@ export function createBackend(options: BackendOptions): Backend {
     activeProfileId: () => profiles.active().id,
     ...(options.enginePolicy ? { policy: options.enginePolicy } : {}),
     clock,
+    storage,
     onError: (message, error) => logger.error(message, error),
     probe: options.probe
   })
@@ -176,6 +187,7 @@ export function createBackend(options: BackendOptions): Backend {
       await options.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
       return { opened: true, allowed: true }
     },
+    'app.storage': () => storage.current(),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => {
       const next = settings.update(patch)
@@ -205,7 +217,24 @@ export function createBackend(options: BackendOptions): Backend {
     ...createPresetHandlers(ctx)
   }
 
-  const dispatch = createDispatcher(handlers, (error) => logger.error('command failed', error))
+  // A daily copy of a database that passed its check, after start-up (P46).
+  const stopBackups = scheduleBackups({
+    db,
+    dataDir: options.dataDir,
+    now: () => clock.now(),
+    onError: (message, error) => logger.error(message, error)
+  })
+
+  const dispatch = createDispatcher(
+    handlers,
+    (error) => logger.error('command failed', error),
+    (error) => {
+      const fault = storage.report(error)
+      return fault
+        ? new AppFailure(`storage.${fault}`, say(FAULT_SENTENCES[fault], { path: options.dataDir }))
+        : null
+    }
+  )
   const recovered = engine.start()
   if (recovered.strandedAsNeedsAttention > 0) {
     logger.info(`${recovered.strandedAsNeedsAttention} request(s) were cut off by a crash and need attention`)
@@ -219,6 +248,7 @@ export function createBackend(options: BackendOptions): Backend {
     resolveMedia: (id) => library.resolveMedia(id),
     serveMedia: (id) => library.serveMedia(id),
     engine,
+    announcePort: (port) => lock.announcePort(port),
     async close() {
       if (closed) return
       closed = true
@@ -226,7 +256,16 @@ export function createBackend(options: BackendOptions): Backend {
       await demo.stop()
       // Thumbnails still being made finish first: they end by writing their row.
       await library.idle()
+      storage.stop()
+      await stopBackups()
       db.close()
+      // Under the lock still: the next start may skip reading the whole file if it is as left here (P46).
+      try {
+        markClosedCleanly(options.dataDir)
+      } catch (error) {
+        logger.error('marking the database closed failed', error)
+      }
+      lock.release()
     }
   }
 }

@@ -98,6 +98,33 @@ export const sentences = {
     'Extra JSON fields: “{{path}}” is not a usable field name. Use letters, digits, "_", "-" and ".", starting with a letter or "_".',
   extraFieldsUnreadable:
     'Extra JSON fields: {{path}} cannot be read. Give each endpoint an object of field names and values.',
+  // Why the app does not start on a data folder (the web host's command line, the desktop app's dialog).
+  dataFolderInUse: 'This data folder is already open in another Gateway Studio: {{path}}',
+  dataFolderInUseWeb: 'This data folder is already open in another Gateway Studio (port {{port}}): {{path}}',
+  dataFolderInUseDesktop: 'This data folder is already open in the Gateway Studio desktop app: {{path}}',
+  databaseNotAFile:
+    'The library database is a folder, not a file: {{path}}. Move it away, or start with another data folder.',
+  databaseLost:
+    'The library database is empty or missing, but the library beside it holds files: {{path}}. Nothing was changed. Open a backup, or start with another data folder.',
+  databaseDamaged:
+    'The library database is damaged: {{path}}. Nothing was written to it. Open a backup, or start with another data folder.',
+  databaseCannotOpen:
+    'The library database cannot be opened: {{path}}. Check that the app may read and write it.',
+  databaseTooNew:
+    'This library was written by a newer Gateway Studio (schema {{found}}; this one reads up to {{supported}}): {{path}}. Update the app to open it; nothing was changed.',
+  noBackup: 'There is no backup of the library database to open in {{path}}.',
+  dataFolderReadOnly:
+    'The data folder is read-only: {{path}}. Make it writable, or start with another data folder.',
+  // The disk the data folder lives on, as a failed write found it (a banner, a refused command).
+  diskFull:
+    'The disk holding your library is full ({{path}}). Free some space; downloads resume by themselves.',
+  diskReadOnly:
+    'The disk holding your library is read-only ({{path}}). Make it writable; downloads resume by themselves.',
+  diskFailing:
+    'The disk holding your library could not be written ({{path}}). Check the disk; downloads resume by themselves.',
+  exportDiskFull: 'The disk holding {{path}} is full. Free some space there, then export again.',
+  exportReadOnly: 'The folder {{path}} is read-only. Pick another folder, or make it writable.',
+  exportDiskFailing: 'The export could not be written to {{path}}. Check the disk, then export again.',
   // How this computer keeps API keys (the shells' ciphers); the renderer adds what that means.
   keysNoKeyring: 'No system keyring was found: Electron would protect keys with a built-in password only',
   keysKeychain: 'Protected by the system keychain ({{backend}})',

@@ -19,7 +19,8 @@ export interface TestBackend {
 /** Polls and download retries in milliseconds rather than seconds, so tests finish quickly. */
 export const FAST_POLICY = {
   poll: { initialMs: 15, factor: 1.5, maxMs: 60, jitter: 0.2 },
-  download: { initialMs: 10, maxMs: 50 }
+  download: { initialMs: 10, maxMs: 50 },
+  afterFaultMs: 200
 }
 
 export function startTestBackend(

@@ -46,7 +46,9 @@ const invalid = (name: string, why: string): Result<unknown> => ({
  */
 export function createDispatcher(
   handlers: CommandHandlers,
-  onInternalError?: (error: unknown) => void
+  onInternalError?: (error: unknown) => void,
+  /** Turns a failure the app can say better than "something went wrong" (a full disk) into words. */
+  explain?: (error: unknown) => AppFailure | null
 ): Dispatch {
   return async (name, input) => {
     if (!isCommandName(name)) {
@@ -79,6 +81,8 @@ export function createDispatcher(
       return { ok: true, value: output.data }
     } catch (error) {
       if (error instanceof AppFailure) return { ok: false, error: error.toAppError() }
+      const explained = explain?.(error)
+      if (explained) return { ok: false, error: explained.toAppError() }
       onInternalError?.(error)
       const failure: AppError = {
         code: ContractErrorCode.internal,

@@ -6,6 +6,19 @@ export interface OpenDatabaseOptions {
   /** Path to an Electron-ABI build of better-sqlite3; absent under plain Node (tests, web host). */
   nativeBinding?: string
   readonly?: boolean
+  /**
+   * Runs SQLite's `quick_check` before anything is written (the switch to WAL included) and throws
+   * `DamagedDatabase` unless it answers ok: a damaged file is never written on (P46).
+   */
+  check?: boolean
+}
+
+/** `quick_check` found the file damaged. */
+export class DamagedDatabase extends Error {
+  constructor(readonly findings: string[]) {
+    super(`The database failed its check: ${findings.slice(0, 3).join('; ')}`)
+    this.name = 'DamagedDatabase'
+  }
 }
 
 /**
@@ -18,6 +31,19 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     ...(options.readonly ? { readonly: true } : {})
   })
   db.pragma('busy_timeout = 5000')
+  if (options.check) {
+    let findings: string[]
+    try {
+      findings = (db.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check)
+    } catch (error) {
+      db.close()
+      throw error
+    }
+    if (findings.length !== 1 || findings[0] !== 'ok') {
+      db.close()
+      throw new DamagedDatabase(findings)
+    }
+  }
   if (!options.readonly) db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url'
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   net,
   Notification,
@@ -12,7 +13,9 @@ import {
   shell,
   type BrowserWindowConstructorOptions
 } from 'electron'
+import { resolveLanguage } from '../../shared/language'
 import { createBackend, type Backend } from '../backend'
+import { StartProblem } from '../dataFolder/startProblem'
 import { ELECTRON_CSP } from '../security/csp'
 import { createSafeStorageCipher } from './cipher'
 import { registerIpc } from './ipc'
@@ -28,6 +31,7 @@ import {
 import { denyAllPermissions, enforceCsp, hardenedWebPreferences, lockNavigation } from './security'
 import { forwardEvents } from './events'
 import { dataDirOverride } from './dataDir'
+import { startChoice } from './startChoice'
 import { startUpdateCheck } from './updates'
 
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
@@ -68,9 +72,9 @@ export function runElectronApp(): void {
   app.on('web-contents-created', (_event, contents) => lockNavigation(contents, appOrigin))
 
   let backend: Backend | null = null
-  const started = app.whenReady().then(() => {
+  const open = (restoreBackup: boolean): Backend => {
     const nativeBinding = electronNativeBinding(app.getAppPath(), process.resourcesPath, app.isPackaged)
-    backend = createBackend({
+    return createBackend({
       dataDir: app.getPath('userData'),
       host: 'electron',
       secretCipher: createSafeStorageCipher(safeStorage, process.platform),
@@ -79,8 +83,12 @@ export function runElectronApp(): void {
       openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
       notify: (notice) => {
         if (Notification.isSupported()) new Notification({ title: notice.title, body: notice.body }).show()
-      }
+      },
+      restoreBackup
     })
+  }
+  const started = app.whenReady().then(async () => {
+    backend = await openOrAsk(open)
     const running = backend
     denyAllPermissions(session.defaultSession)
     enforceCsp(session.defaultSession, ELECTRON_CSP)
@@ -105,7 +113,7 @@ export function runElectronApp(): void {
   // the app; it never leaves a window-less process behind.
   started.catch((error: unknown) => {
     console.error('Gateway Studio could not start', error)
-    app.exit(1)
+    app.exit(error instanceof StartProblem ? 3 : 1)
   })
 
   app.on('window-all-closed', () => {
@@ -113,4 +121,43 @@ export function runElectronApp(): void {
       .catch((error: unknown) => console.error('Closing the backend failed', error))
       .finally(() => app.quit())
   })
+}
+
+/**
+ * Opens the backend, and when it refuses to start asks the user what to do instead (`startChoice`): open
+ * the newest backup, move to another data folder (the app starts again there), or quit. A refusal the
+ * user answers with "quit" is thrown on, and the app ends.
+ */
+async function openOrAsk(open: (restoreBackup: boolean) => Backend): Promise<Backend> {
+  try {
+    return open(false)
+  } catch (error) {
+    if (!(error instanceof StartProblem)) throw error
+    const choice = startChoice(error, resolveLanguage('system', app.getPreferredSystemLanguages()))
+    const { response } = await dialog.showMessageBox({
+      type: 'error',
+      title: choice.title,
+      message: choice.title,
+      detail: choice.message,
+      buttons: choice.buttons.map((button) => button.label),
+      defaultId: 0,
+      cancelId: choice.buttons.length - 1,
+      noLink: true
+    })
+    const action = choice.buttons[response]?.action ?? 'quit'
+    if (action === 'backup') return open(true)
+    if (action === 'otherFolder') {
+      const picked = await dialog.showOpenDialog({ properties: ['openDirectory', 'createDirectory'] })
+      const folder = picked.filePaths[0]
+      if (!picked.canceled && folder) {
+        app.relaunch({
+          args: [
+            ...process.argv.slice(1).filter((arg) => !arg.startsWith('--data-dir=')),
+            `--data-dir=${folder}`
+          ]
+        })
+      }
+    }
+    throw error
+  }
 }

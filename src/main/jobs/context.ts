@@ -3,6 +3,7 @@ import type { JobView } from '../../shared/schemas/jobs'
 import type { EventBus } from '../contract/events'
 import type { CrashProbe } from '../crashPoints'
 import type { ProfileClient } from '../profiles/connections'
+import type { StorageFault } from '../dataFolder/storageFaults'
 import type { Clock } from '../time/clock'
 import type { LoopbackAllowance, MediaSink } from './media'
 import type { EnginePolicy, PartialPolicy } from './policy'
@@ -28,6 +29,8 @@ export interface JobEngineDeps {
   policy?: PartialPolicy
   /** The backend's one clock, shared with the gateway client (tests inject a fake). */
   clock?: Clock
+  /** The data folder's disk: a write that failed on it is said once, and a write that worked clears it. */
+  storage?: { report(error: unknown): StorageFault | null; recovered(): void }
   onError?: (message: string, error: unknown) => void
   /** Test-only crash points (`crashPoints.ts`); production passes none. */
   probe?: CrashProbe

@@ -3,6 +3,10 @@ import { DOWNLOADABLE_RESULT_STATUSES } from '../../shared/schemas/jobStatuses'
 import type { RunnerContext } from './context'
 import { downloadDelay } from './policy'
 
+/** A result held up by the disk, not the host: what its row says until a retry keeps it (P47). */
+const STORAGE_WAIT =
+  'The file could not be saved yet: the disk holding the library is full or read-only. It is saved by itself once the disk can take it.'
+
 /**
  * The download lane: a result known by its address is fetched into the library before the address expires
  * (P26). It moves results, not tasks:
@@ -46,21 +50,27 @@ export class DownloadRunner {
       if (scheduler.stopped) return
       deps.probe?.('download.stored')
       repo.markResultStored(resultId, stored.id)
+      deps.storage?.recovered()
     } catch (error) {
       if (scheduler.stopped) return
-      const verdict = deps.media.classifyDownloadError(error)
+      // The row's own write may be what failed (SQLITE_FULL): the disk is said once, by the banner (P47).
+      const fault = deps.storage?.report(error) ?? null
+      const verdict = fault
+        ? { kind: 'storage' as const, message: STORAGE_WAIT }
+        : deps.media.classifyDownloadError(error)
       const jobError: JobError = { code: `download_${verdict.kind}`, message: verdict.message }
       // The address's expiry is a stored wall-clock time: held to the steady clock, so a clock set forward
       // while a retry waits does not give the result up, and one set back does not stall the retry.
       const expiry = result.source_expires_at ?? result.created_at + policy.download.windowMs
       const left = expiry - this.ctx.steadyNow()
-      if (verdict.kind === 'transient' && left > 0) {
+      if ((verdict.kind === 'transient' || verdict.kind === 'storage') && left > 0) {
         const delay = Math.min(
           left,
           downloadDelay(policy.download, result.download_attempts, this.ctx.random, verdict.retryAfterMs)
         )
-        repo.scheduleDownloadRetry(resultId, this.ctx.now() + delay, jobError)
+        // In memory first: if the disk refuses even the row's write, the retry still comes.
         scheduler.scheduleDownload(resultId, delay)
+        this.recordRetry(resultId, this.ctx.now() + delay, jobError)
       } else {
         const status = verdict.kind === 'rejected' ? 'rejected' : 'expired'
         const message =
@@ -73,5 +83,14 @@ export class DownloadRunner {
       scheduler.release(resultId)
     }
     this.ctx.publish(job.id)
+  }
+
+  /** The retry's time and the error, on the row; a disk that refuses this write is said, not thrown. */
+  private recordRetry(resultId: string, at: number, error: JobError): void {
+    try {
+      this.ctx.repo.scheduleDownloadRetry(resultId, at, error)
+    } catch (writeError) {
+      if (!this.ctx.deps.storage?.report(writeError)) throw writeError
+    }
   }
 }

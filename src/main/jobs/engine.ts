@@ -58,7 +58,8 @@ export class JobEngine {
         poll: (taskId) => this.poller.run(taskId),
         download: (resultId) => this.downloader.run(resultId)
       },
-      deps.onError
+      deps.onError,
+      policy.afterFaultMs
     )
     this.ctx = {
       deps,

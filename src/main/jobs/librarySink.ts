@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { storageFaultOf } from '../dataFolder/storageFaults'
 import { isMediaError, type Library } from '../library'
 import type { MediaSink } from './media'
 
@@ -8,10 +9,12 @@ export function librarySink(library: Library): MediaSink {
     storeBytes: (bytes) => library.storeBytes(bytes),
     storeDownload: (url, { allowLoopback, signal, kind }) =>
       library.storeDownload(url, { allowLoopback, signal, expect: kind }),
-    classifyDownloadError: (error) =>
-      isMediaError(error)
-        ? { kind: error.kind, message: error.message, retryAfterMs: error.retryAfterMs }
-        : { kind: 'transient', message: error instanceof Error ? error.message : String(error) },
+    classifyDownloadError: (error) => {
+      if (isMediaError(error))
+        return { kind: error.kind, message: error.message, retryAfterMs: error.retryAfterMs }
+      const message = error instanceof Error ? error.message : String(error)
+      return { kind: storageFaultOf(error) === null ? 'transient' : 'storage', message }
+    },
     thumbnailReady: (mediaId) => library.thumbnailReady(mediaId),
     async read(mediaId) {
       const resolved = library.resolve(mediaId)

@@ -11,9 +11,12 @@ export interface MediaSink {
     url: string,
     options: { allowLoopback: LoopbackAllowance; signal: AbortSignal; kind: 'image' | 'video' }
   ): Promise<{ id: string }>
-  /** `expired`: the host no longer has it; `rejected`: never retry; `transient`: try again later. */
+  /**
+   * `expired`: the host no longer has it; `rejected`: never retry; `transient`: try again later; `storage`:
+   * our own disk refused the file (full, read-only): try again later, and say it of the disk, not the host.
+   */
   classifyDownloadError(error: unknown): {
-    kind: 'expired' | 'rejected' | 'transient'
+    kind: 'expired' | 'rejected' | 'transient' | 'storage'
     message: string
     /** The host's own "try again in", which the next attempt honours. */
     retryAfterMs?: number | undefined

@@ -10,13 +10,16 @@ export interface EnginePolicy {
   download: { initialMs: number; maxMs: number; windowMs: number }
   /** How many requests of each sort may be in flight at once. */
   concurrency: { image: number; edit: number; video: number; poll: number; download: number }
+  /** A poll or download that failed past its runner (its row could not be written) waits this long. */
+  afterFaultMs: number
 }
 
 export const DEFAULT_POLICY: EnginePolicy = {
   poll: { initialMs: 2_000, factor: 1.5, maxMs: 30_000, jitter: 0.2 },
   deadlineMs: { imagesV2: 60 * 60_000, videos: 6 * 60 * 60_000 },
   download: { initialMs: 2_000, maxMs: 5 * 60_000, windowMs: 23 * 60 * 60_000 },
-  concurrency: { image: 3, edit: 2, video: 2, poll: 8, download: 3 }
+  concurrency: { image: 3, edit: 2, video: 2, poll: 8, download: 3 },
+  afterFaultMs: 30_000
 }
 
 export function mergePolicy(overrides: PartialPolicy | undefined): EnginePolicy {
@@ -24,11 +27,14 @@ export function mergePolicy(overrides: PartialPolicy | undefined): EnginePolicy 
     poll: { ...DEFAULT_POLICY.poll, ...overrides?.poll },
     deadlineMs: { ...DEFAULT_POLICY.deadlineMs, ...overrides?.deadlineMs },
     download: { ...DEFAULT_POLICY.download, ...overrides?.download },
-    concurrency: { ...DEFAULT_POLICY.concurrency, ...overrides?.concurrency }
+    concurrency: { ...DEFAULT_POLICY.concurrency, ...overrides?.concurrency },
+    afterFaultMs: overrides?.afterFaultMs ?? DEFAULT_POLICY.afterFaultMs
   }
 }
 
-export type PartialPolicy = { [K in keyof EnginePolicy]?: Partial<EnginePolicy[K]> }
+export type PartialPolicy = {
+  [K in keyof EnginePolicy]?: EnginePolicy[K] extends object ? Partial<EnginePolicy[K]> : EnginePolicy[K]
+}
 
 /** Delay before poll number `count` (0-based): P25's schedule, never sooner than the server asked. */
 export function pollDelay(

@@ -219,6 +219,11 @@ export class PollRunner {
       })
     } catch (error) {
       this.ctx.deps.onError?.('recording failed polls failed', error)
+      this.ctx.deps.storage?.report(error)
+      // Unrecorded, but not forgotten: each is polled again later (a full disk may have room by then).
+      for (const { failure } of batch)
+        if (!this.ctx.scheduler.isCancelled(failure.taskId))
+          this.ctx.scheduler.schedulePoll(failure.taskId, this.ctx.policy.afterFaultMs)
     } finally {
       for (const { done } of batch) done()
     }

@@ -38,7 +38,9 @@ export class Scheduler {
     /** Monotonic ms (`Clock.monotonic`): due times never follow a step of the wall clock. */
     private readonly now: () => number,
     private readonly workers: LaneWorkers,
-    private readonly onError?: (message: string, error: unknown) => void
+    private readonly onError?: (message: string, error: unknown) => void,
+    /** How long a poll or download that failed unexpectedly waits before it is tried again (ours). */
+    private readonly retryAfterFaultMs = 30_000
   ) {}
 
   /** True once `stop` was called: runners leave rows as they are for the next start to recover. */
@@ -158,7 +160,15 @@ export class Scheduler {
   private launch(lane: Lane, id: string, work: () => Promise<void>): void {
     this.running[lane]++
     work()
-      .catch((error: unknown) => this.onError?.(`${lane} ${id} failed unexpectedly`, error))
+      .catch((error: unknown) => {
+        this.onError?.(`${lane} ${id} failed unexpectedly`, error)
+        // A poll or download that could not even record its outcome (a disk that refuses the database's
+        // writes) is tried again later rather than left until the next start. A send is never: its outcome
+        // may be unknown, and only the user's word sends it again (P17).
+        if (this.halted || this.cancelled.has(id)) return
+        if (lane === 'poll') this.polls.set(id, this.now() + this.retryAfterFaultMs)
+        if (lane === 'download') this.downloads.set(id, this.now() + this.retryAfterFaultMs)
+      })
       .finally(() => {
         this.running[lane]--
         this.pumpAfterIo()

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { storageFaultOf } from '../dataFolder/storageFaults'
 import { join } from 'node:path'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { CrashProbe } from '../crashPoints'
@@ -220,7 +221,8 @@ async function receive(
         options.probe?.('download.partial')
       }
     } catch (error) {
-      if (error instanceof MediaError) throw error
+      // Our own disk refusing the bytes (full, read-only) is not the network's fault: it goes up as it is.
+      if (error instanceof MediaError || storageFaultOf(error) !== null) throw error
       throw options.signal?.aborted ? (options.signal.reason as unknown) : networkError(error, url)
     }
     const type = sniffed ?? judge()

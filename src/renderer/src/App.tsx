@@ -6,6 +6,7 @@ import { GalleryScreen } from './features/gallery/GalleryScreen'
 import { ImagesScreen } from './features/images/ImagesScreen'
 import { SettingsScreen } from './features/settings/SettingsScreen'
 import { ConnectionBanner } from './shell/ConnectionBanner'
+import { StorageBanner } from './shell/StorageBanner'
 import { Sidebar } from './shell/Sidebar'
 import { QueueScreen } from './features/queue/QueueScreen'
 import { VideoScreen } from './features/video/VideoScreen'
@@ -66,6 +67,7 @@ export function App(): ReactElement {
       <Sidebar />
       <main className="content">
         <ConnectionBanner />
+        <StorageBanner />
         {/* While the backend is out of reach every control of the screen is disabled (a disabled
             fieldset), so nothing silently does nothing; after it is back the screen mounts again. */}
         <fieldset className="content-lock" disabled={!online}>

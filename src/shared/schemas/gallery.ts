@@ -1,3 +1,4 @@
+import { AppErrorSchema } from '../result'
 import { z } from 'zod'
 import { SpokenLanguage } from '../language'
 import { ProfileId } from './profiles'
@@ -187,7 +188,7 @@ export const ExportProgress = z.object({
   path: z.string().nullable(),
   /** File name under `<data folder>/exports` that the web host serves at /exports/<name> (zips only). */
   downloadName: z.string().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: AppErrorSchema.nullable(),
   startedAt: z.number(),
   finishedAt: z.number().nullable()
 })

@@ -63,10 +63,14 @@ describe('the promise list', () => {
     ])
   })
 
-  it('docs/RELIABILITY.md lists all 36 promises in order, each with a name, and parses without problems', () => {
+  it('docs/RELIABILITY.md lists its promises in order, each with a name, and parses without problems', () => {
     const { promises, problems } = parsePromises(readFileSync(join(root, 'docs', 'RELIABILITY.md'), 'utf8'))
     expect(problems).toEqual([])
-    expect(promises.map((p) => p.id)).toEqual(Array.from({ length: 36 }, (_, i) => `P${i + 1}`))
+    const numbers = promises.map((p) => Number(p.id.slice(1)))
+    // P1–P36 and each one added since, in order; the numbers of batch three's (P37–P43, batches, money,
+    // files that leave, the team library) are kept for them, so the faults of the machine start at P44.
+    expect(numbers.slice(0, 36)).toEqual(Array.from({ length: 36 }, (_, i) => i + 1))
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b))
     for (const promise of promises) expect(promise.name.length, promise.id).toBeGreaterThan(3)
     // Every reason is a sentence, not a stub.
     for (const promise of promises.filter((p) => p.notTestable !== undefined)) {

@@ -14,6 +14,7 @@ import { folderWriter } from './folderWriter'
 import { checkTimeZone, planExport, systemTimeZone, type ExportPlan } from './plan'
 import { ExportCancelled, type ExportWriter } from './writer'
 import { zipWriter } from './zipWriter'
+import { storageFaultOf } from '../../dataFolder/storageFaults'
 
 /**
  * Team export (issue 8): the selected images with readable names, `manifest.json`, `manifest.csv` and an
@@ -26,6 +27,8 @@ import { zipWriter } from './zipWriter'
  * `plan.ts`; where it may go and its name there, `destination.ts`; the bytes on disk, one writer per
  * format behind `writer.ts` (`zipWriter.ts`, `folderWriter.ts`).
  */
+
+const EXPORT_FAULTS = { full: 'exportDiskFull', readOnly: 'exportReadOnly', io: 'exportDiskFailing' } as const
 
 export interface ExportDeps extends ExportFolders {
   rows: (selection: GallerySelection) => GalleryRow[]
@@ -225,10 +228,14 @@ export class ExportManager {
         progress.status = 'cancelled'
       } else {
         progress.status = 'failed'
-        progress.error = {
-          code: error instanceof AppFailure ? error.code : 'gallery.export_failed',
-          message: `The export could not be written: ${error instanceof Error ? error.message : String(error)}`
-        }
+        const fault = storageFaultOf(error)
+        progress.error = fault
+          ? // The folder's disk, said as itself: not the system's ENOSPC or EROFS (P47).
+            new AppFailure(`storage.${fault}`, say(EXPORT_FAULTS[fault], { path: dir })).toAppError()
+          : {
+              code: error instanceof AppFailure ? error.code : 'gallery.export_failed',
+              message: `The export could not be written: ${error instanceof Error ? error.message : String(error)}`
+            }
         this.deps.onError?.('export failed', error)
       }
     }

@@ -27,6 +27,7 @@ export function bridgeSharedStores(connection: Connection): () => void {
   const { api } = connection
   const offs = [
     api.on('settings.changed', (settings) => useAppStore.getState().setSettings(settings)),
+    api.on('app.storageChanged', (storage) => useAppStore.getState().setStorage(storage)),
     api.on('profiles.changed', (profiles) => useProfilesStore.getState().setProfiles(profiles)),
     api.on('models.changed', (catalog) => useProfilesStore.getState().setCatalog(catalog)),
     api.on('jobs.updated', (job) => useJobsStore.getState().upsert(job)),
@@ -51,6 +52,7 @@ export async function resyncSharedStores({ api }: Connection): Promise<void> {
   )
   await Promise.all([
     api.call('settings.get', {}).then((r) => r.ok && useAppStore.getState().setSettings(r.value)),
+    api.call('app.storage', {}).then((r) => r.ok && useAppStore.getState().setStorage(r.value)),
     api.call('profiles.list', {}).then((r) => r.ok && useProfilesStore.getState().setProfiles(r.value)),
     ...going.map(async (job) => {
       const fresh = await api.call('jobs.get', { id: job.id })

@@ -1,8 +1,8 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { resolveLanguage, SPOKEN_LANGUAGES, type SpokenLanguage } from '@shared/language'
-import { en } from './locales/en'
-import { zhCN } from './locales/zh-CN'
+import { en } from '@shared/i18n/locales/en'
+import { zhCN } from '@shared/i18n/locales/zh-CN'
 
 /** The languages the app speaks and which one a setting means: shared with the backend (src/shared/language.ts). */
 export { resolveLanguage } from '@shared/language'

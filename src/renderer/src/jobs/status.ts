@@ -26,6 +26,10 @@ export const isActiveJob = (job: JobView): boolean => job.status === 'pending' |
 export const isSaving = (job: JobView): boolean =>
   !isActiveJob(job) && job.results.some((result) => result.status === 'pending')
 
+/** Saving held up by the disk, not the result host (the backend's `download_storage`, P47). */
+const isWaitingForDisk = (job: JobView): boolean =>
+  job.results.some((result) => result.status === 'pending' && result.error?.code === 'download_storage')
+
 /** How many images one task of a stored request makes: a job of N tasks ("Images: N") makes one each. */
 export function imagesPerTask(raw: unknown): number {
   const parsed = JobRequest.safeParse(raw)
@@ -146,7 +150,7 @@ export function jobTone(job: JobView): StatusTone {
  * only when all are, "3 of 4 ready, 1 failed" when some are not.
  */
 export function statusText(job: JobView, t: TFunction = currentT): string {
-  if (isSaving(job)) return t('ui.jobs.saving')
+  if (isSaving(job)) return t(isWaitingForDisk(job) ? 'ui.jobs.waitingForDisk' : 'ui.jobs.saving')
   if (job.status === 'needs_attention') return jobStatusWords('needs_attention', t)
   if (job.status !== 'running' && job.status !== 'pending') {
     const tally = tallyOf(job)
@@ -174,7 +178,11 @@ export function statusText(job: JobView, t: TFunction = currentT): string {
  * "working on it" with what is known (a phase, how many of a group are done).
  */
 export function progressOf(job: JobView, t: TFunction = currentT): Progress {
-  if (isSaving(job)) return { type: 'indeterminate', label: t('ui.jobs.savingResult') }
+  if (isSaving(job))
+    return {
+      type: 'indeterminate',
+      label: t(isWaitingForDisk(job) ? 'ui.jobs.waitingForDisk' : 'ui.jobs.savingResult')
+    }
   if (!isActiveJob(job)) return { type: 'none' }
   const active = job.tasks.filter(isActiveTask)
   const reported = active.length > 0 && active.every((task) => task.progress !== null)

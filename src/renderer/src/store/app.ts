@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { AppInfo } from '@shared/schemas/app'
+import type { AppInfo, StorageState } from '@shared/schemas/app'
 import type { Settings } from '@shared/schemas/settings'
 import type { Connection } from '../api'
 import type { LinkStatus } from '../api/link'
@@ -15,6 +15,9 @@ interface AppState {
   startupError: string | null
   /** Whether the backend can be reached (issue 15): the shell shows a banner and locks actions when not. */
   link: LinkStatus
+  /** A fault of the disk under the data folder, as the backend last found it (a banner while it lasts). */
+  storage: StorageState
+  setStorage: (storage: StorageState) => void
   /** Bumped after a reconnection has re-read the state: the open screen mounts again and reloads. */
   syncEpoch: number
   setLink: (link: LinkStatus) => void
@@ -32,6 +35,8 @@ export const useAppStore = create<AppState>()((set) => ({
   screen: 'chat',
   startupError: null,
   link: { state: 'open' },
+  storage: null,
+  setStorage: (storage) => set({ storage }),
   syncEpoch: 0,
   setLink: (link) => set({ link }),
   resynced: () => set((state) => ({ syncEpoch: state.syncEpoch + 1 })),

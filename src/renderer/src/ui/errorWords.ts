@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { GatewayErrorView, IssueView } from '@shared/gateway/errors'
 import type { AppError, ErrorWordsRef } from '@shared/result'
 import type { JobError } from '@shared/schemas/jobs'
-import { errors as englishErrors } from '../i18n/locales/en/errors'
+import { errors as englishErrors } from '@shared/i18n/locales/en/errors'
 import { issuesWords, type IssueWordsOptions } from './issueWords'
 import { lookupOf } from './words'
 
@@ -30,7 +30,7 @@ const OWN_CODES = ['outcome_unknown', 'deadline', 'no_result', 'stream_incomplet
 const TASK_ENDED = ['failed', 'expired', 'cancelled'] as const
 
 /** The library's verdicts on a result's file, stored as `download_<kind>`. */
-const DOWNLOAD_KINDS = ['expired', 'rejected', 'transient'] as const
+const DOWNLOAD_KINDS = ['expired', 'rejected', 'transient', 'storage'] as const
 
 const Issues = z.object({ issues: z.array(IssueView).min(1) })
 

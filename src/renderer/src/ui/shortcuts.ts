@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { create } from 'zustand'
 import type { TFunction } from 'i18next'
-import type { ui as uiWords } from '../i18n/locales/en/ui'
+import type { ui as uiWords } from '@shared/i18n/locales/en/ui'
 import { screens, useAppStore, type Screen } from '../store/app'
 
 /**

@@ -12,8 +12,8 @@ import { defaultChatSettings, settingsIssues } from '../../../../src/shared/sche
 import { english, say, sentences } from '../../../../src/shared/sentences'
 import { AppErrorSchema } from '../../../../src/shared/result'
 import { keyElsewhereMessage, keyRemovedMessage, noKeyMessage } from '../../../../src/shared/schemas/profiles'
-import { errors as en } from '../../../../src/renderer/src/i18n/locales/en/errors'
-import { errors as zh } from '../../../../src/renderer/src/i18n/locales/zh-CN/errors'
+import { errors as en } from '../../../../src/shared/i18n/locales/en/errors'
+import { errors as zh } from '../../../../src/shared/i18n/locales/zh-CN/errors'
 
 const MAIN = join(process.cwd(), 'src/main')
 

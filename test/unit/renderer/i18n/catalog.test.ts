@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createI18n, resolveLanguage } from '@renderer/i18n'
-import { en } from '@renderer/i18n/locales/en'
-import { zhCN } from '@renderer/i18n/locales/zh-CN'
+import { en } from '@shared/i18n/locales/en'
+import { zhCN } from '@shared/i18n/locales/zh-CN'
 
 type Tree = { [key: string]: string | Tree }
 

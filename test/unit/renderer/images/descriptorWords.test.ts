@@ -3,7 +3,7 @@ import { ENDPOINT_LIST } from '@shared/gateway/endpoints'
 import type { FieldSpec, FormSpec, NumberSpec } from '@shared/gateway/endpoints/form'
 import { fieldKeys, hasWords, optionPart } from '@renderer/jobs/imageForm/words'
 import { createI18n } from '@renderer/i18n'
-import { images } from '@renderer/i18n/locales/en/images'
+import { images } from '@shared/i18n/locales/en/images'
 
 /**
  * Every word an endpoint descriptor's form shows (src/shared/gateway/endpoints, English data) has its entry

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createI18n } from '@renderer/i18n'
-import { errors as englishErrors } from '@renderer/i18n/locales/en/errors'
+import { errors as englishErrors } from '@shared/i18n/locales/en/errors'
 import { errorLine, errorWords, jobAppError } from '@renderer/ui/errorWords'
 
 const en = createI18n('en').t

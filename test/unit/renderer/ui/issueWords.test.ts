@@ -16,8 +16,8 @@ import {
 import { preflightJob } from '@shared/schemas/jobPreflight'
 import type { JobRequest } from '@shared/schemas/jobs'
 import { createI18n } from '@renderer/i18n'
-import { en } from '@renderer/i18n/locales/en'
-import { zhCN } from '@renderer/i18n/locales/zh-CN'
+import { en } from '@shared/i18n/locales/en'
+import { zhCN } from '@shared/i18n/locales/zh-CN'
 import { issueWords } from '@renderer/ui/issueWords'
 
 const english = createI18n('en').t

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { i18n } from '@renderer/i18n'
-import { en } from '@renderer/i18n/locales/en'
-import { zhCN } from '@renderer/i18n/locales/zh-CN'
+import { en } from '@shared/i18n/locales/en'
+import { zhCN } from '@shared/i18n/locales/zh-CN'
 import { screens, useAppStore } from '@renderer/store/app'
 import {
   ariaKeys,

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
-import type { edit } from '../../i18n/locales/en/edit'
+import type { edit } from '@shared/i18n/locales/en/edit'
 import type { ViewerTarget } from '../../media/JobStage'
 import { MaskEditor } from './MaskEditor'
 import { addInputs, keepVersion, moveInput, type EditInput } from './chain'

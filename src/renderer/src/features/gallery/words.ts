@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { gallery } from '../../i18n/locales/en/gallery'
+import { gallery } from '@shared/i18n/locales/en/gallery'
 import { useProfilesStore } from '../../store/profiles'
 
 /** What the last bulk action did, kept as figures so the words follow a change of language. */

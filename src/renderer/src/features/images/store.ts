@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
-import type { images } from '../../i18n/locales/en/images'
+import type { images } from '@shared/i18n/locales/en/images'
 import type { ViewerTarget } from '../../media/JobStage'
 import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from '../../jobs/imageForm/form'
 

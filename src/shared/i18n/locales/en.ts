@@ -28,7 +28,21 @@ export const en = {
   errors,
   app: {
     name: 'Gateway Studio',
-    startFailed: 'Gateway Studio could not start'
+    startFailed: 'Gateway Studio could not start',
+    /** What the web host's command line adds to a refused start: what the user can do instead. */
+    cli: {
+      inUse:
+        'Use the Gateway Studio that is already running, or start this one with --data-dir and another folder.',
+      backup:
+        'A backup of the database from {{date}} is in {{path}}: start with --restore-backup to open it (the files as they are now are kept aside).',
+      otherFolder: 'Or start with --data-dir and another folder to begin a new library there.'
+    },
+    /** The buttons of the desktop app's dialog for a refused start. */
+    desktop: {
+      openBackup: 'Open the backup from {{date}}',
+      otherFolder: 'Choose another folder…',
+      quit: 'Quit'
+    }
   },
   nav: {
     main: 'Main',
@@ -48,6 +62,12 @@ export const en = {
     retryIn: 'Trying again in {{seconds}} s.',
     retrying: 'Trying again…',
     tryNow: 'Try now'
+  },
+  /** The banner of a disk fault under the data folder (P47): a title by fault, the backend's sentence below. */
+  storage: {
+    full: 'The disk is full',
+    readOnly: 'The disk is read-only',
+    io: 'The disk cannot be written'
   },
   notifications: {
     title: 'Notifications',

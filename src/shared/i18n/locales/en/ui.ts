@@ -134,6 +134,8 @@ export const ui = {
       incomplete: 'Partly done'
     },
     saving: 'Saving to the library',
+    /** Saving, held up by a full or read-only disk (the banner says which and where). */
+    waitingForDisk: 'Waiting for disk space to save',
     receiving: 'Receiving images',
     savingResult: 'Saving the result to the library',
     /** "3 of 4 ready, 1 failed". */

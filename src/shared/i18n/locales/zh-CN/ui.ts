@@ -123,6 +123,7 @@ export const ui: Catalog<typeof en> = {
       incomplete: '部分完成'
     },
     saving: '正在保存到图库',
+    waitingForDisk: '等待磁盘空间以便保存',
     receiving: '正在接收图片',
     savingResult: '正在把结果保存到图库',
     partial: {

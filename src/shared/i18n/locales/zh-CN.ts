@@ -28,7 +28,18 @@ export const zhCN: Catalog<typeof en> = {
   errors,
   app: {
     name: 'Gateway Studio',
-    startFailed: 'Gateway Studio 无法启动'
+    startFailed: 'Gateway Studio 无法启动',
+    cli: {
+      inUse: '请使用已经在运行的 Gateway Studio，或用 --data-dir 为这一个指定另一个文件夹。',
+      backup:
+        '{{path}} 中有 {{date}} 的数据库备份：加上 --restore-backup 启动即可打开它（现在的文件会被另存一旁）。',
+      otherFolder: '或者用 --data-dir 指定另一个文件夹，在那里开始一个新的图库。'
+    },
+    desktop: {
+      openBackup: '打开 {{date}} 的备份',
+      otherFolder: '选择其他文件夹…',
+      quit: '退出'
+    }
   },
   nav: {
     main: '主导航',
@@ -48,6 +59,11 @@ export const zhCN: Catalog<typeof en> = {
     retryIn: '{{seconds}} 秒后重试。',
     retrying: '正在重试…',
     tryNow: '立即重试'
+  },
+  storage: {
+    full: '磁盘已满',
+    readOnly: '磁盘是只读的',
+    io: '磁盘无法写入'
   },
   notifications: {
     title: '通知',

@@ -130,6 +130,10 @@ export const errors: Catalog<typeof en> = {
         title: '文件还没下载下来',
         message: '暂时没能下载结果；在地址过期之前，Gateway Studio 会继续重试。'
       },
+      storage: {
+        title: '等待磁盘空间',
+        message: '文件暂时没能保存：存放图库的磁盘已满或只读。磁盘能写入后会自动保存。'
+      },
       detail: '{{message}}（{{detail}}）'
     }
   },
@@ -216,6 +220,26 @@ export const errors: Catalog<typeof en> = {
     extraFieldsName:
       '额外 JSON 字段：“{{path}}”不能用作字段名。只能使用字母、数字、“_”、“-”和“.”，并以字母或“_”开头。',
     extraFieldsUnreadable: '额外 JSON 字段：{{path}} 无法读取。每个接口下应是一个由字段名和值组成的对象。',
+    dataFolderInUse: '这个数据文件夹已在另一个 Gateway Studio 中打开：{{path}}',
+    dataFolderInUseWeb: '这个数据文件夹已在另一个 Gateway Studio（端口 {{port}}）中打开：{{path}}',
+    dataFolderInUseDesktop: '这个数据文件夹已在 Gateway Studio 桌面应用中打开：{{path}}',
+    databaseNotAFile:
+      '图库数据库是一个文件夹，而不是文件：{{path}}。请把它移走，或使用另一个数据文件夹启动。',
+    databaseLost:
+      '图库数据库是空的或已丢失，但旁边的图库里还有文件：{{path}}。没有做任何改动。请打开一个备份，或使用另一个数据文件夹启动。',
+    databaseDamaged:
+      '图库数据库已损坏：{{path}}。没有向它写入任何内容。请打开一个备份，或使用另一个数据文件夹启动。',
+    databaseCannotOpen: '无法打开图库数据库：{{path}}。请确认应用有读写它的权限。',
+    databaseTooNew:
+      '这个图库由更新版本的 Gateway Studio 写入（结构版本 {{found}}；当前版本最多读取 {{supported}}）：{{path}}。请更新应用后再打开；没有做任何改动。',
+    noBackup: '{{path}} 中没有可以打开的图库数据库备份。',
+    dataFolderReadOnly: '数据文件夹是只读的：{{path}}。请把它改为可写，或使用另一个数据文件夹启动。',
+    diskFull: '存放图库的磁盘已满（{{path}}）。请腾出一些空间；下载会自动继续。',
+    diskReadOnly: '存放图库的磁盘是只读的（{{path}}）。请把它改为可写；下载会自动继续。',
+    diskFailing: '无法写入存放图库的磁盘（{{path}}）。请检查磁盘；下载会自动继续。',
+    exportDiskFull: '存放 {{path}} 的磁盘已满。请在那里腾出一些空间，然后重新导出。',
+    exportReadOnly: '文件夹 {{path}} 是只读的。请换一个文件夹，或把它改为可写。',
+    exportDiskFailing: '无法把导出内容写入 {{path}}。请检查磁盘，然后重新导出。',
     keysNoKeyring: '没有找到系统钥匙串：Electron 只能用内置密码保护密钥',
     keysKeychain: '由系统钥匙串保护（{{backend}}）',
     keysKeyFile: '密钥用应用数据文件夹里的一个密钥文件加密；浏览器版没有系统钥匙串可用'

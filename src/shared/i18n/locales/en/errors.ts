@@ -1,4 +1,4 @@
-import { sentences } from '../../../../../shared/sentences'
+import { sentences } from '../../../sentences'
 
 /**
  * English words of failures (issue 16); see ../en.ts. A gateway failure reaches the renderer as a view
@@ -148,6 +148,11 @@ export const errors = {
         title: 'The file has not arrived yet',
         message:
           'The result could not be downloaded yet; Gateway Studio tries again until its address expires.'
+      },
+      storage: {
+        title: 'Waiting for disk space',
+        message:
+          'The file could not be saved yet: the disk holding the library is full or read-only. It is saved by itself once the disk can take it.'
       },
       detail: '{{message}} ({{detail}})'
     }
