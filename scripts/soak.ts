@@ -1,5 +1,5 @@
 /**
- * `npm run soak -- [--runs N] [--seed S] [--keep]` (issue 11): the crash soak behind RELIABILITY P19, P21,
+ * `npm run soak -- [--runs N] [--seed S] [--keep] [--shipping]`: the crash soak behind RELIABILITY P19, P21,
  * P24, P27 and P28. One emulator and one data folder for the whole soak, like a user's app that crashes
  * again and again: each run starts the backend (`node --import tsx test/helpers/backendProcess.ts`), submits
  * a random mix of jobs of every family (and now and then a chat message or an export), and kills the
@@ -8,6 +8,11 @@
  * After each restart it checks: `integrity_check`, every acknowledged action still present, every stored
  * file whole (size and sha256), the temp files the crash left swept. At the end a last backend runs until
  * every job is settled, and the emulator's request log is counted for duplicate create POSTs.
+ *
+ * `--shipping` soaks the app as it ships instead: the engine's own policy (2 s polls, 2 s download retries)
+ * and the built-in demo gateway at its demo pace, in the backend's own process. Its request log and its
+ * tasks end with each kill, so duplicate POSTs cannot be counted, and a job whose task the killed demo
+ * gateway held ends failed ("the gateway no longer knows this task"): counted apart, not as a loss.
  *
  * Everything random comes from the seed, which is printed: `--seed S` repeats a soak (timings still vary).
  * Exits 1 if anything was lost or duplicated or the database was ever unsound; leaves no process behind,
@@ -47,10 +52,16 @@ interface Options {
   runs: number
   seed: number
   keep: boolean
+  shipping: boolean
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 20, seed: Math.floor(Math.random() * 2 ** 31), keep: false }
+  const options: Options = {
+    runs: 20,
+    seed: Math.floor(Math.random() * 2 ** 31),
+    keep: false,
+    shipping: false
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const value = (): number => {
@@ -61,7 +72,11 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--runs') options.runs = value()
     else if (arg === '--seed') options.seed = value()
     else if (arg === '--keep') options.keep = true
-    else throw new Error(`unknown argument ${arg}; usage: npm run soak -- [--runs N] [--seed S] [--keep]`)
+    else if (arg === '--shipping') options.shipping = true
+    else
+      throw new Error(
+        `unknown argument ${arg}; usage: npm run soak -- [--runs N] [--seed S] [--keep] [--shipping]`
+      )
   }
   if (options.runs < 1) throw new Error('--runs must be at least 1')
   return options
@@ -108,6 +123,8 @@ interface Figures {
   incomplete: number
   succeeded: number
   chatInterrupted: number
+  /** --shipping: jobs whose task the killed demo gateway held, ended failed as it no longer knows them. */
+  endedWithDemo: number
 }
 
 /** The crash points an action of this kind passes through. */
@@ -123,6 +140,8 @@ function pointsOf(kind: ActionKind): CrashPoint[] {
 }
 
 const CREATE_PATHS = [...JOB_FAMILIES.map((family) => family.path), CHAT_PATH]
+/** What a job says when its gateway answers a poll with 404 (src/main/jobs/pollRunner.ts). */
+const FORGOTTEN_BY_GATEWAY = 'The gateway no longer knows this task.'
 const SETTLED = new Set(['succeeded', 'failed', 'cancelled', 'expired', 'needs_attention', 'incomplete'])
 /** Result states that mean an image the gateway made never reached the library. */
 const LOST_RESULT = new Set(['failed', 'expired', 'rejected'])
@@ -155,9 +174,13 @@ async function main(): Promise<void> {
     needsAttention: 0,
     incomplete: 0,
     succeeded: 0,
-    chatInterrupted: 0
+    chatInterrupted: 0,
+    endedWithDemo: 0
   }
-  console.log(`soak: ${options.runs} runs, seed ${options.seed}, data folder ${dataDir}`)
+  console.log(
+    `soak: ${options.runs} runs, seed ${options.seed}, data folder ${dataDir}` +
+      (options.shipping ? ', shipping policy and the built-in demo gateway' : '')
+  )
 
   let emulator: RunningEmulator | null = null
   const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
@@ -178,11 +201,16 @@ async function main(): Promise<void> {
     if (process.ppid !== parent) void shutdown('SIGTERM')
   }, 500).unref()
 
-  // A little slower than the test timing, so random delays land inside polls and streams.
-  emulator = await startEmulator({
-    timing: { taskQueuedMs: 150, taskRunningMs: 300, partialDelayMs: 60, chatChunkDelayMs: 4 }
-  })
+  // A little slower than the test timing, so random delays land inside polls and streams. With
+  // --shipping the backend's own demo gateway answers instead, and this one is never asked.
+  if (!options.shipping)
+    emulator = await startEmulator({
+      timing: { taskQueuedMs: 150, taskRunningMs: 300, partialDelayMs: 60, chatChunkDelayMs: 4 }
+    })
   const emu = emulator
+  const spawn = (): Promise<BackendProcess> => spawnBackend(dataDir, 'soak', { shipping: options.shipping })
+  // At the demo gateway's pace (seconds per task) kills come later, so they land inside polls and downloads.
+  const pace = options.shipping ? 6 : 1
 
   /** After a restart: nothing the user saw is gone, every stored file is whole, the database is sound. */
   const checkRestart = (orphans: string[]): void => {
@@ -239,19 +267,22 @@ async function main(): Promise<void> {
   }
 
   let orphans: string[] = []
-  let studio = await spawnBackend(dataDir, 'soak')
-  await connectToEmulatorOverWire(studio.api, emu)
+  let studio = await spawn()
+  if (emu) await connectToEmulatorOverWire(studio.api, emu)
 
   for (let run = 1; run <= options.runs && !stopping; run++) {
     if (run > 1) {
-      studio = await spawnBackend(dataDir, 'soak')
+      studio = await spawn()
       checkRestart(orphans)
     }
     // Sometimes the gateway holds a create request a while, or a result host stalls mid-file.
-    if (random() < 0.2)
-      emu.faults.script(`POST ${pick(CREATE_PATHS)}`, { delayMs: 200 + Math.floor(random() * 800) })
-    if (random() < 0.1)
-      emu.faults.script('/files/*', { stallAfterBytes: 1_000 + Math.floor(random() * 20_000) })
+    const faultHold = random() < 0.2
+    const holdPath = pick(CREATE_PATHS)
+    const holdMs = 200 + Math.floor(random() * 800)
+    const faultStall = random() < 0.1
+    const stallBytes = 1_000 + Math.floor(random() * 20_000)
+    if (emu && faultHold) emu.faults.script(`POST ${holdPath}`, { delayMs: holdMs })
+    if (emu && faultStall) emu.faults.script('/files/*', { stallAfterBytes: stallBytes })
 
     const kinds: ActionKind[] = []
     for (let count = 1 + Math.floor(random() * 3); kinds.length < count;) {
@@ -269,7 +300,7 @@ async function main(): Promise<void> {
     const byProbe = random() < 0.6
     const point = pick([...new Set(kinds.flatMap(pointsOf))])
     const k = random() < 0.7 ? 1 : 2 + Math.floor(random() * 2)
-    const delayMs = byProbe ? 2_500 : Math.floor(random() * 1_500)
+    const delayMs = (byProbe ? 2_500 : Math.floor(random() * 1_500)) * pace
     if (byProbe) await studio.arm(point, k)
 
     for (const [i, kind] of kinds.entries()) {
@@ -301,7 +332,7 @@ async function main(): Promise<void> {
     }
     figures.kills += 1
     figures.runs = run
-    emu.faults.clear()
+    emu?.faults.clear()
     orphans = tempFilesIn(dataDir)
     if (run % 10 === 0 || run === options.runs) {
       const seconds = Math.round((Date.now() - started) / 1000)
@@ -313,9 +344,9 @@ async function main(): Promise<void> {
 
   if (stopping) return
   // The last restart: let every job finish (P24), then count what came of everything.
-  studio = await spawnBackend(dataDir, 'soak')
+  studio = await spawn()
   checkRestart(orphans)
-  const deadline = Date.now() + 120_000
+  const deadline = Date.now() + 120_000 * pace
   let views: JobView[] = []
   for (;;) {
     views = await allJobs(studio)
@@ -338,13 +369,22 @@ async function main(): Promise<void> {
   }
 
   // Results: every image of a finished job stored; none given up; nothing the gateway answered dropped.
+  // (--shipping: the demo gateway's log ended with each run; a job whose task it held ends failed.)
   const answered = new Set(
-    emu.requestLog.filter((e) => e.method === 'POST' && e.status === 200).map((e) => e.idempotencyKey)
+    (emu?.requestLog ?? [])
+      .filter((e) => e.method === 'POST' && e.status === 200)
+      .map((e) => e.idempotencyKey)
   )
   const rows = jobsByPrompt(dataDir)
   let lostResults = badFiles.size
   for (const job of views) {
     const lost = job.results.filter((r) => LOST_RESULT.has(r.status)).length
+    // The demo gateway's tasks and result files live in the process the soak kills: a job whose task or
+    // file it held ends failed or with its result refused (its old address is not the new demo's).
+    if (options.shipping && (lost > 0 || job.error?.message === FORGOTTEN_BY_GATEWAY)) {
+      figures.endedWithDemo += 1
+      continue
+    }
     const answeredButFailed =
       job.status === 'failed' && (rows.get(job.prompt)?.keys ?? []).some((key) => answered.has(key)) ? 1 : 0
     if (lost + answeredButFailed > 0) console.log(`  lost result(s): ${job.prompt} (${job.status})`)
@@ -360,14 +400,16 @@ async function main(): Promise<void> {
   await studio.kill9()
 
   // Exactly one create POST per user action: never two with one Idempotency-Key, never one without.
-  for (const [key, count] of postsPerKey(emu.requestLog, CREATE_PATHS)) {
-    if (key === '(no key)') figures.unkeyedPosts += count
-    else if (count > 1) {
-      figures.duplicatePosts += count - 1
-      console.log(`  ${count} POSTs with Idempotency-Key ${key}`)
+  if (emu) {
+    for (const [key, count] of postsPerKey(emu.requestLog, CREATE_PATHS)) {
+      if (key === '(no key)') figures.unkeyedPosts += count
+      else if (count > 1) {
+        figures.duplicatePosts += count - 1
+        console.log(`  ${count} POSTs with Idempotency-Key ${key}`)
+      }
     }
+    await emu.stop()
   }
-  await emu.stop()
 
   figures.actions = actions.length
   figures.acknowledged = actions.filter((action) => action.acknowledged).length
@@ -392,8 +434,8 @@ soak finished in ${seconds.toFixed(0)} s (seed ${options.seed})
   chat replies interrupted     ${figures.chatInterrupted}
   lost jobs                    ${figures.lostJobs}
   lost results                 ${figures.lostResults}
-  duplicate create POSTs       ${figures.duplicatePosts}
-  create POSTs without a key   ${figures.unkeyedPosts}
+  duplicate create POSTs       ${emu ? figures.duplicatePosts : 'n/a (the demo gateway is killed with the app)'}
+  create POSTs without a key   ${emu ? figures.unkeyedPosts : 'n/a'}${options.shipping ? `\n  ended with the demo gateway  ${figures.endedWithDemo}  (its task was in the killed process)` : ''}
   integrity failures           ${figures.integrityFailures}
   temp files not swept         ${figures.tempFilesNotSwept}
   jobs unfinished at the end   ${figures.unfinished}

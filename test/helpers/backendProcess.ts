@@ -57,8 +57,10 @@ async function main(): Promise<void> {
     dataDir,
     host: 'web',
     secretCipher: createKeyFileCipher(dataDir),
-    demoTiming: TEST_TIMING,
-    enginePolicy: FAST_POLICY,
+    // As shipped (the soak's --shipping): the engine's own policy and the demo gateway's own pace.
+    ...(process.env.GS_BACKEND_SHIPPING === '1'
+      ? {}
+      : { demoTiming: TEST_TIMING, enginePolicy: FAST_POLICY }),
     probe,
     logger: { info: () => undefined, error: (m, e) => process.stderr.write(`${m} ${String(e)}\n`) }
   })

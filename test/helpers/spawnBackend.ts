@@ -120,10 +120,19 @@ export async function killAllBackends(): Promise<void> {
   await Promise.all(exits)
 }
 
-export async function spawnBackend(dataDir: string, label = dataDir): Promise<BackendProcess> {
+/**
+ * `shipping`: the engine's own policy (2 s polls, …) and the built-in demo gateway at its demo pace, as
+ * the app ships, instead of the fast test policy and timing.
+ */
+export async function spawnBackend(
+  dataDir: string,
+  label = dataDir,
+  options: { shipping?: boolean } = {}
+): Promise<BackendProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/backendProcess.ts', dataDir], {
     cwd: root,
-    stdio: ['pipe', 'pipe', 'pipe']
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, GS_BACKEND_SHIPPING: options.shipping ? '1' : '' }
   })
   const pid = child.pid
   if (pid === undefined) throw new Error('the backend process could not be started')
