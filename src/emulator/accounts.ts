@@ -1,6 +1,7 @@
 import type { EmulatorConfig, KeyConfig, ModelConfig, TenantConfig } from './config'
 import type { EndpointPath } from './endpoints'
 import { GatewayError, invalid } from './errors'
+import { RateLimiter } from './rate-limit'
 
 export interface ModelEntry {
   id: string
@@ -12,12 +13,26 @@ export interface ModelEntry {
 
 const allows = (list: '*' | string[], id: string): boolean => list === '*' || list.includes(id)
 
-/** Tenants, keys, model visibility and balances: everything that depends on who is calling. */
+/**
+ * Tenants, keys, model visibility, balances, rate limits and quotas: everything that depends on who is
+ * calling.
+ */
 export class Accounts {
   private readonly balances = new Map<string, number>()
+  /** Billed requests each key has left; keys without a quota are absent. */
+  private readonly quotas = new Map<string, number>()
+  private readonly limiter: RateLimiter
 
-  constructor(readonly config: EmulatorConfig) {
-    for (const k of config.keys) this.balances.set(k.key, k.balance)
+  constructor(
+    readonly config: EmulatorConfig,
+    clock: { now(): number }
+  ) {
+    this.limiter = new RateLimiter(() => clock.now())
+    for (const k of config.keys) {
+      this.balances.set(k.key, k.balance)
+      if (k.requestsPerMinute !== undefined) this.limiter.set(k.key, k.requestsPerMinute)
+      if (k.quota !== undefined) this.quotas.set(k.key, k.quota)
+    }
   }
 
   tenant(id: string): TenantConfig | undefined {
@@ -100,12 +115,59 @@ export class Accounts {
   }
 
   setBalance(key: string, balance: number): void {
-    if (!this.balances.has(key)) throw new Error(`unknown key (${key.length} chars)`)
+    this.mustKnow(key)
     this.balances.set(key, balance)
   }
 
-  /** Deducts `cost` credits or answers 402 without touching the balance. */
+  /** Requests per minute allowed to `key`, or null when unlimited. */
+  rateLimit(key: string): number | null {
+    return this.limiter.limit(key)
+  }
+
+  setRateLimit(key: string, perMinute: number | null): void {
+    this.mustKnow(key)
+    this.limiter.set(key, perMinute)
+  }
+
+  /** Counts one authenticated request against the key's rate limit, or answers 429 `rate_limit_exceeded`. */
+  admit(key: KeyConfig): void {
+    this.limiter.admit(key.key)
+  }
+
+  /** Billed requests `key` has left, or null when it has no quota. */
+  quota(key: string): number | null {
+    return this.quotas.get(key) ?? null
+  }
+
+  setQuota(key: string, quota: number | null): void {
+    this.mustKnow(key)
+    if (quota === null) {
+      this.quotas.delete(key)
+      return
+    }
+    if (!Number.isSafeInteger(quota) || quota < 0) {
+      throw new Error('a quota is a non-negative whole number of billed requests, or null')
+    }
+    this.quotas.set(key, quota)
+  }
+
+  /**
+   * Deducts `cost` credits and one request of the quota, or refuses without touching either: 429
+   * `insufficient_quota` when the quota is used up (checked first, since no balance would help), 402 when the
+   * balance is short.
+   */
   charge(key: KeyConfig, cost: number): void {
+    const left = this.quotas.get(key.key)
+    if (left !== undefined && left <= 0) {
+      // Unlike a rate limit this does not pass with time, so no Retry-After invites a client to wait for it.
+      throw new GatewayError(
+        429,
+        'insufficient_quota',
+        'insufficient_quota',
+        'You exceeded your current quota: this API key has no billed requests left, ' +
+          'and waiting will not restore them.'
+      )
+    }
     const balance = this.balance(key.key)
     if (cost > 0 && balance < cost) {
       throw new GatewayError(
@@ -116,10 +178,16 @@ export class Accounts {
       )
     }
     this.balances.set(key.key, balance - cost)
+    if (left !== undefined) this.quotas.set(key.key, left - 1)
   }
 
   firstKeyWithRole(role: string): string {
     return this.config.keys.find((k) => k.role === role)?.key ?? ''
+  }
+
+  private mustKnow(key: string): void {
+    // The length only: the message may end up in a log, and a key must not.
+    if (!this.balances.has(key)) throw new Error(`unknown key (${key.length} chars)`)
   }
 
   private visibleModels(key: KeyConfig): ModelConfig[] {

@@ -38,7 +38,12 @@ function help(origin: string, config: EmulatorConfig): string {
     `Gateway emulator listening on ${origin}`,
     `Tenants: ${config.tenants.map((t) => `${origin}/t/${t.id}`).join('  ')}`,
     'Keys:',
-    ...config.keys.map((k) => `  ${k.key.padEnd(32)} tenant=${k.tenant} role=${k.role} balance=${k.balance}`),
+    ...config.keys.map(
+      (k) =>
+        `  ${k.key.padEnd(32)} tenant=${k.tenant} role=${k.role} balance=${k.balance}` +
+        `${k.requestsPerMinute === undefined ? '' : ` rpm=${k.requestsPerMinute}`}` +
+        `${k.quota === undefined ? '' : ` quota=${k.quota}`}`
+    ),
     'Models:',
     ...config.models.map(
       (m) =>
@@ -50,6 +55,8 @@ function help(origin: string, config: EmulatorConfig): string {
     `Controls (no auth; refused with an Origin header or another Host, so web pages cannot use them):`,
     `  POST ${origin}/__emulator/faults {"path":"/v1/models","steps":[{"status":503}]},`,
     `  GET|DELETE ${origin}/__emulator/log, POST ${origin}/__emulator/advance {"ms":60000}`,
+    `  POST ${origin}/__emulator/rateLimit {"key":"${key}","perMinute":60} (null lifts it),`,
+    `  POST ${origin}/__emulator/quota {"key":"${key}","quota":100} (null removes it)`,
     'Prompt markers: [[tokens=N]] [[tool]] [[thinking]] [[fail]] [[cancel]] [[expire]] [[partial_fail=1]] (see src/emulator/README.md)',
     'Ctrl-C to stop.',
     ''

@@ -22,13 +22,22 @@ const modelSchema = z.strictObject({
 
 const modelListSchema = z.union([z.literal('*'), z.array(z.string().min(1))])
 
+/** Requests per minute a key may make; shared with the control route, so both refuse the same values. */
+export const perMinuteSchema = z.number().int().positive()
+/** Billed requests a key may make in all. */
+export const quotaSchema = z.number().int().nonnegative()
+
 const keySchema = z.strictObject({
   key: z.string().min(8),
   tenant: z.string().min(1),
   /** `ordinary`, `noPermission`, `noBalance`, `otherTenant`, or any label of your own. */
   role: z.string().min(1),
   models: modelListSchema,
-  balance: z.number().nonnegative()
+  balance: z.number().nonnegative(),
+  /** Absent: unlimited. Over it, 429 `rate_limit_exceeded` with `Retry-After`. */
+  requestsPerMinute: perMinuteSchema.optional(),
+  /** Absent: unlimited. Once used up, billed requests answer 429 `insufficient_quota`. */
+  quota: quotaSchema.optional()
 })
 
 const tenantSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
+import { perMinuteSchema, quotaSchema } from './config'
 import type { EmulatorState } from './context'
 import { faultStepSchema, type Faults } from './faults'
 import { readBody } from './http/body'
@@ -11,7 +12,10 @@ const bodies = {
     steps: z.union([faultStepSchema, z.array(faultStepSchema)])
   }),
   advance: z.strictObject({ ms: z.number().nonnegative() }),
-  balance: z.strictObject({ key: z.string(), balance: z.number().nonnegative() })
+  balance: z.strictObject({ key: z.string(), balance: z.number().nonnegative() }),
+  // `null` lifts the limit; it must be said, so a forgotten field cannot lift one by accident.
+  rateLimit: z.strictObject({ key: z.string(), perMinute: perMinuteSchema.nullable() }),
+  quota: z.strictObject({ key: z.string(), quota: quotaSchema.nullable() })
 }
 
 function reply(res: ServerResponse, status: number, body?: unknown): void {
@@ -58,6 +62,16 @@ export async function handleControl(
       case 'POST /__emulator/balance': {
         const body = bodies.balance.parse(json())
         parts.state.accounts.setBalance(body.key, body.balance)
+        return reply(res, 204)
+      }
+      case 'POST /__emulator/rateLimit': {
+        const body = bodies.rateLimit.parse(json())
+        parts.state.accounts.setRateLimit(body.key, body.perMinute)
+        return reply(res, 204)
+      }
+      case 'POST /__emulator/quota': {
+        const body = bodies.quota.parse(json())
+        parts.state.accounts.setQuota(body.key, body.quota)
         return reply(res, 204)
       }
       default:

@@ -44,7 +44,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const config = options.config === undefined ? defaultConfig() : parseConfig(options.config)
   const clock = new Clock()
   let origin = ''
-  const accounts = new Accounts(config)
+  const accounts = new Accounts(config, clock)
   const state: EmulatorState = {
     accounts,
     clock,
@@ -81,6 +81,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clearLog: () => log.clear(),
     setBalance: (key, balance) => accounts.setBalance(key, balance),
     getBalance: (key) => accounts.balance(key),
+    setRateLimit: (key, perMinute) => accounts.setRateLimit(key, perMinute),
+    getRateLimit: (key) => accounts.rateLimit(key),
+    setQuota: (key, quota) => accounts.setQuota(key, quota),
+    getQuota: (key) => accounts.quota(key),
     advance: (ms) => clock.advance(ms),
     stop: () => server.stop()
   }

@@ -84,7 +84,10 @@ function scripted(wire: Wire, step: FaultStep & { status: number }): Promise<voi
   return sendJson(wire, step.status, body)
 }
 
-/** The HTTP front: tenant prefix, fault steps, request log, routing, auth, and errors as envelopes. */
+/**
+ * The HTTP front: tenant prefix, fault steps, request log, routing, auth, rate limits, and errors as
+ * envelopes.
+ */
 export class EmulatorServer {
   readonly server: Server
   private readonly sockets = new Set<Socket>()
@@ -197,6 +200,8 @@ export class EmulatorServer {
     }
     const key = state.accounts.authenticate(req.headers.authorization, tenant)
     entry.keyRole = key.role
+    // Before the handler parses the body or bills anything: a refused request has no other effect.
+    state.accounts.admit(key)
     const params = route.pattern.exec(path)?.slice(1) ?? []
     await route.handler({ state, req, url, tenant, path, params, raw, key, step, wire })
   }

@@ -56,6 +56,21 @@ export interface RunningEmulator {
   clearLog(): void
   setBalance(key: string, balance: number): void
   getBalance(key: string): number
+  /**
+   * Requests per minute for `key` over a sliding 60 s window of the emulator clock; `null` lifts the limit.
+   * Setting a limit starts a fresh window. Throws for an unknown key or a value that is not a positive
+   * integer.
+   */
+  setRateLimit(key: string, perMinute: number | null): void
+  /** The key's requests per minute, or null when unlimited. */
+  getRateLimit(key: string): number | null
+  /**
+   * Billed requests `key` may still make (0 refuses the next one); `null` removes the quota. Throws for an
+   * unknown key or a value that is not a non-negative integer.
+   */
+  setQuota(key: string, quota: number | null): void
+  /** Billed requests the key has left, or null without a quota. */
+  getQuota(key: string): number | null
   /** Moves the emulator's clock forward: task states and URL expiry follow. */
   advance(ms: number): void
   /** Closes the server and every socket, including stalled and hanging ones. */
