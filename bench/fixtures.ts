@@ -42,7 +42,7 @@ function upToDate(dataDir: string): void {
     db.close()
   }
   const library = join(dataDir, 'library')
-  if (existsSync(library)) sweepTempFiles(library, join(library, '.sweep-state.json'))
+  if (existsSync(library)) sweepTempFiles(library, join(library, '.sweep-state.json'), Date.now())
 }
 
 /** Builds `name` once with `make(dir)` into a temp folder, then renames it into place. */
@@ -331,7 +331,7 @@ async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promis
   let jobs = 0
   try {
     migrate(db, migrations)
-    new ProfileRepository(db).ensureDemo()
+    new ProfileRepository(db, Date.now).ensureDemo()
     const now = Date.now()
     const span = options.days * 86_400_000
     const insertJob = db.prepare(
@@ -641,7 +641,7 @@ export async function chatFixture(
       const db = openDatabase(join(dataDir, 'studio.db'))
       try {
         migrate(db, migrations)
-        new ProfileRepository(db).ensureDemo()
+        new ProfileRepository(db, Date.now).ensureDemo()
         const now = Date.now()
         const conv = db.prepare(
           `INSERT INTO chat_conversations (id, title, title_set, profile_id, model, style, created_at, updated_at)

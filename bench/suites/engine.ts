@@ -7,6 +7,7 @@ import type { GatewayClient } from '../../src/main/gateway'
 import type { ProfileClient } from '../../src/main/profiles/connections'
 import { JobEngine } from '../../src/main/jobs/engine'
 import type { MediaSink } from '../../src/main/jobs/media'
+import { JobGroups } from '../../src/main/jobs/groups'
 import { JobRepository } from '../../src/main/jobs/repository'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import { bench, times } from '../harness'
@@ -21,7 +22,7 @@ const media: MediaSink = {
 
 /** Seeds `count` v2 jobs whose single task is queued remotely, as a restart would find them. */
 function seed(db: Db, count: number, firstPollAt: (i: number) => number): void {
-  const repo = new JobRepository(db)
+  const repo = new JobRepository(db, Date.now)
   const request = { endpoint: 'imagesV2', body: { model: 'm', prompt: 'p' }, count: 1 } as const
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
@@ -69,7 +70,8 @@ function fakeClient(onPoll: () => void): ProfileClient {
 
 function engineFor(db: Db, onPoll: () => void, pollMs: number): JobEngine {
   return new JobEngine({
-    repo: new JobRepository(db),
+    repo: new JobRepository(db, Date.now),
+    groups: new JobGroups(db, Date.now),
     connections: { forProfile: () => Promise.resolve(fakeClient(onPoll)) },
     media,
     bus: createEventBus(),

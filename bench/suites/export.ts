@@ -12,6 +12,7 @@ import { seedResults, storeImages } from '../../test/e2e/support/gallerySeed'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import { cpuProfiled } from '../cpuProfile'
 import { bench, speed, timeIt, type Sample } from '../harness'
+import { systemClock } from '../../src/main/time/clock'
 
 /** Distinct files behind the results (each read once per entry, as any export would). */
 const DISTINCT = 250
@@ -81,7 +82,7 @@ export const exportSpeed = bench<State>({
     mkdirSync(dataDir, { recursive: true })
     const db = openDatabase(join(dataDir, 'studio.db'))
     migrate(db, migrations)
-    const library = new Library(db, join(dataDir, 'library'))
+    const library = new Library(db, join(dataDir, 'library'), { clock: systemClock })
     const media = await storeImages(library, await largeImages(DISTINCT))
     const now = Date.now()
     seedResults(
@@ -107,7 +108,8 @@ export const exportSpeed = bench<State>({
       nameTemplate: () => '{date}_{model}_{index}',
       emit: () => undefined,
       appName: 'Gateway Studio',
-      appVersion: 'bench'
+      appVersion: 'bench',
+      now: Date.now
     })
     return { temp, db, manager, files, totalBytes, images }
   },

@@ -19,6 +19,34 @@ function layerOf(file) {
   return null
 }
 
+/**
+ * The backend's own layers, top to bottom (docs/ARCHITECTURE.md, "The layers"): a module imports its own
+ * layer or those below, never one above. The shells carry the backend; the composition root builds every
+ * module; services are the contract's command handlers; the domain is what the app does (jobs, chat,
+ * gallery, presets, profiles, notices, settings); the ports reach the outside world (the gateway, the
+ * library's files, the database, secrets, the data folder); the base is what all of them share.
+ */
+const BACKEND_LAYERS = [
+  ['shells', ['electron', 'web', 'index.ts']],
+  ['composition root', ['backend.ts']],
+  ['services', ['services']],
+  ['domain', ['jobs', 'chat', 'gallery', 'presets', 'profiles', 'notices', 'settings']],
+  ['ports', ['gateway', 'library', 'db', 'secrets', 'dataFolder']],
+  ['base', ['contract', 'time', 'security', 'log.ts', 'version.ts', 'crashPoints.ts']]
+]
+
+/** The rank (0 = top) and name of a file's backend layer, or null outside `src/main` or in an unlisted place. */
+function backendLayerOf(file) {
+  const rel = relative(root, file).split(sep).join('/')
+  if (!rel.startsWith('src/main/')) return null
+  const first = rel.slice('src/main/'.length).split('/')[0] ?? ''
+  const names = [first, `${first}.ts`]
+  const rank = BACKEND_LAYERS.findIndex(([, members]) => names.some((name) => members.includes(name)))
+  return rank < 0
+    ? { rank: -1, name: 'an unlisted place', top: first }
+    : { rank, name: BACKEND_LAYERS[rank][0], top: first }
+}
+
 // Which layers each layer may import from; `electron` and Node built-ins are listed separately.
 const allowed = {
   shared: { layers: ['shared'], electron: false, node: false },
@@ -81,13 +109,19 @@ const rule = {
       feature:
         '{{from}} must not import {{what}} ({{source}}): move what both need to ui/, media/, jobs/ or store/.',
       composition: '{{from}} must not import the shell, App or main ({{source}}): only they compose screens.',
-      root: 'backend modules must not import the composition root ({{source}}): only the shells build the backend.'
+      root: 'backend modules must not import the composition root ({{source}}): only the shells build the backend.',
+      upward: 'The {{from}} layer ({{fromTop}}/) must not import the {{to}} layer above it ({{source}}).',
+      unlisted:
+        '{{top}} is in no backend layer: add it to BACKEND_LAYERS in scripts/eslint/layers.mjs and docs/ARCHITECTURE.md.'
     }
   },
   create(context) {
     const file = context.filename
     const from = layerOf(file)
     if (!from) return {}
+    // A new folder of the backend says where it stands before anything in it can pass.
+    const placed = backendLayerOf(file)
+    const unplaced = placed !== null && placed.rank < 0 ? placed.top : null
     const rules = allowed[from]
     const check = (node, source) => {
       if (typeof source !== 'string') return
@@ -105,7 +139,8 @@ const rule = {
       const rel = relative(root, target).split(sep).join('/')
       let to = layerOf(target)
       if (rel === 'src/preload/api' || rel === 'src/preload/api.ts') to = 'preload-types'
-      if (to && !rules.layers.includes(to)) report(`the ${to} layer`)
+      const crossing = to !== null && !rules.layers.includes(to)
+      if (crossing) report(`the ${to} layer`)
       if (!to && rel.startsWith('src/')) report('an unknown layer')
       // The composition root builds every module; a module that imports it back makes a cycle. The web host
       // is a shell that lives in the backend's layer (it may use Node, never electron), so it may.
@@ -113,10 +148,24 @@ const rule = {
       if (from === 'backend' && !inWebHost && (rel === 'src/main/backend' || rel === 'src/main/backend.ts')) {
         context.report({ node, messageId: 'root', data: { source } })
       }
+      const mine = backendLayerOf(file)
+      const theirs = backendLayerOf(target)
+      // The composition root has its own message (below), which says more than "a layer above".
+      const upward = mine && theirs && mine.rank >= 0 && theirs.rank >= 0 && theirs.rank < mine.rank
+      if (upward && !crossing && BACKEND_LAYERS[theirs.rank][0] !== 'composition root') {
+        context.report({
+          node,
+          messageId: 'upward',
+          data: { from: mine.name, fromTop: mine.top, to: theirs.name, source }
+        })
+      }
       const refusal = from === 'renderer' && to === 'renderer' ? rendererRefusal(file, target) : null
       if (refusal) context.report({ node, messageId: refusal.messageId, data: { ...refusal.data, source } })
     }
     return {
+      Program: (node) => {
+        if (unplaced) context.report({ node, messageId: 'unlisted', data: { top: unplaced } })
+      },
       ImportDeclaration: (node) => check(node, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),

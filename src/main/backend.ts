@@ -11,7 +11,6 @@ import { openDataFolder } from './dataFolder/open'
 import { AppFailure } from './contract/failure'
 import { say } from '../shared/sentences'
 import type { SecretCipher } from './secrets/cipher'
-import { isAllowedExternalUrl } from './security/urls'
 import { SettingsStore } from './settings/store'
 import { createProfileHandlers } from './services/profiles'
 import { ModelCatalogStore } from './profiles/catalog'
@@ -22,7 +21,16 @@ import { ApiKeyStore } from './secrets/apiKeys'
 import { Library, type ServedMedia } from './library'
 import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
-import type { Notice, ServiceContext } from './services/context'
+import type { DesktopNotice } from './notices/words'
+import { createAppHandlers } from './services/app'
+import { ChatRepository } from './chat/repository'
+import { ChatRunner } from './chat/runner'
+import { conversationView } from './chat/views'
+import { BoardStore } from './gallery/boards'
+import { ExportManager } from './gallery/export/manager'
+import { GalleryStore } from './gallery/store'
+import { LibraryPicker } from './library/picker'
+import { PresetStore } from './presets/store'
 import { createGalleryHandlers } from './services/gallery'
 import { createPresetHandlers } from './services/presets'
 import { createJobHandlers } from './services/jobs'
@@ -32,6 +40,7 @@ import { spokenLanguage } from './settings/language'
 import { JobEngine } from './jobs/engine'
 import { librarySink } from './jobs/librarySink'
 import type { PartialPolicy } from './jobs/policy'
+import { JobGroups } from './jobs/groups'
 import { JobRepository } from './jobs/repository'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
@@ -57,7 +66,7 @@ export interface BackendOptions {
   /** Engine figures (poll pace, concurrency); tests make polling fast. */
   enginePolicy?: PartialPolicy
   /** Desktop notifications (Electron `Notification`); the web host has none and shows toasts instead. */
-  notify?: (notice: Notice) => void
+  notify?: (notice: DesktopNotice) => void
   /**
    * Test-only: called at the named crash points of `crashPoints.ts` so crash tests can SIGKILL the
    * process exactly there. Both shells leave it out.
@@ -107,10 +116,13 @@ export function createBackend(options: BackendOptions): Backend {
     onChange: (state) => bus.emit('app.storageChanged', state),
     onError: (message, error) => logger.error(message, error)
   })
-  const settings = new SettingsStore(db)
-  const profiles = new ProfileRepository(db)
+  const now = (): number => clock.now()
+  const onError = (message: string, error: unknown): void => logger.error(message, error)
+  const settings = new SettingsStore(db, now)
+  const profiles = new ProfileRepository(db, now)
   profiles.ensureDemo()
-  const keys = new ApiKeyStore(db, options.secretCipher)
+  const profileName = (id: string): string | null => profiles.get(id)?.name ?? null
+  const keys = new ApiKeyStore(db, options.secretCipher, now)
   const catalog = new ModelCatalogStore(db)
   const demo = new DemoGateway(options.demoTiming)
   const connections = new GatewayConnections({
@@ -121,15 +133,14 @@ export function createBackend(options: BackendOptions): Backend {
     clientOptions: { ...options.gatewayClientOptions, clock }
   })
 
-  const library = new Library(db, join(options.dataDir, 'library'), {
-    probe: options.probe,
-    onError: (message, error) => logger.error(message, error)
-  })
+  const library = new Library(db, join(options.dataDir, 'library'), { clock, probe: options.probe, onError })
   const swept = library.sweep()
   if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
-  const jobs = new JobRepository(db)
+  const jobs = new JobRepository(db, now)
+  const groups = new JobGroups(db, now)
   const engine = new JobEngine({
     repo: jobs,
+    groups,
     connections,
     media: librarySink(library),
     bus,
@@ -142,79 +153,108 @@ export function createBackend(options: BackendOptions): Backend {
     ...(options.enginePolicy ? { policy: options.enginePolicy } : {}),
     clock,
     storage,
-    onError: (message, error) => logger.error(message, error),
+    onError,
     probe: options.probe
   })
 
-  const ctx: ServiceContext = {
-    dataDir: options.dataDir,
-    db,
+  const chatRepo = new ChatRepository(db, now)
+  const interrupted = chatRepo.markInterrupted()
+  if (interrupted > 0) logger.info(`${interrupted} chat repl(ies) were cut off when the app last stopped`)
+  const chatRunner = new ChatRunner({
+    repo: chatRepo,
     bus,
-    logger,
-    settings,
-    profiles,
-    catalog,
-    connections,
-    library,
-    jobs,
-    engine,
-    notify: options.notify ?? null,
+    conversationView: (record) => conversationView(record, profileName(record.profileId)),
+    alive: () => db.open,
+    onError,
+    now,
+    probe: options.probe,
+    clientFor: async (profileId) => {
+      if (!profiles.get(profileId)) throw new AppFailure('chat.gateway_missing', say('gatewayRemoved'))
+      return (await connections.forProfile(profileId)).client
+    },
+    loadImage: async (mediaId) => {
+      const media = await library.read(mediaId)
+      return media ? { mime: media.mime, base64: media.bytes.toString('base64') } : null
+    }
+  })
+
+  const gallery = new GalleryStore(db)
+  const exports = new ExportManager({
+    exportsDir: join(options.dataDir, 'exports'),
+    protectedDir: options.dataDir,
+    rows: (selection) => gallery.rows(selection),
+    resolveFile: (mediaId) => library.resolve(mediaId)?.file ?? null,
+    nameTemplate: () => settings.get().exportNameTemplate,
+    emit: (progress) => bus.emit('gallery.exportProgress', progress),
+    appName: APP_NAME,
+    appVersion: APP_VERSION,
+    language: () => spokenLanguage(settings.get().language),
+    now,
+    onError,
     probe: options.probe
-  }
+  })
+  const sweptExports = exports.sweep()
+  if (sweptExports > 0) logger.info(`removed ${sweptExports} unfinished export(s)`)
 
   // Finish notices listen from before the engine starts, so the transitions of its recovery are seen too.
   watchJobFinishes({
     bus,
     notifyOnJobFinish: () => settings.get().notifyOnJobFinish,
-    notify: ctx.notify,
+    notify: options.notify ?? null,
     language: () => spokenLanguage(settings.get().language),
     activeAtStart: jobs.listJobIds({ status: [...UNFINISHED_JOB_STATUSES], limit: 1_000_000 }),
-    onError: (message, error) => logger.error(message, error)
+    now,
+    onError
   })
 
+  // Every command of the contract, each group from the few parts it uses (by name).
+  const removeMedia = (mediaId: string) => library.remove(mediaId)
   const handlers: CommandHandlers = {
-    'app.info': () => ({
-      name: APP_NAME,
-      version: APP_VERSION,
-      dataDir: options.dataDir,
-      host: options.host,
-      platform: process.platform
+    ...createAppHandlers({
+      info: { name: APP_NAME, version: APP_VERSION, dataDir: options.dataDir, host: options.host },
+      settings,
+      bus,
+      storage: () => storage.current(),
+      openExternal: options.openExternal
     }),
-    'app.openExternal': async ({ url }) => {
-      if (!isAllowedExternalUrl(url)) return { opened: false, allowed: false }
-      if (!options.openExternal) return { opened: false, allowed: true }
-      // Vetted just above by a URL parser: https and mailto only (RELIABILITY P5).
-      await options.openExternal(url) // eng-disable OPEN_EXTERNAL_JS_CHECK
-      return { opened: true, allowed: true }
-    },
-    'app.storage': () => storage.current(),
-    'settings.get': () => settings.get(),
-    'settings.update': (patch) => {
-      const next = settings.update(patch)
-      bus.emit('settings.changed', next)
-      return next
-    },
-    'ui.lastUsed.get': () => settings.lastUsed(),
-    'ui.lastUsed.remember': ({ screen, model, params }) =>
-      settings.rememberLastUsed(screen, { model, params }),
     ...createProfileHandlers({
       profiles,
       keys,
       catalog,
       connections,
       bus,
+      now,
       onBackgroundError: (error) => logger.error('background refresh failed', error)
     }),
     ...createJobHandlers({
       engine,
       repo: jobs,
+      groups,
       bus,
-      removeMedia: (ids) => Promise.resolve(ids.filter((id) => library.remove(id) === 'removed').length)
+      removeMedia: (ids) => Promise.resolve(ids.filter((id) => removeMedia(id) === 'removed').length)
     }),
-    ...createChatHandlers(ctx),
-    ...createLibraryHandlers(ctx),
-    ...createGalleryHandlers(ctx),
-    ...createPresetHandlers(ctx)
+    ...createChatHandlers({
+      repo: chatRepo,
+      runner: chatRunner,
+      bus,
+      now,
+      profileName,
+      activeProfileId: () => profiles.active().id,
+      catalog,
+      storeAttachment: (data, storeOptions) => library.storeBase64(data, storeOptions),
+      removeMedia
+    }),
+    ...createLibraryHandlers({ picker: new LibraryPicker(db, library) }),
+    ...createGalleryHandlers({
+      store: gallery,
+      boards: new BoardStore(db, now),
+      exports,
+      jobs,
+      removeMedia,
+      bus,
+      profileName
+    }),
+    ...createPresetHandlers({ store: new PresetStore(db, now) })
   }
 
   // A daily copy of a database that passed its check, after start-up (P46).

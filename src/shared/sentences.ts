@@ -16,6 +16,7 @@ export const sentences = {
   unknownTimeZone: 'Unknown time zone "{{timeZone}}".',
   nothingToResend: 'This job has nothing waiting to be sent again.',
   jobGone: 'That job no longer exists.',
+  groupGone: 'That group of jobs no longer exists.',
   imageGone: 'That image no longer exists.',
   conversationGone: 'That conversation no longer exists.',
   messageGone: 'That message no longer exists.',

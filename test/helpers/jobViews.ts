@@ -53,6 +53,7 @@ export const job = (patch: Partial<JobView> = {}): JobView => ({
   createdAt: 1_000,
   updatedAt: 2_000,
   finishedAt: 2_000,
+  groupId: null,
   tasks: [task()],
   results: [result()],
   ...patch

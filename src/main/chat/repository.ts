@@ -32,7 +32,8 @@ const json = (value: unknown): string | null =>
 export class ChatRepository extends ChatReads {
   constructor(
     db: Db,
-    private readonly now: () => number = Date.now
+    /** The backend's one clock (`Clock.now`). */
+    private readonly now: () => number
   ) {
     super(db)
   }

@@ -2,7 +2,6 @@ import type { ChatCompletionRequest, MessagesRequest, ResponsesRequest } from '.
 import {
   DEFAULT_MAX_TOKENS,
   type ChatSettings,
-  type ChatStyle,
   type ToolCallView,
   type ToolDefinition
 } from '../../shared/schemas/chat'
@@ -30,11 +29,6 @@ export interface RequestSetup {
   settings: ChatSettings
 }
 
-export type StyledRequest =
-  | { style: 'chat'; body: ChatCompletionRequest }
-  | { style: 'messages'; body: MessagesRequest }
-  | { style: 'responses'; body: ResponsesRequest }
-
 const EMPTY_SCHEMA = { type: 'object', properties: {} }
 
 const dataUri = (image: TurnImage): string => `data:${image.mime};base64,${image.base64}`
@@ -52,7 +46,7 @@ function argumentsObject(text: string): Record<string, unknown> {
 }
 
 /** Turns that carry something: a reply that was stopped before any text is left out. */
-function usable(turns: readonly HistoryTurn[]): HistoryTurn[] {
+export function usable(turns: readonly HistoryTurn[]): HistoryTurn[] {
   return turns.filter(
     (turn) => turn.text.trim() !== '' || turn.images.length > 0 || turn.toolCalls.length > 0
   )
@@ -67,7 +61,7 @@ function common(setup: RequestSetup, maxTokensField: string): Record<string, unk
   }
 }
 
-function chatRequest(setup: RequestSetup, turns: HistoryTurn[]): ChatCompletionRequest {
+export function chatRequest(setup: RequestSetup, turns: HistoryTurn[]): ChatCompletionRequest {
   const messages: ChatCompletionRequest['messages'] = []
   if (setup.systemPrompt.trim() !== '') messages.push({ role: 'system', content: setup.systemPrompt })
   for (const turn of turns) {
@@ -115,7 +109,7 @@ function chatRequest(setup: RequestSetup, turns: HistoryTurn[]): ChatCompletionR
   }
 }
 
-function messagesRequest(setup: RequestSetup, turns: HistoryTurn[]): MessagesRequest {
+export function messagesRequest(setup: RequestSetup, turns: HistoryTurn[]): MessagesRequest {
   const messages: MessagesRequest['messages'] = []
   // A tool_use must be answered at the start of the next user turn.
   let unanswered: ToolCallView[] = []
@@ -175,7 +169,7 @@ function messagesRequest(setup: RequestSetup, turns: HistoryTurn[]): MessagesReq
   }
 }
 
-function responsesRequest(setup: RequestSetup, turns: HistoryTurn[]): ResponsesRequest {
+export function responsesRequest(setup: RequestSetup, turns: HistoryTurn[]): ResponsesRequest {
   const input: unknown[] = []
   for (const turn of turns) {
     if (turn.role === 'user') {
@@ -209,25 +203,5 @@ function responsesRequest(setup: RequestSetup, turns: HistoryTurn[]): ResponsesR
     ...(setup.systemPrompt.trim() !== '' ? { instructions: setup.systemPrompt } : {}),
     ...common(setup, 'max_output_tokens'),
     ...(tools.length > 0 ? { tools } : {})
-  }
-}
-
-/**
- * The request body for one reply in the conversation's current style, from the stored history. Each
- * request carries the whole conversation (no server-side state), so a conversation can switch styles.
- */
-export function buildRequest(
-  style: ChatStyle,
-  setup: RequestSetup,
-  history: readonly HistoryTurn[]
-): StyledRequest {
-  const turns = usable(history)
-  switch (style) {
-    case 'chat':
-      return { style, body: chatRequest(setup, turns) }
-    case 'messages':
-      return { style, body: messagesRequest(setup, turns) }
-    case 'responses':
-      return { style, body: responsesRequest(setup, turns) }
   }
 }

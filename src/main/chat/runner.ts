@@ -4,29 +4,16 @@ import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import type { CrashProbe } from '../crashPoints'
-import {
-  GatewayError,
-  isGatewayError,
-  type GatewayClient,
-  type GatewayStream,
-  type PostOptions
-} from '../gateway'
-import { toAppFailure } from '../services/gatewayFailure'
+import { isGatewayError, type GatewayStream, type PostOptions } from '../gateway'
+import { toAppFailure } from '../gateway/failure'
 import { ReplyAssembly } from './assembly'
 import type { ChatRepository } from './repository'
 import type { ConversationRecord, MessageRecord } from './rows'
-import { buildRequest, type HistoryTurn, type StyledRequest, type TurnImage } from './requests'
+import type { HistoryTurn, TurnImage } from './requests'
+import { buildRequest, styleRun, type ChatClient, type StyledRequest } from './styles'
 import { messageView } from './views'
 
-export type ChatClient = Pick<
-  GatewayClient,
-  | 'streamChatCompletion'
-  | 'createChatCompletion'
-  | 'streamMessage'
-  | 'createMessage'
-  | 'streamResponse'
-  | 'createResponse'
->
+export type { ChatClient } from './styles'
 
 export interface ChatRunnerDeps {
   repo: ChatRepository
@@ -37,7 +24,7 @@ export interface ChatRunnerDeps {
   /** False once the database is closed (backend shut down): running replies then end quietly. */
   alive: () => boolean
   onError?: (message: string, error: unknown) => void
-  now?: () => number
+  now: () => number
   /** How often a streaming reply's row is rewritten (its final state is always written). */
   persistEveryMs?: number
   /** How long deltas are gathered before one `chat.delta` event goes out. */
@@ -91,7 +78,7 @@ export class ChatRunner {
   private readonly deltaEveryMs: number
 
   constructor(private readonly deps: ChatRunnerDeps) {
-    this.now = deps.now ?? Date.now
+    this.now = deps.now
     this.persistEveryMs = deps.persistEveryMs ?? 400
     this.deltaEveryMs = deps.deltaEveryMs ?? 24
   }
@@ -221,15 +208,10 @@ export class ChatRunner {
     idempotencyKey: string
   ): Promise<void> {
     const options: PostOptions = { signal: reply.controller.signal, idempotencyKey }
-    const a = reply.assembly
-    switch (request.style) {
-      case 'chat':
-        return this.consume(reply, client.streamChatCompletion(request.body, options), (e) => a.applyChat(e))
-      case 'messages':
-        return this.consume(reply, client.streamMessage(request.body, options), (e) => a.applyMessages(e))
-      case 'responses':
-        return this.consume(reply, client.streamResponse(request.body, options), (e) => a.applyResponses(e))
-    }
+    const run = styleRun(request.style)
+    return this.consume(reply, run.open(client, request.body, options), (event) =>
+      run.apply(reply.assembly, event)
+    )
   }
 
   private async consume<E>(
@@ -258,32 +240,7 @@ export class ChatRunner {
     idempotencyKey: string
   ): Promise<void> {
     const options: PostOptions = { signal: reply.controller.signal, idempotencyKey }
-    const a = reply.assembly
-    switch (request.style) {
-      case 'chat':
-        a.applyChatCompletion((await client.createChatCompletion(request.body, options)).data)
-        return
-      case 'messages':
-        a.applyMessagesResult((await client.createMessage(request.body, options)).data)
-        return
-      case 'responses': {
-        const { data } = await client.createResponse(request.body, options)
-        if (data.status === 'failed') {
-          const failure = (data.error ?? {}) as { code?: unknown; message?: unknown }
-          throw new GatewayError({
-            reason: 'stream_error',
-            code: typeof failure.code === 'string' ? failure.code : undefined,
-            message:
-              typeof failure.message === 'string'
-                ? failure.message
-                : 'The gateway reported that the response failed.',
-            outcome: 'unknown'
-          })
-        }
-        a.applyResponsesResult(data)
-        return
-      }
-    }
+    await styleRun(request.style).whole(client, request.body, options, reply.assembly)
   }
 
   private opened(reply: LiveReply): void {

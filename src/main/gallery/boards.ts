@@ -29,7 +29,8 @@ interface BoardRow {
 export class BoardStore {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now
+    /** The backend's one clock (`Clock.now`). */
+    private readonly now: () => number
   ) {}
 
   list(): Board[] {

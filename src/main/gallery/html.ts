@@ -1,5 +1,5 @@
+import { fill, plural, wordsOf } from '../../shared/i18n/words'
 import type { SpokenLanguage } from '../../shared/language'
-import { exportWords, fill, type ExportWords } from './exportWords'
 
 /**
  * The static `index.html` of an export (RELIABILITY P35): a page that works opened from disk and can do
@@ -85,6 +85,28 @@ dl{margin:0;display:grid;grid-template-columns:auto 1fr;gap:2px 10px;font-size:1
 dd{margin:0;overflow-wrap:anywhere}
 `.trim()
 
+/** The page's words and formatters in one language, for a page written in one time zone. */
+export function exportWords(language: SpokenLanguage, timeZone: string) {
+  const catalog = wordsOf(language).gallery
+  const number = new Intl.NumberFormat(language)
+  const oneDecimal = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const wholeNumber = new Intl.NumberFormat(language, { maximumFractionDigits: 0 })
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone })
+  return {
+    words: catalog.exportPage,
+    /** "3 images", by the language's plural rules. */
+    images: (count: number): string => plural(language, catalog.count, 'images', count),
+    date: (ms: number): string => dateTime.format(ms),
+    /** B, KB or MB as the app's screens write them: the symbols are the same in every language. */
+    bytes: (bytes: number): string => {
+      if (bytes < 1024) return `${number.format(bytes)} B`
+      if (bytes < 1024 * 1024) return `${wholeNumber.format(bytes / 1024)} KB`
+      return `${oneDecimal.format(bytes / 1024 / 1024)} MB`
+    }
+  }
+}
+export type ExportWords = ReturnType<typeof exportWords>
+
 function figure(image: PageImage, index: number, say: ExportWords): string {
   const words = say.words
   const src = escapeHtml(relativeUrl(...image.file.split('/')))
@@ -115,9 +137,10 @@ function figure(image: PageImage, index: number, say: ExportWords): string {
 
 /** The page as one string (an export of 10,000 images is a few MB of HTML, written in one go). */
 export function renderIndexHtml(images: readonly PageImage[], meta: PageMeta): string {
-  const say = exportWords(meta.language, meta.timeZone)
-  const title = fill(say.words.title, { app: meta.appName })
-  const summary = fill(say.words.summary, {
+  const language = meta.language
+  const say = exportWords(language, meta.timeZone)
+  const title = fill(language, say.words.title, { app: meta.appName })
+  const summary = fill(language, say.words.summary, {
     images: say.images(images.length),
     date: say.date(meta.exportedAt),
     app: meta.appName

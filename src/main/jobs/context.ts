@@ -7,11 +7,14 @@ import type { StorageFault } from '../dataFolder/storageFaults'
 import type { Clock } from '../time/clock'
 import type { LoopbackAllowance, MediaSink } from './media'
 import type { EnginePolicy, PartialPolicy } from './policy'
+import type { JobGroups } from './groups'
 import type { JobRepository } from './repository'
 import type { Scheduler } from './scheduler'
 
 export interface JobEngineDeps {
   repo: JobRepository
+  /** Job groups (a compare, a batch), made in the transaction of their jobs. */
+  groups: JobGroups
   connections: {
     forProfile(profileId?: string): Promise<ProfileClient>
     /** The profile's extra JSON fields go through the job's pre-flight too (issue 11, finding 7). */

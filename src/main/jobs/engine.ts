@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { JobCancelOutcome } from '../../shared/schemas/cancel'
+import type { JobGroupScreen, JobGroupSubmitted } from '../../shared/schemas/jobGroups'
 import type { JobRequest, JobView } from '../../shared/schemas/jobs'
 import { CANCELLABLE_TASK_STATUSES, RESENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
@@ -94,18 +95,77 @@ export class JobEngine {
   /** Validates, records the job and its tasks, and queues them; returns once the rows are committed. */
   submit(profileId: string | undefined, request: JobRequest): JobView {
     const profile = profileId ?? this.deps.activeProfileId()
+    const failure = this.preflight(profile, request)
+    if (failure) throw failure
+    const { jobId, taskIds } = this.record(profile, request)
+    this.deps.probe?.('job.committed')
+    for (const taskId of taskIds) this.sender.enqueue(taskId)
+    const view = this.publish(jobId)
+    this.scheduler.pump()
+    if (!view) throw new Error('job vanished right after insert')
+    return view
+  }
+
+  /**
+   * Several jobs asked for together (a compare, a batch): each request is checked as `submit` checks one;
+   * the group and the jobs that passed are committed in one transaction, then queued in the order given.
+   * A refused request is answered with why, and nothing of it is ever sent.
+   */
+  submitGroup(
+    profileId: string | undefined,
+    group: { name: string; screen: JobGroupScreen; settings?: Record<string, unknown> | undefined },
+    requests: readonly JobRequest[]
+  ): JobGroupSubmitted {
+    const profile = profileId ?? this.deps.activeProfileId()
+    const failures = requests.map((request) => this.preflight(profile, request))
+    const recorded = this.deps.repo.transaction(() => {
+      const groupId = this.deps.groups.insert({
+        name: group.name,
+        screen: group.screen,
+        settings: group.settings
+      })
+      const jobs = requests.map((request, index) =>
+        failures[index] ? null : this.record(profile, request, groupId)
+      )
+      return { groupId, jobs }
+    })
+    this.deps.probe?.('job.committed')
+    const items: JobGroupSubmitted['items'] = recorded.jobs.map((job, index) => {
+      if (!job) return { ok: false, error: (failures[index] as AppFailure).toAppError() }
+      for (const taskId of job.taskIds) this.sender.enqueue(taskId)
+      const view = this.publish(job.jobId)
+      if (!view) throw new Error('job vanished right after insert')
+      return { ok: true, job: view }
+    })
+    this.scheduler.pump()
+    const view = this.deps.groups.view(recorded.groupId)
+    if (!view) throw new Error('group vanished right after insert')
+    this.deps.bus.emit('groups.updated', view)
+    return { group: view, items }
+  }
+
+  /** Why a request may not be sent (its pre-flight, with the profile's extra fields), or null. */
+  private preflight(profile: string, request: JobRequest): AppFailure | null {
     const model = this.deps.lookupModel?.(profile, request.body.model)
     const issues = preflightJob(request, model, this.deps.connections.profileExtras?.(profile))
-    if (issues.length > 0) {
-      const first = issues[0]
-      throw new AppFailure('invalid_input', issues.map((issue) => issue.message).join(' '), {
-        issues,
-        ...(first?.supportedEndpoints ? { supportedEndpoints: first.supportedEndpoints } : {})
-      })
-    }
+    const first = issues[0]
+    if (!first) return null
+    return new AppFailure('invalid_input', issues.map((issue) => issue.message).join(' '), {
+      issues,
+      ...(first.supportedEndpoints ? { supportedEndpoints: first.supportedEndpoints } : {})
+    })
+  }
+
+  /** The job's row and its tasks' rows (in the caller's transaction, if any). */
+  private record(
+    profile: string,
+    request: JobRequest,
+    groupId?: string
+  ): { jobId: string; taskIds: string[] } {
+    const model = this.deps.lookupModel?.(profile, request.body.model)
     const count = descriptorOf(request.endpoint).tasksOf?.(request) ?? 1
     const text = JSON.stringify(request)
-    const { jobId, taskIds } = this.deps.repo.insertJob({
+    return this.deps.repo.insertJob({
       kind: kindOf(request),
       endpoint: ENDPOINTS[request.endpoint],
       profileId: profile,
@@ -114,14 +174,9 @@ export class JobEngine {
       request,
       billingUnit: model?.billing_unit ?? null,
       taskCount: count,
-      requestHash: (seq) => createHash('sha256').update(`${seq}:${text}`).digest('hex')
+      requestHash: (seq) => createHash('sha256').update(`${seq}:${text}`).digest('hex'),
+      ...(groupId === undefined ? {} : { groupId })
     })
-    this.deps.probe?.('job.committed')
-    for (const taskId of taskIds) this.sender.enqueue(taskId)
-    const view = this.publish(jobId)
-    this.scheduler.pump()
-    if (!view) throw new Error('job vanished right after insert')
-    return view
   }
 
   /**

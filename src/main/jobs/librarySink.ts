@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { storageFaultOf } from '../dataFolder/storageFaults'
 import { isMediaError, type Library } from '../library'
 import type { MediaSink } from './media'
@@ -16,10 +15,6 @@ export function librarySink(library: Library): MediaSink {
       return { kind: storageFaultOf(error) === null ? 'transient' : 'storage', message }
     },
     thumbnailReady: (mediaId) => library.thumbnailReady(mediaId),
-    async read(mediaId) {
-      const resolved = library.resolve(mediaId)
-      if (!resolved) return null
-      return { bytes: await readFile(resolved.file), mime: resolved.mime }
-    }
+    read: (mediaId) => library.read(mediaId)
   }
 }

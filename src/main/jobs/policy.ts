@@ -1,3 +1,4 @@
+import { DEFAULT_SEND_CONCURRENCY, type JobKind } from '../../shared/schemas/jobKinds'
 import { backoffDelay, notBeforeServer } from '../time/backoff'
 
 /** The engine's figures; every one marked (ours) in RELIABILITY.md, overridable so tests run fast. */
@@ -9,7 +10,7 @@ export interface EnginePolicy {
   /** P26: a result URL is retried until the result's creation + 23 h (or its own stated expiry). */
   download: { initialMs: number; maxMs: number; windowMs: number }
   /** How many requests of each sort may be in flight at once. */
-  concurrency: { image: number; edit: number; video: number; poll: number; download: number }
+  concurrency: Record<JobKind, number> & { poll: number; download: number }
   /** A poll or download that failed past its runner (its row could not be written) waits this long. */
   afterFaultMs: number
 }
@@ -18,7 +19,7 @@ export const DEFAULT_POLICY: EnginePolicy = {
   poll: { initialMs: 2_000, factor: 1.5, maxMs: 30_000, jitter: 0.2 },
   deadlineMs: { imagesV2: 60 * 60_000, videos: 6 * 60 * 60_000 },
   download: { initialMs: 2_000, maxMs: 5 * 60_000, windowMs: 23 * 60 * 60_000 },
-  concurrency: { image: 3, edit: 2, video: 2, poll: 8, download: 3 },
+  concurrency: { ...DEFAULT_SEND_CONCURRENCY, poll: 8, download: 3 },
   afterFaultMs: 30_000
 }
 

@@ -36,7 +36,8 @@ export class JobRepository extends JobReads {
 
   constructor(
     db: Db,
-    private readonly now: () => number = Date.now
+    /** The backend's one clock (`Clock.now`). */
+    private readonly now: () => number
   ) {
     super(db)
   }
@@ -107,8 +108,9 @@ export class JobRepository extends JobReads {
     this.write(() => {
       // All tasks start pending, so the aggregate starts `pending` too.
       this.sql(
-        `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, billing_unit, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`
+        `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, billing_unit, created_at,
+           updated_at, group_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`
       ).run(
         jobId,
         job.kind,
@@ -119,7 +121,8 @@ export class JobRepository extends JobReads {
         JSON.stringify(job.request),
         job.billingUnit,
         now,
-        now
+        now,
+        job.groupId ?? null
       )
       const insertTask = this.sql(
         `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, created_at, updated_at)

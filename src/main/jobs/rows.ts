@@ -2,7 +2,8 @@ import type { JobError, JobRequest, JobStatus, ResultView, TaskLocalStatus } fro
 
 /** The rows of the engine's tables as SQLite returns them, and the shapes the repository writes. */
 
-export type JobKind = 'image' | 'edit' | 'video'
+export type { JobKind } from '../../shared/schemas/jobKinds'
+import type { JobKind } from '../../shared/schemas/jobKinds'
 
 export interface JobRow {
   id: string
@@ -20,6 +21,7 @@ export interface JobRow {
   created_at: number
   updated_at: number
   finished_at: number | null
+  group_id: string | null
 }
 
 export interface TaskRow {
@@ -82,6 +84,8 @@ export interface NewJob {
   billingUnit: string | null
   taskCount: number
   requestHash: (seq: number) => string
+  /** The group the job was asked for in, if any (a compare, a batch). */
+  groupId?: string
 }
 
 export interface NewResult {

@@ -1,3 +1,4 @@
+import { JOB_KINDS } from '../../shared/schemas/jobKinds'
 import { DueQueue } from './dueQueue'
 import type { EnginePolicy } from './policy'
 import type { JobKind } from './rows'
@@ -12,8 +13,6 @@ export interface LaneWorkers {
   download(resultId: string): Promise<void>
 }
 
-const KINDS = ['image', 'edit', 'video'] as const
-
 /**
  * When work runs, never what it does: the send queues (one per job kind, in order), the due queues of polls
  * and downloads, each lane's concurrency, the one timer (armed for the earliest due item a free lane could
@@ -21,10 +20,15 @@ const KINDS = ['image', 'edit', 'video'] as const
  * `waitForIdle`. The runners decide what an item does and schedule what follows.
  */
 export class Scheduler {
-  private readonly sends: Record<JobKind, string[]> = { image: [], edit: [], video: [] }
+  private readonly sends = Object.fromEntries(JOB_KINDS.map((kind) => [kind, [] as string[]])) as Record<
+    JobKind,
+    string[]
+  >
   private readonly polls = new DueQueue()
   private readonly downloads = new DueQueue()
-  private readonly running: Record<Lane, number> = { image: 0, edit: 0, video: 0, poll: 0, download: 0 }
+  private readonly running = Object.fromEntries(
+    [...JOB_KINDS, 'poll', 'download'].map((lane) => [lane, 0])
+  ) as Record<Lane, number>
   private readonly controllers = new Map<string, AbortController>()
   private readonly cancelled = new Set<string>()
   private idleWaiters: (() => void)[] = []
@@ -101,7 +105,7 @@ export class Scheduler {
   /** Counts for the bench and the navigation badge. */
   stats(): { queued: number; polling: number; downloading: number; inFlight: number } {
     return {
-      queued: this.sends.image.length + this.sends.edit.length + this.sends.video.length,
+      queued: JOB_KINDS.reduce((sum, kind) => sum + this.sends[kind].length, 0),
       polling: this.polls.size,
       downloading: this.downloads.size,
       inFlight: Object.values(this.running).reduce((a, b) => a + b, 0)
@@ -127,7 +131,7 @@ export class Scheduler {
   /** Starts what the free lanes can take now, re-arms the timer, and wakes idle waiters. */
   pump(): void {
     if (this.halted) return
-    for (const kind of KINDS) {
+    for (const kind of JOB_KINDS) {
       while (this.running[kind] < this.concurrency[kind] && this.sends[kind].length > 0) {
         const taskId = this.sends[kind].shift() as string
         this.launch(kind, taskId, () => this.workers.send(taskId))

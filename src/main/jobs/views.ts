@@ -176,6 +176,7 @@ export function jobView(job: JobRow, tasks: readonly TaskRow[], results: readonl
       ...results.map((result) => result.updated_at)
     ),
     finishedAt: job.finished_at,
+    groupId: job.group_id,
     tasks: tasks.map(taskView),
     results: sorted.map(resultView)
   }

@@ -255,11 +255,11 @@ function readSweepState(file: string | undefined): SweepState {
  * file times come from a coarse clock (one kernel tick), so a temp file created in that same tick, after
  * the stat, would leave the mtime as recorded and hide it from the next sweep.
  */
-export function sweepTempFiles(root: string, stateFile?: string): number {
+export function sweepTempFiles(root: string, stateFile: string | undefined, now: number): number {
   let removed = 0
   const before = readSweepState(stateFile)
   const after: SweepState = {}
-  const settledBeforeNs = (BigInt(Date.now()) - SETTLED_MS) * 1_000_000n
+  const settledBeforeNs = (BigInt(Math.floor(now)) - SETTLED_MS) * 1_000_000n
   const walk = (dir: string): void => {
     let mtimeNs: string
     try {

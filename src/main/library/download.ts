@@ -45,6 +45,8 @@ export interface DownloadOptions extends UrlPolicy {
    * `createDownloadAgent`). Default: a fresh pinned agent per download, closed at the end.
    */
   dispatcher?: Dispatcher
+  /** Wall-clock ms, to read a `Retry-After` date against (the backend's one clock). */
+  now: () => number
   /** Test-only crash point after each chunk written to the temp file (`crashPoints.ts`). */
   probe?: CrashProbe
 }
@@ -90,7 +92,7 @@ function header(headers: Dispatcher.ResponseData['headers'], name: string): stri
   return Array.isArray(value) ? value[0] : value
 }
 
-function statusError(url: URL, status: number, hints: RetryHints): MediaError {
+function statusError(url: URL, status: number, hints: RetryHints, now: number): MediaError {
   const where = `${describeUrl(url)} answered HTTP ${status}`
   if (EXPIRED.has(status)) {
     return new MediaError({
@@ -101,7 +103,7 @@ function statusError(url: URL, status: number, hints: RetryHints): MediaError {
     })
   }
   if (status === 408 || status === 425 || status === 429 || status >= 500) {
-    const retryAfterMs = serverDelayMs(hints, Date.now())
+    const retryAfterMs = serverDelayMs(hints, now)
     return new MediaError({ kind: 'transient', reason: 'http_status', status, retryAfterMs, message: where })
   }
   return rejected('http_status', where, { status })
@@ -162,10 +164,15 @@ export async function downloadMedia(input: string | URL, options: DownloadOption
       }
       if (res.statusCode !== 200) {
         await res.body.dump().catch(() => undefined)
-        throw statusError(url, res.statusCode, {
-          retryAfter: header(res.headers, 'retry-after'),
-          retryAfterMs: header(res.headers, 'retry-after-ms')
-        })
+        throw statusError(
+          url,
+          res.statusCode,
+          {
+            retryAfter: header(res.headers, 'retry-after'),
+            retryAfterMs: header(res.headers, 'retry-after-ms')
+          },
+          options.now()
+        )
       }
       return await receive(url, res, options)
     }

@@ -22,20 +22,24 @@ const LAZY_MS = 50
  * after the other, no longer cost ten more fsyncs on the main thread.
  */
 export class PacedCommits {
-  /** `performance.now()` before which a new commit waits. */
+  /** Monotonic ms before which a new commit waits. */
   private nextAt = 0
   private waiting: (() => void)[] = []
   private timer: ReturnType<typeof setTimeout> | null = null
   private lazyWaiting: (() => void)[] = []
   private lazyTimer: ReturnType<typeof setTimeout> | null = null
 
-  constructor(private readonly commits: GroupCommit) {}
+  constructor(
+    private readonly commits: GroupCommit,
+    /** The backend's one clock's monotonic ms (`Clock.monotonic`): pacing is about time passing. */
+    private readonly monotonic: () => number
+  ) {}
 
   run<T>(work: () => T): Promise<T> {
-    if (this.timer === null && performance.now() >= this.nextAt) return this.commit(work)
+    if (this.timer === null && this.monotonic() >= this.nextAt) return this.commit(work)
     return new Promise<T>((resolve, reject) => {
       this.waiting.push(() => void this.commit(work).then(resolve, reject))
-      this.timer ??= setTimeout(() => this.release(), Math.max(0, this.nextAt - performance.now()))
+      this.timer ??= setTimeout(() => this.release(), Math.max(0, this.nextAt - this.monotonic()))
     })
   }
 
@@ -64,11 +68,11 @@ export class PacedCommits {
     if (takeLazy && this.lazyWaiting.length > 0) this.releaseLazy()
     let began = 0
     const done = this.commits.run(() => {
-      began ||= performance.now()
+      began ||= this.monotonic()
       return work()
     })
     const paced = (): void => {
-      const end = performance.now()
+      const end = this.monotonic()
       if (began > 0) this.nextAt = Math.max(this.nextAt, end + Math.min(MAX_GAP_MS, end - began))
     }
     done.then(paced, paced)

@@ -1,6 +1,8 @@
 import { realpathSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { CrashProbe } from '../crashPoints'
+import type { Clock } from '../time/clock'
 import { writeTransaction, type Db } from '../db/connection'
 import { GroupCommit } from '../db/groupCommit'
 import { sweepTempFiles, unlinkQuietly, writeFileAtomic } from './atomic'
@@ -25,8 +27,11 @@ import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
 import type { HostLookup } from './urlPolicy'
 
 export interface LibraryOptions {
-  /** Epoch ms for `created_at` and the `<yyyy>/<mm>` folder; default `Date.now`. */
-  now?: () => number
+  /**
+   * The backend's one clock: wall-clock ms for `created_at`, the `<yyyy>/<mm>` folder and the sweep, and
+   * monotonic ms for pacing commits.
+   */
+  clock: Pick<Clock, 'now' | 'monotonic'>
   /** DNS for the download policy; default `dns.promises.lookup` (tests inject one). */
   lookup?: HostLookup
   idleTimeoutMs?: number
@@ -81,11 +86,11 @@ export class Library {
   constructor(
     private readonly db: Db,
     root: string,
-    private readonly options: LibraryOptions = {}
+    private readonly options: LibraryOptions
   ) {
     this.root = resolve(root)
-    this.now = options.now ?? Date.now
-    this.commits = new PacedCommits(new GroupCommit(db))
+    this.now = () => options.clock.now()
+    this.commits = new PacedCommits(new GroupCommit(db), () => options.clock.monotonic())
     this.stmt = {
       byId: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE id = ?`),
       bySha: db.prepare<[string], MediaRecord>(`SELECT ${COLUMNS} FROM media WHERE sha256 = ?`),
@@ -109,7 +114,7 @@ export class Library {
    * unchanged since the last sweep are not listed again (`sweepTempFiles`).
    */
   sweep(): number {
-    return sweepTempFiles(this.root, join(this.root, SWEEP_STATE))
+    return sweepTempFiles(this.root, join(this.root, SWEEP_STATE), this.now())
   }
 
   /** Keeps bytes from memory (partial images, decoded `b64_json`) if they sniff as PNG/JPEG/WebP/MP4. */
@@ -138,6 +143,7 @@ export class Library {
       idleTimeoutMs: options.idleTimeoutMs ?? this.options.idleTimeoutMs,
       connectTimeoutMs: this.options.connectTimeoutMs,
       dispatcher: options.dispatcher,
+      now: this.now,
       probe: this.options.probe
     })
     return this.place({ ...download, createdAt, download })
@@ -165,6 +171,12 @@ export class Library {
     const file = this.inside(rel)
     if (!file) return null
     return { file, mime: m[2] ? 'image/webp' : row.mime }
+  }
+
+  /** The stored bytes of `ref` (an edit's input, a reference image, a chat attachment), or null. */
+  async read(ref: string): Promise<{ bytes: Buffer; mime: string } | null> {
+    const resolved = this.resolve(ref)
+    return resolved ? { bytes: await readFile(resolved.file), mime: resolved.mime } : null
   }
 
   /**

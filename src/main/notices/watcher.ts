@@ -1,22 +1,22 @@
 import type { JobView } from '../../shared/schemas/jobs'
 import type { JobNotice } from '../../shared/schemas/notices'
 import type { EventBus } from '../contract/events'
-import type { Notice } from '../services/context'
 import type { SpokenLanguage } from '../../shared/language'
 import { isLongJob, isSettled, LONG_JOB_MS, noticeFor } from './notices'
-import { desktopNotice } from './words'
+import { desktopNotice, type DesktopNotice } from './words'
 
 export interface JobWatcherOptions {
   bus: EventBus
   /** Read on every finish, so turning the setting off takes effect at once. */
   notifyOnJobFinish: () => boolean
   /** The desktop notification (Electron); null in the web host. */
-  notify: ((notice: Notice) => void) | null
+  notify: ((notice: DesktopNotice) => void) | null
   /** The language of the desktop notification, read on every finish so a change of setting applies at once. */
   language?: () => SpokenLanguage
   /** Jobs that were still pending or running when the backend started: their end is news, the rest is not. */
   activeAtStart: Iterable<string>
-  now?: () => number
+  /** The backend's one clock (`Clock.now`). */
+  now: () => number
   longJobMs?: number
   onError?: (message: string, error: unknown) => void
 }
@@ -27,7 +27,7 @@ export interface JobWatcherOptions {
  * job is watched again. Jobs that were already over when the backend started are never announced.
  */
 export function watchJobFinishes(options: JobWatcherOptions): () => void {
-  const now = options.now ?? Date.now
+  const now = options.now
   const longJobMs = options.longJobMs ?? LONG_JOB_MS
   const watching = new Set(options.activeAtStart)
 

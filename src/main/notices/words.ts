@@ -1,77 +1,12 @@
 import type { JobError } from '../../shared/schemas/jobs'
-import type { JobNotice, NoticeCode } from '../../shared/schemas/notices'
-import type { Notice } from '../services/context'
+import type { JobNotice } from '../../shared/schemas/notices'
 import type { SpokenLanguage } from '../../shared/language'
+import { fill, plural, wordsOf } from '../../shared/i18n/words'
 
-/**
- * The desktop notification's words (Electron only): the OS shows it with no renderer to word the notice,
- * so the backend keeps this small catalog of the same sentences as the renderer's queue.notice.*. The page's
- * own toast is worded by the renderer, with the whole failure explained; here the body is the prompt and,
- * for a failure, the gateway's own text as it came.
- */
-interface NoticeCatalog {
-  what: (kind: JobNotice['kind'], count: number) => string
-  titles: Record<NoticeCode, string>
-  said: string
-  /** A failure's body: the prompt and the gateway's words, in the order the language reads them. */
-  failed: (prompt: string, said: string) => string
-  /** After the prompt of a finished job: the model that made it. */
-  model: (model: string) => string
-  quote: (text: string) => string
-  gap: string
-}
-
-const quote = (text: string): string => `“${text}”`
-
-export const NOTICE_WORDS: Record<SpokenLanguage, NoticeCatalog> = {
-  en: {
-    what: (kind, count) =>
-      kind === 'video'
-        ? 'Video'
-        : kind === 'edit'
-          ? 'Edit'
-          : count === 1
-            ? 'Image'
-            : `${new Intl.NumberFormat('en').format(count)} images`,
-    titles: {
-      ready: '{what} ready',
-      unsaved: '{what} finished, but nothing could be saved',
-      partly_saved: '{what} finished with problems',
-      partly_done: '{what} partly done',
-      failed: '{what} failed',
-      expired: '{what} expired',
-      needs_attention: '{what} needs your attention',
-      cancelled_by_gateway: '{what} cancelled by the gateway'
-    },
-    said: 'The gateway said:',
-    failed: (prompt, said) => `${said} ${prompt}`,
-    model: (model) => ` · ${model}`,
-    quote,
-    gap: ' '
-  },
-  'zh-CN': {
-    what: (kind, count) =>
-      kind === 'video'
-        ? '视频'
-        : kind === 'edit'
-          ? '编辑任务'
-          : `${new Intl.NumberFormat('zh-CN').format(count)} 张图片`,
-    titles: {
-      ready: '{what}已完成',
-      unsaved: '{what}已生成，但没能保存',
-      partly_saved: '{what}已生成，部分没能保存',
-      partly_done: '{what}只完成了一部分',
-      failed: '{what}未能完成',
-      expired: '{what}已过期',
-      needs_attention: '{what}需要你处理',
-      cancelled_by_gateway: '{what}已被网关取消'
-    },
-    said: '网关返回：',
-    failed: (prompt, said) => `${prompt}：${said}`,
-    model: (model) => `，模型：${model}`,
-    quote,
-    gap: ''
-  }
+/** A desktop notification: what the desktop shell's `notify` shows (the web host's page words its own). */
+export interface DesktopNotice {
+  title: string
+  body: string
 }
 
 /** The gateway's own text of a failure, when the gateway gave one. */
@@ -81,16 +16,27 @@ function gatewaySaid(notice: JobNotice): string | null {
   return error?.view?.said ?? null
 }
 
-/** The desktop notification of a notice, in `language`. */
-export function desktopNotice(notice: JobNotice, language: SpokenLanguage): Notice {
-  const words = NOTICE_WORDS[language]
-  const title = words.titles[notice.words.code].replace('{what}', words.what(notice.kind, notice.count))
+/** "Video", "3 images": what the notice is about, as the page's toast says it (queue.notice.what). */
+function whatOf(notice: JobNotice, language: SpokenLanguage): string {
+  const what = wordsOf(language).queue.notice.what
+  return notice.kind === 'image' ? plural(language, what, 'image', notice.count) : what[notice.kind]
+}
+
+/**
+ * The desktop notification of a notice, in `language` (Electron only: the OS shows it with no renderer to
+ * word it). Its title is the page's toast title, from the same catalog (queue.notice.*); its body stays
+ * short, the prompt with the model of a finished job or the gateway's own text of a failure, as it came.
+ */
+export function desktopNotice(notice: JobNotice, language: SpokenLanguage): DesktopNotice {
+  const words = wordsOf(language).queue.notice
+  const title = fill(language, words.titles[notice.words.code], { what: whatOf(notice, language) })
+  const prompt = notice.prompt
   const said = gatewaySaid(notice)
-  const prompt = words.quote(notice.prompt)
-  const model = notice.words.code === 'ready' ? words.model(notice.words.model) : ''
-  const body =
-    said === null
-      ? `${prompt}${model}`
-      : words.failed(prompt, `${words.said}${words.gap}${words.quote(said)}`)
-  return { title, body }
+  if (said !== null) {
+    const reason = fill(language, words.desktop.said, { said })
+    return { title, body: fill(language, words.bodies.failed, { reason, prompt }) }
+  }
+  if (notice.words.code === 'ready')
+    return { title, body: fill(language, words.bodies.ready, { prompt, model: notice.words.model }) }
+  return { title, body: fill(language, words.bodies.prompt, { prompt }) }
 }

@@ -39,7 +39,8 @@ function payloadOf(text: string): Record<string, unknown> | null {
 export class PresetStore {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now
+    /** The backend's one clock (`Clock.now`). */
+    private readonly now: () => number
   ) {}
 
   list(screen: PresetScreen): Preset[] {

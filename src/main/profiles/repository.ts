@@ -71,7 +71,8 @@ export interface NewProfile {
 export class ProfileRepository {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now
+    /** The backend's one clock (`Clock.now`). */
+    private readonly now: () => number
   ) {}
 
   /** A first run gets the demo gateway, active, so the app works before anyone has a key. */

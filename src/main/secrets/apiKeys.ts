@@ -45,7 +45,8 @@ export class ApiKeyStore {
   constructor(
     private readonly db: Db,
     private readonly cipher: SecretCipher,
-    private readonly now: () => number = Date.now
+    /** The backend's one clock (`Clock.now`). */
+    private readonly now: () => number
   ) {}
 
   /** The protection, its English description and the same by code (`words`) for the renderer. */

@@ -3,15 +3,14 @@ import { conversationMarkdown } from '../chat/markdown'
 import { safeFileName } from '../library'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
-import { checkSettings, type ChatHandlers, type ChatScope } from './chatScope'
-import type { ServiceContext } from './context'
+import { checkSettings, type ChatDeps, type ChatHandlers, type ChatScope } from './chatScope'
 
 type ConversationCommands =
   'chat.list' | 'chat.get' | 'chat.search' | 'chat.update' | 'chat.delete' | 'chat.branch' | 'chat.export'
 
 /** The commands on whole conversations: list, read, find, change, delete, show another branch, export. */
 export function conversationHandlers(
-  ctx: ServiceContext,
+  deps: ChatDeps,
   chat: ChatScope
 ): Pick<ChatHandlers, ConversationCommands> {
   const { repo, runner, profileName, outConversation, mustConversation, detailOf } = chat
@@ -41,7 +40,7 @@ export function conversationHandlers(
         {
           ...(title !== undefined ? { title, titleSet: true } : {}),
           // A model is picked from the gateway in use, so the conversation follows it there.
-          ...(model !== undefined ? { model, profileId: ctx.profiles.active().id } : {}),
+          ...(model !== undefined ? { model, profileId: deps.activeProfileId() } : {}),
           ...(style !== undefined ? { style } : {}),
           ...(systemPrompt !== undefined ? { systemPrompt } : {}),
           ...(changed ? { settings: merged } : {})
@@ -49,7 +48,7 @@ export function conversationHandlers(
         false
       )
       const view = outConversation(record)
-      ctx.bus.emit('chat.conversationUpdated', view)
+      deps.bus.emit('chat.conversationUpdated', view)
       return view
     },
 
@@ -57,8 +56,8 @@ export function conversationHandlers(
       runner.stopConversation(id)
       const { deleted, freedMedia } = repo.deleteConversation(id)
       // The library keeps a file another job's result still uses ('in_use').
-      for (const mediaId of freedMedia) ctx.library.remove(mediaId)
-      if (deleted) ctx.bus.emit('chat.conversationRemoved', { id })
+      for (const mediaId of freedMedia) deps.removeMedia(mediaId)
+      if (deleted) deps.bus.emit('chat.conversationRemoved', { id })
       return { deleted }
     },
 
@@ -66,7 +65,7 @@ export function conversationHandlers(
       const message = repo.getMessage(messageId)
       if (!message) throw new AppFailure('not_found', say('messageGone'))
       const conversation = repo.setLeaf(message.conversationId, repo.newestLeafUnder(message.id))
-      ctx.bus.emit('chat.conversationUpdated', outConversation(conversation))
+      deps.bus.emit('chat.conversationUpdated', outConversation(conversation))
       return detailOf(conversation)
     },
 
@@ -76,7 +75,7 @@ export function conversationHandlers(
         conversation,
         repo.messages(id).map((m) => runner.withLiveText(m)),
         profileName(conversation.profileId),
-        Date.now()
+        deps.now()
       )
       return { fileName: safeFileName(conversation.title, id.slice(0, 8), 'md'), markdown }
     }

@@ -10,8 +10,7 @@ import { messageView, titleFrom } from '../chat/views'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import { isMediaError } from '../library'
-import { checkSettings, type ChatHandlers, type ChatScope } from './chatScope'
-import type { ServiceContext } from './context'
+import { checkSettings, type ChatDeps, type ChatHandlers, type ChatScope } from './chatScope'
 
 type MessageCommands = 'chat.send' | 'chat.edit' | 'chat.regenerate' | 'chat.stop' | 'chat.retry'
 
@@ -20,7 +19,7 @@ type MessageCommands = 'chat.send' | 'chat.edit' | 'chat.regenerate' | 'chat.sto
  * `chat.delta` events and ends with `chat.messageUpdated`. A request id seen before answers with what its
  * first arrival started, so a resent click never sends twice.
  */
-export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<ChatHandlers, MessageCommands> {
+export function messageHandlers(deps: ChatDeps, chat: ChatScope): Pick<ChatHandlers, MessageCommands> {
   const { repo, runner, mustConversation, mustBeListed, mustBeFree, exchangeOf, started } = chat
 
   const storeAttachments = async (
@@ -29,7 +28,7 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
     const stored: StoredAttachment[] = []
     for (const upload of uploads) {
       try {
-        const record = await ctx.library.storeBase64(upload.data, {
+        const record = await deps.storeAttachment(upload.data, {
           expect: 'image',
           maxBytes: MAX_ATTACHMENT_BYTES
         })
@@ -64,12 +63,12 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
       }
       if (!existing && draft) checkSettings(draft.style, draft.settings)
       if (existing) mustBeListed(existing.profileId, existing.model)
-      else mustBeListed(ctx.profiles.active().id, draft?.model ?? '')
+      else mustBeListed(deps.activeProfileId(), draft?.model ?? '')
       const stored = await storeAttachments(attachments)
       const conversation =
         existing ??
         repo.createConversation({
-          profileId: ctx.profiles.active().id,
+          profileId: deps.activeProfileId(),
           model: draft?.model ?? '',
           style: draft?.style ?? 'chat',
           systemPrompt: draft?.systemPrompt ?? '',
@@ -130,7 +129,7 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
       mustBeFree(conversation.id)
       const nextModel = model ?? earlier.model ?? conversation.model
       mustBeListed(conversation.profileId, nextModel)
-      const entry = ctx.catalog.lookup(conversation.profileId, nextModel)
+      const entry = deps.catalog.lookup(conversation.profileId, nextModel)
       const preferred = style ?? earlier.style ?? conversation.style
       const nextStyle = entry ? pickStyle(stylesFor(entry.supported_endpoints), preferred) : preferred
       if (!nextStyle) {
@@ -176,7 +175,7 @@ export function messageHandlers(ctx: ServiceContext, chat: ChatScope): Pick<Chat
         model: conversation.model,
         style: conversation.style
       })
-      ctx.bus.emit('chat.messageUpdated', messageView(reset))
+      deps.bus.emit('chat.messageUpdated', messageView(reset))
       runner.start(messageId, conversation.id, requestKey)
       return messageView(reset)
     }

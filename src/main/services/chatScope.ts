@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { chatCommands } from '../../shared/contracts/chat'
 import {
   settingsIssues,
@@ -9,22 +8,18 @@ import {
   type ConversationDetail,
   type ConversationView
 } from '../../shared/schemas/chat'
-import { ChatRepository } from '../chat/repository'
+import type { ChatRepository } from '../chat/repository'
 import type { ConversationRecord, MessageRecord } from '../chat/rows'
-import { ChatRunner } from '../chat/runner'
+import type { ChatRunner } from '../chat/runner'
 import { conversationView, messageView } from '../chat/views'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
-import type { ServiceContext } from './context'
+import type { EventBus } from '../contract/events'
+import type { Library } from '../library'
+import type { ModelCatalogStore } from '../profiles/catalog'
 
 export type ChatHandlers = Pick<CommandHandlers, keyof typeof chatCommands>
-
-export interface ChatServiceOptions {
-  /** Test hooks: how often a streaming reply is written and its deltas sent. */
-  persistEveryMs?: number
-  deltaEveryMs?: number
-}
 
 /** What chat.send, edit and regenerate answer, and what a repeated click answers again. */
 export interface Exchange {
@@ -60,16 +55,28 @@ export function checkSettings(style: ChatStyle, settings: ChatSettings): void {
   if (issue) throw new AppFailure('invalid_input', say(issue.code, issue.values), { field: 'settings' })
 }
 
-/**
- * Opens the chat tables for the handlers: replies cut off when the app last stopped are marked so first,
- * then the runner that streams new ones is built.
- */
-export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}): ChatScope {
-  const repo = new ChatRepository(ctx.db)
-  const interrupted = repo.markInterrupted()
-  if (interrupted > 0) ctx.logger.info(`${interrupted} chat repl(ies) were cut off when the app last stopped`)
+/** What the chat handlers are built from, by name. */
+export interface ChatDeps {
+  repo: ChatRepository
+  runner: ChatRunner
+  bus: EventBus
+  /** The backend's one clock, for what the handlers write down (an export's time). */
+  now: () => number
+  profileName: (id: string) => string | null
+  activeProfileId: () => string
+  catalog: Pick<ModelCatalogStore, 'fetchedAt' | 'lookup'>
+  /** Keeps an attachment's bytes in the library (checked as any image is). */
+  storeAttachment: Library['storeBase64']
+  /** Deletes a library file no other result uses any more. */
+  removeMedia: (mediaId: string) => void
+}
 
-  const profileName = (id: string): string | null => ctx.profiles.get(id)?.name ?? null
+/**
+ * The checks and answers every chat handler shares, on the repository and runner the composition root
+ * built (`backend.ts`).
+ */
+export function chatScope(deps: ChatDeps): ChatScope {
+  const { repo, runner, profileName, catalog } = deps
   const outConversation = (record: ConversationRecord): ConversationView =>
     conversationView(record, profileName(record.profileId))
   const mustConversation = (id: string): ConversationRecord => {
@@ -80,11 +87,11 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
 
   /**
    * A model the gateway's current listing (for its current key) does not offer is never sent: after a
-   * gateway switch or a key change the gateway would refuse it with words that do not fit (issue 15).
-   * Without a listing yet, the gateway decides.
+   * gateway switch or a key change the gateway would refuse it with words that do not fit. Without a
+   * listing yet, the gateway decides.
    */
   const mustBeListed = (profileId: string, model: string): void => {
-    if (ctx.catalog.fetchedAt(profileId) === null || ctx.catalog.lookup(profileId, model)) return
+    if (catalog.fetchedAt(profileId) === null || catalog.lookup(profileId, model)) return
     const gateway = profileName(profileId)
     throw new AppFailure(
       'chat.model_not_listed',
@@ -96,28 +103,6 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
       { field: 'model', model, profileId }
     )
   }
-
-  const runner = new ChatRunner({
-    repo,
-    bus: ctx.bus,
-    conversationView: outConversation,
-    alive: () => ctx.db.open,
-    onError: (message, error) => ctx.logger.error(message, error),
-    ...(options.persistEveryMs !== undefined ? { persistEveryMs: options.persistEveryMs } : {}),
-    ...(options.deltaEveryMs !== undefined ? { deltaEveryMs: options.deltaEveryMs } : {}),
-    probe: ctx.probe,
-    clientFor: async (profileId) => {
-      if (!ctx.profiles.get(profileId)) {
-        throw new AppFailure('chat.gateway_missing', say('gatewayRemoved'))
-      }
-      return (await ctx.connections.forProfile(profileId)).client
-    },
-    loadImage: async (mediaId) => {
-      const media = ctx.library.resolve(mediaId)
-      if (!media) return null
-      return { mime: media.mime, base64: (await readFile(media.file)).toString('base64') }
-    }
-  })
 
   const exchangeOf = (assistantId: string): Exchange => {
     const assistant = repo.getMessage(assistantId)
@@ -171,9 +156,9 @@ export function openChat(ctx: ServiceContext, options: ChatServiceOptions = {}):
     requestKey: string
   ): Exchange => {
     const conversationOut = outConversation(mustConversation(conversationId))
-    ctx.bus.emit('chat.conversationUpdated', conversationOut)
-    ctx.bus.emit('chat.messageUpdated', messageView(user))
-    ctx.bus.emit('chat.messageUpdated', messageView(assistant))
+    deps.bus.emit('chat.conversationUpdated', conversationOut)
+    deps.bus.emit('chat.messageUpdated', messageView(user))
+    deps.bus.emit('chat.messageUpdated', messageView(assistant))
     runner.start(assistant.id, conversationId, requestKey)
     return {
       conversation: conversationOut,

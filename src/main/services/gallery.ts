@@ -1,26 +1,32 @@
-import { join } from 'node:path'
 import type { galleryCommands } from '../../shared/contracts/gallery'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
-import { ExportManager } from '../gallery/export/manager'
+import type { EventBus } from '../contract/events'
+import type { ExportManager } from '../gallery/export/manager'
 import { checkTimeZone } from '../gallery/export/plan'
-import { BoardNameTaken, BoardStore } from '../gallery/boards'
-import { BadCursorError, GalleryStore } from '../gallery/store'
+import { BoardNameTaken, type BoardStore } from '../gallery/boards'
+import { BadCursorError, type GalleryStore } from '../gallery/store'
 import { buildUsageReport } from '../gallery/usage'
-import { spokenLanguage } from '../settings/language'
-import { APP_NAME, APP_VERSION } from '../version'
-import type { ServiceContext } from './context'
+import type { JobRepository } from '../jobs/repository'
+import type { RemoveOutcome } from '../library'
 
-export interface GalleryService {
-  handlers: Pick<CommandHandlers, keyof typeof galleryCommands>
+/** What the gallery handlers are built from, by name (built by `backend.ts`). */
+export interface GalleryDeps {
+  store: GalleryStore
+  boards: BoardStore
   exports: ExportManager
+  jobs: Pick<JobRepository, 'transaction' | 'deleteResults' | 'jobView'>
+  removeMedia: (mediaId: string) => RemoveOutcome
+  bus: EventBus
+  profileName: (id: string) => string | null
 }
 
-/** The gallery, its bulk actions, team export and usage totals (issue 8). */
-export function createGalleryService(ctx: ServiceContext): GalleryService {
-  const store = new GalleryStore(ctx.db)
-  const boards = new BoardStore(ctx.db)
+/** The gallery, its bulk actions, team export, boards and usage totals. */
+export function createGalleryHandlers(
+  deps: GalleryDeps
+): Pick<CommandHandlers, keyof typeof galleryCommands> {
+  const { store, boards, exports, profileName } = deps
   const noBoard = (): AppFailure => new AppFailure('not_found', say('boardGone'))
   const named = <T>(write: () => T): T => {
     try {
@@ -36,24 +42,8 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
     if (changed === null || !board) throw noBoard()
     return { changed, board }
   }
-  const profileName = (id: string): string | null => ctx.profiles.get(id)?.name ?? null
-  const exports = new ExportManager({
-    exportsDir: join(ctx.dataDir, 'exports'),
-    protectedDir: ctx.dataDir,
-    rows: (selection) => store.rows(selection),
-    resolveFile: (mediaId) => ctx.library.resolve(mediaId)?.file ?? null,
-    nameTemplate: () => ctx.settings.get().exportNameTemplate,
-    emit: (progress) => ctx.bus.emit('gallery.exportProgress', progress),
-    appName: APP_NAME,
-    appVersion: APP_VERSION,
-    language: () => spokenLanguage(ctx.settings.get().language),
-    onError: (message, error) => ctx.logger.error(message, error),
-    probe: ctx.probe
-  })
-  const swept = exports.sweep()
-  if (swept > 0) ctx.logger.info(`removed ${swept} unfinished export(s)`)
 
-  const handlers: GalleryService['handlers'] = {
+  return {
     'gallery.query': ({ filter, cursor, offset, limit }) => {
       try {
         return store.page(filter, cursor, limit, offset)
@@ -71,23 +61,23 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
     },
     'gallery.delete': ({ selection }) => {
       // One transaction: what the selection names is what gets deleted, even while jobs keep finishing.
-      const deleted = ctx.jobs.transaction(() => {
+      const deleted = deps.jobs.transaction(() => {
         const doomed = store.selected(selection)
-        ctx.jobs.deleteResults(doomed.map((row) => row.id))
+        deps.jobs.deleteResults(doomed.map((row) => row.id))
         return doomed
       })
       let filesRemoved = 0
       let filesKept = 0
       for (const mediaId of new Set(deleted.map((row) => row.mediaId))) {
-        const outcome = ctx.library.remove(mediaId)
+        const outcome = deps.removeMedia(mediaId)
         if (outcome === 'removed') filesRemoved += 1
         else if (outcome === 'in_use') filesKept += 1
       }
       for (const jobId of new Set(deleted.map((row) => row.jobId))) {
-        const view = ctx.jobs.jobView(jobId)
-        if (view) ctx.bus.emit('jobs.updated', view)
+        const view = deps.jobs.jobView(jobId)
+        if (view) deps.bus.emit('jobs.updated', view)
       }
-      if (deleted.length > 0) ctx.bus.emit('gallery.removed', { ids: deleted.map((row) => row.id) })
+      if (deleted.length > 0) deps.bus.emit('gallery.removed', { ids: deleted.map((row) => row.id) })
       return { deleted: deleted.length, filesRemoved, filesKept }
     },
     'gallery.export': (input) => exports.start(input),
@@ -106,13 +96,8 @@ export function createGalleryService(ctx: ServiceContext): GalleryService {
     'boards.add': ({ boardId, selection }) => items(boardId, boards.add(boardId, selection)),
     'boards.remove': ({ boardId, selection }) => items(boardId, boards.remove(boardId, selection))
   }
-  return { handlers, exports }
 }
 
 const raise = (failure: AppFailure): never => {
   throw failure
-}
-
-export function createGalleryHandlers(ctx: ServiceContext): GalleryService['handlers'] {
-  return createGalleryService(ctx).handlers
 }

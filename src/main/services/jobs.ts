@@ -4,10 +4,14 @@ import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import type { JobEngine } from '../jobs/engine'
+import type { JobGroups } from '../jobs/groups'
 import type { JobRepository } from '../jobs/repository'
 
 type JobCommands =
   | 'jobs.submit'
+  | 'jobs.submitGroup'
+  | 'groups.get'
+  | 'groups.list'
   | 'jobs.list'
   | 'jobs.get'
   | 'jobs.cancel'
@@ -21,12 +25,18 @@ const notFound = (): AppFailure => new AppFailure('not_found', say('jobGone'))
 export function createJobHandlers(deps: {
   engine: JobEngine
   repo: JobRepository
+  groups: JobGroups
   bus: EventBus
   removeMedia: (mediaIds: string[]) => Promise<number>
 }): Pick<CommandHandlers, JobCommands> {
   const { engine, repo, bus } = deps
   return {
     'jobs.submit': ({ profileId, request }) => engine.submit(profileId, request),
+    'jobs.submitGroup': ({ profileId, name, screen, settings, requests }) =>
+      engine.submitGroup(profileId, { name, screen, settings }, requests),
+    'groups.get': ({ id }) =>
+      deps.groups.view(id) ?? Promise.reject(new AppFailure('not_found', say('groupGone'))),
+    'groups.list': ({ limit, screen }) => deps.groups.list(limit, screen),
     // Reads only: the stored aggregate is current, since the writes that change a job store it.
     'jobs.list': (query) => repo.listJobs(query),
     'jobs.get': ({ id }) => engine.view(id) ?? Promise.reject(notFound()),

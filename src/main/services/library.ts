@@ -1,16 +1,16 @@
 import type { libraryCommands } from '../../shared/contracts/library'
 import type { CommandHandlers } from '../contract/dispatch'
-import { LibraryPicker } from '../library/picker'
-import type { ServiceContext } from './context'
+import type { LibraryPicker } from '../library/picker'
 
 /** `library.*`: the user's files into the library, and library images to pick from. */
-export function createLibraryHandlers(
-  ctx: ServiceContext
-): Pick<CommandHandlers, keyof typeof libraryCommands> {
-  const library = new LibraryPicker(ctx.db, ctx.library)
+export function createLibraryHandlers({
+  picker
+}: {
+  picker: LibraryPicker
+}): Pick<CommandHandlers, keyof typeof libraryCommands> {
   return {
-    'library.import': ({ data, purpose }) => library.import(data, purpose),
-    'library.recent': ({ limit, before }) => library.recent(limit, before),
-    'library.info': ({ mediaId }) => library.info(mediaId)
+    'library.import': ({ data, purpose }) => picker.import(data, purpose),
+    'library.recent': ({ limit, before }) => picker.recent(limit, before),
+    'library.info': ({ mediaId }) => picker.info(mediaId)
   }
 }

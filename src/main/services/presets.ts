@@ -5,8 +5,7 @@ import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import { presetsFileProblem, presetsFileShapeProblem } from '../presets/fileProblem'
-import { NameTaken, PresetStore } from '../presets/store'
-import type { ServiceContext } from './context'
+import { NameTaken, type PresetStore } from '../presets/store'
 
 /** A file of 1,000 presets and 1,000 styles, each form nested a few levels, comes nowhere near (ours). */
 const PRESETS_FILE_LIMITS = { maxDepth: 32, maxNodes: 5_000_000 }
@@ -14,11 +13,12 @@ const PRESETS_FILE_LIMITS = { maxDepth: 32, maxNodes: 5_000_000 }
 const gone = (what: 'preset' | 'style'): AppFailure =>
   new AppFailure('not_found', say(what === 'preset' ? 'presetGone' : 'styleGone'))
 
-/** Presets and styles (issue 14): saved, listed, shared as a file and read back from one. */
-export function createPresetHandlers(
-  ctx: ServiceContext
-): Pick<CommandHandlers, keyof typeof presetCommands> {
-  const store = new PresetStore(ctx.db)
+/** Presets and styles: saved, listed, shared as a file and read back from one. */
+export function createPresetHandlers({
+  store
+}: {
+  store: PresetStore
+}): Pick<CommandHandlers, keyof typeof presetCommands> {
   const named = <T>(write: () => T): T => {
     try {
       return write()

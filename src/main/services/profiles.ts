@@ -11,7 +11,7 @@ import { advancedProblem, type AdvancedSection } from '../profiles/inputWords'
 import type { GatewayConnections } from '../profiles/connections'
 import type { ProfileRecord, ProfileRepository } from '../profiles/repository'
 import type { ApiKeyStore } from '../secrets/apiKeys'
-import { withGatewayErrors } from './gatewayFailure'
+import { withGatewayErrors } from '../gateway/failure'
 
 type ProfileCommands =
   | 'profiles.list'
@@ -32,7 +32,8 @@ export interface ProfileServiceDeps {
   catalog: ModelCatalogStore
   connections: GatewayConnections
   bus: EventBus
-  now?: () => number
+  /** The backend's one clock (`Clock.now`). */
+  now: () => number
   onBackgroundError?: (error: unknown) => void
 }
 
@@ -52,7 +53,7 @@ function checkedBaseUrl(value: string): string {
 /** Profiles, their keys and model catalogs: the commands behind the Settings "Gateways" section. */
 export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHandlers, ProfileCommands> {
   const { profiles, keys, catalog, connections, bus } = deps
-  const now = deps.now ?? Date.now
+  const now = deps.now
 
   const view = (record: ProfileRecord): ProfileView => {
     const status = record.kind === 'demo' ? { hasKey: true, last4: null } : keys.status(record.id)

@@ -13,7 +13,11 @@ const fieldSchemas = Settings.shape
  * validates falls back to its default alone, instead of resetting everything.
  */
 export class SettingsStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The backend's one clock (`Clock.now`). */
+    private readonly now: () => number
+  ) {}
 
   get(): Settings {
     const rows = this.db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[]
@@ -33,7 +37,7 @@ export class SettingsStore {
   }
 
   update(patch: SettingsPatch): Settings {
-    const now = Date.now()
+    const now = this.now()
     const upsert = this.db.prepare(
       'INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?) ' +
         'ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at'
@@ -68,7 +72,7 @@ export class SettingsStore {
 
   /** Replaces one screen's entry inside one transaction, so two screens saving at once both land. */
   rememberLastUsed(screen: LastUsedScreen, entry: Omit<LastUsedEntry, 'savedAt'>): LastUsed {
-    const now = Date.now()
+    const now = this.now()
     writeTransaction(this.db, () => {
       const next = { ...this.lastUsed(), [screen]: { ...entry, savedAt: now } }
       this.db

@@ -2,9 +2,20 @@ import { z } from 'zod'
 import { JobCancelOutcome } from '../schemas/cancel'
 import { JobPartial, JobQuery, JobRef, JobResendInput, JobSubmitInput, JobView } from '../schemas/jobs'
 import { JobNotice } from '../schemas/notices'
+import {
+  JobGroupQuery,
+  JobGroupRef,
+  JobGroupSubmitInput,
+  JobGroupSubmitted,
+  JobGroupView
+} from '../schemas/jobGroups'
 
 export const jobCommands = {
   'jobs.submit': { input: JobSubmitInput, output: JobView },
+  /** Several jobs asked for together (a compare, a batch): a group, and each request's job or refusal. */
+  'jobs.submitGroup': { input: JobGroupSubmitInput, output: JobGroupSubmitted },
+  'groups.get': { input: JobGroupRef, output: JobGroupView },
+  'groups.list': { input: JobGroupQuery, output: z.array(JobGroupView) },
   'jobs.list': { input: JobQuery, output: z.array(JobView) },
   'jobs.get': { input: JobRef, output: JobView },
   /** The job as it is now, and what the gateway said to the cancel call, if one was sent (issue 15). */
@@ -24,6 +35,8 @@ export const jobEvents = {
   'jobs.updated': JobView,
   'jobs.partial': JobPartial,
   'jobs.removed': JobRef,
+  /** A group was made, or its jobs changed status. */
+  'groups.updated': JobGroupView,
   /** A long job finished: an in-app toast, and a desktop notification in Electron. */
   'jobs.notice': JobNotice
 } as const satisfies Record<string, z.ZodType>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { TASK_STATUSES } from '../gateway/common'
 import { GatewayErrorView } from '../gateway/errors'
 import { JOB_SCHEMAS } from '../gateway/endpoints'
+import { JobKind } from './jobKinds'
 import { ProfileId } from './profiles'
 
 export { ImageRef } from '../gateway/endpoints/media'
@@ -85,7 +86,7 @@ export type TaskView = z.output<typeof TaskView>
 
 export const JobView = z.object({
   id: z.string(),
-  kind: z.enum(['image', 'edit', 'video']),
+  kind: JobKind,
   endpoint: z.string(),
   profileId: z.string(),
   model: z.string(),
@@ -98,6 +99,8 @@ export const JobView = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   finishedAt: z.number().nullable(),
+  /** The group it was asked for in (a compare, a batch), or null. */
+  groupId: z.string().nullable(),
   tasks: z.array(TaskView),
   results: z.array(ResultView)
 })
@@ -108,7 +111,7 @@ export const JobSubmitInput = z.object({ profileId: ProfileId.optional(), reques
 export const JobQuery = z
   .object({
     status: z.array(JobStatus).optional(),
-    kind: z.array(z.enum(['image', 'edit', 'video'])).optional(),
+    kind: z.array(JobKind).optional(),
     profileId: ProfileId.optional(),
     limit: z.number().int().min(1).max(500).default(100),
     /** Jobs created strictly before this time (paging, newest first). */

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { JobError, JobStatus } from './jobs'
+import { JobKind } from './jobKinds'
 
 const Count = z.number().int().min(0)
 
 /**
- * What a notice says, as a code and its values: the renderer words it in the language the user reads
- * (queue.notice.*), the Electron shell's desktop notification in the backend's own small catalog
- * (src/main/notices/words.ts). A job's error travels whole, so the gateway's own text is shown as it came.
+ * What a notice says, as a code and its values: the renderer words it in the language the user reads, and
+ * the Electron shell's desktop notification (src/main/notices/words.ts) from the same catalog entries
+ * (queue.notice.*). A job's error travels whole, so the gateway's own text is shown as it came.
  */
 export const NoticeWords = z.discriminatedUnion('code', [
   z.object({ code: z.literal('ready'), model: z.string() }),
@@ -30,7 +31,7 @@ export type NoticeCode = NoticeWords['code']
  */
 export const JobNotice = z.object({
   jobId: z.string(),
-  kind: z.enum(['image', 'edit', 'video']),
+  kind: JobKind,
   status: JobStatus,
   /** How the toast is coloured: done, failed (or lost), or waiting for the user's word. */
   tone: z.enum(['ok', 'error', 'attention']),

@@ -11,6 +11,7 @@ import { PinnedResolver, type HostLookup } from '../../../src/main/library/urlPo
 import { makeTempDir } from '../../helpers/tempDir'
 import { image, openLibraryDb, sha256, verifyAll } from '../../unit/main/library/helpers'
 import { endless, redirect, serve, startServer, TEST_CERT, type TestServer } from './servers'
+import { systemClock } from '../../../src/main/time/clock'
 
 let http: TestServer
 let https: TestServer
@@ -31,7 +32,7 @@ beforeEach(() => {
   temp = makeTempDir('gs-dl-')
   db = openLibraryDb(join(temp.dir, 'studio.db'))
   root = join(temp.dir, 'library')
-  library = new Library(db, root)
+  library = new Library(db, root, { clock: systemClock })
 })
 afterEach(async () => {
   // Thumbnails are made after a store answers: let them finish before the database closes.
@@ -173,6 +174,7 @@ describe('size caps [P31]', () => {
       endless(png.subarray(0, 100), Buffer.alloc(16 * 1024, 0x42), { 'content-length': String(declared) })
     )
     const got = await downloadMedia(`${http.origin}/cap/lying`, {
+      now: Date.now,
       ...loop,
       dir: join(temp.dir, 'dl'),
       maxBytes: CAP
@@ -230,7 +232,7 @@ describe('redirects [P30]', () => {
       lookups.push(host)
       return Promise.resolve([{ address: '192.168.0.10', family: 4 }])
     }
-    const lib = new Library(db, root, { lookup })
+    const lib = new Library(db, root, { clock: systemClock, lookup })
     for (const path of ['/redir/metadata', '/redir/ten', '/redir/name', '/redir/file']) {
       const error = await failure(lib.storeDownload(`${http.origin}${path}`, loop))
       expect(error, path).toMatchObject({ kind: 'rejected', reason: 'policy' })
@@ -247,6 +249,7 @@ describe('redirects [P30]', () => {
     const before = http.seen.length
     const error = await failure(
       downloadMedia(`${https.origin}/downgrade`, {
+        now: Date.now,
         ...loop,
         dir: join(temp.dir, 'dl'),
         dispatcher: trustingAgent()
@@ -256,6 +259,7 @@ describe('redirects [P30]', () => {
     expect(http.seen.length).toBe(before)
     // The same agent over https works, so the refusal above is the downgrade, not TLS.
     const ok = await downloadMedia(`${https.origin}/upgrade-ok`, {
+      now: Date.now,
       ...loop,
       dir: join(temp.dir, 'dl'),
       dispatcher: trustingAgent()

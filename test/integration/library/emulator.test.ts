@@ -7,6 +7,7 @@ import { MediaError } from '../../../src/main/library/errors'
 import { Library } from '../../../src/main/library/store'
 import { makeTempDir } from '../../helpers/tempDir'
 import { openLibraryDb, verifyAll } from '../../unit/main/library/helpers'
+import { systemClock } from '../../../src/main/time/clock'
 
 const STEP = 10_000
 const TTL = 60_000
@@ -23,7 +24,7 @@ afterAll(() => emu.stop())
 beforeEach(() => {
   temp = makeTempDir('gs-emu-lib-')
   db = openLibraryDb(join(temp.dir, 'studio.db'))
-  library = new Library(db, join(temp.dir, 'library'))
+  library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
   emu.faults.clear()
 })
 afterEach(async () => {

@@ -135,10 +135,48 @@ describe('layer rule', () => {
   })
 
   it('lets only the shells import the composition root', () => {
-    expect(lint('src/main/services/context.ts', "import type { Logger } from '../backend'")).toHaveLength(1)
+    expect(lint('src/main/services/app.ts', "import type { Logger } from '../backend'")).toHaveLength(1)
     expect(lint('src/main/jobs/engine.ts', "import { createBackend } from '../backend.ts'")).toHaveLength(1)
     expect(lint('src/main/web/cli.ts', "import { createBackend } from '../backend'")).toEqual([])
     expect(lint('src/main/electron/app.ts', "import { createBackend } from '../backend'")).toEqual([])
+  })
+
+  it('refuses an upward import between the backend layers, and lets each use those below', () => {
+    expect(
+      lint('src/main/chat/runner.ts', "import { toAppFailure } from '../services/gatewayFailure'")
+    ).toEqual([
+      'The domain layer (chat/) must not import the services layer above it (../services/gatewayFailure).'
+    ])
+    expect(lint('src/main/gateway/client.ts', "import type { JobView } from '../jobs/views'")).toHaveLength(1)
+    expect(lint('src/main/contract/dispatch.ts', "import { Library } from '../library'")).toHaveLength(1)
+    expect(lint('src/main/library/store.ts', "import { x } from '../electron/protocol'")).toHaveLength(1)
+    const fine: [string, string][] = [
+      ['src/main/services/chat.ts', '../chat/runner'],
+      ['src/main/chat/runner.ts', '../gateway/failure'],
+      ['src/main/jobs/engine.ts', '../library'],
+      ['src/main/library/download.ts', '../dataFolder/storageFaults'],
+      ['src/main/gateway/failure.ts', '../contract/failure'],
+      ['src/main/web/server.ts', '../security/paths'],
+      ['src/main/jobs/engine.ts', './scheduler']
+    ]
+    for (const [file, source] of fine)
+      expect(lint(file, `import { x } from '${source}'`), `${file} → ${source}`).toEqual([])
+  })
+
+  it('asks a new backend folder to say which layer it is in', () => {
+    expect(lint('src/main/somewhere/new.ts', 'export const x = 1')).toEqual([
+      'somewhere is in no backend layer: add it to BACKEND_LAYERS in scripts/eslint/layers.mjs and docs/ARCHITECTURE.md.'
+    ])
+  })
+
+  it('passes the backend as it is', () => {
+    const base = join(root, 'src/main')
+    const files = readdirSync(base, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ts$/.test(f))
+    expect(files.length).toBeGreaterThan(100)
+    const refused = files.flatMap((f) =>
+      lint(relative(root, join(base, f)), readFileSync(join(base, f), 'utf8')).map((m) => `${f}: ${m}`)
+    )
+    expect(refused).toEqual([])
   })
 
   it('keeps the emulator independent of the app', () => {

@@ -14,6 +14,7 @@ const TABLE_OWNERS: Record<string, string> = {
   tasks: 'src/main/jobs/repository.ts',
   results: 'src/main/jobs/repository.ts',
   search_index: 'src/main/jobs/repository.ts',
+  job_groups: 'src/main/jobs/groups.ts',
   media: 'src/main/library/store.ts',
   boards: 'src/main/gallery/boards.ts',
   board_items: 'src/main/gallery/boards.ts',

@@ -9,6 +9,7 @@ import { migration007ChatBranches } from './007_chat_branches'
 import { migration008Boards } from './008_boards'
 import { migration009Presets } from './009_presets'
 import { migration010NameKeys } from './010_name_keys'
+import { migration011JobGroups } from './011_job_groups'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -21,5 +22,6 @@ export const migrations: readonly Migration[] = [
   migration007ChatBranches,
   migration008Boards,
   migration009Presets,
-  migration010NameKeys
+  migration010NameKeys,
+  migration011JobGroups
 ]

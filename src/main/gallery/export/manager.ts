@@ -40,7 +40,8 @@ export interface ExportDeps extends ExportFolders {
   appVersion: string
   /** The page's language when the request names none: the one the settings mean. */
   language?: () => SpokenLanguage
-  now?: () => number
+  /** The backend's one clock (`Clock.now`). */
+  now: () => number
   progressIntervalMs?: number
   onError?: (message: string, error: unknown) => void
   /** Test-only crash point on each progress step of a running export (`crashPoints.ts`). */
@@ -93,7 +94,7 @@ export class ExportManager {
   private readonly interval: number
 
   constructor(private readonly deps: ExportDeps) {
-    this.now = deps.now ?? Date.now
+    this.now = deps.now
     this.interval = deps.progressIntervalMs ?? 100
   }
 

@@ -27,6 +27,8 @@ export interface PlannedFile {
 }
 
 export interface ExportPlan {
+  /** When the export was asked for (the backend's clock): the time of the files the export writes. */
+  exportedAt: number
   files: PlannedFile[]
   manifestJson: string
   manifestCsv: string
@@ -133,6 +135,7 @@ export function planExport(
     })
   })
   return {
+    exportedAt: options.exportedAt,
     files,
     manifestJson: manifestJson(entries, {
       exportedAt: new Date(options.exportedAt).toISOString(),

@@ -32,7 +32,7 @@ export const zipWriter: ExportWriter = {
           if (signal.aborted) throw new ExportCancelled()
           await zip.addFile(`${IMAGES_DIR}/${file.name}`, file.source, new Date(file.createdAt), signal)
         }
-        const mtime = new Date()
+        const mtime = new Date(plan.exportedAt)
         await zip.addBuffer('index.html', Buffer.from(plan.indexHtml, 'utf8'), mtime)
         await zip.addBuffer('manifest.json', Buffer.from(plan.manifestJson, 'utf8'), mtime)
         await zip.addBuffer('manifest.csv', Buffer.from(plan.manifestCsv, 'utf8'), mtime)

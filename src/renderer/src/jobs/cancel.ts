@@ -7,8 +7,8 @@ import { currentT } from '../ui/words'
 import { isActiveTask } from './status'
 
 export interface CancelPlan {
-  /** "Cancel" when nothing is left at the gateway or it will be asked to cancel; else "Stop tracking". */
-  label: 'Cancel' | 'Stop tracking'
+  /** `cancel` when nothing is left at the gateway or it will be asked to cancel; else `stopTracking`. */
+  action: 'cancel' | 'stopTracking'
   /** The button's words in the current language. */
   text: string
   /** What pressing it does, in words shown next to it (not only in a tooltip). */
@@ -28,14 +28,14 @@ export function cancelPlan(
   t: TFunction = currentT
 ): CancelPlan {
   const remote = job.tasks.some((task) => task.remoteId !== null && isActiveTask(task))
-  const cancel = { label: 'Cancel', text: t('ui.jobs.cancel.cancel'), mayStillBill: false } as const
+  const cancel = { action: 'cancel', text: t('ui.jobs.cancel.cancel'), mayStillBill: false } as const
   if (!remote) return { ...cancel, effect: t('ui.jobs.cancel.stopsHere') }
   if (job.kind === 'video' && profile?.fieldMap.video.cancel) {
     const { method, path } = profile.fieldMap.video.cancel
     return { ...cancel, effect: t('ui.jobs.cancel.asksGateway', { call: `${method} ${path}` }) }
   }
   return {
-    label: 'Stop tracking',
+    action: 'stopTracking',
     text: t('ui.jobs.cancel.stopTracking'),
     effect: t('ui.jobs.cancel.mayStillRun'),
     mayStillBill: true

@@ -8,6 +8,7 @@ import { bridgeImages } from '../features/images/bridge'
 import { receiveImagesHandoffs } from '../features/images/handoffs'
 import { bridgeQueue, resyncQueue } from '../features/queue/bridge'
 import { receiveTasksHandoffs } from '../features/queue/handoffs'
+import { i18n } from '../i18n'
 import { useAppStore } from '../store/app'
 import { notify } from '../store/notifications'
 
@@ -46,8 +47,8 @@ export async function resyncAll(connection: Connection): Promise<void> {
   notify({
     id: 'link:back',
     tone: 'ok',
-    title: 'Connected again',
-    body: 'Everything shown has been read afresh.'
+    title: i18n.t('connection.restored.title'),
+    body: i18n.t('connection.restored.body')
   })
 }
 

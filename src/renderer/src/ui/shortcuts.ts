@@ -113,16 +113,16 @@ const NAMED_KEYS: Record<string, 'enter' | 'escape' | 'space'> = {
   Escape: 'escape',
   ' ': 'space'
 }
-const MAC_KEYS: Record<string, string> = { Enter: '↩', Escape: 'Esc', ' ': 'Space' }
 
 /** The keys as this platform names them: "Ctrl+Enter" or "⌘↩", "Alt+1" or "⌥1"; key words in the language. */
 export function keyLabel(combo: KeyCombo, t: TFunction, mac = isMac()): string {
   const named = NAMED_KEYS[combo.key]
-  if (mac) {
-    const key = MAC_KEYS[combo.key] ?? combo.key
-    return [combo.mod ? '⌘' : '', combo.alt ? '⌥' : '', combo.shift ? '⇧' : '', key].join('')
-  }
   const key = named ? t(`ui.shortcuts.keys.${named}`) : combo.key
+  if (mac) {
+    // A Mac writes Return as its symbol; Esc and Space are words, in the language like everywhere else.
+    const macKey = named === 'enter' ? '↩' : key
+    return [combo.mod ? '⌘' : '', combo.alt ? '⌥' : '', combo.shift ? '⇧' : '', macKey].join('')
+  }
   const parts = [
     combo.mod ? t('ui.shortcuts.keys.ctrl') : '',
     combo.alt ? t('ui.shortcuts.keys.alt') : '',

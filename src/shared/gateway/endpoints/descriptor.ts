@@ -4,6 +4,7 @@ import { preflightMerged, type ProfileExtraFields } from '../extraFields'
 import type { FormSpec } from './form'
 import type { SyncResult } from './imageResults'
 import type { MediaInput, ResolvedMedia } from './media'
+import type { JobKind } from '../../schemas/jobKinds'
 
 /**
  * One gateway endpoint family in one place: its path, limits and pre-flight, the names the spec hides and
@@ -76,7 +77,7 @@ export interface DescriptorBase<
   /** Other spellings of the path a model listing may use. */
   aliases?: readonly string[]
   /** Which screen's lane its jobs go in. */
-  jobKind: 'image' | 'edit' | 'video'
+  jobKind: JobKind
   /** Whether the profile's extra JSON fields (and the request's own `extra`) are merged into its body. */
   extras: X
   /** The hidden field names of this endpoint in the profile's field map, when it has any. */

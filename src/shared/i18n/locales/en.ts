@@ -61,7 +61,12 @@ export const en = {
     paused: 'Actions that need it are paused; nothing is lost.',
     retryIn: 'Trying again in {{seconds}} s.',
     retrying: 'Trying again…',
-    tryNow: 'Try now'
+    tryNow: 'Try now',
+    /** The toast once the backend answers again and every screen has read its state afresh. */
+    restored: {
+      title: 'Connected again',
+      body: 'Everything shown has been read afresh.'
+    }
   },
   /** The banner of a disk fault under the data folder (P47): a title by fault, the backend's sentence below. */
   storage: {

@@ -58,7 +58,11 @@ export const zhCN: Catalog<typeof en> = {
     paused: '需要连接的操作已暂停，不会丢失任何内容。',
     retryIn: '{{seconds}} 秒后重试。',
     retrying: '正在重试…',
-    tryNow: '立即重试'
+    tryNow: '立即重试',
+    restored: {
+      title: '连接已恢复',
+      body: '页面上的内容都已重新载入。'
+    }
   },
   storage: {
     full: '磁盘已满',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildRequest, TOOL_NOT_RUN, type HistoryTurn } from '../../../../src/main/chat/requests'
+import { TOOL_NOT_RUN, type HistoryTurn } from '../../../../src/main/chat/requests'
+import { buildRequest } from '../../../../src/main/chat/styles'
 import { DEFAULT_MAX_TOKENS, defaultChatSettings } from '../../../../src/shared/schemas/chat'
 
 const image = { mime: 'image/png', base64: 'iVBORw0KGgo=' }

@@ -45,7 +45,7 @@ describe('chat runner', () => {
   beforeEach(() => {
     db = openDatabase(`${temp.dir}/runner-${run++}.db`)
     migrate(db, migrations)
-    repo = new ChatRepository(db)
+    repo = new ChatRepository(db, Date.now)
     updates.length = 0
     deltas.length = 0
   })
@@ -66,7 +66,8 @@ describe('chat runner', () => {
       conversationView: (record) => conversationView(record, 'Demo'),
       alive: () => db.open,
       persistEveryMs,
-      deltaEveryMs: 1
+      deltaEveryMs: 1,
+      now: Date.now
     })
     const conversation = repo.createConversation({
       profileId: 'demo',

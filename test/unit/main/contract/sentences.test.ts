@@ -22,7 +22,7 @@ const MAIN = join(process.cwd(), 'src/main')
  * a piece of the call that finds it. A new `new AppFailure(` with a plain English sentence is not here.
  */
 const NOT_SENTENCES: readonly { file: string; has: string; why: string }[] = [
-  { file: 'services/gatewayFailure.ts', has: 'view.message, view', why: 'the gateway view words it by kind' },
+  { file: 'gateway/failure.ts', has: 'view.message, view', why: 'the gateway view words it by kind' },
   { file: 'jobs/engine.ts', has: 'issues.map', why: 'details.issues: each issue is worded by its rule' }
 ]
 

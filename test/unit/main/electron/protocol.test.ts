@@ -11,6 +11,7 @@ import { Library } from '../../../../src/main/library/store'
 import { ELECTRON_CSP } from '../../../../src/main/security/csp'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { openLibraryDb } from '../library/helpers'
+import { systemClock } from '../../../../src/main/time/clock'
 
 const temp = makeTempDir()
 const rendererDir = join(temp.dir, 'renderer')
@@ -93,7 +94,7 @@ describe('custom protocols [P7]', () => {
     const db = openLibraryDb(join(temp.dir, 'media.db'))
     try {
       const libraryDir = join(temp.dir, 'library')
-      const library = new Library(db, libraryDir)
+      const library = new Library(db, libraryDir, { clock: systemClock })
       mkdirSync(join(libraryDir, '2025', '05'), { recursive: true })
       writeFileSync(join(libraryDir, '2025', '05', 'ok.png'), 'PNG-BYTES')
       symlinkSync(join(temp.dir, 'secret.txt'), join(libraryDir, '2025', '05', 'link.png'))

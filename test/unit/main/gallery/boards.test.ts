@@ -8,6 +8,7 @@ import { Library } from '../../../../src/main/library/store'
 import { makeImages, seedResults, storeImages } from '../../../e2e/support/gallerySeed'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { openLibraryDb } from '../library/helpers'
+import { systemClock } from '../../../../src/main/time/clock'
 
 const T0 = Date.UTC(2025, 4, 1, 12)
 
@@ -21,7 +22,7 @@ describe('boards', () => {
 
   beforeAll(async () => {
     db = openLibraryDb(join(temp.dir, 'studio.db'))
-    const library = new Library(db, join(temp.dir, 'library'))
+    const library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
     const media = (await storeImages(library, await makeImages(4, { size: 32 }))).map((m) => m.id)
     const seeded = seedResults(
       db,
@@ -85,7 +86,7 @@ describe('boards', () => {
     expect(gallery.page({}, undefined, 100).items.map((i) => i.id)).toContain(target)
     expect(boards.boardsOf(target).map((x) => x.name)).toEqual(['B'])
 
-    new JobRepository(db).deleteResults([target])
+    new JobRepository(db, Date.now).deleteResults([target])
     expect(boards.get(b.id)).toMatchObject({ count: 0, cover: [] })
     expect(boards.delete(a.id)).toBe(false)
   })

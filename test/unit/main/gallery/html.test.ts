@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest'
 import {
   escapeHtml,
   EXPORT_CSP,
+  exportWords,
   relativeUrl,
   renderIndexHtml,
   type PageImage
 } from '../../../../src/main/gallery/html'
-import { EXPORT_WORDS, exportWords, type ExportCatalog } from '../../../../src/main/gallery/exportWords'
+import { wordsOf } from '../../../../src/shared/i18n/words'
 import { fuzzStrings, NASTY } from './nasty'
 
 /** Undoes exactly our escapes: if escaping lost or changed anything, this will not give the input back. */
@@ -151,13 +152,15 @@ describe('export page: in the language the user exported in (issue 16)', () => {
   })
 
   it('has the same words in both languages, and a plural form for every count', () => {
+    // The page's words are the shared catalog's; the count of images is its count.images.
+    const EXPORT_WORDS = {
+      en: wordsOf('en').gallery.exportPage,
+      'zh-CN': wordsOf('zh-CN').gallery.exportPage
+    }
     expect(Object.keys(EXPORT_WORDS['zh-CN']).sort()).toEqual(Object.keys(EXPORT_WORDS.en).sort())
     for (const [language, catalog] of Object.entries(EXPORT_WORDS))
       for (const [key, text] of Object.entries(catalog))
-        expect(
-          typeof text === 'string' ? text.trim() : (text as ExportCatalog['images']).other,
-          `${language} ${key}`
-        ).not.toBe('')
+        expect(text.trim(), `${language} ${key}`).not.toBe('')
     const say = exportWords('en', 'UTC')
     expect([say.images(1), say.images(2), say.images(1200)]).toEqual(['1 image', '2 images', '1,200 images'])
     expect(exportWords('zh-CN', 'UTC').images(1)).toBe('1 张图片')

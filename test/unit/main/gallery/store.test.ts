@@ -9,6 +9,7 @@ import type { GalleryFilter } from '../../../../src/shared/schemas/gallery'
 import { makeImages, seedResults, storeImages } from '../../../e2e/support/gallerySeed'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { openLibraryDb } from '../library/helpers'
+import { systemClock } from '../../../../src/main/time/clock'
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2025, 4, 1, 12)
@@ -22,7 +23,7 @@ describe('gallery query builder and store', () => {
 
   beforeAll(async () => {
     db = openLibraryDb(join(temp.dir, 'studio.db'))
-    const library = new Library(db, join(temp.dir, 'library'))
+    const library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
     media = (await storeImages(library, await makeImages(4, { size: 32 }))).map((m) => m.id)
     seeded = seedResults(db, [
       { mediaId: media[0] ?? '', prompt: 'a red fox in snow', createdAt: T0, model: 'studio-image-v3' },
@@ -247,7 +248,7 @@ describe('gallery query builder and store', () => {
     const target = jobOf(3)[2] ?? ''
     const doomed = store.selected({ kind: 'ids', ids: [target] })
     expect(doomed).toEqual([{ id: target, jobId: seeded[3]?.jobId, mediaId: media[1] }])
-    new JobRepository(db).deleteResults(doomed.map((row) => row.id))
+    new JobRepository(db, Date.now).deleteResults(doomed.map((row) => row.id))
     expect(ids({})).not.toContain(target)
     expect(ids({ text: 'winter' })).toEqual([])
     expect(db.prepare('SELECT COUNT(*) AS n FROM search_index WHERE result_id = ?').get(target)).toEqual({

@@ -5,6 +5,7 @@ import { migrate } from '../../../../src/main/db/migrate'
 import { migrations } from '../../../../src/main/db/migrations'
 import type { GatewayClient } from '../../../../src/main/gateway'
 import { JobEngine } from '../../../../src/main/jobs/engine'
+import { JobGroups } from '../../../../src/main/jobs/groups'
 import { JobRepository } from '../../../../src/main/jobs/repository'
 import type { JobView } from '../../../../src/shared/schemas/jobs'
 import { makeTempDir } from '../../../helpers/tempDir'
@@ -24,6 +25,7 @@ function engineWith(
 ): JobEngine {
   return new JobEngine({
     repo: repository,
+    groups: new JobGroups(db as Db, Date.now),
     connections: {
       forProfile: () =>
         client ? Promise.resolve({ profile: {} as never, client }) : Promise.reject(new Error('unused'))
@@ -61,7 +63,7 @@ describe('engine recovery [P24]', () => {
   it('polls an overdue task at once and brings a far-off one forward to within 5 s, not to now', async () => {
     db = openDatabase(`${temp.dir}/recovery.db`)
     migrate(db, migrations)
-    const repository = new JobRepository(db)
+    const repository = new JobRepository(db, Date.now)
     seedQueued(repository, Date.now() - 60_000, 'r-overdue')
     const later = seedQueued(repository, Date.now() + 3_600_000, 'r-later')
     const polled: string[] = []
@@ -92,7 +94,7 @@ describe('engine recovery [P24]', () => {
   it('settles, after the first polls, a job an older version left running with every task finished', async () => {
     db = openDatabase(`${temp.dir}/leftover.db`)
     migrate(db, migrations)
-    const repository = new JobRepository(db)
+    const repository = new JobRepository(db, Date.now)
     const taskId = seedQueued(repository, Date.now() + 3_600_000, 'r-done')
     repository.updateTask(taskId, { status: 'failed', error: { code: 'x', message: 'refused' } })
     const jobId = repository.task(taskId)?.job_id as string
@@ -118,7 +120,7 @@ describe('engine recovery of a backlog (issue 17) [P24]', () => {
   it('polls one lane of overdue tasks at once and spreads the rest over the 5 s after start', () => {
     db = openDatabase(`${temp.dir}/backlog.db`)
     migrate(db, migrations)
-    const repository = new JobRepository(db)
+    const repository = new JobRepository(db, Date.now)
     const ids = Array.from({ length: 40 }, (_, i) => seedQueued(repository, Date.now() - 60_000 + i, `r${i}`))
     const polled: string[] = []
     const client = {

@@ -6,6 +6,7 @@ import { migrations } from '../../../../src/main/db/migrations'
 import { createJobHandlers } from '../../../../src/main/services/jobs'
 import { JobEngine } from '../../../../src/main/jobs/engine'
 import { JobReads } from '../../../../src/main/jobs/reads'
+import { JobGroups } from '../../../../src/main/jobs/groups'
 import { JobRepository } from '../../../../src/main/jobs/repository'
 import { makeTempDir } from '../../../helpers/tempDir'
 
@@ -142,8 +143,10 @@ describe('job repository', () => {
     // Every statement from here on is counted (a fresh repository: nothing prepared yet).
     const counts = countStatements(db)
     const repo = new JobRepository(db, () => clock)
+    const groups = new JobGroups(db, () => clock)
     const engine = new JobEngine({
       repo,
+      groups,
       connections: { forProfile: () => Promise.reject(new Error('unused')) },
       media: {} as never,
       bus: createEventBus(),
@@ -153,6 +156,7 @@ describe('job repository', () => {
     const handlers = createJobHandlers({
       engine,
       repo,
+      groups,
       bus: createEventBus(),
       removeMedia: () => Promise.resolve(0)
     })

@@ -27,6 +27,7 @@ const jobRow = (patch: Partial<JobRow> = {}): JobRow => ({
   created_at: 1_000,
   updated_at: 2_000,
   finished_at: null,
+  group_id: null,
   ...patch
 })
 

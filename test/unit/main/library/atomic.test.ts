@@ -92,10 +92,10 @@ describe('sweepTempFiles [P28]', () => {
       join(root, 'tmp-0123456789abcdef')
     ]
     for (const f of [...orphans, ...keep]) writeFileSync(f, 'x')
-    expect(sweepTempFiles(root)).toBe(3)
+    expect(sweepTempFiles(root, undefined, Date.now())).toBe(3)
     for (const f of orphans) expect(existsSync(f), f).toBe(false)
     for (const f of keep) expect(existsSync(f), f).toBe(true)
-    expect(sweepTempFiles(root)).toBe(0)
+    expect(sweepTempFiles(root, undefined, Date.now())).toBe(0)
   })
 
   it('with a state file, lists again only folders changed since the last sweep, and finds what is new', () => {
@@ -109,20 +109,20 @@ describe('sweepTempFiles [P28]', () => {
     const anHourAgo = Math.floor(Date.now() / 1000) - 3600
     for (const dir of ['.', '2024', '2024/12', '2025', '2025/01'])
       utimesSync(join(root, dir), anHourAgo, anHourAgo)
-    expect(sweepTempFiles(root, state)).toBe(1)
+    expect(sweepTempFiles(root, state, Date.now())).toBe(1)
     // The folder that had a deletion is listed again next time; the others are remembered as they were.
     const first = JSON.parse(readFileSync(state, 'utf8')) as Record<string, { dirs: string[] }>
     expect(Object.keys(first).sort()).toEqual(['.', '2024', '2024/12', '2025'])
     expect(first['.']?.dirs.sort()).toEqual(['2024', '2025'])
-    expect(sweepTempFiles(root, state)).toBe(0)
+    expect(sweepTempFiles(root, state, Date.now())).toBe(0)
     // A crash in an old folder, long after: its mtime moved, so it is listed and swept.
     writeFileSync(join(root, '2024', '12', 'c.png.tmp-00000000000000aa'), 'half')
-    expect(sweepTempFiles(root, state)).toBe(1)
+    expect(sweepTempFiles(root, state, Date.now())).toBe(1)
     expect(existsSync(join(root, '2024', '12', 'a.png'))).toBe(true)
     // A state file that cannot be read is a full sweep.
     writeFileSync(state, '{not json')
     writeFileSync(join(root, '2025', '01', 'd.png.tmp-00000000000000bb'), 'half')
-    expect(sweepTempFiles(root, state)).toBe(1)
+    expect(sweepTempFiles(root, state, Date.now())).toBe(1)
   })
 
   it('does not remember a folder changed just before the sweep: a temp file in the same clock tick is found next time [P28]', () => {
@@ -135,18 +135,18 @@ describe('sweepTempFiles [P28]', () => {
     const tick = Math.floor(Date.now() / 1000)
     utimesSync(folder, tick, tick)
     const seen = statSync(folder, { bigint: true }).mtimeNs
-    expect(sweepTempFiles(root, state)).toBe(0)
+    expect(sweepTempFiles(root, state, Date.now())).toBe(0)
     writeFileSync(join(folder, 'e.png.tmp-00000000000000cc'), 'half')
     utimesSync(folder, tick, tick)
     expect(statSync(folder, { bigint: true }).mtimeNs).toBe(seen)
-    expect(sweepTempFiles(root, state)).toBe(1)
+    expect(sweepTempFiles(root, state, Date.now())).toBe(1)
   })
 
   it('keeps the temp files of writes still under way in this process', async () => {
     const root = freshDir()
     const writer = await openAtomicWriter(join(root, 'download'))
     await writer.write(Buffer.from('in progress'))
-    expect(sweepTempFiles(root)).toBe(0)
+    expect(sweepTempFiles(root, undefined, Date.now())).toBe(0)
     expect(existsSync(writer.tempPath)).toBe(true)
     await writer.commit(join(root, 'done.bin'))
     expect(readFileSync(join(root, 'done.bin'), 'utf8')).toBe('in progress')
@@ -159,8 +159,8 @@ describe('sweepTempFiles [P28]', () => {
     writeFileSync(victim, 'x')
     symlinkSync(outside, join(root, 'link'))
     symlinkSync(victim, join(root, 'direct.tmp-0123456789abcdef'))
-    expect(sweepTempFiles(root)).toBe(0)
+    expect(sweepTempFiles(root, undefined, Date.now())).toBe(0)
     expect(existsSync(victim)).toBe(true)
-    expect(sweepTempFiles(join(root, 'missing'))).toBe(0)
+    expect(sweepTempFiles(join(root, 'missing'), undefined, Date.now())).toBe(0)
   })
 })

@@ -65,13 +65,18 @@ describe('the demo profile downloads from the demo gateway’s own origin only [
     expect(new URL(url).origin).toBe(new URL(baseUrl).origin)
 
     const allowLoopback = downloadAllowanceFor({ kind: 'demo', baseUrl: 'demo' }, demo)
-    const stored = await downloadMedia(url, { dir: temp.dir, allowLoopback, expect: 'image' })
+    const stored = await downloadMedia(url, { now: Date.now, dir: temp.dir, allowLoopback, expect: 'image' })
     expect(stored.mime).toBe('image/png')
     await stored.discard()
 
     for (const path of ['/files/a.png', '/']) {
       await expect(
-        downloadMedia(`${other.origin}${path}`, { dir: join(temp.dir), allowLoopback, expect: 'image' })
+        downloadMedia(`${other.origin}${path}`, {
+          now: Date.now,
+          dir: join(temp.dir),
+          allowLoopback,
+          expect: 'image'
+        })
       ).rejects.toMatchObject({ kind: 'rejected', reason: 'policy' })
     }
     expect(other.hits()).toBe(0)

@@ -4,6 +4,7 @@ import type { Db } from '../../../../src/main/db/connection'
 import { Library } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image, openLibraryDb, verifyAll } from './helpers'
+import { systemClock } from '../../../../src/main/time/clock'
 
 /**
  * A streamed burst writes and renames files in one folder while the main thread reads the stream: a
@@ -48,7 +49,7 @@ afterEach(() => {
 
 describe('keeping a result from memory', () => {
   it('asks the file system nothing synchronously, for new bytes and over files a lost row left', async () => {
-    const library = new Library(db, `${temp.dir}/library`)
+    const library = new Library(db, `${temp.dir}/library`, { clock: systemClock })
     const images = await Promise.all([0, 1, 2, 3].map((seed) => image('jpeg', 96, 64, seed)))
     // The first keeps the month's folder made (made once, as in use); not counted.
     await library.storeBytes(await image('png', 8, 8, 9))

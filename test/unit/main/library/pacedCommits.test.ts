@@ -29,7 +29,7 @@ beforeEach(() => {
       }
       return work()
     })
-  paced = new PacedCommits(group)
+  paced = new PacedCommits(group, () => performance.now())
 })
 afterEach(() => {
   db.close()

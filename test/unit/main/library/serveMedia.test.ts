@@ -7,6 +7,7 @@ import type * as Atomic from '../../../../src/main/library/atomic'
 import { Library } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image, openLibraryDb, verifyAll } from './helpers'
+import { systemClock } from '../../../../src/main/time/clock'
 
 /** Thumbnail writes wait for `release`: as if their fsync took as long as the test wants. */
 const gate = vi.hoisted(() => {
@@ -38,7 +39,7 @@ beforeEach(() => {
   temp = makeTempDir('gs-serve-')
   db = openLibraryDb(join(temp.dir, 'studio.db'))
   root = join(temp.dir, 'library')
-  library = new Library(db, root, { now: () => Date.UTC(2025, 0, 15) })
+  library = new Library(db, root, { clock: { ...systemClock, now: () => Date.UTC(2025, 0, 15) } })
 })
 afterEach(async () => {
   gate.release()
@@ -73,7 +74,7 @@ describe('serveMedia: a just-encoded thumbnail from memory (issue 17) [P28]', ()
     const file = await library.serveMedia(rec.id)
     expect(file?.bytes).toBeUndefined()
     expect(file?.file).toBe(join(root, rec.path))
-    const fresh = new Library(db, root)
+    const fresh = new Library(db, root, { clock: systemClock })
     const thumb = await fresh.serveMedia(`${rec.id}_thumb`)
     expect(thumb?.file).toBe(join(root, '2025/01', `${rec.sha256}_thumb.webp`))
   })

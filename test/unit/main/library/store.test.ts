@@ -18,6 +18,7 @@ import { ImageWork } from '../../../../src/main/library/imageWork'
 import { Library } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image, openLibraryDb, sha256, verifyAll } from './helpers'
+import { systemClock } from '../../../../src/main/time/clock'
 
 const JAN_2025 = Date.UTC(2025, 0, 15, 12)
 const MAR_2025 = Date.UTC(2025, 2, 1, 0, 0, 1)
@@ -33,7 +34,7 @@ beforeEach(() => {
   db = openLibraryDb(join(temp.dir, 'studio.db'))
   root = join(temp.dir, 'library')
   now = JAN_2025
-  library = new Library(db, root, { now: () => now })
+  library = new Library(db, root, { clock: { ...systemClock, now: () => now } })
 })
 afterEach(async () => {
   await library.idle()
@@ -126,7 +127,10 @@ describe('Library.storeBytes', () => {
 
   it('keeps a whole image before decoding it; damage inside shows when its thumbnail is made', async () => {
     const errors: string[] = []
-    const lib = new Library(db, root, { now: () => now, onError: (what) => errors.push(what) })
+    const lib = new Library(db, root, {
+      clock: { ...systemClock, now: () => now },
+      onError: (what) => errors.push(what)
+    })
     const jpeg = await image('jpeg', 200, 200, 3)
     // After the start of scan and before the end marker: the compressed pixels, overwritten.
     const damaged = Buffer.from(jpeg)
@@ -193,7 +197,7 @@ describe('dedup by sha256', () => {
   })
 
   it('two libraries on one database (two writers) still end with one row and a whole file', async () => {
-    const other = new Library(db, root, { now: () => now })
+    const other = new Library(db, root, { clock: { ...systemClock, now: () => now } })
     const png = await image('png', 300, 300, 9)
     const [a, b] = await Promise.all([stored(png), other.storeBytes(png)])
     await other.idle()
@@ -317,7 +321,10 @@ describe('thumbnails after the store answers [P28]', () => {
       return run.apply(this, args)
     })
     try {
-      const lib = new Library(db, root, { now: () => now, probe: (point) => order.push(point) })
+      const lib = new Library(db, root, {
+        clock: { ...systemClock, now: () => now },
+        probe: (point) => order.push(point)
+      })
       const rec = await lib.storeBytes(await image('jpeg', 800, 400, 14))
       // Started beside the file's writes, in the lane that never holds up what makes the result count.
       expect(order).toEqual(['thumbnail (later)', 'library.renamed'])

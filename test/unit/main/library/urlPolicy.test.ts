@@ -280,7 +280,13 @@ describe('downloadMedia refuses bad vectors before any connection [P30]', () => 
   ])('%s (allowLoopback %s): 0 connections', async (url, allowLoopback) => {
     const dispatcher = new CountingDispatcher()
     await expect(
-      downloadMedia(url, { dir: '/nonexistent', allowLoopback, lookup: fakeLookup(), dispatcher })
+      downloadMedia(url, {
+        now: Date.now,
+        dir: '/nonexistent',
+        allowLoopback,
+        lookup: fakeLookup(),
+        dispatcher
+      })
     ).rejects.toMatchObject({ kind: 'rejected', reason: 'policy' })
     expect(dispatcher.calls).toBe(0)
   })
@@ -293,6 +299,7 @@ describe('downloadMedia refuses bad vectors before any connection [P30]', () => 
     const dispatcher = new CountingDispatcher()
     await expect(
       downloadMedia(url, {
+        now: Date.now,
         dir: '/nonexistent',
         allowLoopback: { origin: 'http://127.0.0.1:4000' },
         lookup: fakeLookup(),
@@ -306,6 +313,7 @@ describe('downloadMedia refuses bad vectors before any connection [P30]', () => 
     const dispatcher = new CountingDispatcher()
     await expect(
       downloadMedia('https://cdn.example.com/a.png', {
+        now: Date.now,
         dir: '/nonexistent',
         lookup: fakeLookup(),
         dispatcher

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createEventBus } from '../../../../src/main/contract/events'
 import { isLongJob, isSettled, noticeFor, promptLine } from '../../../../src/main/notices/notices'
 import { watchJobFinishes } from '../../../../src/main/notices/watcher'
-import { desktopNotice, NOTICE_WORDS } from '../../../../src/main/notices/words'
+import { desktopNotice } from '../../../../src/main/notices/words'
 import { spokenLanguage } from '../../../../src/main/settings/language'
-import type { Notice } from '../../../../src/main/services/context'
+import { wordsOf } from '../../../../src/shared/i18n/words'
+import type { DesktopNotice as Notice } from '../../../../src/main/notices/words'
 import { JobNotice, NoticeWords } from '../../../../src/shared/schemas/notices'
 import { job, result, task } from '../../../helpers/jobViews'
 
@@ -119,11 +120,32 @@ describe('the desktop notification’s words', () => {
     })
   })
 
-  it('have a title for every code in both languages', () => {
+  it('have a title for every code in both languages, from the shared catalog', () => {
     for (const language of ['en', 'zh-CN'] as const)
-      expect(Object.keys(NOTICE_WORDS[language].titles).sort()).toEqual(
+      expect(Object.keys(wordsOf(language).queue.notice.titles).sort()).toEqual(
         NoticeWords.options.map((option) => option.shape.code.value).sort()
       )
+  })
+
+  it('show only the prompt, as the page’s toast names it, when there is no model or gateway text to add', () => {
+    const images = { tasks: [task(), task({ id: 't2', seq: 1 }), task({ id: 't3', seq: 2 })] }
+    const cancelled = noticeFor(
+      job({ ...images, status: 'cancelled', error: { code: 'cancelled', message: 'x' }, prompt: '雨夜' }),
+      0
+    )
+    if (!cancelled) throw new Error('no notice')
+    expect(desktopNotice(cancelled, 'en')).toEqual({
+      title: '3 images cancelled by the gateway',
+      body: '“雨夜”'
+    })
+    expect(desktopNotice(cancelled, 'zh-CN')).toEqual({
+      title: '3 张图片已被网关取消',
+      body: '提示词：“雨夜”'
+    })
+    const edit = noticeFor(job({ kind: 'edit', status: 'failed', error: null, prompt: 'fox' }), 0)
+    if (!edit) throw new Error('no notice')
+    expect(desktopNotice(edit, 'en')).toEqual({ title: 'Edit failed', body: '“fox”' })
+    expect(desktopNotice(edit, 'zh-CN')).toEqual({ title: '编辑任务未能完成', body: '提示词：“fox”' })
   })
 
   it('follow the language setting, and “system” the system’s language', () => {

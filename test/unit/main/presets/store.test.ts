@@ -58,7 +58,7 @@ describe('presets and styles', () => {
     const otherDb = openDatabase(join(temp.dir, 'other.db'))
     try {
       migrate(otherDb, migrations)
-      const other = new PresetStore(otherDb)
+      const other = new PresetStore(otherDb, Date.now)
       other.saveStyle({ name: 'FILM', prefix: 'mine', suffix: '' })
       expect(other.importFile(file)).toEqual({ presets: 2, styles: 0, skipped: ['Film'] })
       expect(other.styles()[0]?.prefix).toBe('mine')

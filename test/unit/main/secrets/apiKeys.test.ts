@@ -46,9 +46,9 @@ describe('API keys are bound to the origin they were entered for', () => {
   beforeEach(() => {
     db = openDatabase(`${temp.dir}/keys-${run++}.db`)
     migrate(db, migrations)
-    profiles = new ProfileRepository(db)
+    profiles = new ProfileRepository(db, Date.now)
     cipher = testCipher()
-    keys = new ApiKeyStore(db, cipher)
+    keys = new ApiKeyStore(db, cipher, Date.now)
     id = profiles.create(
       { name: 'Acme', baseUrl: `${GATEWAY}/t/acme`, fieldMap: defaultFieldMap(), extraFields: {} },
       false

@@ -14,7 +14,7 @@ describe('settings store', () => {
   const open = (name: string): SettingsStore => {
     db = openDatabase(`${temp.dir}/${name}`)
     migrate(db, migrations)
-    return new SettingsStore(db)
+    return new SettingsStore(db, Date.now)
   }
 
   it('reads defaults from an empty store', () => {

@@ -123,6 +123,7 @@ export function jobView(patch: Partial<JobView> & Pick<JobView, 'id' | 'request'
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
     finishedAt: null,
+    groupId: null,
     tasks: [
       {
         id: 't1',

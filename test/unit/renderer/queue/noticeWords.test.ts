@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { noticeWords } from '@renderer/features/queue/noticeWords'
 import { createI18n } from '@renderer/i18n'
-import type { JobNotice, NoticeWords } from '@shared/schemas/notices'
+import { NoticeWords as NoticeWordsSchema, type JobNotice, type NoticeWords } from '@shared/schemas/notices'
+import { desktopNotice } from '../../../../src/main/notices/words'
 
 const en = createI18n('en').t
 const zh = createI18n('zh-CN').t
@@ -101,5 +102,57 @@ describe('a notice worded from its code', () => {
       title: '视频已被网关取消',
       body: '提示词：“雨夜的纸船”'
     })
+  })
+})
+
+describe('the desktop notification beside the page’s toast', () => {
+  /** One notice of each code, with the values that code carries. */
+  const everyCode: NoticeWords[] = [
+    { code: 'ready', model: 'seedance-video' },
+    { code: 'unsaved', saved: 0, total: 2, error: null },
+    { code: 'partly_saved', saved: 1, total: 2, error: refused },
+    { code: 'partly_done', arrived: 1, expected: 2 },
+    { code: 'failed', error: refused },
+    { code: 'expired', error: null },
+    { code: 'needs_attention' },
+    { code: 'cancelled_by_gateway' }
+  ]
+
+  it('covers every code the backend sends', () => {
+    expect(everyCode.map((words) => words.code).sort()).toEqual(
+      NoticeWordsSchema.options.map((option) => option.shape.code.value).sort()
+    )
+  })
+
+  it('says the same title for each code, kind and count, in English and in 简体中文', () => {
+    const shapes = [
+      { kind: 'video', count: 1 },
+      { kind: 'edit', count: 1 },
+      { kind: 'image', count: 1 },
+      { kind: 'image', count: 1200 }
+    ] as const
+    for (const [language, t] of [
+      ['en', en],
+      ['zh-CN', zh]
+    ] as const)
+      for (const words of everyCode)
+        for (const shape of shapes) {
+          const shown = notice(words, shape)
+          expect(desktopNotice(shown, language).title, `${language} ${words.code} ${shape.kind}`).toBe(
+            noticeWords(t, shown).title
+          )
+        }
+  })
+
+  it('says the same body where the toast has nothing more to explain', () => {
+    for (const [language, t] of [
+      ['en', en],
+      ['zh-CN', zh]
+    ] as const)
+      for (const shown of [
+        notice({ code: 'ready', model: 'seedance-video' }),
+        notice({ code: 'cancelled_by_gateway' })
+      ])
+        expect(desktopNotice(shown, language)).toEqual(noticeWords(t, shown))
   })
 })

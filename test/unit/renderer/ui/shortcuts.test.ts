@@ -58,6 +58,15 @@ describe('the shortcut table (issue 16)', () => {
     expect(ariaKeys(submit, true)).toBe('Meta+Enter')
   })
 
+  it('names Esc and Space in the language in use on a Mac too', async () => {
+    const space = { key: ' ', mod: true }
+    expect(keyLabel(space, i18n.t, true)).toBe('⌘Space')
+    expect(keyLabel(shortcutById('close').keys, i18n.t, true)).toBe('Esc')
+    await i18n.changeLanguage('zh-CN')
+    expect(keyLabel(space, i18n.t, true)).toBe('⌘空格')
+    expect(keyLabel(shortcutById('submit').keys, i18n.t, true)).toBe('⌘↩')
+  })
+
   it('makes a button tooltip from the same table, in the language in use', async () => {
     expect(shortcutProps('screen.chat', 'Chat', i18n.t).title).toMatch(/^Chat \((Alt\+1|⌥1)\)$/)
     expect(shortcutProps('submit', 'Generate', i18n.t)['data-shortcut']).toBe('submit')

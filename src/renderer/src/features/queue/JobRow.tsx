@@ -41,9 +41,9 @@ import { dateFormat, numberFormat } from '../../ui/intl'
 const kindIcon = { image: 'images', edit: 'edit', video: 'video' } as const
 /** The cancel button's words: "Cancel", or "Stop tracking" where the gateway keeps the task. */
 const cancelWords = {
-  Cancel: 'queue.row.cancel',
-  'Stop tracking': 'queue.row.stopTracking'
-} as const satisfies Record<CancelPlan['label'], string>
+  cancel: 'queue.row.cancel',
+  stopTracking: 'queue.row.stopTracking'
+} as const satisfies Record<CancelPlan['action'], string>
 
 /** Today: the time; earlier: the date and time; as the current language writes them. */
 function clock(at: number, now: number, language: string): string {
@@ -306,7 +306,7 @@ export function JobRow({
               aria-describedby={cancel.mayStillBill ? cancelNoteId : undefined}
               onClick={() => void cancelJob(api, job)}
             >
-              {t(cancelWords[cancel.label])}
+              {t(cancelWords[cancel.action])}
             </button>
           )}
           <button

@@ -178,6 +178,22 @@ export const gallery = {
     failed: 'The export failed.',
     nothingLeft: 'Nothing was left behind.'
   },
+  /**
+   * The `index.html` an export holds, written by the backend (src/main/gallery/html.ts) in the language the
+   * user exported in; it counts images with count.images, and Intl writes its dates and sizes.
+   */
+  exportPage: {
+    title: '{{app}} export',
+    summary: '{{images}} · exported {{date}} from {{app}}',
+    /** Before the prompt as the gateway rewrote it. */
+    revisedPrompt: 'Revised prompt: ',
+    model: 'Model',
+    size: 'Size',
+    created: 'Created',
+    file: 'File',
+    fileSize: 'File size',
+    job: 'Job'
+  },
   usage: {
     period: 'Period',
     lastDays_one: 'Last {{count, number}} day',

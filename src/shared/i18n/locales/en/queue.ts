@@ -128,8 +128,11 @@ export const queue = {
       rejected: 'rejected'
     }
   },
-  /** The action of a "your job finished" notification. */
-  /** "Your long job is done", worded from the backend's code and values (src/shared/schemas/notices.ts). */
+  /**
+   * "Your long job is done", worded from the backend's code and values (src/shared/schemas/notices.ts): the
+   * page's toast and its action here, and the Electron desktop notification, worded by the backend from the
+   * same titles (src/main/notices/words.ts).
+   */
   notice: {
     play: 'Play',
     open: 'Open',
@@ -160,6 +163,14 @@ export const queue = {
       prompt: '“{{prompt}}”'
     },
     noResult: 'No result arrived.',
-    noReason: 'The gateway gave no reason.'
+    noReason: 'The gateway gave no reason.',
+    /**
+     * What only the desktop notification says. The OS shows a line or two, so its body is the prompt
+     * (bodies.prompt), with the model of a finished job (bodies.ready) or the gateway's own text of a failure
+     * (bodies.failed, with `said` as its reason); the page's toast explains the whole failure instead.
+     */
+    desktop: {
+      said: 'The gateway said: “{{said}}”'
+    }
   }
 }

@@ -152,6 +152,7 @@ export const errors: Catalog<typeof en> = {
     unknownTimeZone: '无法识别时区“{{timeZone}}”。',
     nothingToResend: '这个任务没有需要重新发送的内容。',
     jobGone: '这个任务已不存在。',
+    groupGone: '这组任务已不存在。',
     imageGone: '这张图片已不存在。',
     conversationGone: '这个对话已不存在。',
     messageGone: '这条消息已不存在。',

@@ -164,6 +164,17 @@ export const gallery: Catalog<typeof en> = {
     failed: '导出失败。',
     nothingLeft: '没有留下任何文件。'
   },
+  exportPage: {
+    title: '{{app}} 导出的图片',
+    summary: '{{images}} · {{date}} 导出自 {{app}}',
+    revisedPrompt: '改写后的提示词：',
+    model: '模型',
+    size: '尺寸',
+    created: '创建时间',
+    file: '文件',
+    fileSize: '文件大小',
+    job: '任务'
+  },
   usage: {
     period: '时间范围',
     lastDays_other: '最近 {{count, number}} 天',

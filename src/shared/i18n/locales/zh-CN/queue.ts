@@ -152,6 +152,9 @@ export const queue: Catalog<typeof en> = {
       prompt: '提示词：“{{prompt}}”'
     },
     noResult: '没有收到结果。',
-    noReason: '网关没有说明原因。'
+    noReason: '网关没有说明原因。',
+    desktop: {
+      said: '网关返回：“{{said}}”'
+    }
   }
 }

@@ -40,7 +40,14 @@ describe.each([
       writeFileSync(source, `image ${i}`)
       return { source, name, createdAt: Date.UTC(2025, 4, 1), bytes: 7 }
     })
-    plan = { files, manifestJson: '{}', manifestCsv: 'file\n', indexHtml: '<!doctype html>', skipped: 0 }
+    plan = {
+      exportedAt: Date.UTC(2025, 4, 2),
+      files,
+      manifestJson: '{}',
+      manifestCsv: 'file\n',
+      indexHtml: '<!doctype html>',
+      skipped: 0
+    }
   })
   afterEach(() => temp.cleanup())
 

@@ -1,4 +1,4 @@
-import { isGatewayError } from '../gateway'
+import { isGatewayError } from './errors'
 import { AppFailure } from '../contract/failure'
 
 /**

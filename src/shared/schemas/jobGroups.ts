@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { AppErrorSchema } from '../result'
+import { JobStatus, JobView } from './jobs'
+import { ProfileId } from './profiles'
+import { JobRequest } from './jobs'
+
+/** The screens that send several jobs at once; a group remembers which one made it. */
+export const JobGroupScreen = z.enum(['images', 'edit', 'video', 'compare'])
+export type JobGroupScreen = z.output<typeof JobGroupScreen>
+
+/** How many jobs one group may hold (ours): a batch of 10,000 rows is the largest the app plans for. */
+export const GROUP_MAX_JOBS = 10_000
+
+/**
+ * Several jobs asked for together (one prompt on several models, a batch). `settings` is how the screen
+ * made them (JSON the screen reads back through its own schema), kept so the group can be shown and made
+ * again; `counts` tells its jobs by status.
+ */
+export const JobGroupView = z.object({
+  id: z.string(),
+  name: z.string(),
+  screen: JobGroupScreen,
+  settings: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.number(),
+  /** Its jobs, oldest first. */
+  jobIds: z.array(z.string()),
+  counts: z.partialRecord(JobStatus, z.number().int().nonnegative())
+})
+export type JobGroupView = z.output<typeof JobGroupView>
+
+export const JobGroupSubmitInput = z
+  .object({
+    profileId: ProfileId.optional(),
+    name: z.string().trim().min(1).max(200),
+    screen: JobGroupScreen,
+    settings: z.record(z.string(), z.unknown()).optional(),
+    requests: z.array(JobRequest).min(1).max(GROUP_MAX_JOBS)
+  })
+  .strict()
+
+/**
+ * Each request's own outcome, in the order sent: its job, or why it was not made (its pre-flight). A group
+ * is made with the jobs that passed; none of the refused is ever sent.
+ */
+export const JobGroupSubmitted = z.object({
+  group: JobGroupView,
+  items: z.array(
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), job: JobView }),
+      z.object({ ok: z.literal(false), error: AppErrorSchema })
+    ])
+  )
+})
+export type JobGroupSubmitted = z.output<typeof JobGroupSubmitted>
+
+export const JobGroupRef = z.object({ id: z.string().min(1).max(64) }).strict()
+export const JobGroupQuery = z
+  .object({ limit: z.number().int().min(1).max(500).default(50), screen: JobGroupScreen.optional() })
+  .strict()
