@@ -11,7 +11,7 @@ export interface GatewayTimeouts {
   requestMs: number
   /** A stream with no byte at all (comments and pings count as bytes) for this long is dead. */
   sseIdleMs: number
-  /** partner-a sends its headers only when the first image is ready, which may take minutes. */
+  /** A stream whose headers come only with its first image (partner-a's), which may take minutes. */
   streamFirstByteMs: number
   /** The model listing and task polls are cheap reads. */
   readMs: number
@@ -31,7 +31,7 @@ export interface RequestTimeouts {
   bodyMs: number
 }
 
-export type TimeoutProfile = 'read' | 'request' | 'stream' | 'partnerAStream'
+export type TimeoutProfile = 'read' | 'request' | 'stream' | 'lateFirstByte'
 
 export function timeoutsFor(profile: TimeoutProfile, t: GatewayTimeouts): RequestTimeouts {
   switch (profile) {
@@ -41,7 +41,7 @@ export function timeoutsFor(profile: TimeoutProfile, t: GatewayTimeouts): Reques
       return { headersMs: t.requestMs, bodyMs: t.requestMs }
     case 'stream':
       return { headersMs: t.requestMs, bodyMs: t.sseIdleMs }
-    case 'partnerAStream':
+    case 'lateFirstByte':
       return { headersMs: t.streamFirstByteMs, bodyMs: t.sseIdleMs }
   }
 }

@@ -28,7 +28,7 @@ import { listModels } from './endpoints/models'
 import { createResponse, streamResponse } from './endpoints/responses'
 import { systemClock } from '../time/clock'
 import { DEFAULT_MAX_EVENT_BYTES } from './sse'
-import type { PartnerAStreamEvent } from './streams/partnerA'
+import type { ImageStreamEvent } from '../../shared/gateway/imageStream'
 
 let sharedAgent: Dispatcher | undefined
 
@@ -55,12 +55,12 @@ export interface GatewayClient {
     request: RequestOf<K>,
     options: PostOptions
   ): Promise<JsonResult<AnswerOf<K>>>
-  /** An endpoint that streams its images (partner-a), with `stream: true`. */
+  /** An endpoint that streams its images (its descriptor says how), with `stream: true`. */
   stream<K extends DescriptorKey>(
     endpoint: K,
     request: RequestOf<K>,
     options: StreamOptions
-  ): Promise<GatewayStream<PartnerAStreamEvent>>
+  ): Promise<GatewayStream<ImageStreamEvent>>
   /** A task endpoint's task, as it is now. */
   poll<K extends TaskKey>(endpoint: K, id: string, options: CallOptions): Promise<JsonResult<AnswerOf<K>>>
   canCancel(endpoint: TaskKey): boolean

@@ -17,7 +17,7 @@ export type { ImageEditRequest, ImageFile } from '../../shared/gateway/endpoints
 export type { ChatStreamEvent } from './streams/chat'
 export type { MessagesStreamEvent } from './streams/messages'
 export type { ResponsesStreamEvent } from './streams/responses'
-export type { PartnerAStreamEvent } from './streams/partnerA'
+export type { ImageStreamEvent } from '../../shared/gateway/imageStream'
 export type { ModelList } from './schemas/models'
 export type { ChatCompletion, ChatUsage } from './schemas/chat'
 export type { MessagesResult, MessagesUsage } from './schemas/messages'

@@ -48,7 +48,7 @@ export async function sendTask(
   const resolved: ResolvedMedia[] = []
   for (const input of descriptor.media?.(job) ?? []) resolved.push(await resolve(media, input))
   const request = descriptor.toRequest(job, resolved, 'send') as RequestOf<typeof job.endpoint>
-  if (descriptor.streams?.(job)) {
+  if (descriptor.stream?.when(job)) {
     const stream = await client.stream(job.endpoint, request, options)
     for await (const event of stream.events) {
       if (event.type === 'partial_succeeded') {

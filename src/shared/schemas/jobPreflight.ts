@@ -22,7 +22,7 @@ export function preflightJob(
     ...descriptor.check(descriptor.toRequest(request, media, 'check'), {
       names: namesOf(descriptor, profile?.fieldMap),
       profile,
-      stream: descriptor.streams?.(request) ?? false
+      stream: descriptor.stream?.when(request) ?? false
     })
   ]
 }

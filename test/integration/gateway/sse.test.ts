@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FaultStep } from '../../../src/emulator'
-import type { GatewayClient, PartnerAStreamEvent } from '../../../src/main/gateway'
+import type { GatewayClient, ImageStreamEvent } from '../../../src/main/gateway'
 import type { PartnerARequest } from '../../../src/shared/gateway/endpoints/partnerA'
 import { collect, post, startRig, type Rig } from './helpers'
 
@@ -29,7 +29,7 @@ const groupRequest = {
  * What must be identical whatever the transport does: everything but the upstream-only fields and the
  * hosted file ids, which are new for every request.
  */
-function essence(events: PartnerAStreamEvent[]): unknown[] {
+function essence(events: ImageStreamEvent[]): unknown[] {
   const ids = (value: unknown): unknown =>
     JSON.parse(
       JSON.stringify(value, (key, v: unknown) =>
@@ -39,7 +39,7 @@ function essence(events: PartnerAStreamEvent[]): unknown[] {
   return events.map((e) => ids(essence1(e)))
 }
 
-function essence1(e: PartnerAStreamEvent): unknown {
+function essence1(e: ImageStreamEvent): unknown {
   switch (e.type) {
     case 'partial_succeeded':
       return { type: e.type, imageIndex: e.imageIndex, size: e.size, b64: e.b64Json, url: e.url }

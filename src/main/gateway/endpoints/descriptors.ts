@@ -9,7 +9,8 @@ import { snapshot, type TaskSnapshot } from '../../../shared/gateway/endpoints/t
 import { timeoutsFor } from '../agent'
 import type { CallOptions, GatewayContext, PostOptions } from '../context'
 import { requestJson } from '../http'
-import { createPartnerADecoder, type PartnerAStreamEvent } from '../streams/partnerA'
+import type { ImageStreamEvent } from '../../../shared/gateway/imageStream'
+import { gatewayImageDecoder } from '../streams/images'
 import {
   getJson,
   mergeBody,
@@ -123,24 +124,24 @@ export async function send<K extends DescriptorKey>(
 }
 
 /**
- * The same request with `stream: true` (§6): images arrive one by one, as partner-a's events (the only
- * image stream the gateway has). The headers may only come with the first image, hence the long first-byte
- * limit.
+ * The same request with `stream: true`: images arrive one by one, read by the decoder the endpoint's
+ * descriptor names, with the first-byte limit it asks for (headers that come only with the first image).
  */
 export async function stream<K extends DescriptorKey>(
   ctx: GatewayContext,
   key: K,
   request: RequestOf<K>,
   options: StreamOptions
-): Promise<GatewayStream<PartnerAStreamEvent>> {
+): Promise<GatewayStream<ImageStreamEvent>> {
   const descriptor = descriptorOf(key)
-  if (!descriptor.streams) throw new TypeError(`${descriptor.path} does not stream.`)
+  const spec = descriptor.stream
+  if (!spec) throw new TypeError(`${descriptor.path} does not stream.`)
   const model = (request as { model: string }).model
   const body = await prepare(ctx, descriptor, { ...request, model }, true, options.modelStreams)
   return postStream(
     ctx,
-    { endpoint: key, model, profile: 'partnerAStream', ...body },
-    createPartnerADecoder(),
+    { endpoint: key, model, profile: spec.firstByte === 'late' ? 'lateFirstByte' : 'stream', ...body },
+    gatewayImageDecoder(spec.decoder()),
     options
   )
 }

@@ -5,6 +5,7 @@ import type { FormSpec } from './form'
 import type { SyncResult } from './imageResults'
 import type { MediaInput, ResolvedMedia } from './media'
 import type { JobKind } from '../../schemas/jobKinds'
+import type { StreamSpec } from '../imageStream'
 
 /**
  * One gateway endpoint family in one place: its path, limits and pre-flight, the names the spec hides and
@@ -100,8 +101,8 @@ export interface DescriptorBase<
   media?(job: z.output<J>): readonly MediaInput[]
   /** The request a job sends; `check` is the pre-flight's view of it (references judged as a list). */
   toRequest(job: z.output<J>, media: readonly ResolvedMedia[], purpose: 'send' | 'check'): Req
-  /** Whether the job is sent as a stream. */
-  streams?(job: z.output<J>): boolean
+  /** How the endpoint streams, when it can: which jobs stream, their decoder, when their headers come. */
+  stream?: StreamSpec<z.output<J>>
   /** Every limit of the spec for the request, with the profile's extras merged in as the client will. */
   check(request: Req, context: CheckContext<NamesOf<NS>>): PreflightIssue[]
   /** The request's body under the profile's names. */

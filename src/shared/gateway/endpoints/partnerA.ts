@@ -17,6 +17,7 @@ import { defineSync } from './descriptor'
 import { seedField, watermarkToggle } from './form'
 import { ImageResultSet, resultOf } from './imageResults'
 import { imageRefs, referenceInputs, urisOf } from './media'
+import { createPartnerADecoder } from '../streams/partnerA'
 
 /**
  * §4.10: provider-direct images. No `n`: a group is `sequential_image_generation: "auto"` with
@@ -116,7 +117,8 @@ export const partnerA = defineSync({
     job.body.sequential_image_generation === 'auto'
       ? Math.max(1, job.body.sequential_image_generation_options?.max_images ?? 1)
       : 1,
-  streams: (job) => job.stream,
+  // The headers come only with the first image, which may take minutes.
+  stream: { when: (job) => job.stream, decoder: createPartnerADecoder, firstByte: 'late' },
   media: (job) => referenceInputs(job.references),
   toRequest: (job, media, purpose): PartnerARequest => {
     const refs = urisOf(media)

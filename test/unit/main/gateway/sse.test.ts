@@ -4,10 +4,14 @@ import type { OpenResponse } from '../../../../src/main/gateway/http'
 import { readSse } from '../../../../src/main/gateway/sse'
 import { createChatDecoder } from '../../../../src/main/gateway/streams/chat'
 import { createMessagesDecoder } from '../../../../src/main/gateway/streams/messages'
-import { createPartnerADecoder } from '../../../../src/main/gateway/streams/partnerA'
+import { gatewayImageDecoder } from '../../../../src/main/gateway/streams/images'
 import { createResponsesDecoder } from '../../../../src/main/gateway/streams/responses'
 import { runStream, type StreamDecoder } from '../../../../src/main/gateway/streams/run'
+import { createPartnerADecoder as sharedPartnerADecoder } from '../../../../src/shared/gateway/streams/partnerA'
 import * as golden from './goldenStreams'
+
+/** partner-a's decoder as the backend reads it: its problems turned into gateway errors. */
+const createPartnerADecoder = () => gatewayImageDecoder(sharedPartnerADecoder())
 
 /** Chunks as an async byte source, as undici's body is; lazy, so a huge source is never held whole. */
 function source(chunks: Iterable<Uint8Array>): AsyncIterable<Uint8Array> {

@@ -13,8 +13,12 @@ import { fakeBackend, jobView, resetImagesScreen, resultView } from '../images/h
 
 const pristine = useCompareStore.getState()
 
-/** A backend that takes every submitted job and keeps what ui.lastUsed.remember was told. */
-function backend(lastUsed: unknown = {}, jobs: Record<string, ReturnType<typeof jobView>> = {}) {
+/** A backend that takes every submitted group of jobs and keeps what ui.lastUsed.remember was told. */
+function backend(
+  lastUsed: unknown = {},
+  jobs: Record<string, ReturnType<typeof jobView>> = {},
+  groups: Record<string, { jobIds: string[]; name: string }> = {}
+) {
   let next = 0
   const remembered: unknown[] = []
   const fake = fakeBackend({
@@ -29,10 +33,26 @@ function backend(lastUsed: unknown = {}, jobs: Record<string, ReturnType<typeof 
       if (!job) throw Object.assign(new Error('no such job'), { code: 'not_found' })
       return job
     },
-    'jobs.submit': (input) => {
-      const request = (input as { request: JobRequest }).request
-      next += 1
-      return jobView({ id: `job-${next}`, request, model: request.body.model, prompt: request.body.prompt })
+    'jobs.submitGroup': (input) => {
+      const { requests, name } = input as { requests: JobRequest[]; name: string }
+      const items = requests.map((request) => {
+        next += 1
+        const job = jobView({
+          id: `job-${next}`,
+          request,
+          model: request.body.model,
+          prompt: request.body.prompt
+        })
+        return { ok: true, job }
+      })
+      const group = { id: 'group-1', name, screen: 'compare', settings: null, createdAt: 5, counts: {} }
+      return { group: { ...group, jobIds: items.map((item) => item.job.id) }, items }
+    },
+    'groups.get': (input) => {
+      const id = (input as { id: string }).id
+      const group = groups[id]
+      if (!group) throw Object.assign(new Error('no such group'), { code: 'not_found' })
+      return { id, screen: 'compare', settings: null, createdAt: 1, counts: {}, ...group }
     }
   })
   return { ...fake, remembered }
@@ -43,8 +63,8 @@ const tick = (name: RegExp): void => {
 }
 const submitted = (calls: { name: string; input: unknown }[]): JobRequest[] =>
   calls
-    .filter((call) => call.name === 'jobs.submit')
-    .map((call) => (call.input as { request: JobRequest }).request)
+    .filter((call) => call.name === 'jobs.submitGroup')
+    .flatMap((call) => (call.input as { requests: JobRequest[] }).requests)
 
 describe('Compare screen', () => {
   beforeEach(() => {
@@ -91,12 +111,11 @@ describe('Compare screen', () => {
       ['partnerA', 'seedream-stream', '2560x1440']
     ])
     expect(sent.every((request) => request.body.prompt === 'a fox in snow')).toBe(true)
-    // The run is kept by the backend with the job of each column.
+    // One group for the run: the backend, not the screen, keeps which jobs belong together.
+    expect(calls.filter((call) => call.name === 'jobs.submitGroup')).toHaveLength(1)
+    expect(calls.filter((call) => call.name === 'jobs.submit')).toHaveLength(0)
     await waitFor(() => expect(remembered).toHaveLength(1))
-    expect(remembered[0]).toMatchObject({
-      screen: 'compare',
-      params: { jobs: { '0': 'job-1', '1': 'job-2', '2': 'job-3' }, shape: '16:9' }
-    })
+    expect(remembered[0]).toMatchObject({ screen: 'compare', params: { runId: 'group-1', shape: '16:9' } })
   })
 
   it('stops at four models, and names a chosen model the listing no longer has before sending', async () => {
@@ -187,15 +206,15 @@ describe('Compare screen', () => {
           prompt: 'a red kite',
           shape: '3:2',
           chosen: { '0': 'imagesV3|gpt-image', '1': 'imagesV1|compat' },
-          runId: 'run-1',
-          runPrompt: 'a red kite',
-          startedAt: 1,
-          cells: { '0': 'imagesV3|gpt-image', '1': 'imagesV1|compat' },
-          jobs: { '0': 'job-a', '1': 'job-deleted' }
+          runId: 'group-1'
         }
       }
     }
-    const { calls } = backend(memory, { 'job-a': job })
+    const { calls } = backend(
+      memory,
+      { 'job-a': job },
+      { 'group-1': { name: 'a red kite', jobIds: ['job-a', 'job-deleted'] } }
+    )
     render(<CompareScreen />)
     const grid = await screen.findByRole('list', { name: 'Compared models' })
     // The deleted job's column is left out; the kept one shows its time and its image.

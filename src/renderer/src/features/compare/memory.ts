@@ -4,14 +4,13 @@ import type { LastUsedEntry } from '@shared/schemas/lastUsed'
 import { GEN_ENDPOINTS, type GenEndpoint } from '../../jobs/imageForm/form'
 import { MAX_MODELS, choiceKey, type Choice } from './plan'
 import { SHAPES, type Shape } from './shapes'
-import type { CompareRun } from './store'
 
 /**
  * The last compare as the backend keeps it (the `compare` entry of ui.lastUsed): the form (prompt, shape,
- * ticked models) and the run (its id and which job each column shows). The jobs themselves are ordinary
- * jobs, so after a restart the grid reads them back and they carry on as any job does. Flat maps keyed by
- * position, as the entry allows; read back through zod, so a hand-edited or older entry restores what
- * still reads and nothing else.
+ * ticked models) and the id of the run's job group. Which jobs the run holds is the group's to say, so
+ * after a restart the grid reads the group and its jobs back and they carry on as any job does. Flat maps
+ * keyed by position, as the entry allows; read back through zod, so a hand-edited or older entry restores
+ * what still reads and nothing else.
  */
 
 type Params = LastUsedEntry['params']
@@ -40,11 +39,7 @@ const Memory = z.object({
   prompt: z.string().catch(''),
   shape: z.enum(SHAPES).catch('default'),
   chosen: Positional(ChoiceText).catch([]),
-  runId: z.string().optional().catch(undefined),
-  runPrompt: z.string().catch(''),
-  startedAt: z.number().catch(0),
-  cells: Positional(ChoiceText).catch([]),
-  jobs: Positional(z.string()).catch([])
+  runId: z.string().min(1).optional().catch(undefined)
 })
 
 const positional = (items: readonly string[]): Record<string, string> =>
@@ -54,42 +49,26 @@ export interface Remembered {
   prompt: string
   shape: Shape
   chosen: Choice[]
-  run: CompareRun | null
+  /** The job group of the last run, or null before the first. */
+  runId: string | null
 }
 
 export function toParams(memory: Remembered): Params {
-  const run = memory.run
   return {
     prompt: memory.prompt,
     shape: memory.shape,
     chosen: positional(memory.chosen.map(choiceKey)),
-    ...(run
-      ? {
-          runId: run.id,
-          runPrompt: run.prompt,
-          startedAt: run.startedAt,
-          cells: positional(run.cells.map(choiceKey)),
-          // A column the backend refused has no job: it is not kept (there is nothing to read back).
-          jobs: positional(run.cells.map((cell) => cell.jobId ?? ''))
-        }
-      : {})
+    ...(memory.runId ? { runId: memory.runId } : {})
   }
 }
 
 export function fromParams(params: Params): Remembered {
   const memory = Memory.parse(params)
-  const cells = memory.cells.flatMap((cell, index) => {
-    const jobId = memory.jobs[index]
-    return jobId ? [{ ...cell, jobId, error: null }] : []
-  })
   return {
     prompt: memory.prompt,
     shape: memory.shape,
     chosen: memory.chosen.slice(0, MAX_MODELS),
-    run:
-      memory.runId && cells.length > 0
-        ? { id: memory.runId, prompt: memory.runPrompt, startedAt: memory.startedAt, cells }
-        : null
+    runId: memory.runId ?? null
   }
 }
 
@@ -97,7 +76,7 @@ export function fromParams(params: Params): Remembered {
 export async function remember(api: ApiClient, memory: Remembered): Promise<void> {
   await api.call('ui.lastUsed.remember', {
     screen: 'compare',
-    model: memory.run?.cells[0]?.model ?? memory.chosen[0]?.model ?? '',
+    model: memory.chosen[0]?.model ?? '',
     params: toParams(memory)
   })
 }

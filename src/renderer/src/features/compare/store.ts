@@ -12,6 +12,7 @@ export interface CompareCell extends Choice {
 
 /** One prompt sent to several models at once; each column is an ordinary job (Queue, Gallery, restart). */
 export interface CompareRun {
+  /** Its job group; empty while the group is being made. */
   id: string
   prompt: string
   startedAt: number

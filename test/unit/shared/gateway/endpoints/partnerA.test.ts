@@ -55,7 +55,8 @@ describe('partner-a descriptor', () => {
   it('asks a stream for Base64 images unless the request says otherwise, and says stream in the body', () => {
     expect(partnerA.toRequest(job(true, 0), [], 'send').response_format).toBe('b64_json')
     expect(partnerA.toRequest(job(false, 0), [], 'send')).not.toHaveProperty('response_format')
-    expect(partnerA.streams?.(job(true, 0))).toBe(true)
+    expect(partnerA.stream?.when(job(true, 0))).toBe(true)
+    expect(partnerA.stream?.firstByte).toBe('late')
     expect(partnerA.body({ model: 'm', prompt: 'p' }, {}, true).fields).toEqual({
       model: 'm',
       prompt: 'p',

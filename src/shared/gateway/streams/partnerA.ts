@@ -1,38 +1,15 @@
 import { z } from 'zod'
-import { ImageItem, ImageResultSet, withCreated } from '../../../shared/gateway/endpoints/imageResults'
-import { reportedError } from '../errors'
-import type { SseMessage } from '../sse'
-import { hasError, incomplete, invalidEvent, parseData, type StreamDecoder } from './run'
+import { ImageItem, ImageResultSet, withCreated } from '../endpoints/imageResults'
+import {
+  eventData,
+  hasError,
+  StreamProblem,
+  type ImageStreamDecoder,
+  type ImageStreamEvent,
+  type SseEvent
+} from '../imageStream'
 
-export type PartnerAStreamEvent =
-  | {
-      type: 'partial_succeeded'
-      imageIndex: number
-      b64Json: string | undefined
-      url: string | undefined
-      size: string | undefined
-      created: number | undefined
-      /** The whole event as sent; its object is open, so unknown fields stay readable. */
-      raw: Record<string, unknown>
-    }
-  /** One image of the group failed; the stream goes on and the images already received stay valid. */
-  | {
-      type: 'partial_failed'
-      imageIndex: number
-      error: { code: string | undefined; message: string | undefined }
-      raw: Record<string, unknown>
-    }
-  /** `data` is this gateway's addition; when present it is the authoritative list of results. */
-  | {
-      type: 'completed'
-      data: z.output<typeof ImageItem>[] | undefined
-      usage: Record<string, unknown> | undefined
-      created: number | undefined
-      raw: Record<string, unknown>
-    }
-  | { type: 'done' }
-
-/** §6 and docs/GATEWAY.md: partner-a stream events; their objects are open. */
+/** partner-a stream events (docs/GATEWAY.md, "partner-a streams"); their objects are open. */
 const PartnerAEvent = z
   .looseObject({
     type: z.string(),
@@ -53,11 +30,14 @@ const SUCCEEDED = 'image_generation.partial_succeeded'
 const FAILED = 'image_generation.partial_failed'
 const COMPLETED = 'image_generation.completed'
 
+const invalid = (what: string, value: unknown): StreamProblem =>
+  new StreamProblem('invalid_event', `The gateway sent a ${what} of an unexpected shape.`, value)
+
 /**
  * partner-a (P21): success needs `image_generation.completed` followed by `data: [DONE]`; a stream that
  * ends otherwise is incomplete even when every image seems to have arrived.
  */
-export function createPartnerADecoder(): StreamDecoder<PartnerAStreamEvent> {
+export function createPartnerADecoder(): ImageStreamDecoder {
   let finished = false
   let completed = false
   let nextIndex = 0
@@ -65,28 +45,35 @@ export function createPartnerADecoder(): StreamDecoder<PartnerAStreamEvent> {
     get finished() {
       return finished
     },
-    message(message: SseMessage) {
+    message(message: SseEvent) {
       if (message.data.trim() === '[DONE]') {
         if (!completed) {
-          throw incomplete('The gateway ended the stream without reporting the generation as completed.')
+          throw new StreamProblem(
+            'incomplete',
+            'The gateway ended the stream without reporting the generation as completed.'
+          )
         }
         finished = true
         return [{ type: 'done' }]
       }
-      const value = parseData(message)
+      const value = eventData(message)
       const parsed = PartnerAEvent.safeParse(value)
       const type = parsed.success ? parsed.data.type : message.event
       if (message.event === 'error' || type === 'error' || (type !== FAILED && hasError(value))) {
-        throw reportedError(value, 'The gateway reported an error in the middle of the generation.')
+        throw new StreamProblem(
+          'reported',
+          'The gateway reported an error in the middle of the generation.',
+          value
+        )
       }
-      if (!parsed.success) throw invalidEvent('partner-a event', value)
+      if (!parsed.success) throw invalid('partner-a event', value)
       const e = parsed.data
       const raw = value as Record<string, unknown>
       switch (e.type) {
         case SUCCEEDED: {
           const imageIndex = e.image_index ?? nextIndex
           nextIndex = imageIndex + 1
-          if (!e.b64_json && !e.url) throw invalidEvent('partner-a image event (no image in it)', value)
+          if (!e.b64_json && !e.url) throw invalid('partner-a image event (no image in it)', value)
           return [
             {
               type: 'partial_succeeded',
@@ -119,7 +106,8 @@ export function createPartnerADecoder(): StreamDecoder<PartnerAStreamEvent> {
       }
     },
     end() {
-      throw incomplete(
+      throw new StreamProblem(
+        'incomplete',
         completed
           ? 'The stream ended after the completed event but before [DONE].'
           : 'The stream ended before the generation was reported as completed.'
@@ -127,9 +115,9 @@ export function createPartnerADecoder(): StreamDecoder<PartnerAStreamEvent> {
     },
     json(value) {
       const parsed = ImageResultSet.safeParse(value)
-      if (!parsed.success) throw invalidEvent('partner-a result', value)
+      if (!parsed.success) throw invalid('partner-a result', value)
       const result = parsed.data
-      const events: PartnerAStreamEvent[] = []
+      const events: ImageStreamEvent[] = []
       result.data.forEach((item, imageIndex) => {
         if (item.error) {
           const error = { code: item.error.code, message: item.error.message }
