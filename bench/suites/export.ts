@@ -13,6 +13,7 @@ import { makeTempDir } from '../../test/helpers/tempDir'
 import { cpuProfiled } from '../cpuProfile'
 import { bench, speed, timeIt, type Sample } from '../harness'
 import { systemClock } from '../../src/main/time/clock'
+import { DiskMediaStore } from '../../src/main/library/diskStore'
 
 /** Distinct files behind the results (each read once per entry, as any export would). */
 const DISTINCT = 250
@@ -82,7 +83,7 @@ export const exportSpeed = bench<State>({
     mkdirSync(dataDir, { recursive: true })
     const db = openDatabase(join(dataDir, 'studio.db'))
     migrate(db, migrations)
-    const library = new Library(db, join(dataDir, 'library'), { clock: systemClock })
+    const library = new Library(db, new DiskMediaStore(join(dataDir, 'library')), { clock: systemClock })
     const media = await storeImages(library, await largeImages(DISTINCT))
     const now = Date.now()
     seedResults(
@@ -96,7 +97,7 @@ export const exportSpeed = bench<State>({
     const store = new GalleryStore(db)
     const rows = store.rows(SELECTION)
     const files = rows.map((row, i) => ({
-      path: library.resolve(row.mediaId)?.file ?? '',
+      path: library.localFile(row.mediaId) ?? '',
       name: `images/${i}.jpg`
     }))
     const totalBytes = files.reduce((sum, f) => sum + statSync(f.path).size, 0)
@@ -104,7 +105,7 @@ export const exportSpeed = bench<State>({
       exportsDir: join(dataDir, 'exports'),
       protectedDir: dataDir,
       rows: (s) => store.rows(s),
-      resolveFile: (id) => library.resolve(id)?.file ?? null,
+      source: (id) => library.source(id),
       nameTemplate: () => '{date}_{model}_{index}',
       emit: () => undefined,
       appName: 'Gateway Studio',

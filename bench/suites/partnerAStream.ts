@@ -15,6 +15,7 @@ import { makeTempDir } from '../../test/helpers/tempDir'
 import { cpuProfiled } from '../cpuProfile'
 import { bench, speed } from '../harness'
 import { systemClock } from '../../src/main/time/clock'
+import { DiskMediaStore } from '../../src/main/library/diskStore'
 
 const IMAGES = 10
 /** Groups per run (two with --quick): each run's figure is their mean. */
@@ -127,7 +128,7 @@ export const partnerAStream = bench<State>({
     )
     // Warm-up: the emulator renders the ten images once and caches them; both paths then read the same bytes.
     await bare(emulator, bareDir, 'warm')
-    const warm = new Library(db, join(temp.dir, 'warm'), { clock: systemClock })
+    const warm = new Library(db, new DiskMediaStore(join(temp.dir, 'warm')), { clock: systemClock })
     await throughClient(client, (bytes) => warm.storeBytes(bytes))
     db.exec('DELETE FROM media')
     return { temp, emulator, db, client, bareDir }
@@ -147,7 +148,9 @@ export const partnerAStream = bench<State>({
       // Made before the clock starts, by keeping one small image of its own, as a library in use is: the
       // baseline writes into a folder that exists, and a month's folder (with the fsyncs that make its
       // name durable) is made once a month, not once per group.
-      const library = new Library(db, join(temp.dir, `lib-${tag}`), { clock: systemClock })
+      const library = new Library(db, new DiskMediaStore(join(temp.dir, `lib-${tag}`)), {
+        clock: systemClock
+      })
       await library.storeBytes(await marker(round * GROUPS + group))
       await library.idle()
       const started = process.hrtime.bigint()

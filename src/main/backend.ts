@@ -18,7 +18,7 @@ import { GatewayConnections } from './profiles/connections'
 import { DemoGateway, downloadAllowanceFor } from './profiles/demoGateway'
 import { ProfileRepository } from './profiles/repository'
 import { ApiKeyStore } from './secrets/apiKeys'
-import { Library, type ServedMedia } from './library'
+import { DiskMediaStore, Library, type ServedMedia } from './library'
 import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
 import type { DesktopNotice } from './notices/words'
@@ -80,9 +80,12 @@ export interface Backend {
   readonly dataDir: string
   dispatch(name: unknown, input: unknown): Promise<Result<unknown>>
   subscribe(listener: EventListener): () => void
-  /** Maps a media id to a library file; both shells serve media only through this. */
+  /**
+   * The file on this machine the media store keeps for a media id, for tests and benches that read what
+   * was stored; the shells never use it (they serve `serveMedia`'s stream).
+   */
   resolveMedia(id: string): Promise<{ file: string; mime: string } | null>
-  /** What the shells send for a media id: `resolveMedia`'s file, or a just-encoded thumbnail from memory. */
+  /** What the shells send for a media id: its object as a stream, or a just-encoded thumbnail from memory. */
   serveMedia(id: string): Promise<ServedMedia | null>
   /** The task engine, exposed for tests (`waitForIdle`) and benchmarks. */
   readonly engine: JobEngine
@@ -133,7 +136,11 @@ export function createBackend(options: BackendOptions): Backend {
     clientOptions: { ...options.gatewayClientOptions, clock }
   })
 
-  const library = new Library(db, join(options.dataDir, 'library'), { clock, probe: options.probe, onError })
+  const library = new Library(db, new DiskMediaStore(join(options.dataDir, 'library')), {
+    clock,
+    probe: options.probe,
+    onError
+  })
   const swept = library.sweep()
   if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
   const jobs = new JobRepository(db, now)
@@ -183,7 +190,7 @@ export function createBackend(options: BackendOptions): Backend {
     exportsDir: join(options.dataDir, 'exports'),
     protectedDir: options.dataDir,
     rows: (selection) => gallery.rows(selection),
-    resolveFile: (mediaId) => library.resolve(mediaId)?.file ?? null,
+    source: (mediaId) => library.source(mediaId),
     nameTemplate: () => settings.get().exportNameTemplate,
     emit: (progress) => bus.emit('gallery.exportProgress', progress),
     appName: APP_NAME,
@@ -231,7 +238,11 @@ export function createBackend(options: BackendOptions): Backend {
       repo: jobs,
       groups,
       bus,
-      removeMedia: (ids) => Promise.resolve(ids.filter((id) => removeMedia(id) === 'removed').length)
+      removeMedia: async (ids) => {
+        let removed = 0
+        for (const id of ids) if ((await removeMedia(id)) === 'removed') removed += 1
+        return removed
+      }
     }),
     ...createChatHandlers({
       repo: chatRepo,
@@ -285,7 +296,13 @@ export function createBackend(options: BackendOptions): Backend {
     dataDir: options.dataDir,
     dispatch,
     subscribe: (listener) => bus.subscribe(listener),
-    resolveMedia: (id) => library.resolveMedia(id),
+    resolveMedia: async (id) => {
+      const source = await library.mediaSource(id)
+      // A thumbnail may be served before its row names it (a commit later); its file is named after that.
+      if (source) await library.idle()
+      const file = library.localFile(id)
+      return source && file ? { file, mime: source.mime } : null
+    },
     serveMedia: (id) => library.serveMedia(id),
     engine,
     announcePort: (port) => lock.announcePort(port),

@@ -1,11 +1,9 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import {
   app,
   BrowserWindow,
   dialog,
   ipcMain,
-  net,
   Notification,
   protocol,
   safeStorage,
@@ -95,10 +93,7 @@ export function runElectronApp(): void {
     protocol.handle(APP_SCHEME, appProtocolHandler(join(__dirname, '../renderer')))
     protocol.handle(
       MEDIA_SCHEME,
-      mediaProtocolHandler(
-        (id) => running.serveMedia(id),
-        (file, request) => net.fetch(pathToFileURL(file).toString(), { headers: request.headers })
-      )
+      mediaProtocolHandler((id) => running.serveMedia(id))
     )
     registerIpc(ipcMain, (name, input) => running.dispatch(name, input), appOrigin)
     createWindow()

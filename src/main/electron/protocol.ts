@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises'
+import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
+import type { ServedMedia } from '../library'
+import { rangeOf } from '../security/byteRanges'
 import { contentTypeFor } from '../security/contentTypes'
 import { ELECTRON_CSP } from '../security/csp'
 import { realPathInside, resolveInside } from '../security/paths'
@@ -52,35 +55,49 @@ export function appProtocolHandler(rendererDir: string): (request: Request) => P
 }
 
 /**
- * Library files by media id only (`studio-media://<id>`); the backend maps ids to files it wrote itself.
- * `fetchFile` streams (Electron's `net.fetch` on a file URL), so a 2 GB video is never read into memory. A
- * thumbnail just encoded comes as bytes from memory, before its file is even whole under its name (issue
- * 17): sent whole, with the headers a file gets (a Range is not honoured for it; an <img> sends none).
+ * Library media by media id only (`studio-media://<id>`): the backend maps ids to objects of its media
+ * store and hands back a stream, sent as it is read (a 2 GB video is never held in memory), whole or the
+ * one range asked for (video seeking). A thumbnail just encoded comes as bytes from memory, before its file
+ * is even whole under its name: sent whole, with the headers a file gets.
  */
 export function mediaProtocolHandler(
-  serveMedia: (
-    id: string
-  ) => Promise<{ file: string; mime: string; bytes?: undefined } | { bytes: Buffer; mime: string } | null>,
-  fetchFile: (file: string, request: Request) => Promise<Response>
+  serveMedia: (id: string) => Promise<ServedMedia | null>
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const id = new URL(request.url).host
     if (!/^[a-z0-9_-]{1,128}$/i.test(id)) return new Response('Bad media id', { status: 400 })
     const media = await serveMedia(id)
     if (!media) return notFound()
-    if (media.bytes) {
-      const headers = {
-        'content-type': media.mime,
-        'content-length': String(media.bytes.length),
-        'x-content-type-options': 'nosniff'
-      }
-      return new Response(new Uint8Array(media.bytes), { status: 200, headers })
+    const headers: Record<string, string> = {
+      'content-type': media.mime,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff'
     }
-    const response = await fetchFile(media.file, request)
-    if (!response.ok && response.status !== 206) return notFound()
-    const headers = new Headers(response.headers)
-    headers.set('content-type', media.mime)
-    headers.set('x-content-type-options', 'nosniff')
-    return new Response(response.body, { status: response.status, headers })
+    if (media.bytes) {
+      return new Response(new Uint8Array(media.bytes), {
+        status: 200,
+        headers: { ...headers, 'content-length': String(media.bytes.length) }
+      })
+    }
+    const range = rangeOf(request.headers.get('range'), media.size)
+    if (range === 'unsatisfiable') {
+      return new Response(null, { status: 416, headers: { 'content-range': `bytes */${media.size}` } })
+    }
+    const stream = await media.open(range ?? undefined)
+    if (!stream) return notFound()
+    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>
+    if (!range)
+      return new Response(body, {
+        status: 200,
+        headers: { ...headers, 'content-length': String(media.size) }
+      })
+    return new Response(body, {
+      status: 206,
+      headers: {
+        ...headers,
+        'content-length': String(range.end - range.start + 1),
+        'content-range': `bytes ${range.start}-${range.end}/${media.size}`
+      }
+    })
   }
 }

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { storageFaultOf } from '../dataFolder/storageFaults'
-import { join } from 'node:path'
 import { Agent, request, type Dispatcher } from 'undici'
 import type { CrashProbe } from '../crashPoints'
 import { serverDelayMs, type RetryHints } from '../time/backoff'
-import { openAtomicWriter } from './atomic'
+import type { ObjectDraft } from './mediaStore'
 import { describeUrl, MediaError, rejected } from './errors'
 import {
   familyOf,
@@ -26,10 +25,10 @@ export const MAX_REDIRECTS = 5
 
 export interface DownloadOptions extends UrlPolicy {
   /**
-   * Directory of the final file: the download streams into `<dir>/download.tmp-<rand>` so the caller's
-   * `commit` is an atomic rename within it.
+   * Where the bytes go while they arrive: a draft of the media store, in the folder of the final object,
+   * so the caller's `commit` names it by its content once the whole file is known.
    */
-  dir: string
+  begin: () => Promise<ObjectDraft>
   signal?: AbortSignal
   /** Cap in bytes; default the cap of `expect`, else per sniffed type (images 64 MiB, videos 2 GiB). */
   maxBytes?: number
@@ -51,16 +50,17 @@ export interface DownloadOptions extends UrlPolicy {
   probe?: CrashProbe
 }
 
-/** A verified download still in its temp file: `commit` renames it into place, `discard` deletes it. */
+/** A verified download still in its draft: `commit` makes it the object `key`, `discard` forgets it. */
 export interface DownloadedMedia {
   sha256: string
   bytes: number
   mime: MediaMime
   ext: MediaExt
-  tempPath: string
+  /** The draft's bytes as a file on this machine, for the checks that read them back (null: none). */
+  localFile: string | null
   /** The URL the bytes came from after redirects (for logs: it may carry a signature). */
   finalUrl: string
-  commit(finalPath: string): Promise<string>
+  commit(key: string): Promise<void>
   discard(): Promise<void>
 }
 
@@ -196,7 +196,7 @@ async function receive(
     throw tooLarge(0)
   }
 
-  const writer = await openAtomicWriter(join(options.dir, 'download'))
+  const writer = await options.begin()
   const hash = createHash('sha256')
   let head = Buffer.alloc(0)
   let sniffed: SniffedType | null = null
@@ -238,9 +238,9 @@ async function receive(
       bytes: received,
       mime: type.mime,
       ext: type.ext,
-      tempPath: writer.tempPath,
+      localFile: writer.localFile,
       finalUrl: url.toString(),
-      commit: (finalPath) => writer.commit(finalPath),
+      commit: (key) => writer.commit(key),
       discard: () => writer.abort()
     }
   } catch (error) {

@@ -34,8 +34,8 @@ export {
 export {
   newMediaId,
   type MediaRecord,
+  type MediaSource,
   type RemoveOutcome,
-  type ResolvedMedia,
   type ServedMedia,
   type StoreDownloadOptions,
   type StoreOptions
@@ -50,6 +50,8 @@ export {
   type MediaMime,
   type SniffedType
 } from './sniff'
+export { DiskMediaStore } from './diskStore'
+export { checkKey, putContent, type ByteRange, type MediaStore, type ObjectDraft } from './mediaStore'
 export { Library, type LibraryOptions } from './store'
 export { makeImageThumbnail, THUMB_SIZE, videoPlaceholder, type ImageThumbnail } from './thumbnails'
 export {

@@ -28,8 +28,8 @@ export interface Incoming {
 /** What a whole file tells about itself, and how its thumbnail is made. */
 export interface Inspected {
   info: { width: number | null; height: number | null; durationMs: number | null }
-  /** Made once the file is placed at `placed`, its final path. */
-  thumbnail: (placed: string) => Promise<Buffer>
+  /** Made from the bytes in memory, or from the placed object (its local file, or its bytes). */
+  thumbnail: (placed: string | Buffer) => Promise<Buffer>
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -66,8 +66,9 @@ export function base64Bytes(base64: string, options: StoreOptions): Buffer {
  * the file's writes), a download's from the file once placed.
  */
 export async function inspect(incoming: Incoming, work: ImageWork): Promise<Inspected> {
-  const source = incoming.data ?? incoming.download?.tempPath
-  if (source === undefined) throw new Error('nothing to store')
+  // A download is read back from its draft; a store that cannot keep drafts as local files stages them.
+  const source = incoming.data ?? incoming.download?.localFile ?? undefined
+  if (source === undefined) throw new Error('nothing to store: the download has no local draft to check')
   try {
     if (familyOf(incoming.mime) === 'image') {
       // Not queued behind thumbnails in `ImageWork`: a header read and two small reads take well under 1 ms.

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
+import type { ByteRange } from './mediaStore'
 import type { MediaFamily, MediaMime } from './sniff'
 import type { LoopbackAllowance } from './urlPolicy'
 
@@ -9,7 +11,7 @@ export interface MediaRecord {
   id: string
   sha256: string
   mime: MediaMime
-  /** Relative to the library root, `/`-separated: `<yyyy>/<mm>/<sha256>.<ext>`. */
+  /** Its key in the media store (never a path on disk): `<yyyy>/<mm>/<sha256>.<ext>`. */
   path: string
   bytes: number
   width: number | null
@@ -25,15 +27,17 @@ export interface MediaRecord {
 
 export const newMediaId = (): string => randomBytes(16).toString('hex')
 
-export interface ResolvedMedia {
-  /** Absolute, real (symlinks resolved) and inside the library root. */
-  file: string
-  mime: MediaMime
+/** A library object as the shells and the export send it: its type, its size, its bytes as a stream. */
+export interface MediaSource {
+  mime: MediaMime | 'image/webp'
+  size: number
+  /** The bytes, whole or the range asked for; null when the object went away since. */
+  open(range?: ByteRange): Promise<Readable | null>
   bytes?: undefined
 }
 
-/** What the shells send: a library file, or a thumbnail's whole WebP bytes held in memory. */
-export type ServedMedia = ResolvedMedia | { bytes: Buffer; mime: 'image/webp'; file?: undefined }
+/** What the shells send: a library object, or a thumbnail's whole WebP bytes held in memory. */
+export type ServedMedia = MediaSource | { bytes: Buffer; mime: 'image/webp'; open?: undefined }
 
 export interface StoreOptions {
   /** What the caller waits for: an image or a video; the other is rejected, and its cap applies. */

@@ -1,26 +1,23 @@
-import { realpathSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
 import type { CrashProbe } from '../crashPoints'
 import type { Clock } from '../time/clock'
 import { writeTransaction, type Db } from '../db/connection'
 import { GroupCommit } from '../db/groupCommit'
-import { sweepTempFiles, unlinkQuietly, writeFileAtomic } from './atomic'
 import { writeThumbnail, type ThumbWrite } from './thumbWrite'
 import { downloadMedia } from './download'
 import { ImageWork } from './imageWork'
 import { base64Bytes, incomingBytes, inspect, type Incoming } from './intake'
-import { isInside, monthOf } from './names'
+import type { MediaStore } from './mediaStore'
+import { monthOf } from './names'
 import {
   newMediaId,
   type MediaRecord,
+  type MediaSource,
   type RemoveOutcome,
-  type ResolvedMedia,
   type ServedMedia,
   type StoreDownloadOptions,
   type StoreOptions
 } from './records'
-import { familyOf } from './sniff'
+import { familyOf, type MediaMime } from './sniff'
 import { PacedCommits } from './pacedCommits'
 import { RecentThumbnails } from './recentThumbnails'
 import { makeImageThumbnail, videoPlaceholder } from './thumbnails'
@@ -47,8 +44,6 @@ const COLUMNS =
   'id, sha256, mime, path, bytes, width, height, duration_ms AS durationMs, thumb_path AS thumbPath, created_at AS createdAt'
 
 const MEDIA_REF = /^([0-9a-f]{32})(_thumb)?$/
-/** What the last sweep saw of the library's folders, in the library root. */
-const SWEEP_STATE = '.sweep-state.json'
 
 /**
  * The media library (ARCHITECTURE §3): result files under `<root>/<yyyy>/<mm>/<sha256>.<ext>`, named by
@@ -66,7 +61,6 @@ const SWEEP_STATE = '.sweep-state.json'
  * file is durable, waits for one being made, and makes one a row was left without (a crash) on request.
  */
 export class Library {
-  readonly root: string
   private readonly now: () => number
   private readonly inflight = new Map<string, Promise<MediaRecord>>()
   /** Thumbnails being made, by media id: `file` answers its relative path once readable (or null). */
@@ -85,10 +79,10 @@ export class Library {
 
   constructor(
     private readonly db: Db,
-    root: string,
+    /** Where the bytes are (the disk, in the app; the port lets it be anything that passes its suite). */
+    private readonly files: MediaStore,
     private readonly options: LibraryOptions
   ) {
-    this.root = resolve(root)
     this.now = () => options.clock.now()
     this.commits = new PacedCommits(new GroupCommit(db), () => options.clock.monotonic())
     this.stmt = {
@@ -114,7 +108,7 @@ export class Library {
    * unchanged since the last sweep are not listed again (`sweepTempFiles`).
    */
   sweep(): number {
-    return sweepTempFiles(this.root, join(this.root, SWEEP_STATE), this.now())
+    return this.files.sweep(this.now())
   }
 
   /** Keeps bytes from memory (partial images, decoded `b64_json`) if they sniff as PNG/JPEG/WebP/MP4. */
@@ -134,7 +128,7 @@ export class Library {
   async storeDownload(url: string, options: StoreDownloadOptions = {}): Promise<MediaRecord> {
     const createdAt = this.now()
     const download = await downloadMedia(url, {
-      dir: join(this.root, ...monthOf(createdAt).split('/')),
+      begin: () => this.files.begin(`${monthOf(createdAt)}/`),
       allowLoopback: options.allowLoopback,
       lookup: this.options.lookup,
       signal: options.signal,
@@ -157,26 +151,38 @@ export class Library {
     return this.stmt.bySha.get(sha256) ?? null
   }
 
-  /**
-   * `<id>` → the file, `<id>_thumb` → its WebP thumbnail; null for any other string, an unknown id, a
-   * missing file, or a path that is not (after resolving symlinks) inside the library root.
-   */
-  resolve(ref: string): ResolvedMedia | null {
+  /** `<id>` → the media's object, `<id>_thumb` → its thumbnail's; null for anything else or unknown. */
+  private keyOf(ref: string): { key: string; mime: MediaMime | 'image/webp' } | null {
     const m = MEDIA_REF.exec(ref)
     if (!m?.[1]) return null
     const row = this.stmt.byId.get(m[1])
     if (!row) return null
-    const rel = m[2] ? row.thumbPath : row.path
-    if (!rel) return null
-    const file = this.inside(rel)
-    if (!file) return null
-    return { file, mime: m[2] ? 'image/webp' : row.mime }
+    const key = m[2] ? row.thumbPath : row.path
+    return key ? { key, mime: m[2] ? 'image/webp' : row.mime } : null
+  }
+
+  /**
+   * `ref`'s bytes as the shells and the export send them (a stream, whole or by range), or null for an
+   * unknown ref or an object the store no longer has.
+   */
+  async source(ref: string): Promise<MediaSource | null> {
+    const found = this.keyOf(ref)
+    const info = found ? await this.files.stat(found.key) : null
+    if (!found || !info) return null
+    return { mime: found.mime, size: info.size, open: (range) => this.files.open(found.key, range) }
   }
 
   /** The stored bytes of `ref` (an edit's input, a reference image, a chat attachment), or null. */
   async read(ref: string): Promise<{ bytes: Buffer; mime: string } | null> {
-    const resolved = this.resolve(ref)
-    return resolved ? { bytes: await readFile(resolved.file), mime: resolved.mime } : null
+    const found = this.keyOf(ref)
+    const bytes = found ? await this.files.read(found.key) : null
+    return found && bytes ? { bytes, mime: found.mime } : null
+  }
+
+  /** Where the store keeps `ref` as a file on this machine, if it does (the disk): tests and benches. */
+  localFile(ref: string): string | null {
+    const found = this.keyOf(ref)
+    return found ? this.files.localFile(found.key) : null
   }
 
   /**
@@ -196,43 +202,43 @@ export class Library {
 
   /**
    * What the shells send for `ref`: a thumbnail just encoded, from memory (the page waits for the encode,
-   * not for the file's fsync and rename), else `resolveMedia`'s file. Only for a row the database knows.
+   * not for the file's fsync and rename), else `mediaSource`'s object. Only for a row the database knows.
    */
   async serveMedia(ref: string): Promise<ServedMedia | null> {
     const id = MEDIA_REF.exec(ref)?.[2] ? ref.slice(0, 32) : null
     const webp = id ? (this.recent.get(id) ?? (await this.thumbJobs.get(id)?.webp)) : null
     if (id && webp && this.stmt.byId.get(id)) return { bytes: webp, mime: 'image/webp' }
-    return this.resolveMedia(ref)
+    return this.mediaSource(ref)
   }
 
   /**
-   * `resolve`, except that a thumbnail still being made is waited for, and one that is missing from its
-   * row (the app stopped before it was made) is made now, from the file.
+   * `source`, except that a thumbnail still being made is waited for, and one that is missing from its
+   * row (the app stopped before it was made) is made now, from the media's bytes.
    */
-  async resolveMedia(ref: string): Promise<ResolvedMedia | null> {
+  async mediaSource(ref: string): Promise<MediaSource | null> {
     const m = MEDIA_REF.exec(ref)
     const id = m?.[1]
-    if (!id || !m[2]) return this.resolve(ref)
+    if (!id || !m[2]) return this.source(ref)
     const job = this.thumbJobs.get(id)
-    // Whole under its name is enough to show it: the row learns its path once it is durable, a commit later.
+    // Whole under its key is enough to show it: the row learns its key once it is durable, a commit later.
     const early = job ? await job.file : null
-    const earlyFile = early && this.stmt.byId.get(id) ? this.inside(early) : null
-    if (earlyFile) return { file: earlyFile, mime: 'image/webp' }
+    if (early && this.stmt.byId.get(id)) {
+      const info = await this.files.stat(early)
+      if (info) return { mime: 'image/webp', size: info.size, open: (range) => this.files.open(early, range) }
+    }
     await job?.done
-    const resolved = this.resolve(ref)
-    if (resolved) return resolved
+    const found = await this.source(ref)
+    if (found) return found
     const row = this.stmt.byId.get(id)
-    const file = row && row.thumbPath === null ? this.fileOf(row) : null
-    if (!row || !file) return null
+    if (!row || row.thumbPath !== null || !(await this.files.stat(row.path))) return null
     const thumbnail =
       familyOf(row.mime) === 'image'
-        ? (): Promise<Buffer> => this.work.run('now', async () => (await makeImageThumbnail(file)).webp)
+        ? (): Promise<Buffer> =>
+            this.work.run('now', async () => (await makeImageThumbnail(await this.bytesOf(row.path))).webp)
         : videoPlaceholder
     // The app may have stopped after the thumbnail's file was made but before its row learnt of it.
-    await this.makeThumbnail(row, (thumbFile) =>
-      writeThumbnail(thumbFile, this.options.onError, thumbnail, true)
-    )
-    return this.resolve(ref)
+    await this.makeThumbnail(row, (thumbKey) => this.writeThumb(thumbKey, thumbnail, true))
+    return this.source(ref)
   }
 
   /** Resolves once no thumbnail is being made (tests, benches, and before the database closes). */
@@ -245,11 +251,11 @@ export class Library {
   }
 
   /**
-   * Deletes a media row, then its files. Refuses (`in_use`) while a result still points at it: the same
-   * bytes may belong to several jobs. A crash between the two leaves unreferenced files, never a row
+   * Deletes a media row, then its objects. Refuses (`in_use`) while a result still points at it: the same
+   * bytes may belong to several jobs. A crash between the two leaves unreferenced objects, never a row
    * pointing at nothing.
    */
-  remove(id: string): RemoveOutcome {
+  async remove(id: string): Promise<RemoveOutcome> {
     const outcome = writeTransaction(this.db, (): MediaRecord | 'not_found' | 'in_use' => {
       const row = this.stmt.byId.get(id)
       if (!row) return 'not_found'
@@ -259,36 +265,47 @@ export class Library {
     })
     if (typeof outcome === 'string') return outcome
     this.recent.delete(id)
-    // A store of the same bytes under way reuses the same file name: leave the files to it.
+    // A store of the same bytes under way reuses the same keys: leave the objects to it.
     if (!this.inflight.has(outcome.sha256)) {
-      for (const rel of [outcome.path, outcome.thumbPath]) {
-        const file = rel === null ? null : this.inside(rel, false)
-        if (file) unlinkQuietly(file)
-      }
+      const keys = [outcome.path, outcome.thumbPath].filter((key): key is string => key !== null)
+      await Promise.all(keys.map((key) => this.forget(key)))
     }
     return 'removed'
   }
 
-  /** Absolute path of a stored relative path if it stays inside the root (real paths when `real`). */
-  private inside(rel: string, real = true): string | null {
-    const file = resolve(this.root, ...rel.split('/'))
-    if (!isInside(this.root, file)) return null
-    if (!real) return file
+  /** The object's file where the store keeps one (read in place), else its bytes. */
+  private async bytesOf(key: string): Promise<string | Buffer> {
+    const local = this.files.localFile(key)
+    if (local) return local
+    const bytes = await this.files.read(key)
+    if (!bytes) throw new Error(`the library has no object ${key}`)
+    return bytes
+  }
+
+  /** Removes an object no row names any more; a failure costs only disk space, and is said. */
+  private async forget(key: string): Promise<void> {
     try {
-      const realFile = realpathSync(file)
-      return isInside(realpathSync(this.root), realFile) ? realFile : null
-    } catch {
-      return null
+      await this.files.remove(key)
+    } catch (error) {
+      this.options.onError?.('a library file could not be removed', error)
     }
   }
 
-  private fileOf(row: MediaRecord): string | null {
-    return this.inside(row.path)
+  private writeThumb(key: string, thumbnail: () => Promise<Buffer>, reuseExisting = false): ThumbWrite {
+    return writeThumbnail(
+      {
+        put: (webp, onVisible) => this.files.put(key, webp, onVisible),
+        exists: async () => (await this.files.stat(key)) !== null
+      },
+      this.options.onError,
+      thumbnail,
+      reuseExisting
+    )
   }
 
   private async place(incoming: Incoming): Promise<MediaRecord> {
     const existing = this.stmt.bySha.get(incoming.sha256)
-    if (existing && this.fileOf(existing)) {
+    if (existing && (await this.files.stat(existing.path))) {
       await incoming.download?.discard()
       return existing
     }
@@ -307,30 +324,26 @@ export class Library {
 
   private async write(incoming: Incoming): Promise<MediaRecord> {
     const relDir = monthOf(incoming.createdAt)
-    const dir = join(this.root, ...relDir.split('/'))
-    const name = `${incoming.sha256}.${incoming.ext}`
-    const thumbName = `${incoming.sha256}_thumb.webp`
-    const file = join(dir, name)
-    const thumbFile = join(dir, thumbName)
+    const key = `${relDir}/${incoming.sha256}.${incoming.ext}`
+    const thumbKey = `${relDir}/${incoming.sha256}_thumb.webp`
     const { info, thumbnail } = await inspect(incoming, this.work)
     // From bytes in memory the thumbnail is made now, beside the file's writes and fsyncs (which the count
     // waits for, not the thumbnail), so it is usually there when the result is announced. One already
     // there (the same bytes kept before) is not looked for first: that check cost each streamed image a
-    // thread-pool round trip and a thrown ENOENT on the main thread (issue 17), for a file a crash left.
+    // thread-pool round trip and a thrown ENOENT on the main thread, for a file a crash left.
     let thumbReady = false
-    const early = incoming.data
-      ? writeThumbnail(thumbFile, this.options.onError, () => thumbnail(file))
-      : null
+    const data = incoming.data
+    const early = data ? this.writeThumb(thumbKey, () => thumbnail(data)) : null
     if (early) this.trackEarly(early.durable.then((ok) => (thumbReady = ok)))
     try {
-      if (incoming.download) await incoming.download.commit(file)
-      else if (incoming.data) await writeFileAtomic(file, incoming.data)
+      if (incoming.download) await incoming.download.commit(key)
+      else if (data) await this.files.put(key, data)
     } catch (error) {
       // No row will name it (unless one of the same bytes already does).
       if (early) {
         this.trackEarly(
           early.durable.then(() => {
-            if (!this.stmt.bySha.get(incoming.sha256)) unlinkQuietly(thumbFile)
+            if (!this.stmt.bySha.get(incoming.sha256)) return this.forget(thumbKey)
           })
         )
       }
@@ -342,7 +355,7 @@ export class Library {
       id: newMediaId(),
       sha256: incoming.sha256,
       mime: incoming.mime,
-      path: `${relDir}/${name}`,
+      path: key,
       bytes: incoming.bytes,
       width: info.width,
       height: info.height,
@@ -352,26 +365,23 @@ export class Library {
     }
     const kept = await this.commits.run(() => {
       // As the commit starts: an early thumbnail durable by now goes into the row's own insert.
-      if (thumbReady) ours.thumbPath = `${relDir}/${thumbName}`
+      if (thumbReady) ours.thumbPath = thumbKey
       const row = this.stmt.bySha.get(ours.sha256)
       if (!row) {
         this.stmt.insert.run(ours)
         return ours
       }
-      // Another writer got there first (or the row lost its file): keep one row, pointing at a real file.
-      if (this.fileOf(row)) return row
+      // A row of these bytes whose object was lost (`place` found it without one; a store of the same bytes
+      // in this process waits for this one): it is repaired to name the object just written.
       const repaired = { ...row, path: ours.path, thumbPath: ours.thumbPath }
       this.stmt.repair.run({ id: row.id, path: repaired.path, thumbPath: repaired.thumbPath })
       return repaired
     })
-    if (kept.path !== ours.path) unlinkQuietly(file)
     if (early) void this.remember(kept.id, early.encoded)
-    // Ours was just written here: no symlink to resolve (another writer's file is checked as any other).
-    const placed = kept.path === ours.path ? file : this.inside(kept.path)
-    if (kept.thumbPath === null && placed)
+    if (kept.thumbPath === null)
       void this.makeThumbnail(
         kept,
-        (thumbFile) => early ?? writeThumbnail(thumbFile, this.options.onError, () => thumbnail(placed))
+        (thumb) => early ?? this.writeThumb(thumb, async () => thumbnail(await this.bytesOf(kept.path)))
       )
     return kept
   }
@@ -390,26 +400,25 @@ export class Library {
   }
 
   /**
-   * Records the thumbnail of a kept row once `write` has made its file durable; one job per media id. The
-   * row learns the thumbnail's path only then; a row removed meanwhile leaves nothing.
+   * Records the thumbnail of a kept row once `write` has made its object durable; one job per media id. The
+   * row learns the thumbnail's key only then; a row removed meanwhile leaves nothing.
    */
-  private makeThumbnail(record: MediaRecord, write: (thumbFile: string) => ThumbWrite): Promise<void> {
+  private makeThumbnail(record: MediaRecord, write: (thumbKey: string) => ThumbWrite): Promise<void> {
     const running = this.thumbJobs.get(record.id)
     if (running) return running.done
     const relDir = record.path.slice(0, record.path.lastIndexOf('/'))
     const thumbPath = `${relDir}/${record.sha256}_thumb.webp`
-    const thumbFile = this.inside(thumbPath, false)
-    const writing = thumbFile ? write(thumbFile) : null
-    const file = writing ? writing.readable.then((ok) => (ok ? thumbPath : null)) : Promise.resolve(null)
+    const writing = write(thumbPath)
+    const file = writing.readable.then((ok) => (ok ? thumbPath : null))
     const done = (async (): Promise<void> => {
-      if (!thumbFile || !(await writing?.durable)) return
+      if (!(await writing.durable)) return
       const set = await this.commits.lazy(() => this.stmt.setThumb.run({ id: record.id, thumbPath }).changes)
       if (set === 0 && !this.stmt.bySha.get(record.sha256) && !this.inflight.has(record.sha256))
-        unlinkQuietly(thumbFile)
+        await this.forget(thumbPath)
     })()
       .catch((error: unknown) => this.options.onError?.('a thumbnail could not be recorded', error))
       .finally(() => this.thumbJobs.delete(record.id))
-    const webp = writing ? this.remember(record.id, writing.encoded) : Promise.resolve(null)
+    const webp = this.remember(record.id, writing.encoded)
     this.thumbJobs.set(record.id, { file, webp, done })
     return done
   }

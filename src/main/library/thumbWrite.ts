@@ -1,6 +1,3 @@
-import { access } from 'node:fs/promises'
-import { writeFileAtomic } from './atomic'
-
 export interface ThumbWrite {
   /** True once the whole file is under its name (it may be shown from disk). */
   readable: Promise<boolean>
@@ -10,13 +7,19 @@ export interface ThumbWrite {
   encoded: Promise<Buffer | null>
 }
 
+/** Where a thumbnail goes: its object in the media store. */
+export interface ThumbTarget {
+  put(webp: Buffer, onVisible: () => void): Promise<void>
+  exists(): Promise<boolean>
+}
+
 /**
  * Writes a thumbnail atomically (P28) once `thumbnail` (its encoding, in `ImageWork`) gives it; one already
- * there (left by a crash) is replaced by the same picture, by rename. `readable`/`durable` are false when
- * it could not be made (reported through `onError`; the file it is made of is kept).
+ * there (left by a crash) is replaced by the same picture. `readable`/`durable` are false when it could
+ * not be made (reported through `onError`; the media it is made of is kept).
  */
 export function writeThumbnail(
-  thumbFile: string,
+  target: ThumbTarget,
   onError: ((message: string, error: unknown) => void) | undefined,
   thumbnail: () => Promise<Buffer>,
   /** Keep one already there instead (a row repaired after a crash): asked off the main thread. */
@@ -27,15 +30,10 @@ export function writeThumbnail(
   let made: (webp: Buffer | null) => void = () => undefined
   const encoded = new Promise<Buffer | null>((resolveMade) => (made = resolveMade))
   const durable = (async (): Promise<boolean> => {
-    const there = (): Promise<boolean> =>
-      access(thumbFile).then(
-        () => true,
-        () => false
-      )
-    if (reuseExisting && (await there())) return true
+    if (reuseExisting && (await target.exists())) return true
     const webp = await thumbnail()
     made(webp)
-    await writeFileAtomic(thumbFile, webp, () => shown(true))
+    await target.put(webp, () => shown(true))
     return true
   })().catch((error: unknown) => {
     onError?.('a thumbnail could not be made', error)

@@ -52,11 +52,11 @@ export function conversationHandlers(
       return view
     },
 
-    'chat.delete': ({ id }) => {
+    'chat.delete': async ({ id }) => {
       runner.stopConversation(id)
       const { deleted, freedMedia } = repo.deleteConversation(id)
       // The library keeps a file another job's result still uses ('in_use').
-      for (const mediaId of freedMedia) deps.removeMedia(mediaId)
+      for (const mediaId of freedMedia) await deps.removeMedia(mediaId)
       if (deleted) deps.bus.emit('chat.conversationRemoved', { id })
       return { deleted }
     },

@@ -68,7 +68,7 @@ export interface ChatDeps {
   /** Keeps an attachment's bytes in the library (checked as any image is). */
   storeAttachment: Library['storeBase64']
   /** Deletes a library file no other result uses any more. */
-  removeMedia: (mediaId: string) => void
+  removeMedia: (mediaId: string) => Promise<unknown>
 }
 
 /**

@@ -17,7 +17,7 @@ export interface GalleryDeps {
   boards: BoardStore
   exports: ExportManager
   jobs: Pick<JobRepository, 'transaction' | 'deleteResults' | 'jobView'>
-  removeMedia: (mediaId: string) => RemoveOutcome
+  removeMedia: (mediaId: string) => Promise<RemoveOutcome>
   bus: EventBus
   profileName: (id: string) => string | null
 }
@@ -59,7 +59,7 @@ export function createGalleryHandlers(
       if (!detail) throw new AppFailure('not_found', say('galleryImageGone'))
       return detail
     },
-    'gallery.delete': ({ selection }) => {
+    'gallery.delete': async ({ selection }) => {
       // One transaction: what the selection names is what gets deleted, even while jobs keep finishing.
       const deleted = deps.jobs.transaction(() => {
         const doomed = store.selected(selection)
@@ -69,7 +69,7 @@ export function createGalleryHandlers(
       let filesRemoved = 0
       let filesKept = 0
       for (const mediaId of new Set(deleted.map((row) => row.mediaId))) {
-        const outcome = deps.removeMedia(mediaId)
+        const outcome = await deps.removeMedia(mediaId)
         if (outcome === 'removed') filesRemoved += 1
         else if (outcome === 'in_use') filesKept += 1
       }

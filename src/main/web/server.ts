@@ -19,7 +19,7 @@ import { contentTypeFor } from '../security/contentTypes'
 import { webCsp } from '../security/csp'
 import { resolveRealInside } from '../security/paths'
 import { SocketFlow, type FlowLimits } from './flow'
-import { sendBytes, sendFile, sendWhole } from './static'
+import { sendBytes, sendFile, sendSource, sendWhole } from './static'
 
 export interface WebHostOptions {
   backend: Backend
@@ -173,7 +173,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const headers = { ...baseHeaders(), 'cache-control': 'private, max-age=31536000, immutable' }
       // A thumbnail just encoded comes from memory, before its file is even whole under its name (issue 17).
       if (media?.bytes) sendBytes(res, media.bytes, media.mime, req.headers.range, headers)
-      else if (!media || !(await sendFile(res, media.file, media.mime, req.headers.range, headers))) {
+      else if (!media || !(await sendSource(res, media, media.mime, req.headers.range, headers))) {
         res.writeHead(404, baseHeaders()).end()
       }
       return

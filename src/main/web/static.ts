@@ -1,18 +1,8 @@
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
-
-/** A `Range` header against a body of `size` bytes: the bytes asked for, `unsatisfiable`, or null (whole). */
-function rangeOf(
-  rangeHeader: string | undefined,
-  size: number
-): { start: number; end: number } | 'unsatisfiable' | null {
-  const range = rangeHeader ? /^bytes=(\d*)-(\d*)$/.exec(rangeHeader) : null
-  if (!range || !(range[1] || range[2])) return null
-  const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]))
-  const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1
-  return start > end || start >= size ? 'unsatisfiable' : { start, end }
-}
+import type { Readable } from 'node:stream'
+import { rangeOf } from '../security/byteRanges'
 
 /**
  * Answers with the headers every library body gets, whole or the range asked for; `body` writes the
@@ -70,7 +60,27 @@ export async function sendFile(
   return true
 }
 
-/** Sends bytes held in memory (a thumbnail just encoded) exactly as `sendFile` would send them from disk. */
+/**
+ * Streams a library object (a media store's source) with range support; returns false when the store no
+ * longer has it. A read that fails midway ends the response rather than the process.
+ */
+export async function sendSource(
+  res: ServerResponse,
+  source: { size: number; open(range?: { start: number; end: number }): Promise<Readable | null> },
+  contentType: string,
+  rangeHeader: string | undefined,
+  extraHeaders: Record<string, string> = {}
+): Promise<boolean> {
+  const range = rangeOf(rangeHeader, source.size)
+  const stream = range === 'unsatisfiable' ? null : await source.open(range ?? undefined)
+  if (range !== 'unsatisfiable' && !stream) return false
+  sendBody(res, source.size, contentType, rangeHeader, extraHeaders, () => {
+    stream?.on('error', () => res.destroy()).pipe(res)
+  })
+  return true
+}
+
+/** Sends bytes held in memory (a thumbnail just encoded) exactly as a library object would be sent. */
 export function sendBytes(
   res: ServerResponse,
   bytes: Buffer,

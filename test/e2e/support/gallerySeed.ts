@@ -7,6 +7,7 @@ import { migrations } from '../../../src/main/db/migrations'
 import { Library, type MediaRecord } from '../../../src/main/library'
 import { JobRepository } from '../../../src/main/jobs/repository'
 import { systemClock } from '../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../src/main/library/diskStore'
 
 /**
  * Seeds the gallery directly (unit tests, benchmarks): real image files in the library, with real WebP
@@ -193,7 +194,7 @@ export async function seedDataDir(
   const db = openDatabase(join(dataDir, 'studio.db'))
   try {
     migrate(db, migrations)
-    const library = new Library(db, join(dataDir, 'library'), { clock: systemClock })
+    const library = new Library(db, new DiskMediaStore(join(dataDir, 'library')), { clock: systemClock })
     const media = await storeImages(library, await makeImages(distinct, { size, grain }))
     const random = mulberry32(99)
     const span = days * 86_400_000

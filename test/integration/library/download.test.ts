@@ -12,6 +12,7 @@ import { makeTempDir } from '../../helpers/tempDir'
 import { image, openLibraryDb, sha256, verifyAll } from '../../unit/main/library/helpers'
 import { endless, redirect, serve, startServer, TEST_CERT, type TestServer } from './servers'
 import { systemClock } from '../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../src/main/library/diskStore'
 
 let http: TestServer
 let https: TestServer
@@ -32,7 +33,7 @@ beforeEach(() => {
   temp = makeTempDir('gs-dl-')
   db = openLibraryDb(join(temp.dir, 'studio.db'))
   root = join(temp.dir, 'library')
-  library = new Library(db, root, { clock: systemClock })
+  library = new Library(db, new DiskMediaStore(root), { clock: systemClock })
 })
 afterEach(async () => {
   // Thumbnails are made after a store answers: let them finish before the database closes.
@@ -95,7 +96,7 @@ describe('storing downloads from a result host on 127.0.0.1', () => {
     expect(png.path).toMatch(new RegExp(`^\\d{4}/\\d{2}/${sha256(files.png)}\\.png$`))
     expect(jpg.path).toMatch(/\.jpg$/)
     expect(readFileSync(join(root, webp.path))).toEqual(files.webp)
-    expect(verifyAll(db, library)).toEqual({ rows: 4, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 4, bad: [] })
     // Thumbnails are being made now (after the store answered): none is left half-written once done.
     await library.idle()
     expect(allFiles().filter((f) => f.includes('.tmp-'))).toEqual([])
@@ -126,7 +127,7 @@ describe('storing downloads from a result host on 127.0.0.1', () => {
     const error = await failure(library.storeDownload(`${http.origin}/bad/${name}`, loop))
     expect(error).toMatchObject({ kind: 'rejected', reason: 'bad_type' })
     expect(allFiles()).toEqual([])
-    expect(verifyAll(db, library).rows).toBe(0)
+    expect((await verifyAll(db, library)).rows).toBe(0)
   })
 
   it('rejects a video where an image was expected [P32]', async () => {
@@ -176,11 +177,11 @@ describe('size caps [P31]', () => {
     const got = await downloadMedia(`${http.origin}/cap/lying`, {
       now: Date.now,
       ...loop,
-      dir: join(temp.dir, 'dl'),
+      begin: () => new DiskMediaStore(join(temp.dir, 'dl')).begin(''),
       maxBytes: CAP
     })
     expect(got.bytes).toBe(declared)
-    expect(readFileSync(got.tempPath).length).toBe(declared)
+    expect(readFileSync(got.localFile ?? '').length).toBe(declared)
     await got.discard()
     // Through the library the truncated image does not decode and is not kept.
     const error = await failure(library.storeDownload(`${http.origin}/cap/lying`, { ...loop, maxBytes: CAP }))
@@ -232,7 +233,7 @@ describe('redirects [P30]', () => {
       lookups.push(host)
       return Promise.resolve([{ address: '192.168.0.10', family: 4 }])
     }
-    const lib = new Library(db, root, { clock: systemClock, lookup })
+    const lib = new Library(db, new DiskMediaStore(root), { clock: systemClock, lookup })
     for (const path of ['/redir/metadata', '/redir/ten', '/redir/name', '/redir/file']) {
       const error = await failure(lib.storeDownload(`${http.origin}${path}`, loop))
       expect(error, path).toMatchObject({ kind: 'rejected', reason: 'policy' })
@@ -251,7 +252,7 @@ describe('redirects [P30]', () => {
       downloadMedia(`${https.origin}/downgrade`, {
         now: Date.now,
         ...loop,
-        dir: join(temp.dir, 'dl'),
+        begin: () => new DiskMediaStore(join(temp.dir, 'dl')).begin(''),
         dispatcher: trustingAgent()
       })
     )
@@ -261,7 +262,7 @@ describe('redirects [P30]', () => {
     const ok = await downloadMedia(`${https.origin}/upgrade-ok`, {
       now: Date.now,
       ...loop,
-      dir: join(temp.dir, 'dl'),
+      begin: () => new DiskMediaStore(join(temp.dir, 'dl')).begin(''),
       dispatcher: trustingAgent()
     })
     expect(ok.sha256).toBe(sha256(png))

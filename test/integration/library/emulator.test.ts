@@ -6,8 +6,9 @@ import type { Db } from '../../../src/main/db/connection'
 import { MediaError } from '../../../src/main/library/errors'
 import { Library } from '../../../src/main/library/store'
 import { makeTempDir } from '../../helpers/tempDir'
-import { openLibraryDb, verifyAll } from '../../unit/main/library/helpers'
+import { openLibraryDb, storedFile, verifyAll } from '../../unit/main/library/helpers'
 import { systemClock } from '../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../src/main/library/diskStore'
 
 const STEP = 10_000
 const TTL = 60_000
@@ -24,7 +25,7 @@ afterAll(() => emu.stop())
 beforeEach(() => {
   temp = makeTempDir('gs-emu-lib-')
   db = openLibraryDb(join(temp.dir, 'studio.db'))
-  library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
+  library = new Library(db, new DiskMediaStore(join(temp.dir, 'library')), { clock: systemClock })
   emu.faults.clear()
 })
 afterEach(async () => {
@@ -84,12 +85,12 @@ describe('results hosted by the emulator', () => {
     expect(b).toMatchObject({ mime: 'image/jpeg', width: 512, height: 512 })
     expect(c).toMatchObject({ mime: 'image/webp', width: 256, height: 256 })
     expect(d).toMatchObject({ mime: 'image/png', width: 256, height: 256 })
-    expect(await sharp((await library.resolveMedia(`${b.id}_thumb`))?.file).metadata()).toMatchObject({
+    expect(await sharp((await storedFile(library, `${b.id}_thumb`, true))?.file).metadata()).toMatchObject({
       format: 'webp',
       width: 384,
       height: 384
     })
-    expect(verifyAll(db, library)).toEqual({ rows: 4, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 4, bad: [] })
   })
 
   it('stores a v2 task result and a video task result once they succeed', async () => {
@@ -113,11 +114,11 @@ describe('results hosted by the emulator', () => {
     expect(img).toMatchObject({ mime: 'image/png', width: 1024, height: 576 })
     expect(mp4).toMatchObject({ mime: 'video/mp4', width: 320, height: 180, durationMs: 2000 })
     expect(mp4.path).toMatch(/\.mp4$/)
-    expect(await sharp((await library.resolveMedia(`${mp4.id}_thumb`))?.file).metadata()).toMatchObject({
+    expect(await sharp((await storedFile(library, `${mp4.id}_thumb`, true))?.file).metadata()).toMatchObject({
       width: 384,
       height: 216
     })
-    expect(verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
   })
 
   it('never sends Authorization to /files (the emulator log says so for every result request) [P30]', async () => {

@@ -10,6 +10,7 @@ import { makeTempDir } from '../../helpers/tempDir'
 import { image, openLibraryDb } from '../../unit/main/library/helpers'
 import { openSession, rawGet, type RawResponse } from './helpers'
 import { systemClock } from '../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../src/main/library/diskStore'
 
 /**
  * The web host's /media/ route serving a thumbnail from memory (just encoded, issue 17) exactly as it
@@ -31,7 +32,7 @@ describe('web host media route: a thumbnail from memory is served like its file'
     mkdirSync(dataDir)
     backend = createBackend({ dataDir, host: 'web', secretCipher: createKeyFileCipher(dataDir) })
     db = openLibraryDb(join(temp.dir, 'media.db'))
-    library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
+    library = new Library(db, new DiskMediaStore(join(temp.dir, 'library')), { clock: systemClock })
     // The real host in front of a library whose memory this test controls.
     const media: Backend = Object.create(backend) as Backend
     Object.assign(media, { serveMedia: (id: string) => library.serveMedia(id) })
@@ -68,7 +69,7 @@ describe('web host media route: a thumbnail from memory is served like its file'
     await library.idle()
     // A library with nothing in memory serves the file.
     const memoryless = library
-    library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
+    library = new Library(db, new DiskMediaStore(join(temp.dir, 'library')), { clock: systemClock })
     expect((await library.serveMedia(`${rec.id}_thumb`))?.bytes).toBeUndefined()
     expect(comparable(await get(path))).toEqual(comparable(fromMemory))
     expect(comparable(await get(path, 'bytes=10-49'))).toEqual(comparable(rangeFromMemory))

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
 import { join } from 'node:path'
 import { pathInside } from '../../library'
 import { IMAGES_DIR } from './plan'
-import { ExportCancelled, type ExportWriter } from './writer'
+import { bytesOf, ExportCancelled, type ExportWriter } from './writer'
 
 /** A plain folder `<name>/`, one file copied at a time; not offered as a download (it is not one file). */
 export const folderWriter: ExportWriter = {
@@ -18,7 +20,7 @@ export const folderWriter: ExportWriter = {
       await mkdir(join(temp, IMAGES_DIR), { recursive: true })
       for (const [index, file] of plan.files.entries()) {
         if (signal.aborted) throw new ExportCancelled()
-        await copyFile(file.source, pathInside(join(temp, IMAGES_DIR), file.name))
+        await pipeline(await bytesOf(file), createWriteStream(pathInside(join(temp, IMAGES_DIR), file.name)))
         bytes += file.bytes
         onProgress(index + 1, bytes)
       }

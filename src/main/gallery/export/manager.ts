@@ -6,7 +6,7 @@ import type { ExportProgress, GallerySelection } from '../../../shared/schemas/g
 import { AppFailure } from '../../contract/failure'
 import { say } from '../../../shared/sentences'
 import type { CrashProbe } from '../../crashPoints'
-import { isTempName } from '../../library'
+import { isTempName, type MediaSource } from '../../library'
 import { dateTimeParts } from '../names'
 import type { GalleryRow } from '../store'
 import { checkWritable, exportDestination, freeName, isExportsDir, type ExportFolders } from './destination'
@@ -32,8 +32,8 @@ const EXPORT_FAULTS = { full: 'exportDiskFull', readOnly: 'exportReadOnly', io: 
 
 export interface ExportDeps extends ExportFolders {
   rows: (selection: GallerySelection) => GalleryRow[]
-  /** Absolute path of a media file, or null when the library no longer has it. */
-  resolveFile: (mediaId: string) => string | null
+  /** A media's object in the library, or null when the library no longer has it. */
+  source: (mediaId: string) => Promise<MediaSource | null>
   nameTemplate: () => string
   emit: (progress: ExportProgress) => void
   appName: string
@@ -69,19 +69,19 @@ const WRITERS: Record<ExportRequest['format'], ExportWriter> = { zip: zipWriter,
 
 const yieldToLoop = (): Promise<void> => new Promise((resolveYield) => setImmediate(resolveYield))
 
-/** Finds each row's file, yielding to the event loop every few hundred rows so other commands run. */
+/** Finds each row's object, yielding to the event loop every few hundred rows so other commands run. */
 export async function resolveSources(
   rows: readonly GalleryRow[],
-  resolveFile: (mediaId: string) => string | null,
+  sourceOf: (mediaId: string) => Promise<MediaSource | null>,
   signal?: AbortSignal
-): Promise<{ present: { row: GalleryRow; source: string }[]; skipped: number }> {
-  const present: { row: GalleryRow; source: string }[] = []
+): Promise<{ present: { row: GalleryRow; source: MediaSource }[]; skipped: number }> {
+  const present: { row: GalleryRow; source: MediaSource }[] = []
   for (const [index, row] of rows.entries()) {
     if (index % 250 === 249) {
       await yieldToLoop()
       if (signal?.aborted) throw new ExportCancelled()
     }
-    const source = resolveFile(row.mediaId)
+    const source = await sourceOf(row.mediaId)
     if (source) present.push({ row, source })
   }
   return { present, skipped: rows.length - present.length }
@@ -163,7 +163,7 @@ export class ExportManager {
       controller.signal,
       dir,
       async () => {
-        const { present, skipped } = await resolveSources(rows, this.deps.resolveFile, controller.signal)
+        const { present, skipped } = await resolveSources(rows, this.deps.source, controller.signal)
         if (present.length === 0) {
           throw new AppFailure('gallery.files_missing', say('filesMissing'))
         }

@@ -7,6 +7,7 @@ import { dateTimeParts, endpointSlug, EXTENSIONS, renderTemplate, UniqueNames } 
 import { seedOf, type GalleryRow } from '../store'
 import { usageSummary } from '../usage'
 import { STORED_LIMITS, parseJson } from '../../../shared/json'
+import type { MediaSource } from '../../library'
 
 /**
  * What goes into an export, decided before a byte is written: each image's readable name, the manifest
@@ -18,8 +19,8 @@ import { STORED_LIMITS, parseJson } from '../../../shared/json'
 export const IMAGES_DIR = 'images'
 
 export interface PlannedFile {
-  /** Absolute path of the library file to copy. */
-  source: string
+  /** The library's object to copy (a stream of its bytes, from the media store). */
+  source: MediaSource
   /** The image's name inside `IMAGES_DIR`. */
   name: string
   createdAt: number
@@ -51,7 +52,7 @@ export function checkTimeZone(timeZone: string): string {
 
 /** Names, manifest and page for the rows; files the library lost are left out and counted. */
 export function planExport(
-  present: readonly { row: GalleryRow; source: string }[],
+  present: readonly { row: GalleryRow; source: MediaSource }[],
   options: {
     template: string
     timeZone: string

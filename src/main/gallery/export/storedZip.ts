@@ -1,4 +1,4 @@
-import { createReadStream, type WriteStream } from 'node:fs'
+import type { WriteStream } from 'node:fs'
 import { crc32 } from 'node:zlib'
 
 /**
@@ -27,7 +27,6 @@ const V45 = 45
 const MADE_BY_UNIX = 3 << 8
 const FILE_MODE = 0o100644
 /** Reads of this size: a few per image instead of one per 64 KiB. */
-const CHUNK = 1 << 20
 
 export class StoredZipEntryError extends Error {}
 
@@ -60,10 +59,16 @@ export class StoredZip {
   }
 
   /** Adds a file's bytes, read in large chunks; resolves once they are handed to the sink. */
-  async addFile(name: string, source: string, mtime: Date, signal?: AbortSignal): Promise<void> {
+  /** An entry whose bytes arrive as `stream` (a library object), read through once. */
+  async addFile(
+    name: string,
+    stream: AsyncIterable<Buffer>,
+    mtime: Date,
+    signal?: AbortSignal
+  ): Promise<void> {
     const entry = await this.begin(name, mtime)
-    const stream = createReadStream(source, { highWaterMark: CHUNK, signal })
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for await (const chunk of stream) {
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Aborted')
       entry.crc = crc32(chunk, entry.crc)
       entry.size += chunk.length
       await this.write(chunk)

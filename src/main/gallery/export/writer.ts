@@ -1,4 +1,5 @@
-import type { ExportPlan } from './plan'
+import type { Readable } from 'node:stream'
+import type { ExportPlan, PlannedFile } from './plan'
 
 /**
  * What the manager needs from an export format. A writer puts a plan's images, `manifest.json`,
@@ -30,4 +31,11 @@ export class ExportCancelled extends Error {
   constructor() {
     super('The export was cancelled.')
   }
+}
+
+/** A planned image's bytes, read from the library's store; one gone since the plan is a failed export. */
+export async function bytesOf(file: PlannedFile): Promise<Readable> {
+  const stream = await file.source.open()
+  if (!stream) throw new Error(`The file of ${file.name} is no longer in the library.`)
+  return stream
 }

@@ -4,7 +4,7 @@ import { pathInside } from '../../library'
 import { tempPathFor } from '../../library/atomic'
 import { IMAGES_DIR } from './plan'
 import { StoredZip } from './storedZip'
-import { ExportCancelled, type ExportWriter } from './writer'
+import { bytesOf, ExportCancelled, type ExportWriter } from './writer'
 
 /** `<name>.zip`, streamed and stored (images are already compressed), by `StoredZip`. */
 export const zipWriter: ExportWriter = {
@@ -30,7 +30,12 @@ export const zipWriter: ExportWriter = {
         for (const [index, file] of plan.files.entries()) {
           onProgress(index, zip.bytes)
           if (signal.aborted) throw new ExportCancelled()
-          await zip.addFile(`${IMAGES_DIR}/${file.name}`, file.source, new Date(file.createdAt), signal)
+          await zip.addFile(
+            `${IMAGES_DIR}/${file.name}`,
+            await bytesOf(file),
+            new Date(file.createdAt),
+            signal
+          )
         }
         const mtime = new Date(plan.exportedAt)
         await zip.addBuffer('index.html', Buffer.from(plan.indexHtml, 'utf8'), mtime)

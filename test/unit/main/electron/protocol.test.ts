@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Protocol } from 'electron'
@@ -9,9 +9,11 @@ import {
 } from '../../../../src/main/electron/protocol'
 import { Library } from '../../../../src/main/library/store'
 import { ELECTRON_CSP } from '../../../../src/main/security/csp'
+import { Readable } from 'node:stream'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { openLibraryDb } from '../library/helpers'
 import { systemClock } from '../../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
 
 const temp = makeTempDir()
 const rendererDir = join(temp.dir, 'renderer')
@@ -94,7 +96,7 @@ describe('custom protocols [P7]', () => {
     const db = openLibraryDb(join(temp.dir, 'media.db'))
     try {
       const libraryDir = join(temp.dir, 'library')
-      const library = new Library(db, libraryDir, { clock: systemClock })
+      const library = new Library(db, new DiskMediaStore(libraryDir), { clock: systemClock })
       mkdirSync(join(libraryDir, '2025', '05'), { recursive: true })
       writeFileSync(join(libraryDir, '2025', '05', 'ok.png'), 'PNG-BYTES')
       symlinkSync(join(temp.dir, 'secret.txt'), join(libraryDir, '2025', '05', 'link.png'))
@@ -103,40 +105,51 @@ describe('custom protocols [P7]', () => {
       )
       insert.run('a'.repeat(32), 'a'.repeat(64), '2025/05/ok.png')
       insert.run('b'.repeat(32), 'b'.repeat(64), '2025/05/link.png')
-      // Like Electron's net.fetch of a file URL: whatever file it is given, it reads.
-      const fetchFile = vi.fn((file: string) => Promise.resolve(new Response(readFileSync(file))))
-      const handler = mediaProtocolHandler((id) => Promise.resolve(library.resolve(id)), fetchFile)
+      const handler = mediaProtocolHandler((id) => library.serveMedia(id))
       const ok = await handler(new Request(`studio-media://${'a'.repeat(32)}`))
       expect([ok.status, await ok.text()]).toEqual([200, 'PNG-BYTES'])
+      const part = await handler(
+        new Request(`studio-media://${'a'.repeat(32)}`, { headers: { range: 'bytes=4-' } })
+      )
+      expect([part.status, part.headers.get('content-range'), await part.text()]).toEqual([
+        206,
+        'bytes 4-8/9',
+        'BYTES'
+      ])
       const link = await handler(new Request(`studio-media://${'b'.repeat(32)}`))
       expect(link.status).toBe(404)
       expect(await link.text()).not.toContain('TOP SECRET')
-      expect(fetchFile).toHaveBeenCalledTimes(1)
     } finally {
       db.close()
     }
   })
 
   it('serves media only by a well-formed id the backend knows', async () => {
-    const resolveMedia = vi.fn((id: string) =>
-      Promise.resolve(id === 'abc123' ? { file: join(rendererDir, 'index.html'), mime: 'image/png' } : null)
+    const serveMedia = vi.fn((id: string) =>
+      Promise.resolve(
+        id === 'abc123'
+          ? {
+              mime: 'image/png' as const,
+              size: 5,
+              open: () => Promise.resolve(Readable.from([Buffer.from('bytes')]))
+            }
+          : null
+      )
     )
-    const fetchFile = vi.fn(() => Promise.resolve(new Response('bytes', { status: 200 })))
-    const handler = mediaProtocolHandler(resolveMedia, fetchFile)
+    const handler = mediaProtocolHandler(serveMedia)
     const ok = await handler(new Request('studio-media://abc123'))
     expect(ok.status).toBe(200)
     expect(ok.headers.get('content-type')).toBe('image/png')
+    expect(await ok.text()).toBe('bytes')
     expect((await handler(new Request('studio-media://unknown'))).status).toBe(404)
     expect((await handler(new Request('studio-media://a.b'))).status).toBe(400)
-    expect(fetchFile).toHaveBeenCalledTimes(1)
+    expect(serveMedia).toHaveBeenCalledTimes(2)
   })
 
-  it('sends a thumbnail held in memory without touching the disk, with the headers a file gets', async () => {
+  it('sends a thumbnail held in memory, with the headers a file gets', async () => {
     const bytes = Buffer.from('RIFF\x0c\x00\x00\x00WEBPVP8 ', 'latin1')
-    const fetchFile = vi.fn(() => Promise.resolve(new Response('disk', { status: 200 })))
-    const handler = mediaProtocolHandler(
-      (id) => Promise.resolve(id === `${'c'.repeat(32)}_thumb` ? { bytes, mime: 'image/webp' } : null),
-      fetchFile
+    const handler = mediaProtocolHandler((id) =>
+      Promise.resolve(id === `${'c'.repeat(32)}_thumb` ? { bytes, mime: 'image/webp' as const } : null)
     )
     const res = await handler(new Request(`studio-media://${'c'.repeat(32)}_thumb`))
     expect(res.status).toBe(200)
@@ -144,6 +157,5 @@ describe('custom protocols [P7]', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('content-length')).toBe(String(bytes.length))
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes)
-    expect(fetchFile).not.toHaveBeenCalled()
   })
 })

@@ -9,6 +9,7 @@ import { makeImages, seedResults, storeImages } from '../../../e2e/support/galle
 import { makeTempDir } from '../../../helpers/tempDir'
 import { openLibraryDb } from '../library/helpers'
 import { systemClock } from '../../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
 
 const T0 = Date.UTC(2025, 4, 1, 12)
 
@@ -22,7 +23,7 @@ describe('boards', () => {
 
   beforeAll(async () => {
     db = openLibraryDb(join(temp.dir, 'studio.db'))
-    const library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
+    const library = new Library(db, new DiskMediaStore(join(temp.dir, 'library')), { clock: systemClock })
     const media = (await storeImages(library, await makeImages(4, { size: 32 }))).map((m) => m.id)
     const seeded = seedResults(
       db,

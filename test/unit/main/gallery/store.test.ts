@@ -10,6 +10,7 @@ import { makeImages, seedResults, storeImages } from '../../../e2e/support/galle
 import { makeTempDir } from '../../../helpers/tempDir'
 import { openLibraryDb } from '../library/helpers'
 import { systemClock } from '../../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2025, 4, 1, 12)
@@ -23,7 +24,7 @@ describe('gallery query builder and store', () => {
 
   beforeAll(async () => {
     db = openLibraryDb(join(temp.dir, 'studio.db'))
-    const library = new Library(db, join(temp.dir, 'library'), { clock: systemClock })
+    const library = new Library(db, new DiskMediaStore(join(temp.dir, 'library')), { clock: systemClock })
     media = (await storeImages(library, await makeImages(4, { size: 32 }))).map((m) => m.id)
     seeded = seedResults(db, [
       { mediaId: media[0] ?? '', prompt: 'a red fox in snow', createdAt: T0, model: 'studio-image-v3' },

@@ -8,6 +8,7 @@ import { DemoGateway, downloadAllowanceFor } from '../../../../src/main/profiles
 import { startTestBackend } from '../../../helpers/backend'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image } from './helpers'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
 
 /** Another program on this machine: a loopback server on a port of its own, counting what reaches it. */
 async function otherLoopbackServer(
@@ -65,7 +66,12 @@ describe('the demo profile downloads from the demo gateway’s own origin only [
     expect(new URL(url).origin).toBe(new URL(baseUrl).origin)
 
     const allowLoopback = downloadAllowanceFor({ kind: 'demo', baseUrl: 'demo' }, demo)
-    const stored = await downloadMedia(url, { now: Date.now, dir: temp.dir, allowLoopback, expect: 'image' })
+    const stored = await downloadMedia(url, {
+      now: Date.now,
+      begin: () => new DiskMediaStore(temp.dir).begin(''),
+      allowLoopback,
+      expect: 'image'
+    })
     expect(stored.mime).toBe('image/png')
     await stored.discard()
 
@@ -73,7 +79,7 @@ describe('the demo profile downloads from the demo gateway’s own origin only [
       await expect(
         downloadMedia(`${other.origin}${path}`, {
           now: Date.now,
-          dir: join(temp.dir),
+          begin: () => new DiskMediaStore(join(temp.dir)).begin(''),
           allowLoopback,
           expect: 'image'
         })

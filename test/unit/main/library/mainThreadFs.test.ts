@@ -5,6 +5,7 @@ import { Library } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image, openLibraryDb, verifyAll } from './helpers'
 import { systemClock } from '../../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
 
 /**
  * A streamed burst writes and renames files in one folder while the main thread reads the stream: a
@@ -49,7 +50,7 @@ afterEach(() => {
 
 describe('keeping a result from memory', () => {
   it('asks the file system nothing synchronously, for new bytes and over files a lost row left', async () => {
-    const library = new Library(db, `${temp.dir}/library`, { clock: systemClock })
+    const library = new Library(db, new DiskMediaStore(`${temp.dir}/library`), { clock: systemClock })
     const images = await Promise.all([0, 1, 2, 3].map((seed) => image('jpeg', 96, 64, seed)))
     // The first keeps the month's folder made (made once, as in use); not counted.
     await library.storeBytes(await image('png', 8, 8, 9))
@@ -70,6 +71,6 @@ describe('keeping a result from memory', () => {
     expect(sync.calls).toEqual([])
     await library.idle()
     expect(library.get(again.id)?.thumbPath).not.toBeNull()
-    expect(verifyAll(db, library)).toEqual({ rows: 5, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 5, bad: [] })
   })
 })

@@ -8,6 +8,8 @@ import { Library } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image, openLibraryDb, verifyAll } from './helpers'
 import { systemClock } from '../../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
+import type { ServedMedia } from '../../../../src/main/library'
 
 /** Thumbnail writes wait for `release`: as if their fsync took as long as the test wants. */
 const gate = vi.hoisted(() => {
@@ -39,7 +41,9 @@ beforeEach(() => {
   temp = makeTempDir('gs-serve-')
   db = openLibraryDb(join(temp.dir, 'studio.db'))
   root = join(temp.dir, 'library')
-  library = new Library(db, root, { clock: { ...systemClock, now: () => Date.UTC(2025, 0, 15) } })
+  library = new Library(db, new DiskMediaStore(root), {
+    clock: { ...systemClock, now: () => Date.UTC(2025, 0, 15) }
+  })
 })
 afterEach(async () => {
   gate.release()
@@ -47,6 +51,15 @@ afterEach(async () => {
   db.close()
   temp.cleanup()
 })
+
+/** What a shell would send of a served object, read through. */
+async function bytesOf(served: ServedMedia | null): Promise<Buffer | null> {
+  const stream = served?.open ? await served.open() : null
+  if (!stream) return null
+  const chunks: Buffer[] = []
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
 
 describe('serveMedia: a just-encoded thumbnail from memory (issue 17) [P28]', () => {
   it('serves the thumbnail once encoded, before its file is written, the same bytes the file gets', async () => {
@@ -58,14 +71,14 @@ describe('serveMedia: a just-encoded thumbnail from memory (issue 17) [P28]', ()
     expect(existsSync(thumbFile)).toBe(false)
     expect(library.get(rec.id)?.thumbPath).toBeNull()
     expect(served?.mime).toBe('image/webp')
-    expect(served?.file).toBeUndefined()
+    expect(Buffer.isBuffer(served?.bytes)).toBe(true)
     expect(await sharp(served?.bytes).metadata()).toMatchObject({ format: 'webp', width: 384, height: 192 })
     gate.release()
     await library.idle()
     expect(readFileSync(thumbFile)).toEqual(served?.bytes)
     // P28 as before: the row names the thumbnail once it is durable.
     expect(library.get(rec.id)?.thumbPath).toBe(`2025/01/${rec.sha256}_thumb.webp`)
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
   it('still serves files from disk: the original, and a thumbnail no longer in memory', async () => {
@@ -73,17 +86,18 @@ describe('serveMedia: a just-encoded thumbnail from memory (issue 17) [P28]', ()
     await library.idle()
     const file = await library.serveMedia(rec.id)
     expect(file?.bytes).toBeUndefined()
-    expect(file?.file).toBe(join(root, rec.path))
-    const fresh = new Library(db, root, { clock: systemClock })
+    expect(await bytesOf(file)).toEqual(readFileSync(join(root, rec.path)))
+    const fresh = new Library(db, new DiskMediaStore(root), { clock: systemClock })
     const thumb = await fresh.serveMedia(`${rec.id}_thumb`)
-    expect(thumb?.file).toBe(join(root, '2025/01', `${rec.sha256}_thumb.webp`))
+    expect(thumb?.bytes).toBeUndefined()
+    expect(await bytesOf(thumb)).toEqual(readFileSync(join(root, '2025/01', `${rec.sha256}_thumb.webp`)))
   })
 
   it('answers nothing from memory for a removed row or for anything but a media id', async () => {
     const rec = await library.storeBytes(await image('jpeg', 500, 500, 5))
     expect((await library.serveMedia(`${rec.id}_thumb`))?.bytes).toBeDefined()
     await library.idle()
-    expect(library.remove(rec.id)).toBe('removed')
+    expect(await library.remove(rec.id)).toBe('removed')
     expect(await library.serveMedia(`${rec.id}_thumb`)).toBeNull()
     for (const ref of [`../${rec.id}_thumb`, `${rec.id}_thumb.webp`, `${rec.id.toUpperCase()}_thumb`]) {
       expect(await library.serveMedia(ref), ref).toBeNull()

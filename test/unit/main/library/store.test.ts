@@ -17,8 +17,9 @@ import type { MediaRecord } from '../../../../src/main/library/records'
 import { ImageWork } from '../../../../src/main/library/imageWork'
 import { Library } from '../../../../src/main/library/store'
 import { makeTempDir } from '../../../helpers/tempDir'
-import { image, openLibraryDb, sha256, verifyAll } from './helpers'
+import { image, openLibraryDb, sha256, storedFile, verifyAll } from './helpers'
 import { systemClock } from '../../../../src/main/time/clock'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
 
 const JAN_2025 = Date.UTC(2025, 0, 15, 12)
 const MAR_2025 = Date.UTC(2025, 2, 1, 0, 0, 1)
@@ -34,7 +35,7 @@ beforeEach(() => {
   db = openLibraryDb(join(temp.dir, 'studio.db'))
   root = join(temp.dir, 'library')
   now = JAN_2025
-  library = new Library(db, root, { clock: { ...systemClock, now: () => now } })
+  library = new Library(db, new DiskMediaStore(root), { clock: { ...systemClock, now: () => now } })
 })
 afterEach(async () => {
   await library.idle()
@@ -127,7 +128,7 @@ describe('Library.storeBytes', () => {
 
   it('keeps a whole image before decoding it; damage inside shows when its thumbnail is made', async () => {
     const errors: string[] = []
-    const lib = new Library(db, root, {
+    const lib = new Library(db, new DiskMediaStore(root), {
       clock: { ...systemClock, now: () => now },
       onError: (what) => errors.push(what)
     })
@@ -193,16 +194,16 @@ describe('dedup by sha256', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => stored(Buffer.from(png))))
     expect(new Set(results.map((r) => r.id)).size).toBe(1)
     expect(filesUnder(root)).toHaveLength(2)
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
   it('two libraries on one database (two writers) still end with one row and a whole file', async () => {
-    const other = new Library(db, root, { clock: { ...systemClock, now: () => now } })
+    const other = new Library(db, new DiskMediaStore(root), { clock: { ...systemClock, now: () => now } })
     const png = await image('png', 300, 300, 9)
     const [a, b] = await Promise.all([stored(png), other.storeBytes(png)])
     await other.idle()
     expect(a?.id).toBe(b?.id)
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
     expect(filesUnder(root)).toHaveLength(2)
   })
 
@@ -210,27 +211,27 @@ describe('dedup by sha256', () => {
     const png = await image('png', 20, 20, 3)
     const a = await stored(png)
     rmSync(join(root, a.path))
-    expect(library.resolve(a.id)).toBeNull()
+    expect(await storedFile(library, a.id)).toBeNull()
     now = MAR_2025
     const b = await stored(png)
     expect(b.id).toBe(a.id)
     expect(b.path).toBe(`2025/03/${a.sha256}.png`)
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
   it('different bytes give different rows', async () => {
     const a = await stored(await image('png', 20, 20, 1))
     const b = await stored(await image('png', 20, 20, 2))
     expect(a.id).not.toBe(b.id)
-    expect(verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 2, bad: [] })
   })
 })
 
 describe('resolve and remove', () => {
   it('resolves <id> and <id>_thumb only', async () => {
     const rec = await stored(await image('jpeg'))
-    expect(library.resolve(rec.id)).toEqual({ file: join(root, rec.path), mime: 'image/jpeg' })
-    expect(library.resolve(`${rec.id}_thumb`)).toEqual({
+    expect(await storedFile(library, rec.id)).toEqual({ file: join(root, rec.path), mime: 'image/jpeg' })
+    expect(await storedFile(library, `${rec.id}_thumb`)).toEqual({
       file: join(root, rec.thumbPath ?? ''),
       mime: 'image/webp'
     })
@@ -244,7 +245,7 @@ describe('resolve and remove', () => {
       '',
       '0'.repeat(32)
     ]) {
-      expect(library.resolve(bad), bad).toBeNull()
+      expect(await storedFile(library, bad), bad).toBeNull()
     }
   })
 
@@ -253,12 +254,12 @@ describe('resolve and remove', () => {
     const outside = join(temp.dir, 'secret.png')
     writeFileSync(outside, 'secret')
     db.prepare('UPDATE media SET path = ? WHERE id = ?').run('../secret.png', rec.id)
-    expect(library.resolve(rec.id)).toBeNull()
+    expect(await storedFile(library, rec.id)).toBeNull()
     db.prepare('UPDATE media SET path = ? WHERE id = ?').run(outside, rec.id)
-    expect(library.resolve(rec.id)).toBeNull()
+    expect(await storedFile(library, rec.id)).toBeNull()
     symlinkSync(outside, join(root, '2025', '01', 'link.png'))
     db.prepare('UPDATE media SET path = ? WHERE id = ?').run('2025/01/link.png', rec.id)
-    expect(library.resolve(rec.id)).toBeNull()
+    expect(await storedFile(library, rec.id)).toBeNull()
   })
 
   it('removes the row, then the files; refuses while a result points at it', async () => {
@@ -275,13 +276,13 @@ describe('resolve and remove', () => {
       `INSERT INTO results (id, job_id, task_id, idx, kind, status, media_id, created_at, updated_at)
        VALUES ('r1', 'j1', 't1', 0, 'image', 'stored', ?, 0, 0)`
     ).run(rec.id)
-    expect(library.remove(rec.id)).toBe('in_use')
-    expect(library.resolve(rec.id)).not.toBeNull()
+    expect(await library.remove(rec.id)).toBe('in_use')
+    expect(await storedFile(library, rec.id)).not.toBeNull()
     db.prepare('DELETE FROM jobs').run()
-    expect(library.remove(rec.id)).toBe('removed')
+    expect(await library.remove(rec.id)).toBe('removed')
     expect(library.get(rec.id)).toBeNull()
     expect(filesUnder(root)).toEqual([])
-    expect(library.remove(rec.id)).toBe('not_found')
+    expect(await library.remove(rec.id)).toBe('not_found')
   })
 })
 
@@ -303,14 +304,14 @@ describe('thumbnails after the store answers [P28]', () => {
     expect(readFileSync(join(root, rec.path))).toEqual(png)
     expect(library.get(rec.id)).toMatchObject({ width: 600, height: 300 })
     // Whatever the row says at any moment is on disk.
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
-    const thumb = await library.resolveMedia(`${rec.id}_thumb`)
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    const thumb = await storedFile(library, `${rec.id}_thumb`, true)
     expect(thumb?.mime).toBe('image/webp')
     expect(await sharp(thumb?.file).metadata()).toMatchObject({ width: 384, height: 192 })
     // Shown from the moment it is whole under its name; the row names it once that name is durable.
     await library.idle()
     expect(library.get(rec.id)?.thumbPath).toBe(`2025/01/${rec.sha256}_thumb.webp`)
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
   it('starts the thumbnail of bytes in memory at intake, before the file is placed, and shows it once whole', async () => {
@@ -321,18 +322,18 @@ describe('thumbnails after the store answers [P28]', () => {
       return run.apply(this, args)
     })
     try {
-      const lib = new Library(db, root, {
+      const lib = new Library(db, new DiskMediaStore(root), {
         clock: { ...systemClock, now: () => now },
         probe: (point) => order.push(point)
       })
       const rec = await lib.storeBytes(await image('jpeg', 800, 400, 14))
       // Started beside the file's writes, in the lane that never holds up what makes the result count.
       expect(order).toEqual(['thumbnail (later)', 'library.renamed'])
-      const thumb = await lib.resolveMedia(`${rec.id}_thumb`)
+      const thumb = await storedFile(lib, `${rec.id}_thumb`, true)
       expect(await sharp(thumb?.file).metadata()).toMatchObject({ format: 'webp', width: 384, height: 192 })
       await lib.idle()
       expect(lib.get(rec.id)?.thumbPath).toBe(`2025/01/${rec.sha256}_thumb.webp`)
-      expect(verifyAll(db, lib)).toEqual({ rows: 1, bad: [] })
+      expect(await verifyAll(db, lib)).toEqual({ rows: 1, bad: [] })
     } finally {
       spy.mockRestore()
     }
@@ -342,10 +343,10 @@ describe('thumbnails after the store answers [P28]', () => {
     const rec = await stored(await image('jpeg', 100, 50, 12))
     rmSync(join(root, rec.thumbPath ?? ''))
     db.prepare('UPDATE media SET thumb_path = NULL WHERE id = ?').run(rec.id)
-    expect(library.resolve(`${rec.id}_thumb`)).toBeNull()
-    const thumb = await library.resolveMedia(`${rec.id}_thumb`)
+    expect(await storedFile(library, `${rec.id}_thumb`)).toBeNull()
+    const thumb = await storedFile(library, `${rec.id}_thumb`, true)
     expect(await sharp(thumb?.file).metadata()).toMatchObject({ format: 'webp', width: 100, height: 50 })
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
   it('keeps a thumbnail whose file was made but not recorded (the app stopped in between)', async () => {
@@ -353,18 +354,18 @@ describe('thumbnails after the store answers [P28]', () => {
     const thumbFile = join(root, rec.thumbPath ?? '')
     const before = statSync(thumbFile)
     db.prepare('UPDATE media SET thumb_path = NULL WHERE id = ?').run(rec.id)
-    const thumb = await library.resolveMedia(`${rec.id}_thumb`)
+    const thumb = await storedFile(library, `${rec.id}_thumb`, true)
     await library.idle()
     expect(thumb?.file).toBe(realpathSync(thumbFile))
     // The same file, not one made again and renamed over it.
     expect(statSync(thumbFile).ino).toBe(before.ino)
     expect(library.get(rec.id)?.thumbPath).toBe(rec.thumbPath)
-    expect(verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
+    expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
   it('leaves no thumbnail behind for a row removed before its thumbnail was made', async () => {
     const rec = await library.storeBytes(await image('png', 40, 40, 13))
-    expect(library.remove(rec.id)).toBe('removed')
+    expect(await library.remove(rec.id)).toBe('removed')
     await library.idle()
     expect(filesUnder(root)).toEqual([])
   })

@@ -2,6 +2,7 @@ import { Dispatcher } from 'undici'
 import { describe, expect, it } from 'vitest'
 import { downloadMedia } from '../../../../src/main/library/download'
 import { MediaError } from '../../../../src/main/library/errors'
+import { DiskMediaStore } from '../../../../src/main/library/diskStore'
 import {
   addressAllowed,
   checkRedirect,
@@ -282,7 +283,7 @@ describe('downloadMedia refuses bad vectors before any connection [P30]', () => 
     await expect(
       downloadMedia(url, {
         now: Date.now,
-        dir: '/nonexistent',
+        begin: () => new DiskMediaStore('/nonexistent').begin(''),
         allowLoopback,
         lookup: fakeLookup(),
         dispatcher
@@ -300,7 +301,7 @@ describe('downloadMedia refuses bad vectors before any connection [P30]', () => 
     await expect(
       downloadMedia(url, {
         now: Date.now,
-        dir: '/nonexistent',
+        begin: () => new DiskMediaStore('/nonexistent').begin(''),
         allowLoopback: { origin: 'http://127.0.0.1:4000' },
         lookup: fakeLookup(),
         dispatcher
@@ -314,7 +315,7 @@ describe('downloadMedia refuses bad vectors before any connection [P30]', () => 
     await expect(
       downloadMedia('https://cdn.example.com/a.png', {
         now: Date.now,
-        dir: '/nonexistent',
+        begin: () => new DiskMediaStore('/nonexistent').begin(''),
         lookup: fakeLookup(),
         dispatcher
       })

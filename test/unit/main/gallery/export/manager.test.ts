@@ -14,6 +14,7 @@ import { ExportManager } from '../../../../../src/main/gallery/export/manager'
 import type { GalleryRow } from '../../../../../src/main/gallery/store'
 import type { ExportProgress } from '../../../../../src/shared/schemas/gallery'
 import { makeTempDir } from '../../../../helpers/tempDir'
+import { fileSource } from './fileSource'
 
 const T0 = Date.UTC(2025, 4, 1, 9, 30)
 
@@ -55,7 +56,7 @@ describe('export writer', () => {
       exportsDir,
       protectedDir: join(temp.dir, 'data'),
       rows: () => rows,
-      resolveFile: (id) => (missing.has(id) ? null : join(sources, `${id}.png`)),
+      source: (id) => Promise.resolve(missing.has(id) ? null : fileSource(join(sources, `${id}.png`))),
       nameTemplate: () => template,
       emit: (progress) => {
         events.push(progress)

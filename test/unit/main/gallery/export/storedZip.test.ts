@@ -1,4 +1,4 @@
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs'
+import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import { unzipSync } from 'fflate'
@@ -53,8 +53,12 @@ describe('StoredZip', () => {
     const page = Buffer.from('<!doctype html><p>灯塔</p>')
     const bytes = await zipOf(async (zip) => {
       // Read in several chunks: the CRC runs on across them.
-      await zip.addFile('images/海港 1.png', join(temp.dir, 'big.bin'), new Date(2025, 4, 1, 9, 30))
-      await zip.addFile('images/empty.png', join(temp.dir, 'empty.bin'), new Date())
+      await zip.addFile(
+        'images/海港 1.png',
+        createReadStream(join(temp.dir, 'big.bin')),
+        new Date(2025, 4, 1, 9, 30)
+      )
+      await zip.addFile('images/empty.png', createReadStream(join(temp.dir, 'empty.bin')), new Date())
       await zip.addBuffer('index.html', page, new Date())
     })
     const files = unzipSync(bytes)

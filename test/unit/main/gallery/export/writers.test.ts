@@ -7,6 +7,7 @@ import type { ExportPlan } from '../../../../../src/main/gallery/export/plan'
 import { ExportCancelled, type ExportWriter } from '../../../../../src/main/gallery/export/writer'
 import { zipWriter } from '../../../../../src/main/gallery/export/zipWriter'
 import { makeTempDir } from '../../../../helpers/tempDir'
+import { fileSource } from './fileSource'
 
 /** Every file under `path` (or the entries of a zip) as `relative path → text`. */
 function contents(path: string): Record<string, string> {
@@ -38,7 +39,7 @@ describe.each([
     const files = ['a.png', 'b.png', 'c.png'].map((name, i) => {
       const source = join(temp.dir, `source-${i}`)
       writeFileSync(source, `image ${i}`)
-      return { source, name, createdAt: Date.UTC(2025, 4, 1), bytes: 7 }
+      return { source: fileSource(source), name, createdAt: Date.UTC(2025, 4, 1), bytes: 7 }
     })
     plan = {
       exportedAt: Date.UTC(2025, 4, 2),

@@ -1,0 +1,164 @@
+import { createReadStream } from 'node:fs'
+import { readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { Readable } from 'node:stream'
+import { isTempName, openAtomicWriter, sweepTempFiles, writeFileAtomic } from './atomic'
+import {
+  BadKey,
+  checkKey,
+  checkPrefix,
+  type ByteRange,
+  type MediaStore,
+  type ObjectDraft
+} from './mediaStore'
+import { isInside } from './names'
+
+/** What the last sweep saw of the folders, kept in the root (a dot file: never a key). */
+const SWEEP_STATE = '.sweep-state.json'
+
+const CHUNK = 1 << 20
+
+const missing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT'
+
+/**
+ * The media store on this machine's disk: an object is the file `<root>/<key>`. Writes are P28's atomic
+ * writes (temp file in the same folder, fsync, rename, folder fsync; renames landing together share one
+ * folder fsync); a crash leaves `*.tmp-*` files, which `sweep` removes. Reads of an object go through its
+ * real path and only inside the real root, so a link planted in the library leads nowhere else.
+ */
+export class DiskMediaStore implements MediaStore {
+  readonly root: string
+
+  constructor(root: string) {
+    this.root = resolve(root)
+  }
+
+  async put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void> {
+    await writeFileAtomic(this.pathOf(key), data, onVisible)
+  }
+
+  async begin(prefix: string): Promise<ObjectDraft> {
+    const dir = join(this.root, ...checkPrefix(prefix).split('/'))
+    const writer = await openAtomicWriter(join(dir, 'draft'))
+    return {
+      get bytesWritten() {
+        return writer.bytesWritten
+      },
+      localFile: writer.tempPath,
+      write: (chunk) => writer.write(chunk),
+      commit: async (key, onVisible) => {
+        if (!key.startsWith(prefix) || key.slice(prefix.length).includes('/')) {
+          await writer.abort()
+          throw new BadKey(key)
+        }
+        await writer.commit(this.pathOf(key), onVisible)
+      },
+      abort: () => writer.abort()
+    }
+  }
+
+  async open(key: string, range?: ByteRange): Promise<Readable | null> {
+    const file = await this.realFile(key)
+    if (!file) return null
+    // Large reads: an export or a video streams whole files through here.
+    return createReadStream(file, {
+      highWaterMark: CHUNK,
+      ...(range ? { start: range.start, end: range.end } : {})
+    })
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const file = await this.realFile(key)
+    if (!file) return null
+    try {
+      return await readFile(file)
+    } catch (error) {
+      if (missing(error)) return null
+      throw error
+    }
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    const file = await this.realFile(key)
+    if (!file) return null
+    try {
+      const info = await stat(file)
+      return info.isFile() ? { size: info.size } : null
+    } catch (error) {
+      if (missing(error)) return null
+      throw error
+    }
+  }
+
+  async remove(key: string): Promise<boolean> {
+    try {
+      await unlink(this.pathOf(key))
+      return true
+    } catch (error) {
+      if (missing(error)) return false
+      throw error
+    }
+  }
+
+  async *list(prefix = ''): AsyncIterable<{ key: string; size: number }> {
+    const walk = async function* (
+      store: DiskMediaStore,
+      dir: string,
+      keyPrefix: string
+    ): AsyncGenerator<{ key: string; size: number }> {
+      let entries
+      try {
+        entries = await readdir(dir, { withFileTypes: true })
+      } catch (error) {
+        if (missing(error)) return
+        throw error
+      }
+      for (const entry of entries) {
+        if (entry.name.startsWith('.') || isTempName(entry.name)) continue
+        const key = `${keyPrefix}${entry.name}`
+        if (entry.isDirectory()) yield* walk(store, join(dir, entry.name), `${key}/`)
+        else if (entry.isFile() && key.startsWith(prefix)) {
+          const size = (await stat(join(dir, entry.name))).size
+          yield { key, size }
+        }
+      }
+    }
+    yield* walk(this, this.root, '')
+  }
+
+  sweep(now: number): number {
+    return sweepTempFiles(this.root, join(this.root, SWEEP_STATE), now)
+  }
+
+  /** The object's path, by the key alone: for the files this store writes and the thumbnailer reads. */
+  localFile(key: string): string | null {
+    try {
+      return this.pathOf(key)
+    } catch {
+      return null
+    }
+  }
+
+  private pathOf(key: string): string {
+    const file = resolve(this.root, ...checkKey(key).split('/'))
+    if (!isInside(this.root, file)) throw new BadKey(key)
+    return file
+  }
+
+  /** The object's real path if it stays inside the real root (symlinks resolved), else null. */
+  private async realFile(key: string): Promise<string | null> {
+    let file: string
+    try {
+      file = this.pathOf(key)
+    } catch {
+      return null
+    }
+    try {
+      const [real, root] = await Promise.all([realpath(file), realpath(this.root)])
+      return isInside(root, real) ? real : null
+    } catch (error) {
+      if (missing(error)) return null
+      throw error
+    }
+  }
+}

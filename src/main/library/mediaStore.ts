@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
+
+/** Bytes `start` to `end`, both included (as an HTTP Range says them). */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+/**
+ * An object still being written, whose key is known only once its bytes are (a download is named by its
+ * content hash, computed as it streams). Nothing of it can be read until `commit`.
+ */
+export interface ObjectDraft {
+  readonly bytesWritten: number
+  /** Where the bytes are while drafted, when the store keeps them in a local file (read in place). */
+  readonly localFile: string | null
+  write(chunk: Uint8Array): Promise<void>
+  /**
+   * Makes the bytes the object `key`, which must be in the prefix the draft was begun in; durable once it
+   * resolves. `onVisible`: the object can already be read, only making its name durable is to come.
+   */
+  commit(key: string, onVisible?: () => void): Promise<void>
+  /** Forgets the draft; safe after a failed write, or twice. */
+  abort(): Promise<void>
+}
+
+/**
+ * Where the library keeps the bytes of its media (RELIABILITY P28): objects under keys the library chooses
+ * (`<yyyy>/<mm>/<sha256>.<ext>`, its thumbnail `<sha256>_thumb.webp` beside it). Keys name content, so an
+ * object is written once: putting a key that exists is done only with the same bytes and leaves one whole
+ * object (a store may keep the first and skip the write). A write is atomic (an object is whole or absent)
+ * and durable when its promise resolves; a crash between write and commit leaves nothing a read can see,
+ * and `sweep` removes what it left. The local disk is one implementation; a bucket, a WebDAV server or a
+ * shared folder is another, proved by the same conformance suite (test/unit/main/library/).
+ */
+export interface MediaStore {
+  put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void>
+  /** A draft in `prefix` (a key ending in `/`, or '' for the top). */
+  begin(prefix: string): Promise<ObjectDraft>
+  /** The object's bytes, whole or a range; null when there is no such object. */
+  open(key: string, range?: ByteRange): Promise<Readable | null>
+  read(key: string): Promise<Buffer | null>
+  stat(key: string): Promise<{ size: number } | null>
+  /** True when there was an object to remove. */
+  remove(key: string): Promise<boolean>
+  /** Every object whose key starts with `prefix`, drafts excepted, in no particular order. */
+  list(prefix?: string): AsyncIterable<{ key: string; size: number }>
+  /** Removes what interrupted writes left; call once at start (before anything is written). */
+  sweep(now: number): number
+  /**
+   * The object as a file on this machine, when the store keeps one (the local disk): the thumbnailer, a
+   * folder export and the web host's media route read it in place. Other stores answer null.
+   */
+  localFile(key: string): string | null
+}
+
+/** A key the library would choose: `/`-separated plain names, no `.` or `..` segment, no leading dot. */
+const KEY = /^(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\/){0,8}[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/
+
+export class BadKey extends Error {
+  constructor(key: string) {
+    super(`Not a media key: ${JSON.stringify(key.slice(0, 80))}`)
+    this.name = 'BadKey'
+  }
+}
+
+/** Refuses a key that is not one of ours (a path out of the store, an empty or odd segment). */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.split('/').some((part) => part === '.' || part === '..')) throw new BadKey(key)
+  return key
+}
+
+/** `prefix` as a draft's folder: '' or a key followed by `/`. */
+export function checkPrefix(prefix: string): string {
+  if (prefix === '') return prefix
+  if (!prefix.endsWith('/')) throw new BadKey(prefix)
+  checkKey(prefix.slice(0, -1))
+  return prefix
+}
+
+/**
+ * Puts bytes that arrive as a stream (or are in memory) under a key named by their content:
+ * `<prefix><sha256><suffix>`. Returns the key, the content hash and the size. Two puts of the same bytes
+ * give the same key and one object.
+ */
+export async function putContent(
+  store: MediaStore,
+  prefix: string,
+  source: Uint8Array | AsyncIterable<Uint8Array>,
+  suffix: string
+): Promise<{ key: string; sha256: string; size: number }> {
+  const draft = await store.begin(prefix)
+  const hash = createHash('sha256')
+  try {
+    const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> =
+      source instanceof Uint8Array ? [source] : source
+    for await (const chunk of chunks) {
+      hash.update(chunk)
+      await draft.write(chunk)
+    }
+  } catch (error) {
+    await draft.abort()
+    throw error
+  }
+  const sha256 = hash.digest('hex')
+  const key = checkKey(`${prefix}${sha256}${suffix}`)
+  const size = draft.bytesWritten
+  await draft.commit(key)
+  return { key, sha256, size }
+}
