@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
-import type { ByteRange } from './mediaStore'
+import type { ByteRange, MediaStore } from './mediaStore'
 import type { MediaFamily, MediaMime } from './sniff'
 import type { LoopbackAllowance } from './urlPolicy'
 
@@ -34,6 +34,16 @@ export interface MediaSource {
   /** The bytes, whole or the range asked for; null when the object went away since. */
   open(range?: ByteRange): Promise<Readable | null>
   bytes?: undefined
+}
+
+/** The object `key` of `files` as a `MediaSource`, or null when the store has no such object. */
+export async function objectSource(
+  files: MediaStore,
+  key: string,
+  mime: MediaSource['mime']
+): Promise<MediaSource | null> {
+  const info = await files.stat(key)
+  return info ? { mime, size: info.size, open: (range) => files.open(key, range) } : null
 }
 
 /** What the shells send: a library object, or a thumbnail's whole WebP bytes held in memory. */

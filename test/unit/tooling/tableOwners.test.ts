@@ -15,7 +15,7 @@ const TABLE_OWNERS: Record<string, string> = {
   results: 'src/main/jobs/repository.ts',
   search_index: 'src/main/jobs/repository.ts',
   job_groups: 'src/main/jobs/groups.ts',
-  media: 'src/main/library/store.ts',
+  media: 'src/main/library/mediaTable.ts',
   boards: 'src/main/gallery/boards.ts',
   board_items: 'src/main/gallery/boards.ts',
   presets: 'src/main/presets/store.ts',
