@@ -9,7 +9,7 @@ const shotDir = process.env.LANG_SHOTS_DIR ?? 'test-results'
 
 /**
  * Parts of these screens whose words belong to shared pieces translated on their own (jobs/, media/): left
- * out so this test speaks for the Gallery's and Queue's own. Endpoint names are words too (ui.endpoints).
+ * out so this test speaks for the Gallery's and Queue's own. Endpoint names are words too (images.endpoints, ui.endpoints).
  */
 const SHARED = [
   '.tq-status', // jobs/status: a job's state

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import { DESCRIPTORS } from '@shared/gateway/endpoints'
 import { ENDPOINT_ALIASES, ENDPOINTS, endpointName, type EndpointKey } from '@shared/gateway/spec'
 import { i18n } from '../i18n'
 import { numberFormat } from './intl'
@@ -51,7 +52,9 @@ function endpointKeyOf(path: string): EndpointKey | undefined {
 export function endpointWords(t: TFunction, keyOrPath: string): string {
   const key = keyOrPath in ENDPOINTS ? (keyOrPath as EndpointKey) : endpointKeyOf(keyOrPath)
   if (!key) return keyOrPath
-  return lookupOf(t)(`ui.endpoints.${key}`, { defaultValue: endpointName(ENDPOINTS[key]) })
+  // An image or video endpoint's words are with the rest of its descriptor's (`images.endpoints`).
+  const words = key in DESCRIPTORS ? `images.endpoints.${key}.name` : `ui.endpoints.${key}`
+  return lookupOf(t)(words, { defaultValue: endpointName(ENDPOINTS[key]) })
 }
 
 /** The BCP 47 tag of the language `t` speaks, for `Intl` (each catalog names its own). */

@@ -1,5 +1,5 @@
 /**
- * English words of the images area (issue 16); see ../en.ts. `endpoints` and `fields` hold the words of
+ * English words of the images area; see ../en.ts. `endpoints` and `fields` hold the words of
  * the endpoint descriptors' forms (src/shared/gateway/endpoints), whose English they repeat: a field's
  * words sit under its key in `fields` where every endpoint says the same, under the endpoint's
  * `endpoints.<key>.fields` where one says it differently (test/unit/renderer/images/descriptorWords.test.ts
@@ -125,26 +125,36 @@ export const images = {
     width: 'width',
     height: 'height'
   },
-  /** Each image endpoint's line in the picker and its own words (`form.blurb`); its name is ui's (`ui.endpoints`). */
+  /**
+   * Each image and video endpoint's words, by descriptor key: its name as designers know it (every screen
+   * shows it), its line in the picker (`form.blurb`) and words for its own fields.
+   */
   endpoints: {
     imagesV3: {
+      name: 'Per image',
       blurb: 'Synchronous, billed per image.'
     },
     partnerA: {
+      name: 'Streaming groups',
       blurb: 'Partner A, provider-direct: image groups that can arrive one by one.',
       fields: { size: { hint: '1K, 2K, 4K or W×H; empty is 2K.' } }
     },
     partnerB: {
+      name: 'Single image',
       blurb: 'Partner B, provider-direct: one image per request.'
     },
     imagesV2: {
+      name: 'Async task',
       blurb: 'Runs as a task on the gateway; each image is its own task.',
       urlOnly: 'The async endpoint fetches references itself: use web addresses (URLs), not library images.'
     },
     imagesV1: {
+      name: 'Compatible',
       blurb: 'OpenAI-compatible generation; the gateway decides the other fields.',
       fields: { size: { hint: 'Not part of the spec; the gateway may ignore it.' } }
-    }
+    },
+    imageEdits: { name: 'Image edit' },
+    videos: { name: 'Video' }
   },
   /** The descriptors' fields by key: label, hint, placeholder, the empty choice, option words, messages. */
   fields: {

@@ -1,24 +1,17 @@
 /**
- * English words of the ui area (issue 16); see ../en.ts. The pieces every screen shares (ui/), the words
+ * English words of the ui area; see ../en.ts. The pieces every screen shares (ui/), the words
  * screens say about a job (jobs/: `jobs`) and the connection to the backend (api/: `link`). Jobs' words live
  * here rather than under media: the Queue, which shows no media, says them as much as the job cards do.
  */
 export const ui = {
   /** The language's BCP 47 tag, for Intl's dates and numbers. */
   locale: 'en',
-  /** Endpoints by the names designers know them (the English is each descriptor's label). */
+  /** The chat endpoints by the names designers know them (image and video ones: `images.endpoints`). */
   endpoints: {
     models: 'Model list',
     chatCompletions: 'Chat completions',
     messages: 'Messages',
-    responses: 'Responses',
-    imagesV1: 'Compatible',
-    imageEdits: 'Image edit',
-    imagesV3: 'Per image',
-    imagesV2: 'Async task',
-    partnerA: 'Streaming groups',
-    partnerB: 'Single image',
-    videos: 'Video'
+    responses: 'Responses'
   },
   /** How a list is joined: "A, B or C", "A, B and C". */
   list: { separator: ', ', or: 'or', and: 'and' },

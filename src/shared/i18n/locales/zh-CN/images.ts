@@ -117,23 +117,30 @@ export const images: Catalog<typeof en> = {
   },
   endpoints: {
     imagesV3: {
+      name: '同步出图',
       blurb: '同步返回，按张计费。'
     },
     partnerA: {
+      name: '流式组图',
       blurb: 'Partner A 服务商直连：一组图片可以逐张返回。',
       fields: { size: { hint: '1K、2K、4K 或 宽x高，默认 2K。' } }
     },
     partnerB: {
+      name: '单张生成',
       blurb: 'Partner B 服务商直连：每次请求生成一张。'
     },
     imagesV2: {
+      name: '异步任务',
       blurb: '以任务形式在网关上运行，每张图片各是一个任务。',
       urlOnly: '异步接口会自行下载参考图：请使用网址（URL），不要使用图库中的图片。'
     },
     imagesV1: {
+      name: '兼容接口',
       blurb: '兼容 OpenAI 的生图接口，其余参数由网关决定。',
       fields: { size: { hint: '非规范字段，网关可能忽略。' } }
-    }
+    },
+    imageEdits: { name: '图片编辑' },
+    videos: { name: '视频' }
   },
   fields: {
     n: { label: '张数', hint: '每次请求 1 到 10 张。' },

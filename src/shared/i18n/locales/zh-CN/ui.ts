@@ -11,14 +11,7 @@ export const ui: Catalog<typeof en> = {
     models: '模型列表',
     chatCompletions: 'Chat Completions 接口',
     messages: 'Messages 接口',
-    responses: 'Responses 接口',
-    imagesV1: '兼容接口',
-    imageEdits: '图片编辑',
-    imagesV3: '同步出图',
-    imagesV2: '异步任务',
-    partnerA: '流式组图',
-    partnerB: '单张生成',
-    videos: '视频'
+    responses: 'Responses 接口'
   },
   list: { separator: '、', or: '或', and: '和' },
   sentenceGap: '',
