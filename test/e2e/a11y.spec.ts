@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { en } from '../../src/shared/i18n/locales/en'
 import { zhCN } from '../../src/shared/i18n/locales/zh-CN'
+import { LANGUAGES } from '../../src/shared/language'
 import { isBlocking, report, scan, type Finding } from './support/axe'
 import { lastReply, send, startNewChat } from './support/chat'
 import { expect, openStudio, test } from './support/fixtures'
@@ -42,7 +43,7 @@ async function openScreen(page: Page, language: Language, screen: Screen): Promi
 /** Settings › Language, then Settings › Theme, as a user sets them. */
 async function setLook(page: Page, from: Language, language: Language, theme: Theme): Promise<void> {
   await openScreen(page, from, 'settings')
-  await page.getByRole('radio', { name: catalogs[from].settings.languages[language], exact: true }).check()
+  await page.getByRole('radio', { name: LANGUAGES[language].name, exact: true }).check()
   await expect(page.locator('html')).toHaveAttribute('lang', language)
   await page.getByRole('radio', { name: catalogs[language].settings.themes[theme], exact: true }).check()
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)

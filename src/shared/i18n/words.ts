@@ -1,8 +1,7 @@
-import type { SpokenLanguage } from '../language'
+import { LANGUAGES, type SpokenLanguage } from '../language'
 import type { Said, SentenceValues } from '../sentences'
 import type { Catalog } from './locales/catalog'
-import { en } from './locales/en'
-import { zhCN } from './locales/zh-CN'
+import type { en } from './locales/en'
 
 /**
  * The one catalog of the app's words, for the places that speak without the renderer: the web host's
@@ -12,10 +11,8 @@ import { zhCN } from './locales/zh-CN'
  */
 export type Words = Catalog<typeof en>
 
-const CATALOGS: Record<SpokenLanguage, Words> = { en, 'zh-CN': zhCN }
-
 export function wordsOf(language: SpokenLanguage): Words {
-  return CATALOGS[language]
+  return LANGUAGES[language].catalog
 }
 
 /** Fills `{{name}}` and `{{name, number}}` from `values`, numbers written for the language. */

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { SPOKEN_LANGUAGES } from '../language'
 
 export const Theme = z.enum(['system', 'light', 'dark'])
 /** The language the UI speaks: the OS/browser's (when it is one we speak), or a chosen one. */
-export const Language = z.enum(['system', 'en', 'zh-CN'])
+export const Language = z.enum(['system', ...SPOKEN_LANGUAGES])
 
 /** Every setting has a default so a fresh or partially written store always reads back whole. */
 export const Settings = z.object({

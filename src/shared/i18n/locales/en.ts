@@ -91,7 +91,7 @@ export const en = {
     theme: 'Theme',
     themes: { system: 'Follow the system', light: 'Light', dark: 'Dark' },
     language: 'Language',
-    languages: { system: 'Follow the system language', en: 'English', 'zh-CN': '简体中文' },
+    languages: { system: 'Follow the system language' },
     notifyOnJobFinish: 'Tell me when a long image or video job finishes',
     about: 'About',
     version: 'Version',

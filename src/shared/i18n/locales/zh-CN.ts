@@ -85,7 +85,7 @@ export const zhCN: Catalog<typeof en> = {
     theme: '主题',
     themes: { system: '跟随系统', light: '浅色', dark: '深色' },
     language: '语言',
-    languages: { system: '跟随系统语言', en: 'English', 'zh-CN': '简体中文' },
+    languages: { system: '跟随系统语言' },
     notifyOnJobFinish: '较长的图片或视频任务完成时通知我',
     about: '关于',
     version: '版本',

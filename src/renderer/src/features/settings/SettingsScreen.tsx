@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LANGUAGES, SPOKEN_LANGUAGES } from '@shared/language'
 import type { Settings } from '@shared/schemas/settings'
 import { useAppStore, useConnection } from '../../store/app'
 import { GatewaysSection } from './GatewaysSection'
@@ -9,7 +10,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader'
 import { failureLine } from '../../ui/errorWords'
 
 const themes: readonly Settings['theme'][] = ['system', 'light', 'dark']
-const languages: readonly Settings['language'][] = ['system', 'en', 'zh-CN']
+const languages: readonly Settings['language'][] = ['system', ...SPOKEN_LANGUAGES]
 
 export function SettingsScreen(): ReactElement {
   const { api } = useConnection()
@@ -67,7 +68,7 @@ export function SettingsScreen(): ReactElement {
                   onChange={() => void update({ language })}
                 />
                 <span lang={language === 'system' ? undefined : language}>
-                  {t(`settings.languages.${language}`)}
+                  {language === 'system' ? t('settings.languages.system') : LANGUAGES[language].name}
                 </span>
               </label>
             ))}
