@@ -1,4 +1,4 @@
-// The layer rule of ARCHITECTURE.md §7, enforced on every import, export-from, dynamic import and require.
+// The layer rule of docs/ARCHITECTURE.md, enforced on every import, export-from, dynamic import and require.
 // Paths are resolved (relative and @shared/@renderer aliases) so `../../` cannot sneak across a layer.
 // Inside the renderer, screens stay apart too: see `rendererPartOf`.
 import { dirname, relative, resolve, sep } from 'node:path'

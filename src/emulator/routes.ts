@@ -24,7 +24,7 @@ const exact = (path: string): RegExp => new RegExp(`^${path.replace(/[.-]/g, '\\
 const withId = (path: string): RegExp => new RegExp(`^${path.replace(/[.-]/g, '\\$&')}/([^/]+)$`)
 
 /**
- * Tenant-relative routes; the video query path depends on the field-name set (docs/GATEWAY.md). The video
+ * Tenant-relative routes; the video query path depends on the field-name set (docs/GATEWAY.md §6). The video
  * cancel route is not in the spec and is served only when asked for (`cancelRoute`).
  */
 export function tenantRoutes(fieldNames: FieldNames, cancelRoute = false): Route[] {

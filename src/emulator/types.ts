@@ -13,7 +13,7 @@ export interface EmulatorOptions {
   timing?: Partial<Timing>
   /** Lifetime of hosted result URLs (tasks, partner-b, `url` results); default 24 h. */
   urlTtlMs?: number
-  /** `alternative` switches the field names and paths docs/GATEWAY.md lists as alternatives. */
+  /** `alternative` switches the field names and paths docs/GATEWAY.md §6 lists as alternatives. */
   fieldNames?: FieldNames
   /**
    * Serve a cancel call for video tasks: `DELETE /v1/videos/generations/tasks/{id}` (alternative names:

@@ -1,5 +1,5 @@
 /**
- * Test-only crash points (issue 11). Why this seam exists: the durability promises (RELIABILITY P19, P21,
+ * Test-only crash points. Why this seam exists: the durability promises (RELIABILITY P19, P21,
  * P24, P26–P28) are about what a `kill -9` leaves behind, and some of the windows that matter are too
  * narrow to hit from outside the process: "the gateway's answer is in memory but not committed", "half a
  * download is in its temp file", "the file is renamed into place but its row is not written", "half an

@@ -6,7 +6,7 @@ import { z } from 'zod'
  */
 /**
  * A sentence of the backend's own, by its code (`errors.backend.<code>` in the renderer's catalogs) and the
- * values it fills in; `message` keeps its English for a client that does not know the code (issue 16).
+ * values it fills in; `message` keeps its English for a client that does not know the code.
  */
 export const ErrorWordsSchema = z.object({
   code: z.string().min(1),

@@ -1,5 +1,5 @@
 /**
- * The backend's own sentences (issue 16), each under a stable code the renderer words in the reader's
+ * The backend's own sentences, each under a stable code the renderer words in the reader's
  * language (`errors.backend.<code>` in its catalogs). The English here is the fallback `message` a client
  * that does not know the code shows, and the renderer's English catalog itself.
  * Values use i18next's `{{name}}` so both sides fill them the same way; what a value holds (a name, the

@@ -79,7 +79,10 @@ function readForm(form: FormData): { text: Record<string, string>; images: File[
   return { text, images, mask: files.mask?.[0] }
 }
 
-/** POST /v1/images/edits (multipart; docs/GATEWAY.md): the mask's transparent pixels are edited, nothing else. */
+/**
+ * POST /v1/images/edits (multipart; docs/GATEWAY.md §2.3): the mask's transparent pixels are edited, nothing
+ * else.
+ */
 export async function imageEdits(ctx: RequestContext): Promise<void> {
   const form = await parseMultipart(ctx.req, ctx.raw)
   const { text, images, mask } = readForm(form)

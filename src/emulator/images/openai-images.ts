@@ -151,7 +151,7 @@ async function generate<B extends GenerationBody>(
   return { body, data, usage, format, size: sizeText(dims), created: ctx.state.clock.seconds() }
 }
 
-/** POST /v3/images/generations: per-image billing, URLs, `quality` always `low` (spec 4.7). */
+/** POST /v3/images/generations: per-image billing, URLs, `quality` always `low` (docs/GATEWAY.md §2.4). */
 export async function v3Images(ctx: RequestContext): Promise<void> {
   const r = await generate(ctx, ENDPOINTS.imagesV3, v3Schema)
   return sendJson(ctx.wire, 200, {

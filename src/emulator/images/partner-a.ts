@@ -20,7 +20,7 @@ const SIZE_RULE = {
   maxAspect: 16
 }
 
-// The body is open (spec 4.10): known fields are checked, anything else passes through.
+// The body is open (docs/GATEWAY.md §2.6): known fields are checked, anything else passes through.
 const schema = z.looseObject({
   model: z.string(),
   prompt: fields.prompt,
@@ -75,7 +75,7 @@ function plan(ctx: RequestContext, body: Body) {
   return { dims, indices, failing, inputImages, succeeded, spec, usage }
 }
 
-/** POST /partner-a/v3/images/generations: Ark Seedream semantics (docs/GATEWAY.md), JSON or SSE. */
+/** POST /partner-a/v3/images/generations: Ark Seedream semantics (docs/GATEWAY.md §2.6), JSON or SSE. */
 export async function partnerA(ctx: RequestContext): Promise<void> {
   const raw = parseJsonObject(ctx.req, ctx.raw)
   const model = ctx.state.accounts.resolveModel(ctx.key, raw.model, ENDPOINTS.partnerA)

@@ -32,7 +32,7 @@ function schemaFor(names: FieldNames) {
         z.array(fields.imageRef).max(MAX_REFERENCES, `at most ${MAX_REFERENCES} reference images`)
       ])
       .optional(),
-    // Upstream knobs the gateway passes through (docs/GATEWAY.md).
+    // Upstream knobs the gateway passes through (docs/GATEWAY.md §2.7).
     negative_prompt: z.string().optional(),
     prompt_extend: z.boolean().optional(),
     thinking_mode: z.boolean().optional(),
@@ -41,7 +41,10 @@ function schemaFor(names: FieldNames) {
   })
 }
 
-/** POST /v1/images/partner-b: Wan 2.7 semantics (docs/GATEWAY.md), one image behind an expiring signed URL. */
+/**
+ * POST /v1/images/partner-b: Wan 2.7 semantics (docs/GATEWAY.md §2.7), one image behind an expiring signed
+ * URL.
+ */
 export async function partnerB(ctx: RequestContext): Promise<void> {
   const raw = parseJsonObject(ctx.req, ctx.raw)
   const model = ctx.state.accounts.resolveModel(ctx.key, raw.model, ENDPOINTS.partnerB)

@@ -18,7 +18,7 @@ export interface ImageTaskMeta {
   height: number
 }
 
-/** Names of the three fields the spec leaves unnamed (docs/GATEWAY.md). */
+/** Names of the three fields the spec leaves unnamed (docs/GATEWAY.md §6). */
 const NAMES: Record<FieldNames, { ratio: string; resolution: string; references: string }> = {
   default: { ratio: 'size', resolution: 'resolution', references: 'image_urls' },
   alternative: { ratio: 'aspect_ratio', resolution: 'image_size', references: 'images' }
@@ -55,7 +55,10 @@ function taskJson(view: TaskView<HostedResult, ImageTaskMeta>, names: FieldNames
     : { ...base, data: [{ url: view.result.url }] }
 }
 
-/** POST /v2/images/generations: one image per task, billed at creation; `n` is refused (spec 4.8). */
+/**
+ * POST /v2/images/generations (docs/GATEWAY.md §2.5): one image per task, billed at creation; `n` is
+ * refused.
+ */
 export async function createImageTask(ctx: RequestContext): Promise<void> {
   const raw = parseJsonObject(ctx.req, ctx.raw)
   const model = ctx.state.accounts.resolveModel(ctx.key, raw.model, ENDPOINTS.imagesV2)

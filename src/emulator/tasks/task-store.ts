@@ -64,7 +64,8 @@ export class TaskStore<R, M> {
       makeResult: opts.makeResult
     }
     this.tasks.set(task.id, task)
-    // Creation always answers `queued` (spec §3), even when zero-length phases make the task finish at once.
+    // Creation always answers `queued` (docs/GATEWAY.md §3), even when zero-length phases make the task
+    // finish at once.
     return {
       ...(this.view(task.id, opts.tenant) as TaskView<R, M>),
       status: 'queued',

@@ -122,7 +122,7 @@ function usage(turn: TextTurn<ChatBody>): Record<string, unknown> {
 const finishReason = (turn: TextTurn<ChatBody>): string =>
   turn.plan.tool ? 'tool_calls' : turn.plan.truncated ? 'length' : 'stop'
 
-/** POST /v1/chat/completions (OpenAI format, docs/GATEWAY.md). */
+/** POST /v1/chat/completions (OpenAI format, docs/GATEWAY.md §2.2). */
 export async function chatCompletions(ctx: RequestContext): Promise<void> {
   const turn = prepareTurn(ctx, ENDPOINTS.chat, schema, (body) => ({
     convo: conversation(body),

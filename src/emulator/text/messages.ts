@@ -177,7 +177,7 @@ function usage(turn: TextTurn<MessagesBody>): Record<string, number> {
 const stopReason = (turn: TextTurn<MessagesBody>): string =>
   turn.plan.tool ? 'tool_use' : turn.plan.truncated ? 'max_tokens' : 'end_turn'
 
-/** POST /v1/messages (Anthropic format, docs/GATEWAY.md); `[[thinking]]` adds a thinking block. */
+/** POST /v1/messages (Anthropic format, docs/GATEWAY.md §2.2); `[[thinking]]` adds a thinking block. */
 export async function messages(ctx: RequestContext): Promise<void> {
   const turn = prepareTurn(ctx, ENDPOINTS.messages, schema, (body) => ({
     convo: conversation(body),

@@ -151,7 +151,7 @@ function usage(turn: TextTurn<ResponsesBody>): Record<string, unknown> {
   }
 }
 
-/** POST /v1/responses (OpenAI Responses format, docs/GATEWAY.md). */
+/** POST /v1/responses (OpenAI Responses format, docs/GATEWAY.md §2.2). */
 export async function responses(ctx: RequestContext): Promise<void> {
   const turn = prepareTurn(ctx, ENDPOINTS.responses, schema, (body) => ({
     convo: conversation(body),

@@ -59,7 +59,7 @@ export class ChatReads {
   }
 
   /**
-   * The branch shown (issue 15): from the first message to the conversation's leaf, following parents.
+   * The branch shown: from the first message to the conversation's leaf, following parents.
    * Other branches stay stored; `allMessages` has every message.
    */
   messages(conversationId: string): MessageRecord[] {

@@ -181,7 +181,7 @@ export class ChatRepository extends ChatReads {
   }
 
   /**
-   * Another reply to the same message (issue 15: regenerate, with the same model or another): a new branch
+   * Another reply to the same message (regenerate, with the same model or another): a new branch
    * beside the earlier replies, which are kept; written before anything is sent, like every reply.
    */
   insertReply(input: {

@@ -26,7 +26,7 @@ export interface ConversationRecord {
   systemPrompt: string
   settings: ChatSettings
   messageCount: number
-  /** The last message of the branch shown and continued (issue 15); null before the first message. */
+  /** The last message of the branch shown and continued; null before the first message. */
   leafId: string | null
   createdAt: number
   updatedAt: number

@@ -49,7 +49,10 @@ interface LiveReply {
   lastPersistAt: number
 }
 
-/** A 400 that says the model does not stream (spec §7: "a stream request for a model without streaming"). */
+/**
+ * A 400 that says the model does not stream (docs/GATEWAY.md §1: "a stream request to a model without
+ * streaming").
+ */
 export function refusedStreaming(error: unknown): boolean {
   return (
     isGatewayError(error) &&
@@ -150,7 +153,7 @@ export class ChatRunner {
       if (!conversation || !message) throw new AppFailure('not_found', say('conversationGone'))
       const history = await this.history(message)
       const client = await this.deps.clientFor(conversation.profileId)
-      // A reply carries its own model and style: another reply may be asked of another model (issue 15).
+      // A reply carries its own model and style: another reply may be asked of another model.
       const style = message.style ?? conversation.style
       const request = buildRequest(
         style,

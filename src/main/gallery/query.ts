@@ -5,7 +5,7 @@ import { INPUT_LIMITS, parseJson } from '../../shared/json'
  * SQL for the gallery, built from a validated filter. Every value is a bound parameter; lists travel as one
  * JSON parameter read with `json_each` (no parameter-count limit for "everything except these 9,000").
  * The gallery is every stored image result: `results` joined to its job and its media row. At 100,000
- * images (issue 17) the shapes matter: pages, counts and jumps read the partial index `results_gallery`
+ * images the shapes matter: pages, counts and jumps read the partial index `results_gallery`
  * (migration 6) alone where they can, joining jobs only for a job filter, and text search is one FTS5 MATCH
  * of all the words over `gallery_search` (one document per stored image), whose rowids are newest first.
  */

@@ -2,7 +2,7 @@ import type { UsageReport, UsageRow } from '../../shared/schemas/gallery'
 
 /**
  * Reading the gateway's usage objects. Token figures come under several names depending on the endpoint
- * (gateway §4–§6, docs/GATEWAY.md): `total_tokens`, else input + output, else prompt + completion.
+ * (docs/GATEWAY.md §5): `total_tokens`, else input + output, else prompt + completion.
  * Image counts: `generated_images` (partner-a); otherwise the caller counts the images we stored.
  */
 

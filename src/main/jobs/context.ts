@@ -17,7 +17,7 @@ export interface JobEngineDeps {
   groups: JobGroups
   connections: {
     forProfile(profileId?: string): Promise<ProfileClient>
-    /** The profile's extra JSON fields go through the job's pre-flight too (issue 11, finding 7). */
+    /** The profile's extra JSON fields go through the job's pre-flight too. */
     profileExtras?(profileId: string): ProfileExtras | undefined
   }
   media: MediaSink

@@ -29,11 +29,11 @@ const kindOf = (request: JobRequest): JobKind => descriptorOf(request.endpoint).
 const promptOf = (request: JobRequest): string => request.body.prompt
 
 /**
- * The durable task engine (ARCHITECTURE, "Jobs and tasks"). Rows first, then requests: a task is committed
- * `pending`, then `submitting`, then sent; what comes back is committed before the UI hears of it. Async
- * tasks are polled with backoff until a terminal state or their deadline; every result URL is downloaded
- * at once and retried until it expires. After a restart, stranded sends become `needs_attention` (never
- * re-sent without the user's word), remote tasks resume polling and pending downloads resume.
+ * The durable task engine (docs/ARCHITECTURE.md, "Jobs and tasks"). Rows first, then requests: a task is
+ * committed `pending`, then `submitting`, then sent; what comes back is committed before the UI hears of
+ * it. Async tasks are polled with backoff until a terminal state or their deadline; every result URL is
+ * downloaded at once and retried until it expires. After a restart, stranded sends become `needs_attention`
+ * (never re-sent without the user's word), remote tasks resume polling and pending downloads resume.
  *
  * This class is the facade the services use: the user's commands (submit, cancel, send again, remove) and
  * recovery at start. When work runs is the `Scheduler`'s; what it does is one runner per lane's
@@ -185,7 +185,7 @@ export class JobEngine {
    */
   async cancel(
     jobId: string,
-    /** Hears what was asked of the gateway and what it answered (issue 15). */
+    /** Hears what was asked of the gateway and what it answered. */
     onGatewayAnswer?: (outcome: JobCancelOutcome) => void
   ): Promise<JobView | null> {
     const repo = this.deps.repo

@@ -158,7 +158,7 @@ export class PollRunner {
 
   /**
    * Asks the gateway to stop the user's cancelled remote tasks, where the profile knows a cancel call
-   * (videos); returns what was sent and what the gateway answered (issue 15). Failures are also logged.
+   * (videos); returns what was sent and what the gateway answered. Failures are also logged.
    */
   async cancelRemote(profileId: string, tasks: TaskRow[]): Promise<JobCancelOutcome> {
     const { deps, repo } = this.ctx
@@ -191,7 +191,7 @@ export class PollRunner {
    * A failed poll's count, time and error, and its next poll, committed with the other failures of the same
    * turn in one transaction (one fsync). Resolves once committed, so the task stays in flight until then.
    * At start-up 10,000 overdue tasks of a gateway that refuses them fail eight at a time; one commit each
-   * kept the host's one thread in fsync while the first screen waited (issue 17).
+   * kept the host's one thread in fsync while the first screen waited.
    */
   private recordFailure(failure: FailedPoll): Promise<void> {
     return new Promise((done) => {

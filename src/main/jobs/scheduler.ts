@@ -182,7 +182,7 @@ export class Scheduler {
   /**
    * The next items start in the event loop's next turn, never in the microtask of the one that ended: work
    * that settles without I/O (a poll refused before any request, say) would otherwise start the next item in
-   * the same turn, and 10,000 of them at start-up kept the web host from even listening (issue 17).
+   * the same turn, and 10,000 of them at start-up kept the web host from even listening.
    */
   private pumpAfterIo(): void {
     if (this.pumpSoon || this.halted) return

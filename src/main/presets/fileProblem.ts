@@ -3,7 +3,7 @@ import type { JsonPath } from '../../shared/json'
 import { say, type Said } from '../../shared/sentences'
 
 /**
- * What is wrong with a presets file, in a designer's words (issue 16): which preset or style (by its name
+ * What is wrong with a presets file, in a designer's words: which preset or style (by its name
  * when it has a usable one, else by its place in the file) and what about it. zod's own message is never
  * shown: it is English and speaks of types and paths. `json` is the parsed file the issue was found in.
  */

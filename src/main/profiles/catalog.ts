@@ -14,7 +14,7 @@ const toView = (entry: ModelEntry): ModelView => ({
  * The model listing per profile, cached with its fetch time so screens open instantly and work offline;
  * the whole entry is kept (open object), since gateways add fields the app may learn to use later.
  * A listing belongs to the key it was fetched with: a key change or an address move drops it
- * (`invalidate`), so no screen offers what the previous key could see (issue 15).
+ * (`invalidate`), so no screen offers what the previous key could see.
  */
 export class ModelCatalogStore {
   constructor(private readonly db: Db) {}

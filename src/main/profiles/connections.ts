@@ -46,7 +46,7 @@ export class GatewayConnections {
 
   /**
    * What the profile merges into every request of an endpoint, for the pre-flight of a job on it: its extra
-   * JSON fields are checked as part of the body (issue 11, finding 7). Read fresh, like the client's.
+   * JSON fields are checked as part of the body. Read fresh, like the client's.
    */
   profileExtras(profileId: string): ProfileExtras | undefined {
     const profile = this.deps.profiles.get(profileId)
@@ -72,7 +72,7 @@ export class GatewayConnections {
     // http is accepted only for a gateway on this machine (a local emulator or tunnel), never across a network (P29).
     const loopback = isLoopbackHost(new URL(profile.baseUrl).hostname)
     // Every request of this client goes to `${baseUrl}${path}`, so this is the origin the header travels to;
-    // the key store hands out the key only if it is bound to it (issue 11, finding 3).
+    // the key store hands out the key only if it is bound to it.
     const origin = originOf(profile.baseUrl)
     return createGatewayClient(
       {

@@ -6,7 +6,7 @@ import { say, type Said, type SentenceCode } from '../../shared/sentences'
 export type AdvancedSection = 'fieldNames' | 'extraFields'
 
 /**
- * What is wrong with an advanced setting, in a designer's words (issue 16): which entry (its dotted place,
+ * What is wrong with an advanced setting, in a designer's words: which entry (its dotted place,
  * e.g. `video.queryPath`) and what it should look like. zod's own message is never shown: it is English and
  * speaks of types. The kind of name a refused pattern wanted is read from the pattern itself.
  */

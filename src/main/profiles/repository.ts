@@ -139,7 +139,7 @@ export class ProfileRepository {
 
   /**
    * An address change to another origin (scheme, host or port, as the URL parser normalises them) removes
-   * the profile's key in the same transaction and records why (issue 11, finding 3): a key belongs to the
+   * the profile's key in the same transaction and records why: a key belongs to the
    * server it was entered for, and there is no moment at which the new address and the old key coexist.
    * A path change on the same origin keeps the key. `keys` is required so no caller can forget it.
    */

@@ -31,7 +31,7 @@ type KeyRow = z.output<typeof KeyRow>
  * API keys per profile: ciphertext in the database, plaintext only inside this module and only on the way
  * into an `Authorization` header. Nothing here logs, and nothing returns the key except `authorization()`.
  *
- * Every key is bound to the origin (scheme, host, port) it was entered for (issue 11, finding 3): it is
+ * Every key is bound to the origin (scheme, host, port) it was entered for: it is
  * stored with that origin, handed out only for a request to that origin, and reported as present only while
  * the profile still points there. An address change to another origin drops it (`keepOnlyFor`, run inside
  * the profile repository's transaction); the checks on read are the second line, so a bug elsewhere cannot
@@ -120,7 +120,7 @@ export class ApiKeyStore {
 
   /**
    * `Bearer <key>` for a request to `origin`. A profile with no key refuses the request before anything is
-   * sent and says so (issue 15: the gateway's 401 would read as "this key was rejected" when there is none);
+   * sent and says so (the gateway's 401 would read as "this key was rejected" when there is none);
    * so do a key bound to another origin and one removed because the address moved: no header goes to a
    * server the key is not for. Null only for a profile that no longer exists.
    */

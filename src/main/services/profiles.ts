@@ -165,7 +165,7 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
             ? { extraFields: parseOrFail(ExtraFields, input.extraFields, 'extraFields') }
             : {})
         },
-        // An address move to another origin removes the key in the same transaction (issue 11, finding 3).
+        // An address move to another origin removes the key in the same transaction.
         keys
       )
       const moved = record.baseUrl !== before.baseUrl

@@ -20,7 +20,7 @@ export interface HostAddress {
 /**
  * The web host's address for a data folder: the port it last listened on and the token in its URL, kept
  * in a 0600 file next to `secret.key`. A restarted host answers the address an open tab already has, so
- * the tab reconnects by itself (issue 15). The token keeps other web pages from driving the contract;
+ * the tab reconnects by itself. The token keeps other web pages from driving the contract;
  * whoever can read this folder can already read `secret.key`. `fresh` makes a new token, which turns
  * away every tab that holds the old one.
  */

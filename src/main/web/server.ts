@@ -115,7 +115,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     'x-frame-options': 'DENY'
   })
 
-  /** A finished export zip from `<data folder>/exports`, as a download, for the session only (issue 8). */
+  /** A finished export zip from `<data folder>/exports`, as a download, for the session only. */
   const serveExport = async (req: IncomingMessage, res: ServerResponse, name: string): Promise<void> => {
     if (!cookieValid(req)) {
       res.writeHead(403, baseHeaders()).end()
@@ -171,7 +171,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const id = url.pathname.slice(MEDIA_PATH_PREFIX.length)
       const media = /^[A-Za-z0-9_-]{1,128}$/.test(id) ? await options.backend.serveMedia(id) : null
       const headers = { ...baseHeaders(), 'cache-control': 'private, max-age=31536000, immutable' }
-      // A thumbnail just encoded comes from memory, before its file is even whole under its name (issue 17).
+      // A thumbnail just encoded comes from memory, before its file is even whole under its name.
       if (media?.bytes) sendBytes(res, media.bytes, media.mime, req.headers.range, headers)
       else if (!media || !(await sendSource(res, media, media.mime, req.headers.range, headers))) {
         res.writeHead(404, baseHeaders()).end()

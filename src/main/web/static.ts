@@ -96,7 +96,7 @@ export function sendBytes(
 /**
  * Sends a small file (the app's own HTML, scripts, styles) in one write. Streamed, the 1 MB bundle went out
  * in 64 KB pieces, each waiting for an event-loop turn; with 10,000 tasks resuming at start-up every turn
- * also carried the engine's commits, and the bundle took 2.8 s to arrive (issue 17). False: no such file.
+ * also carried the engine's commits, and the bundle took 2.8 s to arrive. False: no such file.
  */
 export async function sendWhole(
   res: ServerResponse,

@@ -3,7 +3,7 @@ import { Empty } from '../schemas/app'
 // One namespace rather than a list of twenty names: every schema of a command below comes from it.
 import * as chat from '../schemas/chat'
 
-/** Chat: conversations, messages, streaming replies (issue 6). */
+/** Chat: conversations, messages, streaming replies. */
 export const chatCommands = {
   'chat.list': { input: chat.ChatListInput, output: z.array(chat.ConversationView) },
   'chat.get': { input: chat.ConversationRef, output: chat.ConversationDetail },
@@ -14,7 +14,7 @@ export const chatCommands = {
   'chat.send': { input: chat.ChatSendInput, output: chat.ChatSendResult },
   'chat.stop': { input: chat.MessageRef, output: chat.ChatStopResult },
   'chat.retry': { input: chat.ChatRetryInput, output: chat.ChatMessageView },
-  /** Issue 15: edit-and-resend and another reply add branches; `chat.branch` shows another one. */
+  /** Edit-and-resend and another reply add branches; `chat.branch` shows another one. */
   'chat.edit': { input: chat.ChatEditInput, output: chat.ChatSendResult },
   'chat.regenerate': { input: chat.ChatRegenerateInput, output: chat.ChatSendResult },
   'chat.branch': { input: chat.ChatBranchInput, output: chat.ConversationDetail },

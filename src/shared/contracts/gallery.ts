@@ -22,7 +22,7 @@ import {
   UsageReport
 } from '../schemas/gallery'
 
-/** Gallery, export and usage (issue 8). Favourites use `results.setFavorite` (jobs contract). */
+/** Gallery, export and usage. Favourites use `results.setFavorite` (jobs contract). */
 export const galleryCommands = {
   'gallery.query': { input: GalleryQueryInput, output: GalleryPage },
   'gallery.facets': { input: z.object({}).strict(), output: GalleryFacets },
@@ -33,7 +33,7 @@ export const galleryCommands = {
   'gallery.cancelExport': { input: ExportRef, output: z.object({ cancelled: z.boolean() }) },
   'gallery.exports': { input: z.object({}).strict(), output: z.array(ExportProgress) },
   'usage.report': { input: UsageQueryInput, output: UsageReport },
-  /** Boards (issue 14): named collections; what a board holds is the gallery filtered by `boardIds`. */
+  /** Boards: named collections; what a board holds is the gallery filtered by `boardIds`. */
   'boards.list': { input: z.object({}).strict(), output: z.array(Board) },
   'boards.create': { input: BoardCreateInput, output: Board },
   'boards.rename': { input: BoardRenameInput, output: Board },

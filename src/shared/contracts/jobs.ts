@@ -18,7 +18,7 @@ export const jobCommands = {
   'groups.list': { input: JobGroupQuery, output: z.array(JobGroupView) },
   'jobs.list': { input: JobQuery, output: z.array(JobView) },
   'jobs.get': { input: JobRef, output: JobView },
-  /** The job as it is now, and what the gateway said to the cancel call, if one was sent (issue 15). */
+  /** The job as it is now, and what the gateway said to the cancel call, if one was sent. */
   'jobs.cancel': { input: JobRef, output: JobView.extend({ cancel: JobCancelOutcome.optional() }) },
   'jobs.resend': { input: JobResendInput, output: JobView },
   'jobs.delete': {

@@ -10,7 +10,7 @@ import {
   StyleSaveInput
 } from '../schemas/presets'
 
-/** Presets of a screen's prompt and parameters, and styles for any prompt (issue 14). */
+/** Presets of a screen's prompt and parameters, and styles for any prompt. */
 export const presetCommands = {
   'presets.list': { input: z.object({ screen: PresetScreen }).strict(), output: z.array(Preset) },
   'presets.save': { input: PresetSaveInput, output: Preset },

@@ -44,7 +44,7 @@ export function checkBaseUrl(value: string, options: { allowLoopbackHttp: boolea
 /**
  * The origin (scheme, host, port) a base URL sends requests to, as the WHATWG URL parser normalises it:
  * scheme and host lower-cased, a default port dropped, an IDN host in punycode. A stored API key belongs to
- * exactly one origin (issue 11, finding 3). Null for anything that is not an http(s) address, so a
+ * exactly one origin. Null for anything that is not an http(s) address, so a
  * comparison with it never matches.
  */
 export function originOf(baseUrl: string): string | null {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Error bodies the gateway may send or pass through (docs/GATEWAY.md): the spec's
+ * Error bodies the gateway may send or pass through (docs/GATEWAY.md §1): the spec's
  * `{error:{type,code,message}}`, Ark's `{error:{code,message,param,type}}`, OpenRouter's numeric `code`,
  * Anthropic's `{type:'error',error:{type,message},request_id}`, and the loose `{error:'text'}` /
  * `{message}` shapes seen on proxies.
@@ -35,7 +35,7 @@ export function readEnvelope(value: unknown): ParsedEnvelope | undefined {
   const parsed = Envelope.safeParse(value)
   if (!parsed.success) return undefined
   const env = parsed.data
-  // The task wrapper of §2.7 nests the envelope once more: `error: { error: {...} }`.
+  // A video task's `error` (docs/GATEWAY.md §2.10) nests the envelope once more: `error: { error: {...} }`.
   const nested = typeof env.error === 'object' ? Inner.safeParse(env.error['error']) : undefined
   if (typeof env.error === 'object') {
     const inner = nested?.success && !env.error.message ? nested.data : env.error

@@ -31,7 +31,7 @@ interface Provenance {
  * extras over the profile's extras, as the client merges them (an extra never overrides a field the request
  * sets). An extra under one of the hidden names is that field on the wire; everywhere else the wire name
  * is the logical name. Issues about a value an extra supplied say so; one from the profile's extras names
- * the profile and where in Settings to change it (issue 11, finding 7: a profile `n` went unchecked to v2,
+ * the profile and where in Settings to change it (a profile `n` used to go unchecked to v2,
  * partner-a and partner-b). The renderer runs this as the user types, the backend on submit and again
  * before sending.
  */

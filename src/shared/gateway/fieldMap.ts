@@ -7,7 +7,7 @@ export { ExtraFieldValues, FieldName, JsonPath, TaskPath } from './fieldNames'
 /**
  * Names the spec hides ("not shown"), kept editable per connection profile: one entry per endpoint that has
  * any, declared by its descriptor (`endpoints/<family>.ts`, `names`). Defaults are the recommended answers
- * listed in docs/GATEWAY.md; the settings screen edits this object and the client reads it on every call.
+ * listed in docs/GATEWAY.md §6; the settings screen edits this object and the client reads it on every call.
  */
 export const FieldMap = z.object(FIELD_MAP_SHAPE)
 export type FieldMap = z.output<typeof FieldMap>

@@ -6,7 +6,7 @@ import { z } from 'zod'
  * image and video requests are declared by their descriptors (`endpoints/<family>.ts`).
  */
 
-/** A model entry of the listing (§2.1); unknown keys are kept. */
+/** A model entry of the listing (docs/GATEWAY.md §2.1); unknown keys are kept. */
 export const ModelEntry = z.looseObject({
   id: z.string(),
   object: z.string().optional(),

@@ -1,9 +1,9 @@
 import { readEnvelope, type ParsedEnvelope } from './envelope'
 
 /**
- * Reading answers whose field names the spec hides: a list of candidate paths (in the order docs/GATEWAY.md gives)
- * tried one after another, with the profile's own path first when it has one. The lists themselves belong
- * to each endpoint's descriptor (`endpoints/`).
+ * Reading answers whose field names the spec hides: a list of candidate paths (in the order
+ * docs/GATEWAY.md §6 gives) tried one after another, with the profile's own path first when it has one. The
+ * lists themselves belong to each endpoint's descriptor (`endpoints/`).
  */
 
 /** `a.b[0].c` → ['a', 'b', 0, 'c']. Paths are validated by the field map schema before they get here. */
@@ -46,7 +46,10 @@ export function candidatePaths(preferred: string | undefined, builtIn: readonly 
   return preferred ? [preferred, ...builtIn.filter((p) => p !== preferred)] : [...builtIn]
 }
 
-/** A task's failure, whether flat (`error:{code,message}`) or wrapped as §2.7 says (`error:{error:{…}}`). */
+/**
+ * A task's failure, whether flat (`error:{code,message}`) or nested (`error:{error:{…}}`) as a video task's
+ * is (docs/GATEWAY.md §2.10).
+ */
 export function taskFailure(task: { error?: unknown }): ParsedEnvelope | undefined {
   if (task.error === null || task.error === undefined) return undefined
   return readEnvelope({ error: task.error }) ?? { message: JSON.stringify(task.error).slice(0, 500) }

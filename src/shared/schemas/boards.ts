@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { GallerySelection } from './gallery'
 
-/** Boards (issue 14): named collections of gallery images, an image on as many boards as the user likes. */
+/** Boards: named collections of gallery images, an image on as many boards as the user likes. */
 
 const Id = z.string().min(1).max(64)
 /** What the user types, trimmed; the backend refuses a name another board has (in any case). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** What the gateway said to one cancel call (issue 15): shown to the user as it came. */
+/** What the gateway said to one cancel call: shown to the user as it came. */
 export const GatewayCancelAnswer = z.object({
   remoteId: z.string(),
   /** The gateway accepted the cancel. */

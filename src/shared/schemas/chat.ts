@@ -208,7 +208,7 @@ export type BranchView = z.output<typeof BranchView>
 
 export const ConversationDetail = z.object({
   conversation: ConversationView,
-  /** The branch shown, first message first (issue 15: edits and new replies add branches). */
+  /** The branch shown, first message first (edits and new replies add branches). */
   messages: z.array(ChatMessageView),
   /** By message id, for messages of that branch that have siblings. */
   branches: z.record(z.string(), BranchView).default({})
@@ -321,7 +321,7 @@ export const ChatRegenerateInput = z
 /** Show the branch a message is on (from there, its most recent continuation). */
 export const ChatBranchInput = z.object({ messageId: Id }).strict()
 
-/** A named system prompt a conversation can take (issue 15). */
+/** A named system prompt a conversation can take. */
 export const ChatPreset = z.object({
   id: Id,
   name: z.string(),

@@ -4,7 +4,7 @@ import { SpokenLanguage } from '../language'
 import { ProfileId } from './profiles'
 
 /**
- * The gallery (issue 8): every stored image result, newest first, with filters, paging, detail, deletion,
+ * The gallery: every stored image result, newest first, with filters, paging, detail, deletion,
  * team export and usage totals. Dates are epoch milliseconds; day boundaries are the renderer's to choose
  * (it sends the bounds of the range it shows, and its IANA time zone for grouping by day).
  */

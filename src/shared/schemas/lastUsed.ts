@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The screens that choose a model, each remembering its last choice (issue 14); Compare keeps its last
+ * The screens that choose a model, each remembering its last choice; Compare keeps its last
  * run too (the prompt, the shape and which job each model's column shows), so the grid survives a restart.
  */
 export const LastUsedScreen = z.enum(['chat', 'images', 'edit', 'video', 'compare'])

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { jsonShapeProblem } from '../json'
 
 /**
- * Presets and styles (issue 14). A preset is a screen's prompt and parameters under a name; the payload is
+ * Presets and styles. A preset is a screen's prompt and parameters under a name; the payload is
  * the screen's own (the images form's draft, say), opaque here and validated by that screen when applied.
  * A style is text put before and after the prompt, for any model.
  */

@@ -15,7 +15,7 @@ beforeEach(() => {
 })
 
 const PATH = '/partner-a/v3/images/generations'
-/** Three images, the second one failing: every event type of §6 and docs/GATEWAY.md */
+/** Three images, the second one failing: every event type of docs/GATEWAY.md §4.1 */
 const groupRequest = {
   model: 'seedream-stream',
   prompt: 'a fox [[partial_fail=1]]',

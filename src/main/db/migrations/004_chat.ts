@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate'
 
 /**
- * Chat (issue 6):
+ * Chat:
  * - chat_conversations: one row per conversation, with the model, style, system prompt and settings it
  *   sends with; `title_set` marks a title the user chose, which the first message no longer replaces;
  * - chat_messages: every user message and reply, a reply from the moment it is requested (`pending`) to its

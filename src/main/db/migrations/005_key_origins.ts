@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate'
 
 /**
- * Issue 11, finding 3: an API key belongs to the origin (scheme, host, port) it was entered for.
+ * Keys bound to their origin: an API key belongs to the origin (scheme, host, port) it was entered for.
  * - profile_keys.origin, NOT NULL: every key is bound; the table is rebuilt because SQLite cannot add a
  *   NOT NULL column without a default, and no default origin would be right.
  * - profiles.key_removed: why a profile lost its key (only 'origin_changed'), so Settings can say so.

@@ -12,7 +12,7 @@ const DELETE_DOCUMENT =
   'DELETE FROM gallery_search WHERE rowid = (SELECT key FROM gallery_keys WHERE result_id = old.id);'
 
 /**
- * The gallery at 100,000 images (issue 17):
+ * The gallery at 100,000 images:
  * - results_gallery: the gallery's order (newest first, id breaking ties) over stored images only, carrying
  *   what paging, counting, the favourites filter and the job join need, so a page, a count or a jump to any
  *   position reads this index alone instead of sorting or visiting the table;

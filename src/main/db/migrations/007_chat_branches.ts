@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate'
 
 /**
- * Chat branches and system-prompt presets (issue 15):
+ * Chat branches and system-prompt presets:
  * - chat_messages.parent_id: the message a message answers or follows (null for the first). Editing a sent
  *   message and sending it again, or asking for another reply, adds a sibling instead of replacing, so the
  *   earlier branch is kept and can be shown again. Existing conversations become one branch: each message's

@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate'
 
 /**
- * Boards (issue 14): named collections of gallery images. An image can be on several boards; a board keeps
+ * Boards: named collections of gallery images. An image can be on several boards; a board keeps
  * the order in which images joined it (`added_at`, then rowid). Removing an image from the gallery removes
  * it from every board (the foreign key cascades), deleting a board leaves its images in the gallery.
  * Names are unique regardless of case, so "Moodboard" and "moodboard" cannot both exist.

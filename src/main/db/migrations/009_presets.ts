@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate'
 
 /**
- * Presets and styles (issue 14):
+ * Presets and styles:
  * - presets: a screen's prompt and parameters saved under a name (one name per screen, regardless of
  *   case); `payload` is the screen's own JSON, read back through that screen's schema.
  * - styles: prompt text put before and after any prompt, for any model (names unique regardless of case).

@@ -17,7 +17,7 @@ import { zipWriter } from './zipWriter'
 import { storageFaultOf } from '../../dataFolder/storageFaults'
 
 /**
- * Team export (issue 8): the selected images with readable names, `manifest.json`, `manifest.csv` and an
+ * Team export: the selected images with readable names, `manifest.json`, `manifest.csv` and an
  * inert `index.html`, as a `.zip` (`storedZip.ts`: streamed, stored since images are already compressed) or a
  * folder. Everything is written under a temp name and renamed on success, so a cancelled or failed export
  * leaves nothing behind under the final name; the work is async file I/O, one file at a time, with

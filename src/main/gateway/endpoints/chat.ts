@@ -5,8 +5,8 @@ import { createChatDecoder } from '../streams/chat'
 import { chatStyle } from './chatStyle'
 
 /**
- * §4.2, whole answer at once, or streamed; a stream asks for usage (`stream_options.include_usage`) so the
- * cost is known at the end.
+ * The chat-completions style (docs/GATEWAY.md §2.2): whole answer at once, or streamed; a stream asks for
+ * usage (`stream_options.include_usage`) so the cost is known at the end.
  */
 const chat = chatStyle({
   endpoint: 'chatCompletions',

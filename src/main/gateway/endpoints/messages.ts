@@ -4,13 +4,13 @@ import { MessagesResult } from '../schemas/messages'
 import { createMessagesDecoder } from '../streams/messages'
 import { chatStyle } from './chatStyle'
 
-/** §4.3, whole answer at once, or streamed (Anthropic events). */
+/** The messages style (docs/GATEWAY.md §2.2): whole answer at once, or streamed (Anthropic events). */
 const messages = chatStyle({
   endpoint: 'messages',
   check: (request: MessagesRequest) => preflightMessages(request),
   result: MessagesResult,
   decoder: createMessagesDecoder,
-  /** Harmless next to Bearer auth, and some Anthropic-format backends insist on it (docs/GATEWAY.md). */
+  /** Harmless next to Bearer auth; some Anthropic-format backends insist on it (docs/GATEWAY.md §2.2). */
   headers: { 'anthropic-version': '2023-06-01' }
 })
 

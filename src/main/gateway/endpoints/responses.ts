@@ -4,7 +4,7 @@ import { ResponsesResult } from '../schemas/responses'
 import { createResponsesDecoder } from '../streams/responses'
 import { chatStyle } from './chatStyle'
 
-/** §4.4, whole answer at once, or streamed (OpenAI Responses events). */
+/** The responses style (docs/GATEWAY.md §2.2): whole answer at once, or streamed (Responses events). */
 const responses = chatStyle({
   endpoint: 'responses',
   check: (request: ResponsesRequest) => preflightResponses(request),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** §2.2 plus the OpenAI shapes of docs/GATEWAY.md; every object is read loosely. */
+/** The chat-completions answer and stream chunks (docs/GATEWAY.md §2.2, §4.2); all read loosely. */
 
 export const ChatUsage = z.looseObject({
   prompt_tokens: z.number().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** §2.3 plus the Anthropic stream shapes of docs/GATEWAY.md */
+/** The messages answer and its Anthropic stream events (docs/GATEWAY.md §2.2, §4.2). */
 
 export const MessagesUsage = z.looseObject({
   input_tokens: z.number().nullish(),

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { ModelEntry } from '../../../shared/gateway/requests'
 
 /**
- * The listing (§2.1). One malformed entry must not hide every other model, so entries are checked one by
- * one and the unusable ones dropped.
+ * The listing (docs/GATEWAY.md §2.1). One malformed entry must not hide every other model, so entries are
+ * checked one by one and the unusable ones dropped.
  */
 export const ModelList = z
   .looseObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** §2.4 plus the OpenAI Responses stream shapes of docs/GATEWAY.md */
+/** The responses answer and its OpenAI Responses stream events (docs/GATEWAY.md §2.2, §4.2). */
 
 export const ResponsesUsage = z.looseObject({
   input_tokens: z.number().optional(),

@@ -42,7 +42,7 @@ export function bridgeSharedStores(connection: Connection): () => void {
 }
 
 /**
- * After the backend was out of reach (issue 15): reads the shared stores again, since every event of the
+ * After the backend was out of reach: reads the shared stores again, since every event of the
  * outage was missed. Jobs the mirror still shows as going are asked for one by one (they may have finished
  * or gone); each feature re-reads its own state from `shell/bridge.ts`.
  */

@@ -6,7 +6,7 @@ import { linkSignal, nextDelay, type LinkedTransport } from './link'
 /**
  * Inside Electron the preload bridge is the transport: one function per command, one subscriber per event.
  * An IPC call that throws (the main process did not answer) marks the link lost; it is then probed with
- * `app.info` with backoff until the main process answers again (issue 15).
+ * `app.info` with backoff until the main process answers again.
  */
 export function createElectronTransport(bridge: PreloadApi, now: () => number = Date.now): LinkedTransport {
   const link = linkSignal()

@@ -3,7 +3,7 @@ import type { Transport } from '@shared/client'
 import { currentT } from '../ui/words'
 
 /**
- * Whether the renderer can reach the backend (issue 15). `lost`: the web host stopped or was killed (or an
+ * Whether the renderer can reach the backend. `lost`: the web host stopped or was killed (or an
  * IPC call failed); `refused`: the web host answers again but no longer accepts this tab's address (it was
  * started with a new token). Both are retried with backoff; `open` again means the state was re-read.
  * `reason` is said in the language in use when the link broke (the language cannot change while it is

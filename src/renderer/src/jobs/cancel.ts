@@ -18,7 +18,7 @@ export interface CancelPlan {
 }
 
 /**
- * What Cancel does to a job, truthfully (issue 15). A task the gateway holds keeps running there unless the
+ * What Cancel does to a job, truthfully. A task the gateway holds keeps running there unless the
  * profile's field map names a cancel call (videos only; the spec shows none): then the button says "Stop
  * tracking" and that the gateway may still run and bill the task.
  */

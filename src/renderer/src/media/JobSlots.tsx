@@ -52,7 +52,7 @@ function sameSlot(a: Slot, b: Slot): boolean {
 /**
  * A slot draws again only when what it shows changed: every event of a streamed group brings a new view
  * of the whole job, and re-rendering its ten slots per image kept the page's main thread from the image
- * that had just arrived (issue 17). A click reads the job from the store, as it is then.
+ * that had just arrived. A click reads the job from the store, as it is then.
  */
 const sameSlotProps = (a: SlotProps, b: SlotProps): boolean =>
   a.job.id === b.job.id &&

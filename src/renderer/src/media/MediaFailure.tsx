@@ -2,7 +2,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 
 /**
- * A stored file that cannot be shown here: why, and the file itself to open in another app (issue 15).
+ * A stored file that cannot be shown here: why, and the file itself to open in another app.
  * The file stays in the library either way.
  */
 export function MediaFailureNotice({

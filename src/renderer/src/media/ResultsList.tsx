@@ -39,7 +39,7 @@ export function ResultsList({
   const { t } = useTranslation()
   const { api } = useConnection()
   // The feed follows which jobs it holds; each card follows its own job (`FeedCard`), so an event about
-  // one job (a streamed group sends one per image) renders that card alone, not the feed (issue 17).
+  // one job (a streamed group sends one per image) renders that card alone, not the feed.
   const ids = useJobsStore(useShallow((state) => state.order.filter((id) => state.byId[id]?.kind === kind)))
   const running = useJobsStore(
     (state) =>

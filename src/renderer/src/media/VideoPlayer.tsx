@@ -14,7 +14,7 @@ import './media.css'
 export function VideoPlayer({ result, label }: { result: ResultView; label: string }): ReactElement | null {
   const { t } = useTranslation()
   const { mediaUrl } = useConnection()
-  // Why it does not play, instead of an empty player that says nothing (issue 15): what the player
+  // Why it does not play, instead of an empty player that says nothing: what the player
   // reported, worded at render so the words follow the language in use.
   const [failure, setFailure] = useState<{ error: MediaFailure | null } | null>(null)
   if (!result.mediaId) return null

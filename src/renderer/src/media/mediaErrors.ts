@@ -12,7 +12,7 @@ const MEDIA_ERR_NETWORK = 2
 const MEDIA_ERR_DECODE = 3
 
 /**
- * Why a stored video does not play, in words (issue 15): an empty player said nothing. The browser's own
+ * Why a stored video does not play, in words: an empty player said nothing. The browser's own
  * detail, when it gives one, follows in brackets as the browser wrote it.
  */
 export function videoFailureWords(

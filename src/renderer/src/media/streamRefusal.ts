@@ -3,7 +3,7 @@ import { JobRequest, type JobView } from '@shared/schemas/jobs'
 
 /**
  * Whether a job is a stream the gateway refused before any image (a 400 naming the stream: a model without
- * streaming enabled, docs/GATEWAY.md). The listing does not say which models stream, so this is the only
+ * streaming enabled, docs/GATEWAY.md §1). The listing does not say which models stream, so this is the only
  * way to learn it.
  */
 export function refusedStream(job: JobView): boolean {

@@ -19,7 +19,7 @@ function RetryCountdown({ retryAt }: { retryAt: number | null }): ReactElement |
 }
 
 /**
- * The line at the top of the window while the backend cannot be reached (issue 15): what happened and
+ * The line at the top of the window while the backend cannot be reached: what happened and
  * since when, that actions wait, and a countdown to the next try (with "Try now"). That it is back is
  * said by a toast once the state has been read again (`shell/bridge.ts`).
  */

@@ -33,7 +33,7 @@ export function bridgeEvents(connection: Connection): () => void {
 }
 
 /**
- * The backend is reachable again after an outage (issue 15): every store reads its state afresh, then the
+ * The backend is reachable again after an outage: every store reads its state afresh, then the
  * open screen mounts again so whatever it loads on opening is loaded again too.
  */
 export async function resyncAll(connection: Connection): Promise<void> {

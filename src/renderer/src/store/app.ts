@@ -13,7 +13,7 @@ interface AppState {
   settings: Settings | null
   screen: Screen
   startupError: string | null
-  /** Whether the backend can be reached (issue 15): the shell shows a banner and locks actions when not. */
+  /** Whether the backend can be reached: the shell shows a banner and locks actions when not. */
   link: LinkStatus
   /** A fault of the disk under the data folder, as the backend last found it (a banner while it lasts). */
   storage: StorageState

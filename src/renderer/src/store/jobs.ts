@@ -14,7 +14,7 @@ interface JobsState {
 
 /**
  * `order` with a new id at its place, newest first, by binary search: an event for a job not yet listed costs
- * one copy, not a sort of every job (10,000 resuming at start-up each announce themselves; issue 17).
+ * one copy, not a sort of every job (10,000 resuming at start-up each announce themselves).
  */
 function insertByCreated(byId: Record<string, JobView>, order: string[], id: string): string[] {
   const at = byId[id]?.createdAt ?? 0

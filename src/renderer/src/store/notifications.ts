@@ -41,7 +41,7 @@ interface NotificationsState {
 }
 
 /**
- * Notifications of the whole app (issue 15). Every one shows briefly as a toast in the sidebar's foot,
+ * Notifications of the whole app. Every one shows briefly as a toast in the sidebar's foot,
  * where it covers no control and never the composer; each toast goes by itself. Failures and "needs
  * attention" also stay in the list behind the bell, counted until seen, until dismissed.
  */

@@ -12,7 +12,7 @@ const names = (t: TFunction, paths: readonly string[]): string =>
 
 /**
  * What the model supports, from the listing of the gateway in use now rather than from the time of the
- * failure: after a gateway switch or a new key the old list would no longer be true (issue 15).
+ * failure: after a gateway switch or a new key the old list would no longer be true.
  */
 function useSupportLine(model: string | undefined, atFailure: readonly string[] | undefined): string | null {
   const { t } = useTranslation()

@@ -34,7 +34,7 @@ export interface ModelPickerProps {
 }
 
 /**
- * The model picker every screen shares (issue 14): an editable combobox (ARIA 1.2, list autocomplete)
+ * The model picker every screen shares: an editable combobox (ARIA 1.2, list autocomplete)
  * over a grouped listbox. Typing filters by id, provider, group or billing unit; the arrow keys move (onto
  * disabled models too, so their reason is heard), Enter picks, Escape closes and restores, Tab leaves.
  * Focus stays in the field; the active option is announced through aria-activedescendant.

@@ -12,8 +12,8 @@ export interface ReferenceCandidate {
 }
 
 /**
- * Said where reference images arrived ("Use as reference") but the chosen model takes none, or fewer
- * (issue 14): instead of "1 of 0" and an error, the models that take them, one click each to switch;
+ * Said where reference images arrived ("Use as reference") but the chosen model takes none, or fewer:
+ * instead of "1 of 0" and an error, the models that take them, one click each to switch;
  * the prompt and the references stay. Or the references go and the model stays.
  */
 export function ReferenceOffer({

@@ -74,7 +74,7 @@ function Toast({ id }: { id: string }): ReactElement | null {
 }
 
 /**
- * Toasts in the sidebar's foot (issue 15): in the flow of the sidebar, so they never lie over a control,
+ * Toasts in the sidebar's foot: in the flow of the sidebar, so they never lie over a control,
  * a focused field or the chat composer, and each goes by itself.
  */
 export function Toasts(): ReactElement {

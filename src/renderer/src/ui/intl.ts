@@ -1,7 +1,7 @@
 /**
  * Intl's formatters, each made once per language and options and then reused. Making one costs a few
  * tenths of a millisecond, about as much as rendering a whole job card; a 500-message chat opening, or a
- * streamed group re-rendering its card per image, asked for hundreds of them (issue 17). The set of
+ * streamed group re-rendering its card per image, asked for hundreds of them. The set of
  * options is fixed by the call sites, so these maps stay small.
  */
 const dates = new Map<string, Intl.DateTimeFormat>()

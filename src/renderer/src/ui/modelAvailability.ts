@@ -57,7 +57,7 @@ export function attemptOfJob(job: JobView): ModelAttempt | null {
 /**
  * The refusals as plain values (an unavailable answer's time, or `permission`), so that a store change
  * leaving them as they were compares equal and the pickers do not render again: a streamed group sends
- * an event per image, and a picker is among the costliest parts of a screen to render (issue 17).
+ * an event per image, and a picker is among the costliest parts of a screen to render.
  */
 function refusalsIn(
   byId: Record<string, JobView>,

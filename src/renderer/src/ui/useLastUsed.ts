@@ -39,7 +39,7 @@ export interface LastUsedOptions {
 }
 
 /**
- * Each screen remembers its last model and parameters across restarts (issue 14). The backend keeps them
+ * Each screen remembers its last model and parameters across restarts. The backend keeps them
  * (the web host's origin changes per launch, so browser storage would forget): read once when the screen
  * first opens and put back once the listing is in, then every change is saved shortly after it is made.
  * Nothing is saved before the memory was put back, so the defaults a screen starts with never overwrite it.

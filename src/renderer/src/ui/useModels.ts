@@ -26,7 +26,7 @@ export interface ModelsState {
  * The model list every screen builds its picker from. Reads the cached catalog of the active profile,
  * fetches the listing once when it was never fetched, and follows `models.changed` through the store: the
  * backend drops a profile's listing when its key or address changes and pushes the new one, so every
- * screen re-derives its choices from it at once (issue 15).
+ * screen re-derives its choices from it at once.
  */
 export function useModels(endpoints: readonly string[]): ModelsState {
   const { t } = useTranslation()

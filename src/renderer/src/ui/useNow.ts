@@ -4,7 +4,7 @@ import { selectOnline, useAppStore } from '../store/app'
 /**
  * The current time for "2 s ago" and elapsed times: every second while something runs (`live`), every
  * half minute otherwise, so idle lists do not re-render for nothing. While the backend cannot be reached
- * the clock stands still: elapsed times stay at what was last known instead of counting on (issue 15).
+ * the clock stands still: elapsed times stay at what was last known instead of counting on.
  */
 export function useNow(live: boolean): number {
   const [now, setNow] = useState(() => Date.now())

@@ -54,7 +54,7 @@ export interface TaskSpec<Names> {
   pollPath(names: Names): string
   /** Tried first for the result URL, when the profile sets one. */
   resultUrlPath(names: Names): string | undefined
-  /** The built-in result URL names, in the order docs/GATEWAY.md gives. */
+  /** The built-in result URL names, in the order docs/GATEWAY.md §6 gives. */
   resultUrlPaths: readonly string[]
   /** The profile's cancel call, if it knows one (the spec shows none). */
   cancel?(names: Names): { method: 'DELETE' | 'POST'; path: string } | undefined

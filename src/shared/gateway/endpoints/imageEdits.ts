@@ -4,7 +4,7 @@ import { defineSync, type WireFile } from './descriptor'
 import { ImageResultSet, resultOf } from './imageResults'
 import { MediaId, type ResolvedMedia } from './media'
 
-/** §4.6: edit with images and a mask, as multipart. The Edit screen has its own form. */
+/** docs/GATEWAY.md §2.3: edit with images and a mask, as multipart. The Edit screen has its own form. */
 
 const PATH = '/v1/images/edits'
 

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 
-/** §2.5: the image result set shared by v1, edits, v3, partner-a and partner-b answers. */
+/** docs/GATEWAY.md §2.9: the image result set shared by v1, edits, v3, partner-a and partner-b answers. */
 
 export const ImageItem = z.looseObject({
   url: z.string().optional(),
   b64_json: z.string().optional(),
   size: z.string().optional(),
   revised_prompt: z.string().optional(),
-  /** Ark may put a per-image failure in place of the image (docs/GATEWAY.md). */
+  /** Ark may put a per-image failure in place of the image (docs/GATEWAY.md §2.9). */
   error: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).optional()
 })
 export type ImageItem = z.output<typeof ImageItem>

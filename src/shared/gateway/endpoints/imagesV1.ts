@@ -4,7 +4,10 @@ import { preflightMerged } from '../extraFields'
 import { defineSync } from './descriptor'
 import { ImageResultSet, resultOf } from './imageResults'
 
-/** §4.5: synchronous compatible generation; the body is passed through (other fields: not shown). */
+/**
+ * docs/GATEWAY.md §2.3: synchronous compatible generation; the body is passed through (the interface does
+ * not show its other fields).
+ */
 
 const PATH = '/v1/images/generations'
 

@@ -14,7 +14,8 @@ import { defineTask, withHiddenNames } from './descriptor'
 import { imageRefs, referenceInputs, withReferenceImages } from './media'
 
 /**
- * §4.8: an asynchronous image task (billed at creation), polled at §4.9. No `n`: "Images: N" is N tasks.
+ * docs/GATEWAY.md §2.5: an asynchronous image task (billed at creation), polled until it ends. No `n`:
+ * "Images: N" is N tasks.
  * The three hidden field names come from the profile's field map.
  */
 
@@ -36,7 +37,7 @@ export const V2_RATIOS = [
   '9:21'
 ] as const
 
-/** Where a succeeded task's result URL may be, in the order docs/GATEWAY.md gives. */
+/** Where a succeeded task's result URL may be, in the order docs/GATEWAY.md §6 gives. */
 export const V2_RESULT_URL_PATHS = [
   'data[0].url',
   'result_url',
@@ -48,7 +49,7 @@ export const V2_RESULT_URL_PATHS = [
 ] as const
 
 export const ImagesV2FieldMap = z.object({
-  /** The "ratio/size field" of §4.8 (ratio values like `16:9`). */
+  /** The "ratio/size field" of docs/GATEWAY.md §6 (ratio values like `16:9`). */
   size: FieldName.default('size'),
   resolution: FieldName.default('resolution'),
   referenceImages: FieldName.default('image_urls'),
@@ -67,7 +68,7 @@ export const ImagesV2Request = z.object({
 })
 export type ImagesV2Request = z.output<typeof ImagesV2Request>
 
-/** §2.6: the task. Status is read as text so an unexpected value is shown, not fatal. */
+/** docs/GATEWAY.md §2.10: the task. Status is read as text so an unexpected value is shown, not fatal. */
 export const ImageTask = z.looseObject({
   id: z.string(),
   object: z.string().optional(),

@@ -13,7 +13,7 @@ import { FieldName } from '../fieldNames'
 import { defineSync, underNames } from './descriptor'
 import { ImageItem, toItems } from './imageResults'
 
-/** §4.7: synchronous, billed per image. Its fields are all listed, so no extras are merged in. */
+/** docs/GATEWAY.md §2.4: synchronous, billed per image. Its fields are all listed, so no extras merge in. */
 
 export const V3_SIZES = [
   'auto',
@@ -48,9 +48,9 @@ export const V3_COMPRESSION_MAX = 100
 export const V3_MODERATION = ['low', 'auto'] as const
 
 export const ImagesV3FieldMap = z.object({
-  /** The content-safety policy setting of §4.7. */
+  /** The content-safety policy setting of docs/GATEWAY.md §2.4. */
   moderation: FieldName.default('moderation'),
-  /** The JPEG/WebP compression quality setting of §4.7. */
+  /** The JPEG/WebP compression quality setting of docs/GATEWAY.md §2.4. */
   compression: FieldName.default('output_compression')
 })
 
@@ -68,7 +68,7 @@ export const ImagesV3Request = z.object({
 })
 export type ImagesV3Request = z.output<typeof ImagesV3Request>
 
-/** §4.7: v3 adds the settings actually used and detailed usage. */
+/** docs/GATEWAY.md §2.4: v3 adds the settings actually used and detailed usage. */
 export const ImagesV3Result = z.looseObject({
   created: z.number().optional(),
   background: z.string().optional(),
@@ -153,7 +153,7 @@ export const imagesV3 = defineSync({
   key: 'imagesV3',
   label: 'Per image',
   path: '/v3/images/generations',
-  // §4.7 names the endpoint `images_generations_v3` although §1 says entries are paths, so both count.
+  // A listing may name this endpoint `images_generations_v3` instead of its path (docs/GATEWAY.md §2.1).
   aliases: ['images_generations_v3'],
   jobKind: 'image',
   kind: 'sync',

@@ -20,9 +20,9 @@ import { imageRefs, referenceInputs, urisOf } from './media'
 import { createPartnerADecoder } from '../streams/partnerA'
 
 /**
- * §4.10: provider-direct images. No `n`: a group is `sequential_image_generation: "auto"` with
- * `max_images`; with `stream: true` (§6) images arrive one by one. The body's fields are named by the spec,
- * so the request is the body and a request's extras are part of it.
+ * docs/GATEWAY.md §2.6: provider-direct images. No `n`: a group is `sequential_image_generation: "auto"`
+ * with `max_images`; with `stream: true` images arrive one by one (docs/GATEWAY.md §4.1). The body's
+ * fields are the provider's own names, so the request is the body and a request's extras are part of it.
  */
 
 const PATH = '/partner-a/v3/images/generations'
@@ -184,7 +184,7 @@ export const partnerA = defineSync({
         empty: 'Default',
         default: ''
       },
-      // Upstream watermarks unless told not to (provider notes §1.1): always say which.
+      // Upstream watermarks unless told not to (docs/GATEWAY.md §2.6): always say which.
       watermarkToggle('always'),
       {
         kind: 'toggle',

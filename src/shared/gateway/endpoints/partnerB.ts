@@ -17,8 +17,8 @@ import { ImageResultSet, resultOf } from './imageResults'
 import { imageRefs, referenceInputs, withReferenceImages } from './media'
 
 /**
- * §4.11: one image per request, billed per image, hidden field names from the field map. The URL in the
- * answer is the upstream's temporary address (about 24 h): download it promptly.
+ * docs/GATEWAY.md §2.7: one image per request, billed per image, hidden field names from the field map. The
+ * URL in the answer is the upstream's temporary address (about 24 h): download it promptly.
  */
 
 const PATH = '/v1/images/partner-b'
@@ -32,7 +32,7 @@ export const PARTNER_B_MAX_PIXELS = 4096 * 4096
 /** Aspect ratio bounds [1:8, 8:1]. */
 export const PARTNER_B_MAX_ASPECT = 8
 export const PARTNER_B_MAX_REFERENCE_IMAGES = 9
-/** The upstream's temporary result address lives about this long (§4.11). */
+/** The upstream's temporary result address lives about this long (docs/GATEWAY.md §7). */
 export const PARTNER_B_ADDRESS_HOURS = 24
 
 export const PartnerBFieldMap = z.object({

@@ -13,16 +13,16 @@ import { defineTask } from './descriptor'
 import { ImageRef, referenceInputs, urisOf } from './media'
 
 /**
- * §4.12: a video task (billed at creation; never re-sent on an ambiguous failure). Its query path, result
- * address and cancel call are hidden by the spec and come from the profile's field map. The Video screen
- * has its own form.
+ * docs/GATEWAY.md §2.8: a video task (billed at creation; never re-sent on an ambiguous failure). Its query
+ * path, result address and cancel call are hidden by the spec and come from the profile's field map
+ * (docs/GATEWAY.md §6). The Video screen has its own form.
  */
 
 const PATH = '/v1/videos/generations'
 
 export const VIDEO_MIN_DURATION = 1
 
-/** Where a succeeded task's video URL may be, after the profile's own, in the order docs/GATEWAY.md gives. */
+/** Where a succeeded task's video URL may be, after the profile's own: docs/GATEWAY.md §6, in its order. */
 export const VIDEO_RESULT_URL_PATHS = [
   'result.video_url',
   'result.url',
@@ -35,7 +35,7 @@ export const VIDEO_RESULT_URL_PATHS = [
 
 export const VideoFieldMap = z.object({
   queryPath: TaskPath.default(`${PATH}/{id}`),
-  /** Tried first; the built-in alternatives of docs/GATEWAY.md follow. */
+  /** Tried first; the built-in alternatives of docs/GATEWAY.md §6 follow. */
   resultUrlPath: JsonPath.default('result.video_url'),
   /** Absent: the gateway offers no cancel we know of, so the UI hides the button. */
   cancel: z
@@ -55,7 +55,7 @@ export const VideoRequest = z.object({
 })
 export type VideoRequest = z.output<typeof VideoRequest>
 
-/** §2.7: the task. Status is read as text so an unexpected value is shown, not fatal. */
+/** docs/GATEWAY.md §2.10: the task. Status is read as text so an unexpected value is shown, not fatal. */
 export const VideoTask = z.looseObject({
   id: z.string(),
   object: z.string().optional(),
@@ -102,7 +102,7 @@ export const videos = defineTask({
   job: z.object({
     endpoint: z.literal('videos'),
     body: VideoRequest,
-    /** A first frame picked from the library (or an address): sent as the `image` field (docs/GATEWAY.md). */
+    /** A first frame from the library (or an address): sent as the `image` field (docs/GATEWAY.md §2.8). */
     firstFrame: ImageRef.optional()
   }),
   imagesOf: () => 1,

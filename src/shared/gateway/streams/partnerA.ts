@@ -9,7 +9,7 @@ import {
   type SseEvent
 } from '../imageStream'
 
-/** partner-a stream events (docs/GATEWAY.md, "partner-a streams"); their objects are open. */
+/** partner-a stream events (docs/GATEWAY.md §4.1); their objects are open. */
 const PartnerAEvent = z
   .looseObject({
     type: z.string(),

@@ -146,7 +146,7 @@ function EmptyState({ hasModel }: { hasModel: boolean }): ReactElement {
 
 /**
  * Chat's short confirmations and refusals ("Markdown copied.") go to the app's toasts in the sidebar's
- * foot, where they never lie over the composer (issue 15).
+ * foot, where they never lie over the composer.
  */
 function Notice(): null {
   const notice = useChatStore((state) => state.notice)
@@ -180,7 +180,7 @@ function ConversationPane(): ReactElement {
   const setModelNotice = useChatStore((state) => state.setModelNotice)
 
   // A new chat's model comes from the gateway in use: after a switch or a new key, one it does not list
-  // is let go with a notice, never sent (issue 15). The notice keeps the model, and says it in the
+  // is let go with a notice, never sent. The notice keeps the model, and says it in the
   // language of the moment.
   const clearDraftModel = useCallback(() => {
     const dropped = useChatStore.getState().draft.model
@@ -287,7 +287,7 @@ function ConversationPane(): ReactElement {
   )
 }
 
-/** Chat (issue 6): conversations on the left, the open one on the right. */
+/** Chat: conversations on the left, the open one on the right. */
 export function ChatScreen(): ReactElement {
   const { api } = useConnection()
   const listLoaded = useChatStore((state) => state.listLoaded)

@@ -144,7 +144,7 @@ const components: Components = {
   )
 }
 
-/** GitHub-flavoured Markdown: tables, strikethrough, task lists, autolinks (issue 15). */
+/** GitHub-flavoured Markdown: tables, strikethrough, task lists, autolinks. */
 const remarkPlugins = [remarkGfm]
 
 /** One block of a reply. Memoised: while a reply streams, only its last block changes and re-parses. */

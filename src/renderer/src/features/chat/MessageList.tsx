@@ -23,7 +23,7 @@ const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home'])
  * The conversation, virtualized: only the messages on screen (plus a few) are in the DOM, so a long
  * conversation scrolls as smoothly as a short one. Rows measure themselves.
  *
- * The view follows a growing reply to its very end unless the person scrolled up (issue 15). Only the
+ * The view follows a growing reply to its very end unless the person scrolled up. Only the
  * person's own scrolling lets go: a scroll event caused by content growing, by a row being measured again
  * or by the virtualizer adjusting its offsets never does (that was how a fast reply sometimes ended with
  * the view hundreds of pixels above its last line). While following, every change of the content's or

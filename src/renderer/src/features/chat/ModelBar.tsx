@@ -30,7 +30,7 @@ function useChatAttempts(): ModelAttempt[] {
 }
 
 /**
- * The chat's last model, style and settings come back after a restart, into a new chat (issue 14); the
+ * The chat's last model, style and settings come back after a restart, into a new chat; the
  * tools are left out (they are long JSON, and belong to what is being built, not to the picker).
  */
 function useChatMemory(

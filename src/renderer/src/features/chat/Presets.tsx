@@ -7,7 +7,7 @@ import { useChatStore } from './store'
 const CUSTOM = ''
 
 /**
- * System-prompt presets (issue 15): pick one to give this conversation its system prompt, keep the prompt
+ * System-prompt presets: pick one to give this conversation its system prompt, keep the prompt
  * being written as a new preset, or remove one. A prompt that matches no preset reads "Custom".
  */
 export function Presets({

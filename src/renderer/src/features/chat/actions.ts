@@ -107,7 +107,7 @@ export async function send(api: ApiClient): Promise<void> {
 }
 
 /**
- * Edit a sent message and send it again (issue 15): a new branch from the same point, shown at once; the
+ * Edit a sent message and send it again: a new branch from the same point, shown at once; the
  * earlier branch stays and is one click away. Returns whether it was sent (the editor closes then).
  */
 export async function editAndResend(

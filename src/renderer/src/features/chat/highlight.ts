@@ -2,7 +2,7 @@ import type { Root } from 'hast'
 import { common, createLowlight } from 'lowlight'
 
 /**
- * Syntax highlighting for code blocks in replies (issue 15): lowlight (highlight.js grammars, the common
+ * Syntax highlighting for code blocks in replies: lowlight (highlight.js grammars, the common
  * set of about 35 languages) as a syntax tree, never HTML. This module is loaded on first use only
  * (`import()` from Markdown.tsx), so the app starts without it.
  */

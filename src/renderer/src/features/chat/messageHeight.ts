@@ -15,7 +15,7 @@ const lines = new WeakMap<ChatMessageView, { perLine: number; count: number }>()
  * A first guess at a message's height before it is drawn, from its text at the list's width. The list
  * renders the rows its guesses put on screen and then measures them: a guess of a fixed 160 px for
  * replies four times as tall rendered (and parsed as Markdown) twice the messages a long conversation
- * needs when it opens (issue 17). Counted once per message and width.
+ * needs when it opens. Counted once per message and width.
  */
 export function estimateMessageHeight(message: ChatMessageView | undefined, listWidth: number): number {
   if (!message) return 160

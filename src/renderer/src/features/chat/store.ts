@@ -62,7 +62,7 @@ interface ChatState {
   currentId: string | null
   messageIds: Record<string, string[]>
   messages: Record<string, ChatMessageView>
-  /** Per conversation: where messages of the branch shown sit among their siblings (issue 15). */
+  /** Per conversation: where messages of the branch shown sit among their siblings. */
   branches: Record<string, Record<string, BranchView>>
   /** System-prompt presets; null until loaded. */
   presets: ChatPreset[] | null
@@ -77,7 +77,7 @@ interface ChatState {
   notice: string | null
   /**
    * One line under the model picker: the chosen model was let go because the gateway in use does not list
-   * it (issue 15). The model is kept, not the sentence, so the line speaks the language of the moment.
+   * it. The model is kept, not the sentence, so the line speaks the language of the moment.
    */
   modelNotice: { model: string } | null
 

@@ -16,7 +16,7 @@ import '../../styles/studio.css'
 import './compare.css'
 
 /**
- * One prompt on several image models side by side (issue 14): the form on the left, one column per model
+ * One prompt on several image models side by side: the form on the left, one column per model
  * on the right, each an ordinary job that arrives as the gateway answers it. Remix hands a column to the
  * Images screen; Keep stars its images.
  */

@@ -58,7 +58,7 @@ export function EditForm(): ReactElement {
   const mask = useMaskFacts(editor)
   const model = models.find((m) => m.id === modelId)
 
-  // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
+  // A model picked on another gateway, or with another key, is let go with a notice.
   const [modelNotice, setModelNotice] = useState<string | null>(null)
   const clearModel = useCallback((notice: string) => {
     useEditStore.getState().setModel('')

@@ -12,7 +12,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /**
  * The Edit screen's model: the shared picker over the edit-capable models, and the screen's memory of its
- * last model and options across restarts (issue 14); a remembered model the gateway dropped is said so.
+ * last model and options across restarts; a remembered model the gateway dropped is said so.
  */
 export function EditModelPicker({
   fieldProps,

@@ -54,7 +54,7 @@ function NameForm({
 }
 
 /**
- * The boards above the grid (issue 14): every image, or one board's; a new board; the shown board renamed
+ * The boards above the grid: every image, or one board's; a new board; the shown board renamed
  * or deleted (its images stay in the gallery).
  */
 export function BoardsBar(): ReactElement {

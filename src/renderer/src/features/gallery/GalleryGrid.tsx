@@ -201,7 +201,7 @@ export function GalleryGrid(): ReactElement {
   const livePages = useGalleryStore((s) => s.pages)
   // A page's answer reaches the store through useSyncExternalStore, whose updates React renders at once, in
   // a microtask that cannot yield. The grid lays out from a deferred copy instead: the store update itself
-  // renders almost nothing, and the new rows are built in an interruptible render (the trace of issue 17
+  // renders almost nothing, and the new rows are built in an interruptible render (a trace
   // showed 40-64 ms tasks, each a page landing mid-drag and the whole grid rendered inside its microtask).
   const live = useMemo(() => ({ items: liveItems, pages: livePages }), [liveItems, livePages])
   const deferred = useDeferredValue(live)

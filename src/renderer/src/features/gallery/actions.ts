@@ -24,7 +24,7 @@ export async function reload(api: ApiClient): Promise<void> {
   const page = await api.call('gallery.query', { filter: toFilter(state.form), limit: FIRST_PAGE })
   // The facets (only the filter pickers' counts) once the page is on screen and its thumbnails have had
   // time to arrive: over 100,000 images their first count holds the backend ~200 ms, and the thumbnails
-  // waited behind it when both were asked at once (issue 17).
+  // waited behind it when both were asked at once.
   const facets = afterPaint(FACETS_AFTER_MS).then(async () => {
     const result = await api.call('gallery.facets', {})
     if (result.ok && store.getState().generation === generation) store.setState({ facets: result.value })

@@ -6,7 +6,7 @@ type GalleryItemsState = Parameters<typeof itemAt>[0]
 /**
  * Rows never cross a block of this many positions, the size of a page: a page arriving (each one while the
  * scrollbar is dragged across 100,000 images) lays out again its own block only. One layout of every row
- * for each page cost 20–40 ms and most of the long tasks of a scroll from end to end (issue 17).
+ * for each page cost 20–40 ms and most of the long tasks of a scroll from end to end.
  */
 export const BLOCK = PAGE
 

@@ -19,7 +19,7 @@ export function withCancelCall(fieldMapText: string, cancel: typeof PROVIDER_CAN
 }
 
 /**
- * What Cancel does on this gateway, documented where it is set (issue 15): without a cancel call the app
+ * What Cancel does on this gateway, documented where it is set: without a cancel call the app
  * can only stop following a task, which the gateway may still run and bill.
  */
 export function CancelCall({

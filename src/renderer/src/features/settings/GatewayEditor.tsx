@@ -132,7 +132,7 @@ export function GatewayEditor({
       )}
 
       {remote && profile.keyRemoved && (
-        // The address moved to another server, which took the key with it (issue 11): say so, ask again.
+        // The address moved to another server, which took the key with it: say so, ask again.
         <div className="notice notice-warn" role="alert">
           <p>{t('errors.backend.keyRemoved', { origin: profile.keyRemoved.origin })}</p>
         </div>

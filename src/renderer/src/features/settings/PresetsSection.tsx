@@ -78,7 +78,7 @@ function StyleForm({
 }
 
 /**
- * Settings › Presets and styles (issue 14): the styles any prompt can take, the presets each screen saved,
+ * Settings › Presets and styles: the styles any prompt can take, the presets each screen saved,
  * and the JSON file a team shares them in (exported here, imported here).
  */
 export function PresetsSection(): ReactElement {

@@ -25,7 +25,7 @@ export function VideoForm(): ReactElement {
   const submitError = useVideoStore((state) => state.error)
   const modelNotice = useVideoStore((state) => state.modelNotice)
   const { edit, touch, setAttempted, setSubmitting, finishSubmit, setMoreOpen } = useVideoStore.getState()
-  // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
+  // A model picked on another gateway, or with another key, is let go with a notice.
   const clearModel = useCallback((notice: string) => {
     useVideoStore.getState().edit({ model: '' })
     useVideoStore.getState().setModelNotice(notice)

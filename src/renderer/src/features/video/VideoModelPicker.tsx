@@ -14,7 +14,7 @@ type Remembered = Pick<VideoDraft, (typeof REMEMBERED)[number]>
 
 /**
  * The Video screen's model: the shared picker over the models with the video endpoint, and the screen's
- * memory of its last model and parameters across restarts (issue 14).
+ * memory of its last model and parameters across restarts.
  */
 export function VideoModelPicker({
   fieldProps,

@@ -26,7 +26,7 @@ export interface VideoDraft {
   watermark: TriState
   audio: TriState
   firstFrame: { type: 'none' } | { type: 'library'; mediaId: string } | { type: 'url'; url: string }
-  /** Any further fields, as a JSON object (provider-notes §6: names the gateway may want). */
+  /** Any further fields, as a JSON object (the body is open: docs/GATEWAY.md §2.8). */
   extraJson: string
 }
 
@@ -45,7 +45,7 @@ export const emptyVideoDraft: VideoDraft = {
   extraJson: ''
 }
 
-/** Provider-notes §6 values; the gateway is the judge, these are what the pickers offer. */
+/** The values of docs/GATEWAY.md §2.8; the gateway is the judge, these are what the pickers offer. */
 export const RESOLUTIONS = ['480p', '720p', '1080p'] as const
 export const RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9', 'adaptive'] as const
 /** `shape` names the preset's words in the catalog (`video.form.presets.*`). */
@@ -56,7 +56,7 @@ export const SIZE_PRESETS = [
   { shape: 'square', width: 1024, height: 1024 }
 ] as const
 
-/** Form fields sent as extra fields, by their provider-notes names. */
+/** Form fields sent as extra fields, under the provider's names (docs/GATEWAY.md §2.8). */
 const FORM_EXTRAS = ['resolution', 'ratio', 'seed', 'watermark', 'generate_audio', 'image'] as const
 
 export interface VideoForm {

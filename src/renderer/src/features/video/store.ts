@@ -13,7 +13,7 @@ interface VideoData {
   /** The job just started, highlighted in the list. */
   lastJobId: string | null
   moreOpen: boolean
-  /** Why a chosen model was let go: the gateway in use does not list it (issue 15). */
+  /** Why a chosen model was let go: the gateway in use does not list it. */
   modelNotice: string | null
 }
 

@@ -1,4 +1,4 @@
-/** English words of the chat area (issue 16); see ../en.ts. */
+/** English words of the chat area; see ../en.ts. */
 export const chat = {
   cancel: 'Cancel',
   tryAgain: 'Try again',

@@ -1,4 +1,4 @@
-/** English words of the Compare screen (issue 14); see ../en.ts. */
+/** English words of the Compare screen; see ../en.ts. */
 export const compare = {
   title: 'Compare',
   form: {

@@ -1,4 +1,4 @@
-/** English words of the edit area (issue 16); see ../en.ts. */
+/** English words of the edit area; see ../en.ts. */
 export const edit = {
   title: 'Edit',
   closeImage: 'Close image',

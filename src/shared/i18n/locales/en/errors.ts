@@ -1,7 +1,7 @@
 import { sentences } from '../../../sentences'
 
 /**
- * English words of failures (issue 16); see ../en.ts. A gateway failure reaches the renderer as a view
+ * English words of failures; see ../en.ts. A gateway failure reaches the renderer as a view
  * (src/shared/gateway/errors.ts): its `kind` picks a title and message here, its `action` a hint. A pre-flight
  * issue (src/shared/gateway/checks.ts) is said from its `rule` and values; the English here repeats the
  * shared code's words exactly (a test holds them to it). The gateway's own text is never in this file.

@@ -1,4 +1,4 @@
-/** English words of the gallery area (issue 16); see ../en.ts. */
+/** English words of the gallery area; see ../en.ts. */
 export const gallery = {
   title: 'Gallery',
   views: 'Gallery views',

@@ -1,5 +1,5 @@
 /**
- * English words of the media area (issue 16); see ../en.ts: results shown on several screens (job cards and
+ * English words of the media area; see ../en.ts: results shown on several screens (job cards and
  * their image slots, the results list, the full view, the library picker, the video player, file intake).
  */
 export const media = {

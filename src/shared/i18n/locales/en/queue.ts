@@ -1,4 +1,4 @@
-/** English words of the queue area (issue 16); see ../en.ts. */
+/** English words of the queue area; see ../en.ts. */
 export const queue = {
   title: 'Queue',
   /** Under the title, and said for the navigation badge. */

@@ -1,4 +1,4 @@
-/** English words of the video area (issue 16); see ../en.ts. */
+/** English words of the video area; see ../en.ts. */
 export const video = {
   title: 'Video',
   form: {

@@ -114,7 +114,7 @@ export function GenerateForm(): ReactElement {
     }
   })
 
-  // A model picked on another gateway, or with another key, is let go with a notice (issue 15).
+  // A model picked on another gateway, or with another key, is let go with a notice.
   const [modelNotice, setModelNotice] = useState<string | null>(null)
   const clearModel = useCallback(
     (notice: string) => {

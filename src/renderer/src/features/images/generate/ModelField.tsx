@@ -44,7 +44,7 @@ function restoreImages(model: ModelView | undefined, params: LastUsedParams): vo
 /**
  * The Images screen's model: the shared picker grouped by image endpoint (the endpoint follows the model),
  * its billing and endpoint line, the notice of a model let go, the offer of models that take the reference
- * images added, and the screen's memory of its last model and parameters across restarts (issue 14).
+ * images added, and the screen's memory of its last model and parameters across restarts.
  */
 export function ModelField({
   models,

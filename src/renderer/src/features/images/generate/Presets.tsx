@@ -18,7 +18,7 @@ async function fetchLists(api: ApiClient): Promise<{ presets: Preset[] | null; s
 }
 
 /**
- * Presets and styles on the Images form (issue 14): apply a saved prompt-and-parameters preset, save the
+ * Presets and styles on the Images form: apply a saved prompt-and-parameters preset, save the
  * form as one, and choose a style that is put around the prompt when it is sent (shown as sent).
  */
 export function PresetBar(): ReactElement {
