@@ -1,4 +1,4 @@
-// The layer rule of docs/ARCHITECTURE.md, enforced on every import, export-from, dynamic import and require.
+// The layer rule of docs/ARCHITECTURE.md §2, enforced on every import, export-from, dynamic import and require.
 // Paths are resolved (relative and @shared/@renderer aliases) so `../../` cannot sneak across a layer.
 // Inside the renderer, screens stay apart too: see `rendererPartOf`.
 import { dirname, relative, resolve, sep } from 'node:path'
@@ -20,7 +20,7 @@ function layerOf(file) {
 }
 
 /**
- * The backend's own layers, top to bottom (docs/ARCHITECTURE.md, "The layers"): a module imports its own
+ * The backend's own layers, top to bottom (docs/ARCHITECTURE.md §2.2): a module imports its own
  * layer or those below, never one above. The shells carry the backend; the composition root builds every
  * module; services are the contract's command handlers; the domain is what the app does (jobs, chat,
  * gallery, presets, profiles, notices, settings); the ports reach the outside world (the gateway, the

@@ -29,7 +29,7 @@ const kindOf = (request: JobRequest): JobKind => descriptorOf(request.endpoint).
 const promptOf = (request: JobRequest): string => request.body.prompt
 
 /**
- * The durable task engine (docs/ARCHITECTURE.md, "Jobs and tasks"). Rows first, then requests: a task is
+ * The durable task engine (docs/ARCHITECTURE.md §5). Rows first, then requests: a task is
  * committed `pending`, then `submitting`, then sent; what comes back is committed before the UI hears of
  * it. Async tasks are polled with backoff until a terminal state or their deadline; every result URL is
  * downloaded at once and retried until it expires. After a restart, stranded sends become `needs_attention`

@@ -91,7 +91,7 @@ export function syncDirBatched(dir: string): Promise<void> {
  * Directories this process made durable or found, and those being made. A write into a directory waits for
  * the directory's own entry to be durable (a second image arriving while the first made the month's folder
  * no longer writes into a folder whose name a crash could still lose), and afterwards costs no system call:
- * in a streamed burst each `mkdir` was one more turn of a busy main thread per image (issue 17).
+ * in a streamed burst each `mkdir` was one more turn of a busy main thread per image.
  */
 const ensured = new Map<string, Promise<void>>()
 

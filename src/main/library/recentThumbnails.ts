@@ -21,7 +21,7 @@ export function isWholeWebp(bytes: Buffer): boolean {
 
 /**
  * The last thumbnails encoded, by media id, so the page that asks for one right after its result is
- * announced waits only for the encode, not for the file's fsync and rename (issue 17: that wait was most of
+ * announced waits only for the encode, not for the file's fsync and rename (that wait was most of
  * partial → visible). Display only: a result still counts once its file and row are durable (P28), and the
  * library answers from here only for ids its database knows. Least recently used goes first.
  */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// One module writes each table (docs/ARCHITECTURE.md, "Who writes which table"); every other module asks
+// One module writes each table (docs/ARCHITECTURE.md §4); every other module asks
 // it. Reads may join across tables; writes may not cross owners, so a table's rules live in one place.
 const TABLE_OWNERS: Record<string, string> = {
   settings: 'src/main/settings/store.ts',

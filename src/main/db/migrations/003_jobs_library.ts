@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate'
 
 /**
- * The durable side of generation (docs/ARCHITECTURE.md):
+ * The durable side of generation (docs/ARCHITECTURE.md §5):
  * - jobs: one row per user action that calls a billed endpoint;
  * - tasks: one row per billed request of a job (v2 "Images: N" makes N tasks, everything else one), each
  *   with its own Idempotency-Key, written BEFORE the request is sent;

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import { JOB_KINDS } from '@shared/schemas/jobKinds'
 import { JobRequest, type JobStatus, type JobView, type TaskView } from '@shared/schemas/jobs'
 import { cancelPlan } from '../../jobs/cancel'
 import type { ProfileView } from '@shared/schemas/profiles'
@@ -36,7 +37,7 @@ export const STATUS_FILTERS: Record<StatusFilter, { statuses: JobStatus[] | null
 }
 
 /** The kind filters, in order (their words: `queue.filters.kinds.<filter>`). */
-export const KIND_FILTERS: readonly KindFilter[] = ['all', 'image', 'edit', 'video']
+export const KIND_FILTERS: readonly KindFilter[] = ['all', ...JOB_KINDS]
 
 export const PAGE_SIZE = 50
 
