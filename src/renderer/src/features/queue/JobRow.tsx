@@ -6,7 +6,7 @@ import type { JobView } from '@shared/schemas/jobs'
 import type { ProfileView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
 import { errorLine } from '../../ui/errorWords'
-import { Icon } from '../../ui/icons'
+import { Icon, type IconName } from '../../ui/icons'
 import { MediaThumb } from '../../ui/MediaThumb'
 import {
   elapsedMs,
@@ -38,7 +38,8 @@ import { useQueueStore } from './store'
 import { useGatewayName } from './words'
 import { dateFormat, numberFormat } from '../../ui/intl'
 
-const kindIcon = { image: 'images', edit: 'edit', video: 'video' } as const
+/** Each kind's icon; a kind without one of its own shows the image icon. */
+const kindIcon: Partial<Record<JobView['kind'], IconName>> = { image: 'images', edit: 'edit', video: 'video' }
 /** The cancel button's words: "Cancel", or "Stop tracking" where the gateway keeps the task. */
 const cancelWords = {
   cancel: 'queue.row.cancel',
@@ -98,7 +99,7 @@ function Thumb({ job }: { job: JobView }): ReactElement {
   }
   return (
     <span className={`tq-thumb tq-thumb-icon kind-${job.kind}`} aria-hidden="true">
-      <Icon name={kindIcon[job.kind]} size={22} />
+      <Icon name={kindIcon[job.kind] ?? 'images'} size={22} />
     </span>
   )
 }
