@@ -1,5 +1,12 @@
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type JSHandle,
+  type Locator,
+  type Page
+} from 'playwright-core'
 import { createBackend, type Backend, type BackendOptions } from '../src/main/backend'
 import { createKeyFileCipher } from '../src/main/secrets/cipher'
 import { startWebHost, type WebHost } from '../src/main/web/server'
@@ -31,6 +38,43 @@ export interface Probe {
   longTasks: number
   longTaskMs: number
   maxFrameGap: number
+}
+
+/**
+ * What the page shows, in a line, for a bench that stopped waiting: the screen's title, the headings,
+ * error notices and how much of a few lists is there. Plain JavaScript text, like `PROBE`.
+ */
+const PAGE_SUMMARY = `(() => {
+  const text = (el) => (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 120)
+  const all = (sel) => [...document.querySelectorAll(sel)]
+  return JSON.stringify({
+    url: location.pathname + location.hash,
+    title: text(document.querySelector('#screen-title') || document.createElement('i')),
+    headings: all('h1, h2').slice(0, 4).map(text),
+    alerts: all('[role="alert"], .error-notice').slice(0, 3).map(text),
+    counts: { messageRows: all('.message-row').length, tiles: all('img').length, dialogs: all('dialog[open]').length }
+  })
+})()`
+
+/**
+ * `page.waitForFunction`, except that running out of time says what was awaited and what the page showed
+ * instead of only "Timeout exceeded": a bench that fails on another machine must say why.
+ */
+export async function waitInPage<R>(
+  page: Page,
+  what: string,
+  timeoutMs: number,
+  wait: (timeout: number) => Promise<JSHandle<R>>
+): Promise<R> {
+  try {
+    return await (await wait(timeoutMs)).jsonValue()
+  } catch (error) {
+    const shown = await page
+      .evaluate<string>(PAGE_SUMMARY)
+      .catch((e: unknown) => `(could not read it: ${String(e)})`)
+    const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
+    throw new Error(`waited ${timeoutMs / 1000} s for ${what} (${why}); the page showed ${shown}`)
+  }
 }
 
 /** Runs `work` with the probe on; returns what it saw and how long `work` took. */

@@ -12,6 +12,8 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import sharp, { type Sharp } from 'sharp'
+import { ChatReads } from '../src/main/chat/reads'
+import { markClosedCleanly } from '../src/main/dataFolder/database'
 import { openDatabase, type Db } from '../src/main/db/connection'
 import { migrate } from '../src/main/db/migrate'
 import { migrations } from '../src/main/db/migrations'
@@ -23,10 +25,12 @@ import { BENCH_DIR } from './harness'
 
 /**
  * Benchmark fixtures, written straight into SQLite (one transaction, prepared statements) and cached under
- * `.bench/fixtures/<name>` (never committed): made once, reused by later runs until FIXTURE_VERSION
- * changes. A data folder here is a template; a bench that lets the backend write copies it first.
+ * `.bench/fixtures/<name>-<generator>` (never committed): made once, reused by later runs until this file
+ * changes. The key is this file's own hash, not a version number to remember to bump: a cache that outlived
+ * a change of the generator once hid, on the machine it was made on, rows no fresh machine could show. A
+ * data folder here is a template; a bench that lets the backend write copies it first.
  */
-const FIXTURE_VERSION = 3
+const GENERATOR = createHash('sha256').update(readFileSync(__filename)).digest('hex').slice(0, 12)
 const FIXTURES = join(BENCH_DIR, 'fixtures')
 
 /**
@@ -51,7 +55,7 @@ async function cached(
   make: (dir: string) => Promise<void>,
   log: (line: string) => void
 ): Promise<string> {
-  const dir = join(FIXTURES, `${name}-v${FIXTURE_VERSION}`)
+  const dir = join(FIXTURES, `${name}-${GENERATOR}`)
   if (existsSync(join(dir, '.complete'))) return dir
   rmSync(dir, { recursive: true, force: true })
   const building = `${dir}.building-${process.pid}`
@@ -585,6 +589,9 @@ export function writableCopy(fixtureDataDir: string, into: string): string {
   mkdirSync(into, { recursive: true })
   cpSync(join(fixtureDataDir, 'studio.db'), join(into, 'studio.db'))
   symlinkSync(join(fixtureDataDir, 'library'), join(into, 'library'))
+  // As the app leaves its folder at a clean close: a start then skips the whole-file check (P46) it runs
+  // after a crash, and the benches measure the start users have every day, not the one after a crash.
+  markClosedCleanly(into)
   return into
 }
 
@@ -648,8 +655,8 @@ export async function chatFixture(
            VALUES (?, ?, 1, ?, 'studio-chat', 'chat', ?, ?)`
         )
         const message = db.prepare(
-          `INSERT INTO chat_messages (id, conversation_id, role, status, text, usage, model, style, finish_reason, streamed, created_at, updated_at)
-           VALUES (?, ?, ?, 'complete', ?, ?, ?, ?, ?, 1, ?, ?)`
+          `INSERT INTO chat_messages (id, conversation_id, parent_id, role, status, text, usage, model, style, finish_reason, streamed, created_at, updated_at)
+           VALUES (?, ?, ?, ?, 'complete', ?, ?, ?, ?, ?, 1, ?, ?)`
         )
         db.transaction(() => {
           conv.run(emptyId, 'Bench: empty conversation', DEMO_PROFILE_ID, now - 1000, now - 1000)
@@ -660,10 +667,14 @@ export async function chatFixture(
           const userChars = Math.round((chars * 0.1) / pairs)
           const replyChars = Math.round((chars * 0.9) / pairs)
           let at = now - messages * 60_000
+          // One branch, each message following the one before (chat_messages.parent_id), shown to its leaf.
+          let parent: string | null = null
           for (let i = 0; i < pairs; i++) {
+            const asked = randomUUID()
             message.run(
-              randomUUID(),
+              asked,
               longId,
+              parent,
               'user',
               `${prompt(random, words, Math.round(userChars / 8), Math.round(userChars / 5))}?`,
               null,
@@ -676,9 +687,11 @@ export async function chatFixture(
             at += 30_000
             const text = reply(random, words, replyChars)
             const out = Math.ceil(text.length / 4)
+            parent = randomUUID()
             message.run(
-              randomUUID(),
+              parent,
               longId,
+              asked,
               'assistant',
               text,
               JSON.stringify({
@@ -694,8 +707,14 @@ export async function chatFixture(
             )
             at += 30_000
           }
+          db.prepare('UPDATE chat_conversations SET leaf_id = ? WHERE id = ?').run(parent, longId)
         })()
         db.pragma('wal_checkpoint(TRUNCATE)')
+        // Read back the way the Chat screen reads it: rows written in a shape the app no longer reads (as
+        // these were, without parent links, once branches came) fail here rather than as a bench timeout.
+        const shown = new ChatReads(db).messages(longId).length
+        if (shown !== messages)
+          throw new Error(`the chat fixture shows ${shown} of its ${messages} messages: its rows are stale`)
       } finally {
         db.close()
       }

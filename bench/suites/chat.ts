@@ -15,6 +15,7 @@ import {
   scrollInSteps,
   startStudio,
   traced,
+  waitInPage,
   type Studio
 } from '../browser'
 import { chatFixture, writableCopy, type ChatFixture } from '../fixtures'
@@ -66,10 +67,11 @@ async function openChat(page: Page, url: string): Promise<void> {
 async function open(page: Page, title: string, last: number): Promise<number> {
   const start = performance.now()
   await page.getByRole('button', { name: new RegExp(title) }).click()
-  await page.waitForFunction(conversationShown, [title, last] as [string, number], {
-    polling: 'raf',
-    timeout: 60_000
-  })
+  const what =
+    last < 0 ? `"${title}" open with no messages` : `"${title}" open with its message ${last + 1} on screen`
+  await waitInPage(page, what, 60_000, (timeout) =>
+    page.waitForFunction(conversationShown, [title, last] as [string, number], { polling: 'raf', timeout })
+  )
   await nextPaint(page)
   return performance.now() - start
 }

@@ -16,6 +16,7 @@ import {
   scrollInSteps,
   startStudio,
   traced,
+  waitInPage,
   type PageGlobal,
   type Studio
 } from '../browser'
@@ -53,8 +54,10 @@ function visibleTiles(): string[] | false {
 }
 
 async function waitVisibleTiles(page: Page): Promise<string[]> {
-  const handle = await page.waitForFunction(visibleTiles, undefined, { polling: 'raf', timeout: 60_000 })
-  return (await handle.jsonValue()) as string[]
+  const tiles = await waitInPage(page, 'the gallery’s first screen of tiles loaded', 60_000, (timeout) =>
+    page.waitForFunction(visibleTiles, undefined, { polling: 'raf', timeout })
+  )
+  return tiles as string[]
 }
 
 /** First visits per run whose Settings → Gallery openings are compared. */

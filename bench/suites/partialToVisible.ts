@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_TIMING } from '../../src/emulator'
 import { makeTempDir } from '../../test/helpers/tempDir'
-import { launchChromium, pickModel, startStudio, type Studio } from '../browser'
+import { launchChromium, pickModel, startStudio, waitInPage, type Studio } from '../browser'
 import { cpuProfiled } from '../cpuProfile'
 import { bench, percentile, times } from '../harness'
 
@@ -103,11 +103,13 @@ const openScreen = (page: Page, name: string): Promise<void> =>
 
 /** Resolves once `count` more partial images than `from` have reached the page. */
 async function partialsReach(page: Page, want: number): Promise<void> {
-  await page.waitForFunction(
-    // A function, not a string: the app's CSP forbids eval.
-    (n) => (globalThis as unknown as { __gsBench: { partials: number } }).__gsBench.partials >= n,
-    want,
-    { timeout: 120_000, polling: 100 }
+  await waitInPage(page, `${want} partial images to reach the page`, 120_000, (timeout) =>
+    page.waitForFunction(
+      // A function, not a string: the app's CSP forbids eval.
+      (n) => (globalThis as unknown as { __gsBench: { partials: number } }).__gsBench.partials >= n,
+      want,
+      { timeout, polling: 100 }
+    )
   )
 }
 
@@ -162,11 +164,13 @@ export const partialToVisible = bench<State>({
         await generateGroup(page, `bench group ${run}-${group}: a harbour at dawn`)
         partials += IMAGES
         await partialsReach(page, partials)
-        await page.waitForFunction(
-          (want) =>
-            Object.keys((globalThis as unknown as { __gsBench: Marks }).__gsBench.visible).length >= want,
-          (group + 1) * IMAGES,
-          { timeout: 120_000, polling: 100 }
+        await waitInPage(page, `${(group + 1) * IMAGES} partial images painted`, 120_000, (timeout) =>
+          page.waitForFunction(
+            (want) =>
+              Object.keys((globalThis as unknown as { __gsBench: Marks }).__gsBench.visible).length >= want,
+            (group + 1) * IMAGES,
+            { timeout, polling: 100 }
+          )
         )
       })
     }
