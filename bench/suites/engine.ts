@@ -7,6 +7,7 @@ import type { GatewayClient } from '../../src/main/gateway'
 import type { ProfileClient } from '../../src/main/profiles/connections'
 import { JobEngine } from '../../src/main/jobs/engine'
 import type { MediaSink } from '../../src/main/jobs/media'
+import { QueueControl } from '../../src/main/jobs/queueControl'
 import { JobGroups } from '../../src/main/jobs/groups'
 import { JobRepository } from '../../src/main/jobs/repository'
 import { makeTempDir } from '../../test/helpers/tempDir'
@@ -72,6 +73,7 @@ function engineFor(db: Db, onPoll: () => void, pollMs: number): JobEngine {
   return new JobEngine({
     repo: new JobRepository(db, Date.now),
     groups: new JobGroups(db, Date.now),
+    queue: new QueueControl(db, Date.now),
     connections: { forProfile: () => Promise.resolve(fakeClient(onPoll)) },
     media,
     bus: createEventBus(),

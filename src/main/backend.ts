@@ -41,6 +41,7 @@ import { JobEngine } from './jobs/engine'
 import { librarySink } from './jobs/librarySink'
 import type { PartialPolicy } from './jobs/policy'
 import { JobGroups } from './jobs/groups'
+import { QueueControl } from './jobs/queueControl'
 import { JobRepository } from './jobs/repository'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
@@ -148,6 +149,7 @@ export function createBackend(options: BackendOptions): Backend {
   const engine = new JobEngine({
     repo: jobs,
     groups,
+    queue: new QueueControl(db, now),
     connections,
     media: librarySink(library),
     bus,

@@ -17,6 +17,7 @@ export const sentences = {
   nothingToResend: 'This job has nothing waiting to be sent again.',
   jobGone: 'That job no longer exists.',
   groupGone: 'That group of jobs no longer exists.',
+  notWaiting: 'That job is no longer waiting to be sent, so it cannot be moved in the queue.',
   imageGone: 'That image no longer exists.',
   conversationGone: 'That conversation no longer exists.',
   messageGone: 'That message no longer exists.',

@@ -8,6 +8,7 @@ import type { Clock } from '../time/clock'
 import type { LoopbackAllowance, MediaSink } from './media'
 import type { EnginePolicy, PartialPolicy } from './policy'
 import type { JobGroups } from './groups'
+import type { QueueControl } from './queueControl'
 import type { JobRepository } from './repository'
 import type { Scheduler } from './scheduler'
 
@@ -15,6 +16,8 @@ export interface JobEngineDeps {
   repo: JobRepository
   /** Job groups (a compare, a batch), made in the transaction of their jobs. */
   groups: JobGroups
+  /** The whole queue's pause, kept across restarts. */
+  queue: QueueControl
   connections: {
     forProfile(profileId?: string): Promise<ProfileClient>
     /** The profile's extra JSON fields go through the job's pre-flight too. */

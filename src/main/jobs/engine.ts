@@ -13,6 +13,7 @@ import type { RunnerContext, JobEngineDeps } from './context'
 import { DownloadRunner } from './downloadRunner'
 import { mergePolicy } from './policy'
 import { PollRunner } from './pollRunner'
+import { QueueSteering } from './queueSteering'
 import type { JobKind } from './rows'
 import { Scheduler } from './scheduler'
 import { SendRunner } from './sendRunner'
@@ -46,6 +47,8 @@ export class JobEngine {
   private readonly poller: PollRunner
   private readonly downloader: DownloadRunner
   private readonly ctx: RunnerContext
+  /** The user's hands on the queue: pauses and order (`QueueSteering`). */
+  readonly queue: QueueSteering
 
   constructor(private readonly deps: JobEngineDeps) {
     const policy = mergePolicy(deps.policy)
@@ -75,12 +78,21 @@ export class JobEngine {
     this.poller = new PollRunner(this.ctx)
     this.sender = new SendRunner(this.ctx, this.poller)
     this.downloader = new DownloadRunner(this.ctx)
+    this.queue = new QueueSteering({
+      scheduler: this.scheduler,
+      repo: deps.repo,
+      groups: deps.groups,
+      queue: deps.queue,
+      bus: deps.bus
+    })
   }
 
   /** Recovery at start-up; returns how many tasks of each sort were picked up. */
   start(): { strandedAsNeedsAttention: number; pendingSends: number; polls: number; downloads: number } {
     const repo = this.deps.repo
     const stranded = this.sender.recoverStranded()
+    // The queue and batches paused when the app stopped stay paused: set before anything is queued.
+    this.queue.restore()
     const pending = repo.pendingTaskIds()
     for (const taskId of pending) this.sender.enqueue(taskId)
     // P24: every unfinished task is polled again within 5 s of start, or sooner if its stored time says so.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import type { JobGroupScreen, JobGroupView } from '../../shared/schemas/jobGroups'
+import type { JobGroupPauseReason, JobGroupScreen, JobGroupView } from '../../shared/schemas/jobGroups'
 import type { JobStatus } from '../../shared/schemas/jobs'
 import type { Db } from '../db/connection'
 import { readJsonColumn } from '../db/json'
@@ -11,6 +11,8 @@ interface GroupRow {
   screen: JobGroupScreen
   settings: string | null
   created_at: number
+  paused_at: number | null
+  pause_reason: JobGroupPauseReason | null
 }
 
 const Settings = z.record(z.string(), z.unknown()).nullable()
@@ -49,6 +51,31 @@ export class JobGroups {
     return id
   }
 
+  /** Pauses (with why) or resumes a group; false when there is no such group. */
+  setPaused(id: string, reason: JobGroupPauseReason | null): boolean {
+    const at = this.now()
+    const changed = this.db
+      .prepare('UPDATE job_groups SET paused_at = ?, pause_reason = ?, updated_at = ? WHERE id = ?')
+      .run(reason === null ? null : at, reason, at, id).changes
+    return changed > 0
+  }
+
+  /** The groups paused now (at start, their jobs wait set aside again). */
+  pausedIds(): string[] {
+    return (
+      this.db.prepare('SELECT id FROM job_groups WHERE paused_at IS NOT NULL').all() as { id: string }[]
+    ).map((row) => row.id)
+  }
+
+  /** The group's jobs in their queue order (the lowest first), for a move of the whole batch. */
+  jobIdsInQueueOrder(id: string): string[] {
+    return (
+      this.db
+        .prepare('SELECT id FROM jobs WHERE group_id = ? ORDER BY queue_order, created_at, rowid')
+        .all(id) as { id: string }[]
+    ).map((row) => row.id)
+  }
+
   view(id: string): JobGroupView | null {
     const row = this.db.prepare('SELECT * FROM job_groups WHERE id = ?').get(id) as GroupRow | undefined
     return row ? this.viewOf(row) : null
@@ -68,7 +95,7 @@ export class JobGroups {
 
   private viewOf(row: GroupRow): JobGroupView {
     const jobs = this.db
-      .prepare('SELECT id, status FROM jobs WHERE group_id = ? ORDER BY created_at, id')
+      .prepare('SELECT id, status FROM jobs WHERE group_id = ? ORDER BY created_at, rowid')
       .all(row.id) as { id: string; status: JobStatus }[]
     const counts: Partial<Record<JobStatus, number>> = {}
     for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1
@@ -78,6 +105,8 @@ export class JobGroups {
       screen: row.screen,
       settings: readJsonColumn(Settings, row.settings, null),
       createdAt: row.created_at,
+      pausedAt: row.paused_at,
+      pauseReason: row.pause_reason,
       jobIds: jobs.map((job) => job.id),
       counts
     }

@@ -109,8 +109,9 @@ export class JobRepository extends JobReads {
       // All tasks start pending, so the aggregate starts `pending` too.
       this.sql(
         `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, billing_unit, created_at,
-           updated_at, group_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`
+           updated_at, group_id, queue_order)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?,
+           COALESCE(?, (SELECT COALESCE(MAX(queue_order), 0) + 1 FROM jobs WHERE queue_order IS NOT NULL)))`
       ).run(
         jobId,
         job.kind,
@@ -122,7 +123,8 @@ export class JobRepository extends JobReads {
         job.billingUnit,
         now,
         now,
-        job.groupId ?? null
+        job.groupId ?? null,
+        job.queueOrder ?? null
       )
       const insertTask = this.sql(
         `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, created_at, updated_at)
@@ -147,6 +149,22 @@ export class JobRepository extends JobReads {
       ).run(jobId, job.prompt)
     })
     return { jobId, taskIds }
+  }
+
+  /** New places in the send queue (a move to the front, a drag), committed together. */
+  setQueueOrder(orders: readonly { jobId: string; order: number }[]): void {
+    const set = this.sql('UPDATE jobs SET queue_order = ? WHERE id = ?')
+    this.write(() => {
+      for (const { jobId, order } of orders) set.run(order, jobId)
+    })
+  }
+
+  /** The highest place any job holds in the send queue (0 when none does): new jobs go after it. */
+  lastQueueOrder(): number {
+    const row = this.sql('SELECT MAX(queue_order) AS last FROM jobs WHERE queue_order IS NOT NULL').get() as {
+      last: number | null
+    }
+    return row.last ?? 0
   }
 
   /** Moves a pending task to `submitting` and commits it; false if someone else (or a cancel) got there first. */

@@ -22,6 +22,8 @@ export interface JobRow {
   updated_at: number
   finished_at: number | null
   group_id: string | null
+  /** Its place among the jobs waiting to be sent, lowest first (migration 012); null once it never waits. */
+  queue_order: number | null
 }
 
 export interface TaskRow {
@@ -86,6 +88,8 @@ export interface NewJob {
   requestHash: (seq: number) => string
   /** The group the job was asked for in, if any (a compare, a batch). */
   groupId?: string
+  /** Its place in the send queue (`JobRow.queue_order`); after every other job's when not given. */
+  queueOrder?: number
 }
 
 export interface NewResult {

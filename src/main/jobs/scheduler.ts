@@ -2,6 +2,7 @@ import { JOB_KINDS } from '../../shared/schemas/jobKinds'
 import { DueQueue } from './dueQueue'
 import type { EnginePolicy } from './policy'
 import type { JobKind } from './rows'
+import { SendQueue, type QueuedSend } from './sendQueue'
 
 /** A lane: sends run per job kind (each with its own concurrency), then polls and downloads. */
 export type Lane = JobKind | 'poll' | 'download'
@@ -14,16 +15,16 @@ export interface LaneWorkers {
 }
 
 /**
- * When work runs, never what it does: the send queues (one per job kind, in order), the due queues of polls
+ * When work runs, never what it does: the send queue (a line per job kind in the user's order, paused
+ * batches set aside, the whole of it paused or not), the due queues of polls
  * and downloads, each lane's concurrency, the one timer (armed for the earliest due item a free lane could
  * take), the abort controller of each item in flight, the tasks cancelled in this process, and
  * `waitForIdle`. The runners decide what an item does and schedule what follows.
  */
 export class Scheduler {
-  private readonly sends = Object.fromEntries(JOB_KINDS.map((kind) => [kind, [] as string[]])) as Record<
-    JobKind,
-    string[]
-  >
+  private readonly sends = new SendQueue()
+  /** The user paused the whole queue: nothing new is sent; polls and downloads go on. */
+  private sendsPaused = false
   private readonly polls = new DueQueue()
   private readonly downloads = new DueQueue()
   private readonly running = Object.fromEntries(
@@ -52,8 +53,45 @@ export class Scheduler {
     return this.halted
   }
 
-  queueSend(kind: JobKind, taskId: string): void {
-    this.sends[kind].push(taskId)
+  queueSend(entry: QueuedSend): void {
+    this.sends.add(entry)
+  }
+
+  /**
+   * Pauses or resumes sending (the whole queue). Takes effect before this returns: the pump never starts a
+   * send while paused, and what is in flight finishes.
+   */
+  setSendsPaused(paused: boolean): void {
+    this.sendsPaused = paused
+    if (!paused) this.pump()
+  }
+
+  get sendsArePaused(): boolean {
+    return this.sendsPaused
+  }
+
+  /** Pauses or resumes one batch's sends, the same way. */
+  setGroupPaused(groupId: string, paused: boolean): void {
+    if (paused) this.sends.pauseGroup(groupId)
+    else {
+      this.sends.resumeGroup(groupId)
+      this.pump()
+    }
+  }
+
+  /** A job's new place in the send queue. */
+  reorder(jobId: string, order: number): void {
+    this.sends.reorder(jobId, order)
+  }
+
+  /** The lowest and highest places in the send queue, or null when nothing waits. */
+  queueBounds(): { first: number; last: number } | null {
+    return this.sends.bounds()
+  }
+
+  /** The jobs waiting to be sent and their places, in the order they will go. */
+  queuedJobs(): { jobId: string; order: number }[] {
+    return this.sends.jobsInOrder()
   }
 
   /** The task's next poll, `delayMs` from now (a later call replaces an earlier one). */
@@ -87,10 +125,7 @@ export class Scheduler {
     this.cancelled.add(taskId)
     this.controllers.get(taskId)?.abort()
     this.polls.delete(taskId)
-    for (const queue of Object.values(this.sends)) {
-      const index = queue.indexOf(taskId)
-      if (index >= 0) queue.splice(index, 1)
-    }
+    this.sends.remove(taskId)
   }
 
   isCancelled(taskId: string): boolean {
@@ -105,7 +140,7 @@ export class Scheduler {
   /** Counts for the bench and the navigation badge. */
   stats(): { queued: number; polling: number; downloading: number; inFlight: number } {
     return {
-      queued: JOB_KINDS.reduce((sum, kind) => sum + this.sends[kind].length, 0),
+      queued: this.sends.size,
       polling: this.polls.size,
       downloading: this.downloads.size,
       inFlight: Object.values(this.running).reduce((a, b) => a + b, 0)
@@ -132,9 +167,10 @@ export class Scheduler {
   pump(): void {
     if (this.halted) return
     for (const kind of JOB_KINDS) {
-      while (this.running[kind] < this.concurrency[kind] && this.sends[kind].length > 0) {
-        const taskId = this.sends[kind].shift() as string
-        this.launch(kind, taskId, () => this.workers.send(taskId))
+      while (!this.sendsPaused && this.running[kind] < this.concurrency[kind]) {
+        const entry = this.sends.take(kind)
+        if (!entry) break
+        this.launch(kind, entry.taskId, () => this.workers.send(entry.taskId))
       }
     }
     const now = this.now()
@@ -156,9 +192,11 @@ export class Scheduler {
     }
   }
 
+  /** Nothing that can run is left: what waits in a paused queue or batch waits for the user, not for us. */
   private isIdle(): boolean {
     const stats = this.stats()
-    return stats.queued === 0 && stats.polling === 0 && stats.downloading === 0 && stats.inFlight === 0
+    const sendable = this.sendsPaused ? 0 : JOB_KINDS.reduce((sum, kind) => sum + this.sends.waiting(kind), 0)
+    return sendable === 0 && stats.polling === 0 && stats.downloading === 0 && stats.inFlight === 0
   }
 
   private launch(lane: Lane, id: string, work: () => Promise<void>): void {

@@ -25,12 +25,20 @@ export class SendRunner {
     private readonly poller: PollRunner
   ) {}
 
-  /** Puts a committed task in its kind's send queue. */
+  /** Puts a committed task in the send queue, in its job's place (set aside if its batch is paused). */
   enqueue(taskId: string): void {
     const task = this.ctx.repo.task(taskId)
     const job = task ? this.ctx.repo.job(task.job_id) : null
     if (!task || !job) return
-    this.ctx.scheduler.queueSend(job.kind, taskId)
+    this.ctx.scheduler.queueSend({
+      taskId,
+      jobId: job.id,
+      kind: job.kind,
+      groupId: job.group_id,
+      // Every job that can wait has a place (migration 012 gave the unfinished theirs); last, if not.
+      order: job.queue_order ?? Number.MAX_SAFE_INTEGER,
+      seq: task.seq
+    })
   }
 
   /** At start: tasks the last run left `submitting` may have been billed; they are never sent again here. */

@@ -12,6 +12,13 @@ type JobCommands =
   | 'jobs.submitGroup'
   | 'groups.get'
   | 'groups.list'
+  | 'groups.pause'
+  | 'groups.resume'
+  | 'groups.toFront'
+  | 'queue.get'
+  | 'queue.pause'
+  | 'queue.resume'
+  | 'queue.move'
   | 'jobs.list'
   | 'jobs.get'
   | 'jobs.cancel'
@@ -37,6 +44,13 @@ export function createJobHandlers(deps: {
     'groups.get': ({ id }) =>
       deps.groups.view(id) ?? Promise.reject(new AppFailure('not_found', say('groupGone'))),
     'groups.list': ({ limit, screen }) => deps.groups.list(limit, screen),
+    'groups.pause': ({ id }) => engine.queue.setGroupPaused(id, 'user'),
+    'groups.resume': ({ id }) => engine.queue.setGroupPaused(id, null),
+    'groups.toFront': ({ id }) => engine.queue.groupToFront(id),
+    'queue.get': () => engine.queue.state(),
+    'queue.pause': () => engine.queue.setPaused(true),
+    'queue.resume': () => engine.queue.setPaused(false),
+    'queue.move': (input) => engine.queue.move(input),
     // Reads only: the stored aggregate is current, since the writes that change a job store it.
     'jobs.list': (query) => repo.listJobs(query),
     'jobs.get': ({ id }) => engine.view(id) ?? Promise.reject(notFound()),

@@ -7,8 +7,12 @@ import {
   JobGroupRef,
   JobGroupSubmitInput,
   JobGroupSubmitted,
-  JobGroupView
+  JobGroupView,
+  JobMoveInput,
+  QueueState
 } from '../schemas/jobGroups'
+
+const Empty = z.object({}).strict()
 
 export const jobCommands = {
   'jobs.submit': { input: JobSubmitInput, output: JobView },
@@ -16,6 +20,18 @@ export const jobCommands = {
   'jobs.submitGroup': { input: JobGroupSubmitInput, output: JobGroupSubmitted },
   'groups.get': { input: JobGroupRef, output: JobGroupView },
   'groups.list': { input: JobGroupQuery, output: z.array(JobGroupView) },
+  /** Nothing more of the group is sent until `groups.resume`; what is in flight finishes. */
+  'groups.pause': { input: JobGroupRef, output: JobGroupView },
+  'groups.resume': { input: JobGroupRef, output: JobGroupView },
+  /** The group's waiting jobs go first, in their order among themselves. */
+  'groups.toFront': { input: JobGroupRef, output: QueueState },
+  /** The whole queue: paused or not, and what waits in which order. */
+  'queue.get': { input: Empty, output: QueueState },
+  /** Nothing new is sent from the moment this answers; what is in flight finishes. Kept across restarts. */
+  'queue.pause': { input: Empty, output: QueueState },
+  'queue.resume': { input: Empty, output: QueueState },
+  /** Waiting jobs to the front, or one just before another (a drag). */
+  'queue.move': { input: JobMoveInput, output: QueueState },
   'jobs.list': { input: JobQuery, output: z.array(JobView) },
   'jobs.get': { input: JobRef, output: JobView },
   /** The job as it is now, and what the gateway said to the cancel call, if one was sent. */
@@ -35,8 +51,10 @@ export const jobEvents = {
   'jobs.updated': JobView,
   'jobs.partial': JobPartial,
   'jobs.removed': JobRef,
-  /** A group was made, or its jobs changed status. */
+  /** A group was made, paused or resumed, or its jobs changed status. */
   'groups.updated': JobGroupView,
+  /** The queue was paused or resumed, or its order changed. */
+  'queue.changed': QueueState,
   /** A long job finished: an in-app toast, and a desktop notification in Electron. */
   'jobs.notice': JobNotice
 } as const satisfies Record<string, z.ZodType>

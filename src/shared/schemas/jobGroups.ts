@@ -8,6 +8,10 @@ import { JobRequest } from './jobs'
 export const JobGroupScreen = z.enum(['images', 'edit', 'video', 'compare'])
 export type JobGroupScreen = z.output<typeof JobGroupScreen>
 
+/** Why a group is paused: the user paused it, or the gateway said the money ran out (the app paused it). */
+export const JobGroupPauseReason = z.enum(['user', 'balance'])
+export type JobGroupPauseReason = z.output<typeof JobGroupPauseReason>
+
 /** How many jobs one group may hold (ours): a batch of 10,000 rows is the largest the app plans for. */
 export const GROUP_MAX_JOBS = 10_000
 
@@ -22,7 +26,10 @@ export const JobGroupView = z.object({
   screen: JobGroupScreen,
   settings: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.number(),
-  /** Its jobs, oldest first. */
+  /** When it was paused (nothing of it is sent until it is resumed), or null while it runs. */
+  pausedAt: z.number().nullable(),
+  pauseReason: JobGroupPauseReason.nullable(),
+  /** Its jobs, in the order they were asked for. */
   jobIds: z.array(z.string()),
   counts: z.partialRecord(JobStatus, z.number().int().nonnegative())
 })
@@ -54,6 +61,29 @@ export const JobGroupSubmitted = z.object({
 export type JobGroupSubmitted = z.output<typeof JobGroupSubmitted>
 
 export const JobGroupRef = z.object({ id: z.string().min(1).max(64) }).strict()
+
+/** The whole queue as the user steers it: paused or not, and the jobs waiting to be sent, in order. */
+export const QueueState = z.object({
+  pausedAt: z.number().nullable(),
+  /** The jobs waiting to be sent, first first (paused batches included, in their places). */
+  waiting: z.array(z.string())
+})
+export type QueueState = z.output<typeof QueueState>
+
+/** Moves jobs: to the front of the queue, or just before another waiting job (`before: null`: the end). */
+export const JobMoveInput = z.discriminatedUnion('to', [
+  z
+    .object({ to: z.literal('front'), jobIds: z.array(z.string().min(1).max(64)).min(1).max(GROUP_MAX_JOBS) })
+    .strict(),
+  z
+    .object({
+      to: z.literal('before'),
+      jobId: z.string().min(1).max(64),
+      before: z.string().min(1).max(64).nullable()
+    })
+    .strict()
+])
+export type JobMoveInput = z.output<typeof JobMoveInput>
 export const JobGroupQuery = z
   .object({ limit: z.number().int().min(1).max(500).default(50), screen: JobGroupScreen.optional() })
   .strict()

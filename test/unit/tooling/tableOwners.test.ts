@@ -15,6 +15,7 @@ const TABLE_OWNERS: Record<string, string> = {
   results: 'src/main/jobs/repository.ts',
   search_index: 'src/main/jobs/repository.ts',
   job_groups: 'src/main/jobs/groups.ts',
+  queue_control: 'src/main/jobs/queueControl.ts',
   media: 'src/main/library/mediaTable.ts',
   boards: 'src/main/gallery/boards.ts',
   board_items: 'src/main/gallery/boards.ts',

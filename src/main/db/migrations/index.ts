@@ -10,6 +10,7 @@ import { migration008Boards } from './008_boards'
 import { migration009Presets } from './009_presets'
 import { migration010NameKeys } from './010_name_keys'
 import { migration011JobGroups } from './011_job_groups'
+import { migration012QueueControl } from './012_queue_control'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -23,5 +24,6 @@ export const migrations: readonly Migration[] = [
   migration008Boards,
   migration009Presets,
   migration010NameKeys,
-  migration011JobGroups
+  migration011JobGroups,
+  migration012QueueControl
 ]

@@ -5,6 +5,7 @@ import { migrate } from '../../../../src/main/db/migrate'
 import { migrations } from '../../../../src/main/db/migrations'
 import type { GatewayClient } from '../../../../src/main/gateway'
 import { JobEngine } from '../../../../src/main/jobs/engine'
+import { QueueControl } from '../../../../src/main/jobs/queueControl'
 import { JobGroups } from '../../../../src/main/jobs/groups'
 import { JobRepository } from '../../../../src/main/jobs/repository'
 import type { JobView } from '../../../../src/shared/schemas/jobs'
@@ -26,6 +27,7 @@ function engineWith(
   return new JobEngine({
     repo: repository,
     groups: new JobGroups(db as Db, Date.now),
+    queue: new QueueControl(db as Db, Date.now),
     connections: {
       forProfile: () =>
         client ? Promise.resolve({ profile: {} as never, client }) : Promise.reject(new Error('unused'))

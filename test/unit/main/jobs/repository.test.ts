@@ -6,6 +6,7 @@ import { migrations } from '../../../../src/main/db/migrations'
 import { createJobHandlers } from '../../../../src/main/services/jobs'
 import { JobEngine } from '../../../../src/main/jobs/engine'
 import { JobReads } from '../../../../src/main/jobs/reads'
+import { QueueControl } from '../../../../src/main/jobs/queueControl'
 import { JobGroups } from '../../../../src/main/jobs/groups'
 import { JobRepository } from '../../../../src/main/jobs/repository'
 import { makeTempDir } from '../../../helpers/tempDir'
@@ -147,6 +148,7 @@ describe('job repository', () => {
     const engine = new JobEngine({
       repo,
       groups,
+      queue: new QueueControl(db, () => clock),
       connections: { forProfile: () => Promise.reject(new Error('unused')) },
       media: {} as never,
       bus: createEventBus(),

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DueQueue } from '../../../../src/main/jobs/dueQueue'
 import { DEFAULT_POLICY } from '../../../../src/main/jobs/policy'
+import type { JobKind } from '../../../../src/main/jobs/rows'
 import { Scheduler, type LaneWorkers } from '../../../../src/main/jobs/scheduler'
+import type { QueuedSend } from '../../../../src/main/jobs/sendQueue'
 
 /** Workers that record what started and finish only when the test says so. */
 function heldWorkers() {
@@ -21,6 +23,22 @@ let scheduler: Scheduler | null = null
 afterEach(() => {
   scheduler?.stop()
   scheduler = null
+})
+
+let nextOrder = 0
+/** A task of its own job, queued after the ones before it (unless told its place or batch). */
+const queued = (
+  kind: JobKind,
+  taskId: string,
+  order = ++nextOrder,
+  groupId: string | null = null
+): QueuedSend => ({
+  taskId,
+  jobId: `job-${taskId}`,
+  kind,
+  groupId,
+  order,
+  seq: 0
 })
 
 describe('scheduler', () => {
@@ -43,8 +61,8 @@ describe('scheduler', () => {
     const { started, workers, done } = heldWorkers()
     const concurrency = { ...DEFAULT_POLICY.concurrency, image: 2, video: 1 }
     scheduler = new Scheduler(concurrency, () => 0, workers)
-    for (const id of ['i1', 'i2', 'i3']) scheduler.queueSend('image', id)
-    for (const id of ['v1', 'v2']) scheduler.queueSend('video', id)
+    for (const id of ['i1', 'i2', 'i3']) scheduler.queueSend(queued('image', id))
+    for (const id of ['v1', 'v2']) scheduler.queueSend(queued('video', id))
     scheduler.pump()
     expect(started).toEqual(['send:i1', 'send:i2', 'send:v1'])
     expect(scheduler.stats()).toEqual({ queued: 2, polling: 0, downloading: 0, inFlight: 3 })
@@ -74,8 +92,8 @@ describe('scheduler', () => {
   it('a cancel takes the task out of every queue and aborts its request in flight', () => {
     const { started, workers } = heldWorkers()
     scheduler = new Scheduler({ ...DEFAULT_POLICY.concurrency, image: 1 }, () => 0, workers)
-    scheduler.queueSend('image', 'a')
-    scheduler.queueSend('image', 'b')
+    scheduler.queueSend(queued('image', 'a'))
+    scheduler.queueSend(queued('image', 'b'))
     scheduler.schedulePoll('c', 10)
     scheduler.pump()
     const controller = scheduler.track('a')
@@ -90,12 +108,80 @@ describe('scheduler', () => {
     expect(started).toEqual(['send:a'])
   })
 
+  it('sends nothing while the queue is paused, what is in flight finishes, and resumes in order [P48]', async () => {
+    const { started, workers, done } = heldWorkers()
+    scheduler = new Scheduler({ ...DEFAULT_POLICY.concurrency, image: 1 }, () => 0, workers)
+    for (const id of ['a', 'b', 'c']) scheduler.queueSend(queued('image', id))
+    scheduler.pump()
+    expect(started).toEqual(['send:a'])
+    scheduler.setSendsPaused(true)
+    let idle = false
+    void scheduler.waitForIdle().then(() => (idle = true))
+    done('a')
+    await tick()
+    // Paused: b and c wait for the user, so the engine counts as idle once a is done.
+    expect(started).toEqual(['send:a'])
+    expect(idle).toBe(true)
+    expect(scheduler.stats().queued).toBe(2)
+    scheduler.setSendsPaused(false)
+    expect(started).toEqual(['send:a', 'send:b'])
+  })
+
+  it('sets a paused batch aside, sends the rest, and puts it back in its place on resume [P48]', async () => {
+    const { started, workers, done } = heldWorkers()
+    scheduler = new Scheduler({ ...DEFAULT_POLICY.concurrency, image: 1 }, () => 0, workers)
+    scheduler.queueSend(queued('image', 'g1', 1, 'G'))
+    scheduler.queueSend(queued('image', 'x', 2))
+    scheduler.queueSend(queued('image', 'g2', 3, 'G'))
+    scheduler.queueSend(queued('image', 'y', 4))
+    scheduler.setGroupPaused('G', true)
+    scheduler.pump()
+    expect(started).toEqual(['send:x'])
+    // Queued into a paused batch: set aside too.
+    scheduler.queueSend(queued('image', 'g3', 0, 'G'))
+    done('x')
+    await tick()
+    expect(started).toEqual(['send:x', 'send:y'])
+    scheduler.setGroupPaused('G', false)
+    done('y')
+    await tick()
+    expect(started).toEqual(['send:x', 'send:y', 'send:g3'])
+    for (const id of ['g3', 'g1']) {
+      done(id)
+      await tick()
+    }
+    expect(started.slice(3)).toEqual(['send:g1', 'send:g2'])
+  })
+
+  it('moves a job to a new place in its line [P48]', async () => {
+    const { started, workers, done } = heldWorkers()
+    scheduler = new Scheduler({ ...DEFAULT_POLICY.concurrency, image: 1 }, () => 0, workers)
+    for (const [id, order] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4]
+    ] as const)
+      scheduler.queueSend(queued('image', id, order))
+    expect(scheduler.queuedJobs().map((job) => job.jobId)).toEqual(['job-a', 'job-b', 'job-c', 'job-d'])
+    scheduler.reorder('job-d', 0)
+    scheduler.reorder('job-b', 3.5)
+    expect(scheduler.queueBounds()).toEqual({ first: 0, last: 3.5 })
+    expect(scheduler.queuedJobs().map((job) => job.jobId)).toEqual(['job-d', 'job-a', 'job-c', 'job-b'])
+    scheduler.pump()
+    for (const id of ['d', 'a', 'c']) {
+      done(id)
+      await tick()
+    }
+    expect(started).toEqual(['send:d', 'send:a', 'send:c', 'send:b'])
+  })
+
   it('after stop starts nothing more and aborts what is in flight', () => {
     const { started, workers } = heldWorkers()
     scheduler = new Scheduler(DEFAULT_POLICY.concurrency, () => 0, workers)
     const controller = scheduler.track('x')
     scheduler.stop()
-    scheduler.queueSend('image', 'a')
+    scheduler.queueSend(queued('image', 'a'))
     scheduler.pump()
     expect(scheduler.stopped).toBe(true)
     expect(controller.signal.aborted).toBe(true)

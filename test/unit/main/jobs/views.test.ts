@@ -28,6 +28,7 @@ const jobRow = (patch: Partial<JobRow> = {}): JobRow => ({
   updated_at: 2_000,
   finished_at: null,
   group_id: null,
+  queue_order: null,
   ...patch
 })
 

@@ -153,6 +153,7 @@ export const errors: Catalog<typeof en> = {
     nothingToResend: '这个任务没有需要重新发送的内容。',
     jobGone: '这个任务已不存在。',
     groupGone: '这组任务已不存在。',
+    notWaiting: '该任务已不在等待发送，无法在队列中移动。',
     imageGone: '这张图片已不存在。',
     conversationGone: '这个对话已不存在。',
     messageGone: '这条消息已不存在。',

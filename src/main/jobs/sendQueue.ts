@@ -1,0 +1,148 @@
+import { JOB_KINDS } from '../../shared/schemas/jobKinds'
+import type { JobKind } from './rows'
+
+/** A task waiting to be sent, with what orders it: its job's place in the queue, then its own number. */
+export interface QueuedSend {
+  taskId: string
+  jobId: string
+  kind: JobKind
+  groupId: string | null
+  /** The job's `queue_order`: lower goes first. */
+  order: number
+  seq: number
+}
+
+const before = (a: QueuedSend, b: QueuedSend): boolean =>
+  a.order < b.order || (a.order === b.order && a.seq < b.seq)
+
+/**
+ * The tasks waiting to be sent, one ordered line per job kind, and those of paused batches set aside (kept
+ * in order, out of the lines, so a paused batch of thousands costs the lines nothing). A line is an array
+ * kept sorted: new jobs come last (an append), moves are rare and a binary search finds their place.
+ */
+export class SendQueue {
+  private readonly lines = Object.fromEntries(JOB_KINDS.map((kind) => [kind, [] as QueuedSend[]])) as Record<
+    JobKind,
+    QueuedSend[]
+  >
+  private readonly parked = new Map<string, QueuedSend[]>()
+  private readonly where = new Map<string, QueuedSend>()
+
+  get size(): number {
+    return this.where.size
+  }
+
+  has(taskId: string): boolean {
+    return this.where.has(taskId)
+  }
+
+  /** Queues a task (again: it is moved); set aside at once when its batch is paused. */
+  add(entry: QueuedSend): void {
+    this.remove(entry.taskId)
+    this.where.set(entry.taskId, entry)
+    const parked = entry.groupId === null ? undefined : this.parked.get(entry.groupId)
+    insertSorted(parked ?? this.lines[entry.kind], entry)
+  }
+
+  /** The next task of a kind's line, taken out of the queue; undefined when the line is empty. */
+  take(kind: JobKind): QueuedSend | undefined {
+    const entry = this.lines[kind].shift()
+    if (entry) this.where.delete(entry.taskId)
+    return entry
+  }
+
+  peek(kind: JobKind): QueuedSend | undefined {
+    return this.lines[kind][0]
+  }
+
+  remove(taskId: string): boolean {
+    const entry = this.where.get(taskId)
+    if (!entry) return false
+    this.where.delete(taskId)
+    const line =
+      (entry.groupId === null ? undefined : this.parked.get(entry.groupId)) ?? this.lines[entry.kind]
+    const index = line.indexOf(entry)
+    if (index >= 0) line.splice(index, 1)
+    return true
+  }
+
+  /** Sets a batch's tasks aside (and any added later) until `resumeGroup`. */
+  pauseGroup(groupId: string): void {
+    if (this.parked.has(groupId)) return
+    const aside: QueuedSend[] = []
+    for (const kind of JOB_KINDS) {
+      const line = this.lines[kind]
+      if (!line.some((entry) => entry.groupId === groupId)) continue
+      this.lines[kind] = line.filter((entry) => {
+        if (entry.groupId !== groupId) return true
+        aside.push(entry)
+        return false
+      })
+    }
+    aside.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+    this.parked.set(groupId, aside)
+  }
+
+  /** Puts a paused batch's tasks back in their lines, in their places. */
+  resumeGroup(groupId: string): void {
+    const aside = this.parked.get(groupId)
+    if (!aside) return
+    this.parked.delete(groupId)
+    for (const entry of aside) insertSorted(this.lines[entry.kind], entry)
+  }
+
+  isGroupPaused(groupId: string): boolean {
+    return this.parked.has(groupId)
+  }
+
+  /** Gives a job's queued tasks a new place (a move to the front, a drag). */
+  reorder(jobId: string, order: number): void {
+    const moved = [...this.where.values()].filter((entry) => entry.jobId === jobId)
+    for (const entry of moved) this.add({ ...entry, order })
+  }
+
+  /** The lowest and highest places taken (both null when nothing waits). */
+  bounds(): { first: number; last: number } | null {
+    let first = Infinity
+    let last = -Infinity
+    for (const entry of this.where.values()) {
+      first = Math.min(first, entry.order)
+      last = Math.max(last, entry.order)
+    }
+    return first === Infinity ? null : { first, last }
+  }
+
+  /** The jobs waiting and their places, in the order they will be sent (paused batches in their places). */
+  jobsInOrder(): { jobId: string; order: number }[] {
+    const all = [...this.where.values()].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+    const seen = new Set<string>()
+    const jobs: { jobId: string; order: number }[] = []
+    for (const entry of all) {
+      if (seen.has(entry.jobId)) continue
+      seen.add(entry.jobId)
+      jobs.push({ jobId: entry.jobId, order: entry.order })
+    }
+    return jobs
+  }
+
+  /** How many of each kind's line can be sent now (paused batches not counted). */
+  waiting(kind: JobKind): number {
+    return this.lines[kind].length
+  }
+}
+
+function insertSorted(line: QueuedSend[], entry: QueuedSend): void {
+  const last = line[line.length - 1]
+  if (!last || before(last, entry)) {
+    line.push(entry)
+    return
+  }
+  let low = 0
+  let high = line.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (before(line[mid] as QueuedSend, entry)) low = mid + 1
+    else high = mid
+  }
+  line.splice(low, 0, entry)
+}
