@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bridgeQueue } from '@renderer/features/queue/bridge'
 import { QueueScreen } from '@renderer/features/queue/QueueScreen'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useNotificationsStore } from '@renderer/store/notifications'
@@ -327,5 +328,48 @@ describe('Queue screen', () => {
         .upsert(runningVideo({ createdAt: now - 4_000, status: 'succeeded', finishedAt: now + 61_000 }))
     })
     expect(within(rowOf('waves at night')).getByText('1 min 05 s')).toBeInTheDocument()
+  })
+
+  it('pauses and resumes the queue, says what a pause means, and sends a waiting job next [P48]', async () => {
+    const first = job({ id: 'w1', prompt: 'first in line', status: 'pending', createdAt: 1_000, results: [] })
+    const second = job({
+      id: 'w2',
+      prompt: 'second in line',
+      status: 'pending',
+      createdAt: 2_000,
+      results: []
+    })
+    let line = { pausedAt: null as number | null, waiting: ['w1', 'w2'] }
+    const { invoke, emit, connection } = connect({
+      'jobs.list': () => [second, first],
+      'queue.get': () => line,
+      'queue.pause': () => (line = { ...line, pausedAt: 5_000 }),
+      'queue.resume': () => (line = { ...line, pausedAt: null }),
+      'queue.move': () => (line = { ...line, waiting: ['w2', 'w1'] })
+    })
+    seed(first, second)
+    const unbridge = bridgeQueue(connection)
+    render(<QueueScreen />)
+    expect(await screen.findByText('2 jobs waiting to be sent.')).toBeInTheDocument()
+    expect(within(rowOf('first in line')).getByText('#1 in line')).toBeInTheDocument()
+    // The first in line has no "Send next": it is next already.
+    expect(within(rowOf('first in line')).queryByRole('button', { name: 'Send next' })).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pause queue' }))
+    expect(
+      await screen.findByText(
+        'Queue paused: the 2 waiting jobs are not sent until you resume. Jobs already on their way finish.'
+      )
+    ).toBeInTheDocument()
+    expect(invoke).toHaveBeenCalledWith('queue.pause', {})
+
+    fireEvent.click(within(rowOf('second in line')).getByRole('button', { name: 'Send next' }))
+    await waitFor(() => expect(within(rowOf('second in line')).getByText('#1 in line')).toBeInTheDocument())
+    expect(invoke).toHaveBeenCalledWith('queue.move', { to: 'front', jobIds: ['w2'] })
+
+    // Another window resumed it: the event is enough.
+    act(() => emit('queue.changed', { pausedAt: null, waiting: ['w2', 'w1'] }))
+    expect(await screen.findByRole('button', { name: 'Pause queue' })).toBeInTheDocument()
+    unbridge()
   })
 })

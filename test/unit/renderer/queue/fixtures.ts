@@ -100,7 +100,8 @@ export function resetStores(): void {
     expanded: {},
     pages: {},
     dialog: null,
-    actionErrors: {}
+    actionErrors: {},
+    line: null
   })
   useNotificationsStore.setState({ items: [], toasts: [], passing: {}, listOpen: false })
   useProfilesStore.setState({ profiles: [profile()], catalogs: {} })

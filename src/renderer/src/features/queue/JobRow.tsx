@@ -22,7 +22,7 @@ import { ProgressBar } from '../../ui/ProgressBar'
 import { useFocusStays } from '../../ui/useFocusStays'
 import { usageSummary } from '../../media/slots'
 import { cancelPlan, type CancelPlan } from '../../jobs/cancel'
-import { cancelJob, retryJob } from './actions'
+import { cancelJob, moveToFront, retryJob } from './actions'
 import {
   canCancel,
   cancelEffect,
@@ -210,6 +210,8 @@ export function JobRow({
   const endpoint = endpointParts(job, t)
   const cancel = canCancel(job) ? cancelPlan(job, profile) : null
   const cancelNoteId = `cancel-note-${job.id}`
+  // Its place among the jobs waiting to be sent (1 = next), when it waits.
+  const place = useQueueStore((state) => (state.line?.waiting.indexOf(job.id) ?? -1) + 1)
   // Cancel, Retry or Send again go once used: the keyboard stays on this row's actions.
   const actionsRef = useRef<HTMLDivElement>(null)
   useFocusStays(actionsRef)
@@ -241,6 +243,7 @@ export function JobRow({
         <div className="tq-state">
           <div className="tq-state-line">
             <span className={`tq-status tone-${tone}`}>{status}</span>
+            {place > 0 && <span className="tq-place">{t('queue.row.place', { place })}</span>}
             <span className="tq-elapsed" title={active ? t('queue.row.runningFor') : t('queue.row.took')}>
               {formatDuration(elapsedMs(job, now))}
             </span>
@@ -287,6 +290,11 @@ export function JobRow({
               onClick={() => openDialog({ type: 'resend', jobId: job.id })}
             >
               {t('queue.row.sendAgain')}
+            </button>
+          )}
+          {place > 1 && (
+            <button type="button" className="button tq-btn" onClick={() => void moveToFront(api, job)}>
+              {t('queue.row.toFront')}
             </button>
           )}
           {retry && (

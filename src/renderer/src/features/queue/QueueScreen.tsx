@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, type ReactElement } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore, useConnection } from '../../store/app'
@@ -11,6 +11,7 @@ import { filterKey, isFiltered, matchesFilter, ALL_TASKS } from './model'
 import { useQueueCounts } from './QueueBadge'
 import { loadPage } from './queries'
 import { useQueueStore } from './store'
+import { loadLine, setQueuePaused } from './actions'
 import { JobDialogs } from './JobDialogs'
 import { QueueFilters } from './QueueFilters'
 import { JobRow } from './JobRow'
@@ -74,6 +75,44 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
   )
 }
 
+/**
+ * Pause and resume the whole queue. While paused, a line says so above the list: nothing new is sent,
+ * what is already on its way finishes, and the queue stays paused after a restart.
+ */
+function QueuePause(): ReactElement | null {
+  const { t } = useTranslation()
+  const { api } = useConnection()
+  const line = useQueueStore((state) => state.line)
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  if (!line) return null
+  const paused = line.pausedAt !== null
+  const toggle = async (): Promise<void> => {
+    setBusy(true)
+    setFailure(await setQueuePaused(api, !paused))
+    setBusy(false)
+  }
+  return (
+    <div className={paused ? 'tq-pause paused' : 'tq-pause'}>
+      <p className="tq-pause-text" role="status">
+        {paused
+          ? t('queue.pause.paused', { count: line.waiting.length })
+          : line.waiting.length === 0
+            ? t('queue.pause.idle')
+            : t('queue.pause.sending', { count: line.waiting.length })}
+      </p>
+      <button type="button" className="button tq-btn" disabled={busy} onClick={() => void toggle()}>
+        {paused ? t('queue.pause.resume') : t('queue.pause.pause')}
+      </button>
+      {failure && (
+        <p className="tq-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
+  )
+}
+
 export function QueueScreen(): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
@@ -88,6 +127,9 @@ export function QueueScreen(): ReactElement {
   useEffect(() => {
     void loadPage(api, filter)
   }, [api, filter])
+  useEffect(() => {
+    void loadLine(api)
+  }, [api])
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's API is used as documented
   const virtualizer = useVirtualizer({
@@ -118,6 +160,7 @@ export function QueueScreen(): ReactElement {
   return (
     <section className="screen tq-screen" aria-labelledby="screen-title">
       <ScreenHeader title={t('queue.title')} subtitle={summary} live />
+      <QueuePause />
       <QueueFilters running={running} attention={attention} />
       <div className="tq-scroll" ref={scrollRef}>
         {error && (

@@ -59,3 +59,29 @@ export async function deleteJob(api: ApiClient, job: JobView): Promise<boolean> 
   useJobsStore.getState().remove(job.id)
   return true
 }
+
+/** The queue's line as the backend has it now (paused, and what waits in which order). */
+export async function loadLine(api: ApiClient): Promise<void> {
+  const result = await api.call('queue.get', {})
+  if (result.ok) useQueueStore.getState().setLine(result.value)
+}
+
+/** Pauses or resumes sending; the backend answers once nothing new will be sent. */
+export async function setQueuePaused(api: ApiClient, paused: boolean): Promise<string | null> {
+  const result = await api.call(paused ? 'queue.pause' : 'queue.resume', {})
+  if (!result.ok) return failureLine(i18n.t, result.error)
+  useQueueStore.getState().setLine(result.value)
+  return null
+}
+
+/** Sends this job next: to the front of the line. */
+export async function moveToFront(api: ApiClient, job: JobView): Promise<void> {
+  const result = await api.call('queue.move', { to: 'front', jobIds: [job.id] })
+  const tasks = useQueueStore.getState()
+  if (!result.ok) {
+    tasks.setActionError(job.id, failureLine(i18n.t, result.error))
+    return
+  }
+  tasks.setActionError(job.id, null)
+  tasks.setLine(result.value)
+}

@@ -4,6 +4,7 @@ import { i18n } from '../../i18n'
 import { useAppStore } from '../../store/app'
 import { notify } from '../../store/notifications'
 import { noticeWords } from './noticeWords'
+import { loadLine } from './actions'
 import { loadAtStart, loadOpenJobs } from './queries'
 import { useQueueStore } from './store'
 
@@ -39,12 +40,17 @@ export function noticeOfJob(notice: JobNotice): void {
 
 /** Feeds this feature's stores from contract events; returns the unsubscribe. */
 export function bridgeQueue(connection: Connection): () => void {
-  const off = connection.api.on('jobs.notice', noticeOfJob)
+  const offNotice = connection.api.on('jobs.notice', noticeOfJob)
+  const offLine = connection.api.on('queue.changed', (line) => useQueueStore.getState().setLine(line))
   void loadAtStart(connection.api)
-  return off
+  void loadLine(connection.api)
+  return () => {
+    offNotice()
+    offLine()
+  }
 }
 
 /** After an outage: every job still going or waiting, read again (their events were missed). */
-export function resyncQueue(connection: Connection): Promise<void> {
-  return loadOpenJobs(connection.api)
+export async function resyncQueue(connection: Connection): Promise<void> {
+  await Promise.all([loadOpenJobs(connection.api), loadLine(connection.api)])
 }

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import type { QueueState } from '@shared/schemas/jobGroups'
 import { ALL_TASKS, type TaskFilter } from './model'
 
 /** How far each filter has been paged in: jobs older than `oldest` are not shown until the next page. */
@@ -25,6 +26,9 @@ interface TasksState {
   dialog: TaskDialog
   /** Per job: the last action's failure, shown on its row. */
   actionErrors: Record<string, string>
+  /** The send queue as the backend last said it: paused or not, and the waiting jobs in order. */
+  line: QueueState | null
+  setLine: (line: QueueState) => void
   setFilter: (patch: Partial<TaskFilter>) => void
   toggleExpanded: (jobId: string) => void
   setPage: (key: string, patch: Partial<PageState>) => void
@@ -41,6 +45,8 @@ export const useQueueStore = create<TasksState>()((set) => ({
   pages: {},
   dialog: null,
   actionErrors: {},
+  line: null,
+  setLine: (line) => set({ line }),
   setFilter: (patch) => set((state) => ({ filter: { ...state.filter, ...patch } })),
   toggleExpanded: (jobId) =>
     set((state) => ({ expanded: { ...state.expanded, [jobId]: !state.expanded[jobId] } })),

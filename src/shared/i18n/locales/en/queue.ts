@@ -41,8 +41,23 @@ export const queue = {
   list: 'Jobs',
   loading: 'Loading…',
   older: 'Show older jobs',
+  /** The whole queue's pause, above the list. */
+  pause: {
+    idle: 'Nothing is waiting to be sent.',
+    pause: 'Pause queue',
+    resume: 'Resume queue',
+    sending_one: '{{count, number}} job waiting to be sent.',
+    sending_other: '{{count, number}} jobs waiting to be sent.',
+    paused_one:
+      'Queue paused: the {{count, number}} waiting job is not sent until you resume. Jobs already on their way finish.',
+    paused_other:
+      'Queue paused: the {{count, number}} waiting jobs are not sent until you resume. Jobs already on their way finish.'
+  },
   row: {
     noPrompt: '(no prompt)',
+    /** A waiting job's place in line (1 = sent next). */
+    place: '#{{place, number}} in line',
+    toFront: 'Send next',
     /** After the endpoint's name (the shared label of its family): how the job went out. */
     streamed: ', streamed',
     group: ' ×{{count, number}}',

@@ -46,7 +46,17 @@ export const queue: Catalog<typeof en> = {
   list: '任务列表',
   loading: '正在载入…',
   older: '显示更早的任务',
+  pause: {
+    idle: '没有等待发送的任务。',
+    pause: '暂停队列',
+    resume: '继续队列',
+    sending_other: '{{count, number}} 个任务等待发送。',
+    paused_other:
+      '队列已暂停：{{count, number}} 个等待中的任务在你继续之前不会发送，已在发送的任务会照常完成。'
+  },
   row: {
+    place: '第 {{place, number}} 位',
+    toFront: '下一个发送',
     noPrompt: '（无提示词）',
     streamed: '，流式返回',
     group: '（{{count, number}} 个子任务）',
