@@ -77,6 +77,8 @@ function noPollText(t: TFunction, job: JobView): string {
     const stillRunning = job.tasks.some((task) => task.error?.view?.kind === 'in_progress')
     return stillRunning ? t('queue.row.stillProcessed') : t('queue.row.noAnswer')
   }
+  // Nothing of it has gone out yet: there is no reply to wait for.
+  if (job.tasks.every((task) => task.status === 'pending')) return t('queue.row.notSent')
   if (isActiveJob(job)) return t('queue.row.waitingReply')
   const async = job.kind === 'video' || job.tasks.some((task) => task.remoteId !== null)
   return async || job.endpoint === ENDPOINTS.imagesV2 ? t('queue.row.neverPolled') : t('queue.row.oneRequest')
@@ -243,7 +245,6 @@ export function JobRow({
         <div className="tq-state">
           <div className="tq-state-line">
             <span className={`tq-status tone-${tone}`}>{status}</span>
-            {place > 0 && <span className="tq-place">{t('queue.row.place', { place })}</span>}
             <span className="tq-elapsed" title={active ? t('queue.row.runningFor') : t('queue.row.took')}>
               {formatDuration(elapsedMs(job, now))}
             </span>
@@ -252,8 +253,11 @@ export function JobRow({
             progress={progress}
             label={t('queue.row.progress', { prompt: job.prompt.slice(0, 40) })}
           />
-          {progress.type !== 'none' && progress.label !== status && (
-            <span className="tq-progress-label">{progress.label}</span>
+          {place > 0 ? (
+            <span className="tq-progress-label tq-place">{t('queue.row.place', { place })}</span>
+          ) : (
+            progress.type !== 'none' &&
+            progress.label !== status && <span className="tq-progress-label">{progress.label}</span>
           )}
         </div>
         <div className="tq-poll">

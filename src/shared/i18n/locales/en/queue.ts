@@ -57,6 +57,7 @@ export const queue = {
     noPrompt: '(no prompt)',
     /** A waiting job's place in line (1 = sent next). */
     place: '#{{place, number}} in line',
+    notSent: 'Not sent yet',
     toFront: 'Send next',
     /** After the endpoint's name (the shared label of its family): how the job went out. */
     streamed: ', streamed',
