@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { BENCH_DIR, ROOT, spread, type Bench, type BenchContext, type Sample, type Spread } from './harness'
+import { batchExpand } from './suites/batchExpand'
 import { chatStream, longChat } from './suites/chat'
 import { contractRoundTrip } from './suites/contractRoundTrip'
 import { engineOverhead, engineRestart } from './suites/engine'
@@ -23,7 +24,8 @@ const all: Bench[] = [
   longChat,
   chatStream,
   startup,
-  exportSpeed
+  exportSpeed,
+  batchExpand
 ]
 
 const usage = `Usage: npm run bench -- [filter] [--quick] [--runs N] [--json] [--profile]

@@ -8,6 +8,7 @@ import { gallery } from './en/gallery'
 import { media } from './en/media'
 import { ui } from './en/ui'
 import { errors } from './en/errors'
+import { batches } from './en/batches'
 
 /**
  * English, the catalog every other language follows (its keys are the type of `t`). Grouped by where the
@@ -26,6 +27,7 @@ export const en = {
   media,
   ui,
   errors,
+  batches,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio could not start',

@@ -10,6 +10,7 @@ import { gallery } from './zh-CN/gallery'
 import { media } from './zh-CN/media'
 import { ui } from './zh-CN/ui'
 import { errors } from './zh-CN/errors'
+import { batches } from './zh-CN/batches'
 
 /**
  * 简体中文. Written for designers, in the words Chinese creative tools use (生成、编辑、图库、队列、网关),
@@ -26,6 +27,7 @@ export const zhCN: Catalog<typeof en> = {
   media,
   ui,
   errors,
+  batches,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio 无法启动',
