@@ -45,14 +45,32 @@ function backend(
         })
         return { ok: true, job }
       })
-      const group = { id: 'group-1', name, screen: 'compare', settings: null, createdAt: 5, counts: {} }
+      const group = {
+        id: 'group-1',
+        name,
+        screen: 'compare',
+        settings: null,
+        createdAt: 5,
+        pausedAt: null,
+        pauseReason: null,
+        counts: {}
+      }
       return { group: { ...group, jobIds: items.map((item) => item.job.id) }, items }
     },
     'groups.get': (input) => {
       const id = (input as { id: string }).id
       const group = groups[id]
       if (!group) throw Object.assign(new Error('no such group'), { code: 'not_found' })
-      return { id, screen: 'compare', settings: null, createdAt: 1, counts: {}, ...group }
+      return {
+        id,
+        screen: 'compare',
+        settings: null,
+        createdAt: 1,
+        pausedAt: null,
+        pauseReason: null,
+        counts: {},
+        ...group
+      }
     }
   })
   return { ...fake, remembered }

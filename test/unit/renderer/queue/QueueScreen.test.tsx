@@ -331,14 +331,9 @@ describe('Queue screen', () => {
   })
 
   it('pauses and resumes the queue, says what a pause means, and sends a waiting job next [P48]', async () => {
-    const first = job({ id: 'w1', prompt: 'first in line', status: 'pending', createdAt: 1_000, results: [] })
-    const second = job({
-      id: 'w2',
-      prompt: 'second in line',
-      status: 'pending',
-      createdAt: 2_000,
-      results: []
-    })
+    const waiting = { status: 'pending', results: [], tasks: [task({ status: 'pending' })] } as const
+    const first = job({ id: 'w1', prompt: 'first in line', createdAt: 1_000, ...waiting })
+    const second = job({ id: 'w2', prompt: 'second in line', createdAt: 2_000, ...waiting })
     let line = { pausedAt: null as number | null, waiting: ['w1', 'w2'] }
     const { invoke, emit, connection } = connect({
       'jobs.list': () => [second, first],
@@ -352,6 +347,9 @@ describe('Queue screen', () => {
     render(<QueueScreen />)
     expect(await screen.findByText('2 jobs waiting to be sent.')).toBeInTheDocument()
     expect(within(rowOf('first in line')).getByText('#1 in line')).toBeInTheDocument()
+    // Not sent yet: its clock counts waiting, and there is no reply to wait for.
+    expect(within(rowOf('first in line')).getByTitle('Waiting for')).toBeInTheDocument()
+    expect(within(rowOf('first in line')).getByText('Not sent yet')).toBeInTheDocument()
     // The first in line has no "Send next": it is next already.
     expect(within(rowOf('first in line')).queryByRole('button', { name: 'Send next' })).toBeNull()
 

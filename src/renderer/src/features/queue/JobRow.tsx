@@ -78,7 +78,8 @@ function noPollText(t: TFunction, job: JobView): string {
     return stillRunning ? t('queue.row.stillProcessed') : t('queue.row.noAnswer')
   }
   // Nothing of it has gone out yet: there is no reply to wait for.
-  if (job.tasks.every((task) => task.status === 'pending')) return t('queue.row.notSent')
+  if (job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending'))
+    return t('queue.row.notSent')
   if (isActiveJob(job)) return t('queue.row.waitingReply')
   const async = job.kind === 'video' || job.tasks.some((task) => task.remoteId !== null)
   return async || job.endpoint === ENDPOINTS.imagesV2 ? t('queue.row.neverPolled') : t('queue.row.oneRequest')
@@ -212,6 +213,8 @@ export function JobRow({
   const endpoint = endpointParts(job, t)
   const cancel = canCancel(job) ? cancelPlan(job, profile) : null
   const cancelNoteId = `cancel-note-${job.id}`
+  // Nothing of it has gone out: its clock counts waiting, not running.
+  const unsent = job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
   // Its place among the jobs waiting to be sent (1 = next), when it waits.
   const place = useQueueStore((state) => (state.line?.waiting.indexOf(job.id) ?? -1) + 1)
   // Cancel, Retry or Send again go once used: the keyboard stays on this row's actions.
@@ -245,7 +248,12 @@ export function JobRow({
         <div className="tq-state">
           <div className="tq-state-line">
             <span className={`tq-status tone-${tone}`}>{status}</span>
-            <span className="tq-elapsed" title={active ? t('queue.row.runningFor') : t('queue.row.took')}>
+            <span
+              className="tq-elapsed"
+              title={
+                unsent ? t('queue.row.waitingFor') : active ? t('queue.row.runningFor') : t('queue.row.took')
+              }
+            >
               {formatDuration(elapsedMs(job, now))}
             </span>
           </div>

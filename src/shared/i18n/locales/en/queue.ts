@@ -58,6 +58,7 @@ export const queue = {
     /** A waiting job's place in line (1 = sent next). */
     place: '#{{place, number}} in line',
     notSent: 'Not sent yet',
+    waitingFor: 'Waiting for',
     toFront: 'Send next',
     /** After the endpoint's name (the shared label of its family): how the job went out. */
     streamed: ', streamed',

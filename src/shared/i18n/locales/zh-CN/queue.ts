@@ -57,6 +57,7 @@ export const queue: Catalog<typeof en> = {
   row: {
     place: '第 {{place, number}} 位',
     notSent: '尚未发送',
+    waitingFor: '已等待',
     toFront: '下一个发送',
     noPrompt: '（无提示词）',
     streamed: '，流式返回',
