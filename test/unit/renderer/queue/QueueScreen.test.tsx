@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { JobView } from '@shared/schemas/jobs'
 import { bridgeQueue } from '@renderer/features/queue/bridge'
 import { QueueScreen } from '@renderer/features/queue/QueueScreen'
 import { useJobsStore } from '@renderer/store/jobs'
@@ -331,9 +332,13 @@ describe('Queue screen', () => {
   })
 
   it('pauses and resumes the queue, says what a pause means, and sends a waiting job next [P48]', async () => {
-    const waiting = { status: 'pending', results: [], tasks: [task({ status: 'pending' })] } as const
-    const first = job({ id: 'w1', prompt: 'first in line', createdAt: 1_000, ...waiting })
-    const second = job({ id: 'w2', prompt: 'second in line', createdAt: 2_000, ...waiting })
+    const waiting = (): Partial<JobView> => ({
+      status: 'pending',
+      results: [],
+      tasks: [task({ status: 'pending' })]
+    })
+    const first = job({ id: 'w1', prompt: 'first in line', createdAt: 1_000, ...waiting() })
+    const second = job({ id: 'w2', prompt: 'second in line', createdAt: 2_000, ...waiting() })
     let line = { pausedAt: null as number | null, waiting: ['w1', 'w2'] }
     const { invoke, emit, connection } = connect({
       'jobs.list': () => [second, first],
