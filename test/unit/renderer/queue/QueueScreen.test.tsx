@@ -370,6 +370,15 @@ describe('Queue screen', () => {
     await waitFor(() => expect(within(rowOf('second in line')).getByText('#1 in line')).toBeInTheDocument())
     expect(invoke).toHaveBeenCalledWith('queue.move', { to: 'front', jobIds: ['w2'] })
 
+    // w2 goes out: it leaves the line, and w1 is next again without waiting for a new order.
+    act(() =>
+      useJobsStore
+        .getState()
+        .upsert({ ...second, status: 'running', tasks: [task({ status: 'submitting' })] })
+    )
+    expect(within(rowOf('first in line')).getByText('#1 in line')).toBeInTheDocument()
+    expect(within(rowOf('second in line')).queryByText(/^#\d+ in line$/)).toBeNull()
+
     // Another window resumed it: the event is enough.
     act(() => emit('queue.changed', { pausedAt: null, waiting: ['w2', 'w1'] }))
     expect(await screen.findByRole('button', { name: 'Pause queue' })).toBeInTheDocument()

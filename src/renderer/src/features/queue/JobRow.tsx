@@ -72,6 +72,10 @@ function Glyph({ d, size }: { d: string; size: number }): ReactElement {
 }
 
 /** What the poll column says of a job that was never polled. */
+/** Nothing of the job has gone out yet: every task still waits to be sent. */
+export const isUnsent = (job: JobView): boolean =>
+  job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
+
 function noPollText(t: TFunction, job: JobView): string {
   if (job.status === 'needs_attention') {
     const stillRunning = job.tasks.some((task) => task.error?.view?.kind === 'in_progress')
@@ -182,7 +186,8 @@ export function JobRow({
   index,
   count,
   measureRef,
-  style
+  style,
+  place
 }: {
   job: JobView
   now: number
@@ -191,6 +196,8 @@ export function JobRow({
   count: number
   measureRef: Ref<HTMLLIElement>
   style: CSSProperties
+  /** Its place among the jobs waiting to be sent (1 = next), or 0 when it is not waiting. */
+  place: number
 }): ReactElement {
   const { t, i18n } = useTranslation()
   const gatewayName = useGatewayName()
@@ -214,9 +221,7 @@ export function JobRow({
   const cancel = canCancel(job) ? cancelPlan(job, profile) : null
   const cancelNoteId = `cancel-note-${job.id}`
   // Nothing of it has gone out: its clock counts waiting, not running.
-  const unsent = job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
-  // Its place among the jobs waiting to be sent (1 = next), when it waits.
-  const place = useQueueStore((state) => (state.line?.waiting.indexOf(job.id) ?? -1) + 1)
+  const unsent = isUnsent(job)
   // Cancel, Retry or Send again go once used: the keyboard stays on this row's actions.
   const actionsRef = useRef<HTMLDivElement>(null)
   useFocusStays(actionsRef)

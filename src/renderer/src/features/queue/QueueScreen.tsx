@@ -14,7 +14,7 @@ import { useQueueStore } from './store'
 import { loadLine, setQueuePaused } from './actions'
 import { JobDialogs } from './JobDialogs'
 import { QueueFilters } from './QueueFilters'
-import { JobRow } from './JobRow'
+import { isUnsent, JobRow } from './JobRow'
 import './queue.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
@@ -79,7 +79,26 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
  * Pause and resume the whole queue. While paused, a line says so above the list: nothing new is sent,
  * what is already on its way finishes, and the queue stays paused after a restart.
  */
-function QueuePause(): ReactElement | null {
+/**
+ * Each waiting job's place in line (1 = sent next). The backend says the order when it changes (a pause,
+ * a move); jobs sent since then have left the line, which the jobs mirror already knows, so places are
+ * counted over the jobs still unsent rather than read stale from the last order.
+ */
+function usePlaces(): Map<string, number> {
+  const line = useQueueStore((state) => state.line)
+  const byId = useJobsStore((state) => state.byId)
+  return useMemo(() => {
+    const places = new Map<string, number>()
+    for (const id of line?.waiting ?? []) {
+      const job = byId[id]
+      // A job the mirror has not loaded is taken as still waiting.
+      if (!job || isUnsent(job)) places.set(id, places.size + 1)
+    }
+    return places
+  }, [line, byId])
+}
+
+function QueuePause({ waiting }: { waiting: number }): ReactElement | null {
   const { t } = useTranslation()
   const { api } = useConnection()
   const line = useQueueStore((state) => state.line)
@@ -96,10 +115,10 @@ function QueuePause(): ReactElement | null {
     <div className={paused ? 'tq-pause paused' : 'tq-pause'}>
       <p className="tq-pause-text" role="status">
         {paused
-          ? t('queue.pause.paused', { count: line.waiting.length })
-          : line.waiting.length === 0
+          ? t('queue.pause.paused', { count: waiting })
+          : waiting === 0
             ? t('queue.pause.idle')
-            : t('queue.pause.sending', { count: line.waiting.length })}
+            : t('queue.pause.sending', { count: waiting })}
       </p>
       <button type="button" className="button tq-btn" disabled={busy} onClick={() => void toggle()}>
         {paused ? t('queue.pause.resume') : t('queue.pause.pause')}
@@ -119,6 +138,7 @@ export function QueueScreen(): ReactElement {
   const filter = useQueueStore((state) => state.filter)
   const profiles = useProfilesStore((state) => state.profiles)
   const { jobs, exhausted, loading, error } = useVisibleJobs()
+  const places = usePlaces()
   const { running, attention } = useQueueCounts()
   const live = jobs.some((job) => isActiveJob(job) || isSaving(job))
   const now = useNow(live)
@@ -160,7 +180,7 @@ export function QueueScreen(): ReactElement {
   return (
     <section className="screen tq-screen" aria-labelledby="screen-title">
       <ScreenHeader title={t('queue.title')} subtitle={summary} live />
-      <QueuePause />
+      <QueuePause waiting={places.size} />
       <QueueFilters running={running} attention={attention} />
       <div className="tq-scroll" ref={scrollRef}>
         {error && (
@@ -185,6 +205,7 @@ export function QueueScreen(): ReactElement {
                   index={item.index}
                   count={jobs.length}
                   measureRef={virtualizer.measureElement}
+                  place={places.get(job.id) ?? 0}
                   style={{ transform: `translateY(${item.start}px)` }}
                 />
               )
