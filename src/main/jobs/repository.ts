@@ -159,14 +159,6 @@ export class JobRepository extends JobReads {
     })
   }
 
-  /** The highest place any job holds in the send queue (0 when none does): new jobs go after it. */
-  lastQueueOrder(): number {
-    const row = this.sql('SELECT MAX(queue_order) AS last FROM jobs WHERE queue_order IS NOT NULL').get() as {
-      last: number | null
-    }
-    return row.last ?? 0
-  }
-
   /** Moves a pending task to `submitting` and commits it; false if someone else (or a cancel) got there first. */
   claimForSend(taskId: string): boolean {
     return this.write(() =>

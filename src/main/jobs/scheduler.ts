@@ -66,10 +66,6 @@ export class Scheduler {
     if (!paused) this.pump()
   }
 
-  get sendsArePaused(): boolean {
-    return this.sendsPaused
-  }
-
   /** Pauses or resumes one batch's sends, the same way. */
   setGroupPaused(groupId: string, paused: boolean): void {
     if (paused) this.sends.pauseGroup(groupId)

@@ -32,10 +32,6 @@ export class SendQueue {
     return this.where.size
   }
 
-  has(taskId: string): boolean {
-    return this.where.has(taskId)
-  }
-
   /** Queues a task (again: it is moved); set aside at once when its batch is paused. */
   add(entry: QueuedSend): void {
     this.remove(entry.taskId)
@@ -49,10 +45,6 @@ export class SendQueue {
     const entry = this.lines[kind].shift()
     if (entry) this.where.delete(entry.taskId)
     return entry
-  }
-
-  peek(kind: JobKind): QueuedSend | undefined {
-    return this.lines[kind][0]
   }
 
   remove(taskId: string): boolean {
@@ -89,10 +81,6 @@ export class SendQueue {
     if (!aside) return
     this.parked.delete(groupId)
     for (const entry of aside) insertSorted(this.lines[entry.kind], entry)
-  }
-
-  isGroupPaused(groupId: string): boolean {
-    return this.parked.has(groupId)
   }
 
   /** Gives a job's queued tasks a new place (a move to the front, a drag). */
