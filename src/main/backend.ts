@@ -42,6 +42,7 @@ import { librarySink } from './jobs/librarySink'
 import type { PartialPolicy } from './jobs/policy'
 import { JobGroups } from './jobs/groups'
 import { QueueControl } from './jobs/queueControl'
+import { LaneLimitStore } from './jobs/laneLimits'
 import { JobRepository } from './jobs/repository'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
@@ -146,10 +147,12 @@ export function createBackend(options: BackendOptions): Backend {
   if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
   const jobs = new JobRepository(db, now)
   const groups = new JobGroups(db, now)
+  const laneLimits = new LaneLimitStore(db, now)
   const engine = new JobEngine({
     repo: jobs,
     groups,
     queue: new QueueControl(db, now),
+    laneLimits,
     connections,
     media: librarySink(library),
     bus,
@@ -233,7 +236,8 @@ export function createBackend(options: BackendOptions): Backend {
       connections,
       bus,
       now,
-      onBackgroundError: (error) => logger.error('background refresh failed', error)
+      onBackgroundError: (error) => logger.error('background refresh failed', error),
+      onDeleted: (profileId) => laneLimits.forgetProfile(profileId)
     }),
     ...createJobHandlers({
       engine,
@@ -244,7 +248,8 @@ export function createBackend(options: BackendOptions): Backend {
         let removed = 0
         for (const id of ids) if ((await removeMedia(id)) === 'removed') removed += 1
         return removed
-      }
+      },
+      profileExists: (profileId) => profiles.get(profileId) !== null
     }),
     ...createChatHandlers({
       repo: chatRepo,

@@ -57,4 +57,9 @@ export interface CallOptions {
 /** Every POST bills; the key comes from the user action (stored with the job) and is reused only on a confirmed re-send. */
 export interface PostOptions extends CallOptions {
   idempotencyKey: string
+  /**
+   * `caller`: a 429 that is not about money is thrown at once instead of waited out here, so a queue can
+   * slow the whole lane and let the slot go (the job engine). Default `retry`: waited out (P14).
+   */
+  rateLimits?: 'retry' | 'caller'
 }

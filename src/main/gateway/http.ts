@@ -25,6 +25,8 @@ export interface RequestSpec {
   json?: unknown
   form?: FormData | undefined
   headers?: Record<string, string> | undefined
+  /** A 429 not about money is thrown at once for the caller's queue to handle (`PostOptions.rateLimits`). */
+  leaveRateLimits?: boolean | undefined
 }
 
 export interface OpenResponse {
@@ -201,7 +203,8 @@ export async function requestJson<S extends z.ZodType>(
       }
       return { data: parsed.data, requestId: res.requestId, hints: hintsOf(res.headers) }
     },
-    ctx.onRetry && ((event) => ctx.onRetry?.({ ...event, method: spec.method, path: spec.path }))
+    ctx.onRetry && ((event) => ctx.onRetry?.({ ...event, method: spec.method, path: spec.path })),
+    spec.leaveRateLimits
   )
 }
 
@@ -224,6 +227,7 @@ export async function openResponse(ctx: GatewayContext, spec: RequestSpec): Prom
     ctx.clock,
     spec.signal,
     () => sendOnce(ctx, spec),
-    ctx.onRetry && ((event) => ctx.onRetry?.({ ...event, method: spec.method, path: spec.path }))
+    ctx.onRetry && ((event) => ctx.onRetry?.({ ...event, method: spec.method, path: spec.path })),
+    spec.leaveRateLimits
   )
 }

@@ -29,12 +29,13 @@ function headerSays(hints: RetryHints | undefined): boolean | undefined {
   return undefined
 }
 
-export function shouldRetry(err: GatewayError, cls: RequestClass): boolean {
+export function shouldRetry(err: GatewayError, cls: RequestClass, leaveRateLimits = false): boolean {
   if (err.reason === 'cancelled' || err.reason === 'preflight') return false
   if (err.code === 'model_endpoint_mismatch') return false
   const says = headerSays(err.hints)
   if (cls === 'billed') {
     if (err.notSent) return err.retryable
+    if (leaveRateLimits && err.reason === 'http' && err.status === 429) return false
     // A 429 means the gateway refused before doing any work; a money-related 429 never passes by waiting.
     return err.reason === 'http' && err.status === 429 && err.retryable && says !== false
   }
@@ -57,14 +58,16 @@ export async function withRetries<T>(
   clock: Clock,
   signal: AbortSignal,
   attempt: (attemptIndex: number) => Promise<T>,
-  onRetry?: (event: RetryEvent) => void
+  onRetry?: (event: RetryEvent) => void,
+  /** The caller's queue handles 429s (`PostOptions.rateLimits: 'caller'`). */
+  leaveRateLimits = false
 ): Promise<T> {
   for (let index = 0; ; index++) {
     try {
       return await attempt(index)
     } catch (err) {
       if (!(err instanceof GatewayError)) throw err
-      if (index >= MAX_RETRIES || signal.aborted || !shouldRetry(err, cls)) throw err
+      if (index >= MAX_RETRIES || signal.aborted || !shouldRetry(err, cls, leaveRateLimits)) throw err
       const delayMs = retryDelayMs(index, err.hints, clock)
       onRetry?.({ attempt: index, delayMs, error: err })
       try {

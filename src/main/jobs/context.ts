@@ -8,6 +8,7 @@ import type { Clock } from '../time/clock'
 import type { LoopbackAllowance, MediaSink } from './media'
 import type { EnginePolicy, PartialPolicy } from './policy'
 import type { JobGroups } from './groups'
+import type { LaneLimitStore } from './laneLimits'
 import type { QueueControl } from './queueControl'
 import type { JobRepository } from './repository'
 import type { Scheduler } from './scheduler'
@@ -38,6 +39,8 @@ export interface JobEngineDeps {
   /** The data folder's disk: a write that failed on it is said once, and a write that worked clears it. */
   storage?: { report(error: unknown): StorageFault | null; recovered(): void }
   onError?: (message: string, error: unknown) => void
+  /** The user's limits per lane (Settings); without it every lane follows the defaults. */
+  laneLimits?: LaneLimitStore
   /** Test-only crash points (`crashPoints.ts`); production passes none. */
   probe?: CrashProbe
 }
@@ -53,6 +56,8 @@ export interface RunnerContext {
   /** Wall-clock ms moved on only by monotonic time (`steadyWallClock`): what stored deadlines are held to. */
   readonly steadyNow: () => number
   readonly random: () => number
+  /** The gateway refused a batch's job for the balance or quota: the batch pauses, saying why. */
+  readonly pauseForBalance: (groupId: string) => void
   /** Emits the job's current view as `jobs.updated` and returns it. */
   readonly publish: (jobId: string) => JobView | null
 }

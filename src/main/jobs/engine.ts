@@ -11,7 +11,8 @@ import { say } from '../../shared/sentences'
 import { steadyWallClock, systemClock } from '../time/clock'
 import type { RunnerContext, JobEngineDeps } from './context'
 import { DownloadRunner } from './downloadRunner'
-import { mergePolicy } from './policy'
+import { LaneSettings } from './laneSettings'
+import { defaultLaneLimits, mergePolicy } from './policy'
 import { PollRunner } from './pollRunner'
 import { QueueSteering } from './queueSteering'
 import type { JobKind } from './rows'
@@ -49,6 +50,8 @@ export class JobEngine {
   private readonly ctx: RunnerContext
   /** The user's hands on the queue: pauses and order (`QueueSteering`). */
   readonly queue: QueueSteering
+  /** Each lane's limits and state, for Settings (`LaneSettings`). */
+  readonly lanes: LaneSettings
 
   constructor(private readonly deps: JobEngineDeps) {
     const policy = mergePolicy(deps.policy)
@@ -63,7 +66,11 @@ export class JobEngine {
         download: (resultId) => this.downloader.run(resultId)
       },
       deps.onError,
-      policy.afterFaultMs
+      policy.afterFaultMs,
+      (lane, kind) => {
+        const [profileId = '', endpoint = ''] = lane.split('\n')
+        return deps.laneLimits?.get(profileId, endpoint) ?? defaultLaneLimits(policy, kind)
+      }
     )
     this.ctx = {
       deps,
@@ -73,7 +80,8 @@ export class JobEngine {
       now,
       steadyNow: steadyWallClock(clock),
       random: () => clock.random(),
-      publish: (jobId) => this.publish(jobId)
+      publish: (jobId) => this.publish(jobId),
+      pauseForBalance: (groupId) => this.pauseForBalance(groupId)
     }
     this.poller = new PollRunner(this.ctx)
     this.sender = new SendRunner(this.ctx, this.poller)
@@ -85,6 +93,7 @@ export class JobEngine {
       queue: deps.queue,
       bus: deps.bus
     })
+    this.lanes = new LaneSettings({ scheduler: this.scheduler, store: deps.laneLimits, policy, now })
   }
 
   /** Recovery at start-up; returns how many tasks of each sort were picked up. */
@@ -271,6 +280,13 @@ export class JobEngine {
     } catch (error) {
       this.deps.onError?.('settling job statuses left by an older version failed', error)
     }
+  }
+
+  /** Once per refusal burst: the batch's other jobs in flight come back refused too, and find it paused. */
+  private pauseForBalance(groupId: string): void {
+    const group = this.deps.groups.view(groupId)
+    if (!group || group.pausedAt !== null) return
+    this.queue.setGroupPaused(groupId, 'balance')
   }
 
   private publish(jobId: string): JobView | null {

@@ -1,4 +1,5 @@
 import { DEFAULT_SEND_CONCURRENCY, type JobKind } from '../../shared/schemas/jobKinds'
+import type { LaneLimits } from '../../shared/schemas/lanes'
 import { backoffDelay, notBeforeServer } from '../time/backoff'
 
 /** The engine's figures; every one marked (ours) in RELIABILITY.md, overridable so tests run fast. */
@@ -9,7 +10,10 @@ export interface EnginePolicy {
   deadlineMs: { imagesV2: number; videos: number }
   /** P26: a result URL is retried until the result's creation + 23 h (or its own stated expiry). */
   download: { initialMs: number; maxMs: number; windowMs: number }
-  /** How many requests of each sort may be in flight at once. */
+  /**
+   * How many requests of each sort may be in flight at once: sends per lane (a profile and an endpoint)
+   * by the endpoint's kind of job, unless the user set the lane's own limits; polls and downloads in all.
+   */
   concurrency: Record<JobKind, number> & { poll: number; download: number }
   /** A poll or download that failed past its runner (its row could not be written) waits this long. */
   afterFaultMs: number
@@ -57,4 +61,12 @@ export function downloadDelay(
 ): number {
   const schedule = { initialMs: policy.initialMs, factor: 2, maxMs: policy.maxMs, jitter: [0.75, 1] as const }
   return notBeforeServer(backoffDelay(schedule, attempts, random), serverHintMs)
+}
+
+/**
+ * A lane's limits until the user sets its own (P49): its kind's concurrency, and no rate of ours — the
+ * gateway's 429s slow it down when it has a limit, and most have none for a few requests at a time.
+ */
+export function defaultLaneLimits(policy: EnginePolicy, kind: JobKind): LaneLimits {
+  return { concurrency: policy.concurrency[kind], perMinute: null }
 }

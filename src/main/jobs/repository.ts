@@ -159,12 +159,15 @@ export class JobRepository extends JobReads {
     })
   }
 
-  /** Moves a pending task to `submitting` and commits it; false if someone else (or a cancel) got there first. */
+  /**
+   * Moves a pending task to `submitting` and commits it; false if someone else (or a cancel) got there first.
+   * A try starts clean: the 429 that sent it back to wait is not this try's error.
+   */
   claimForSend(taskId: string): boolean {
     return this.write(() =>
       this.touch(
         this.sql(
-          `UPDATE tasks SET status = 'submitting', attempts = attempts + 1, updated_at = ?
+          `UPDATE tasks SET status = 'submitting', attempts = attempts + 1, error = NULL, updated_at = ?
            WHERE id = ? AND status IN (${inList(SENDABLE_TASK_STATUSES)}) RETURNING job_id`
         ).get(this.now(), taskId)
       )

@@ -1,11 +1,15 @@
-import { JOB_KINDS } from '../../shared/schemas/jobKinds'
+import type { LaneLimits } from '../../shared/schemas/lanes'
 import { DueQueue } from './dueQueue'
+import { Lanes } from './lanes'
 import type { EnginePolicy } from './policy'
 import type { JobKind } from './rows'
 import { SendQueue, type QueuedSend } from './sendQueue'
 
-/** A lane: sends run per job kind (each with its own concurrency), then polls and downloads. */
-export type Lane = JobKind | 'poll' | 'download'
+/** What the scheduler counts in flight: sends (each also counted in its lane), polls and downloads. */
+type Work = 'send' | 'poll' | 'download'
+
+/** A lane's limits: the user's for its profile and endpoint, or the defaults for its kind of job. */
+export type LaneLimitsOf = (lane: string, kind: JobKind) => LaneLimits
 
 /** What runs one item of a lane; the scheduler counts it in flight until its promise settles. */
 export interface LaneWorkers {
@@ -15,11 +19,11 @@ export interface LaneWorkers {
 }
 
 /**
- * When work runs, never what it does: the send queue (a line per job kind in the user's order, paused
- * batches set aside, the whole of it paused or not), the due queues of polls
- * and downloads, each lane's concurrency, the one timer (armed for the earliest due item a free lane could
- * take), the abort controller of each item in flight, the tasks cancelled in this process, and
- * `waitForIdle`. The runners decide what an item does and schedule what follows.
+ * When work runs, never what it does: the send queue (a line per lane — a profile and an endpoint — in the
+ * user's order, paused batches set aside, the whole of it paused or not), each lane's concurrency and rate
+ * (`Lanes`), the due queues of polls and downloads, the one timer (armed for the earliest moment something
+ * waiting could start), the abort controller of each item in flight, the tasks cancelled in this process,
+ * and `waitForIdle`. The runners decide what an item does and schedule what follows.
  */
 export class Scheduler {
   private readonly sends = new SendQueue()
@@ -27,9 +31,10 @@ export class Scheduler {
   private sendsPaused = false
   private readonly polls = new DueQueue()
   private readonly downloads = new DueQueue()
-  private readonly running = Object.fromEntries(
-    [...JOB_KINDS, 'poll', 'download'].map((lane) => [lane, 0])
-  ) as Record<Lane, number>
+  private readonly running: Record<Work, number> = { send: 0, poll: 0, download: 0 }
+  private readonly lanes: Lanes
+  /** Each lane's kind of job, for its default limits. */
+  private readonly laneKinds = new Map<string, JobKind>()
   private readonly controllers = new Map<string, AbortController>()
   private readonly cancelled = new Set<string>()
   private idleWaiters: (() => void)[] = []
@@ -45,8 +50,13 @@ export class Scheduler {
     private readonly workers: LaneWorkers,
     private readonly onError?: (message: string, error: unknown) => void,
     /** How long a poll or download that failed unexpectedly waits before it is tried again (ours). */
-    private readonly retryAfterFaultMs = 30_000
-  ) {}
+    private readonly retryAfterFaultMs = 30_000,
+    laneLimits?: LaneLimitsOf
+  ) {
+    const limitsOf: LaneLimitsOf =
+      laneLimits ?? ((_lane, kind) => ({ concurrency: concurrency[kind], perMinute: null }))
+    this.lanes = new Lanes((lane) => limitsOf(lane, this.laneKinds.get(lane) ?? 'image'))
+  }
 
   /** True once `stop` was called: runners leave rows as they are for the next start to recover. */
   get stopped(): boolean {
@@ -54,7 +64,26 @@ export class Scheduler {
   }
 
   queueSend(entry: QueuedSend): void {
+    this.laneKinds.set(entry.lane, entry.kind)
     this.sends.add(entry)
+  }
+
+  /**
+   * The gateway answered a send of the lane with a 429 not about money: the lane holds for as long as it
+   * asked and keeps to a lower rate for a while (P49). The task itself is queued again by its runner.
+   */
+  laneRefused(lane: string, retryAfterMs: number | undefined): void {
+    this.lanes.refused(lane, this.now(), retryAfterMs)
+  }
+
+  /** Any other answer to a send of the lane: its run of 429s is over. */
+  laneAnswered(lane: string): void {
+    this.lanes.answered(lane)
+  }
+
+  /** What Settings shows of a lane now: sends in flight, waiting, and what a 429 taught it. */
+  laneState(lane: string): { running: number; waiting: number; slowedTo: number | null; holdMs: number } {
+    return { ...this.lanes.snapshot(lane, this.now()), waiting: this.sends.waitingIn(lane) }
   }
 
   /**
@@ -159,17 +188,20 @@ export class Scheduler {
     for (const controller of this.controllers.values()) controller.abort()
   }
 
-  /** Starts what the free lanes can take now, re-arms the timer, and wakes idle waiters. */
+  /** Starts what the open lanes can take now, re-arms the timer, and wakes idle waiters. */
   pump(): void {
     if (this.halted) return
-    for (const kind of JOB_KINDS) {
-      while (!this.sendsPaused && this.running[kind] < this.concurrency[kind]) {
-        const entry = this.sends.take(kind)
-        if (!entry) break
-        this.launch(kind, entry.taskId, () => this.workers.send(entry.taskId))
+    const now = this.now()
+    if (!this.sendsPaused) {
+      for (const lane of this.sends.readyLanes()) {
+        while (this.lanes.canStart(lane, now)) {
+          const entry = this.sends.take(lane)
+          if (!entry) break
+          this.lanes.started(lane, now)
+          this.launch('send', entry.taskId, () => this.workers.send(entry.taskId), lane)
+        }
       }
     }
-    const now = this.now()
     while (this.running.poll < this.concurrency.poll) {
       const taskId = this.polls.popDue(now)
       if (!taskId) break
@@ -191,11 +223,11 @@ export class Scheduler {
   /** Nothing that can run is left: what waits in a paused queue or batch waits for the user, not for us. */
   private isIdle(): boolean {
     const stats = this.stats()
-    const sendable = this.sendsPaused ? 0 : JOB_KINDS.reduce((sum, kind) => sum + this.sends.waiting(kind), 0)
+    const sendable = this.sendsPaused ? 0 : this.sends.waiting()
     return sendable === 0 && stats.polling === 0 && stats.downloading === 0 && stats.inFlight === 0
   }
 
-  private launch(lane: Lane, id: string, work: () => Promise<void>): void {
+  private launch(lane: Work, id: string, work: () => Promise<void>, sendLane?: string): void {
     this.running[lane]++
     work()
       .catch((error: unknown) => {
@@ -209,6 +241,7 @@ export class Scheduler {
       })
       .finally(() => {
         this.running[lane]--
+        if (sendLane !== undefined) this.lanes.finished(sendLane)
         this.pumpAfterIo()
       })
   }
@@ -231,6 +264,11 @@ export class Scheduler {
       this.running.poll < this.concurrency.poll ? this.polls.peekDue() : null,
       this.running.download < this.concurrency.download ? this.downloads.peekDue() : null
     ].filter((due): due is number => due !== null)
+    // A lane held by a 429 or its rate opens at a known time; one full of sends opens when one ends.
+    if (!this.sendsPaused) {
+      const now = this.now()
+      for (const lane of this.sends.readyLanes()) candidates.push(this.lanes.opensAt(lane, now))
+    }
     const next = candidates.length > 0 ? Math.min(...candidates) : Infinity
     if (next === this.timerDue && this.timer) return
     if (this.timer) clearTimeout(this.timer)

@@ -3,6 +3,7 @@ import type { MediaInput, ResolvedMedia } from '../../shared/gateway/endpoints/m
 import { toItems, type SyncItem } from '../../shared/gateway/endpoints/imageResults'
 import type { JobRequest } from '../../shared/schemas/jobs'
 import type { GatewayClient, RequestOf, TaskSnapshot } from '../gateway'
+import type { PostOptions } from '../gateway/context'
 import type { MediaSink } from './media'
 
 export type { SyncItem }
@@ -41,7 +42,7 @@ export async function sendTask(
   client: GatewayClient,
   job: JobRequest,
   media: MediaSink,
-  options: { signal: AbortSignal; idempotencyKey: string },
+  options: PostOptions,
   hooks: StreamHooks
 ): Promise<SendOutcome | { type: 'streamed' }> {
   const descriptor = descriptorOf(job.endpoint)

@@ -1,4 +1,3 @@
-import { JOB_KINDS } from '../../shared/schemas/jobKinds'
 import type { JobKind } from './rows'
 
 /** A task waiting to be sent, with what orders it: its job's place in the queue, then its own number. */
@@ -6,6 +5,8 @@ export interface QueuedSend {
   taskId: string
   jobId: string
   kind: JobKind
+  /** Its lane (`laneKey`: profile and endpoint), whose limits it waits for. */
+  lane: string
   groupId: string | null
   /** The job's `queue_order`: lower goes first. */
   order: number
@@ -15,16 +16,15 @@ export interface QueuedSend {
 const before = (a: QueuedSend, b: QueuedSend): boolean =>
   a.order < b.order || (a.order === b.order && a.seq < b.seq)
 
+const compare = (a: QueuedSend, b: QueuedSend): number => (before(a, b) ? -1 : before(b, a) ? 1 : 0)
+
 /**
- * The tasks waiting to be sent, one ordered line per job kind, and those of paused batches set aside (kept
- * in order, out of the lines, so a paused batch of thousands costs the lines nothing). A line is an array
- * kept sorted: new jobs come last (an append), moves are rare and a binary search finds their place.
+ * The tasks waiting to be sent, one ordered line per lane, and those of paused batches set aside (kept in
+ * order, out of the lines, so a paused batch of thousands costs the lines nothing). A line is an array kept
+ * sorted: new jobs come last (an append), moves are rare and a binary search finds their place.
  */
 export class SendQueue {
-  private readonly lines = Object.fromEntries(JOB_KINDS.map((kind) => [kind, [] as QueuedSend[]])) as Record<
-    JobKind,
-    QueuedSend[]
-  >
+  private readonly lines = new Map<string, QueuedSend[]>()
   private readonly parked = new Map<string, QueuedSend[]>()
   private readonly where = new Map<string, QueuedSend>()
 
@@ -37,13 +37,23 @@ export class SendQueue {
     this.remove(entry.taskId)
     this.where.set(entry.taskId, entry)
     const parked = entry.groupId === null ? undefined : this.parked.get(entry.groupId)
-    insertSorted(parked ?? this.lines[entry.kind], entry)
+    insertSorted(parked ?? this.lineOf(entry.lane), entry)
   }
 
-  /** The next task of a kind's line, taken out of the queue; undefined when the line is empty. */
-  take(kind: JobKind): QueuedSend | undefined {
-    const entry = this.lines[kind].shift()
-    if (entry) this.where.delete(entry.taskId)
+  /** The lanes that have a task ready, the one whose first task goes first leading. */
+  readyLanes(): string[] {
+    const heads: QueuedSend[] = []
+    for (const line of this.lines.values()) if (line[0]) heads.push(line[0])
+    return heads.sort(compare).map((head) => head.lane)
+  }
+
+  /** The next task of a lane, taken out of the queue; undefined when its line is empty. */
+  take(lane: string): QueuedSend | undefined {
+    const line = this.lines.get(lane)
+    const entry = line?.shift()
+    if (!entry) return undefined
+    this.where.delete(entry.taskId)
+    if (line?.length === 0) this.lines.delete(lane)
     return entry
   }
 
@@ -52,9 +62,10 @@ export class SendQueue {
     if (!entry) return false
     this.where.delete(taskId)
     const line =
-      (entry.groupId === null ? undefined : this.parked.get(entry.groupId)) ?? this.lines[entry.kind]
-    const index = line.indexOf(entry)
-    if (index >= 0) line.splice(index, 1)
+      (entry.groupId === null ? undefined : this.parked.get(entry.groupId)) ?? this.lines.get(entry.lane)
+    const index = line ? line.indexOf(entry) : -1
+    if (line && index >= 0) line.splice(index, 1)
+    if (line?.length === 0 && this.lines.get(entry.lane) === line) this.lines.delete(entry.lane)
     return true
   }
 
@@ -62,17 +73,17 @@ export class SendQueue {
   pauseGroup(groupId: string): void {
     if (this.parked.has(groupId)) return
     const aside: QueuedSend[] = []
-    for (const kind of JOB_KINDS) {
-      const line = this.lines[kind]
+    for (const [lane, line] of this.lines) {
       if (!line.some((entry) => entry.groupId === groupId)) continue
-      this.lines[kind] = line.filter((entry) => {
+      const kept = line.filter((entry) => {
         if (entry.groupId !== groupId) return true
         aside.push(entry)
         return false
       })
+      if (kept.length > 0) this.lines.set(lane, kept)
+      else this.lines.delete(lane)
     }
-    aside.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
-    this.parked.set(groupId, aside)
+    this.parked.set(groupId, aside.sort(compare))
   }
 
   /** Puts a paused batch's tasks back in their lines, in their places. */
@@ -80,7 +91,7 @@ export class SendQueue {
     const aside = this.parked.get(groupId)
     if (!aside) return
     this.parked.delete(groupId)
-    for (const entry of aside) insertSorted(this.lines[entry.kind], entry)
+    for (const entry of aside) insertSorted(this.lineOf(entry.lane), entry)
   }
 
   /** Gives a job's queued tasks a new place (a move to the front, a drag). */
@@ -102,7 +113,7 @@ export class SendQueue {
 
   /** The jobs waiting and their places, in the order they will be sent (paused batches in their places). */
   jobsInOrder(): { jobId: string; order: number }[] {
-    const all = [...this.where.values()].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+    const all = [...this.where.values()].sort(compare)
     const seen = new Set<string>()
     const jobs: { jobId: string; order: number }[] = []
     for (const entry of all) {
@@ -113,9 +124,25 @@ export class SendQueue {
     return jobs
   }
 
-  /** How many of each kind's line can be sent now (paused batches not counted). */
-  waiting(kind: JobKind): number {
-    return this.lines[kind].length
+  /** How many of a lane's tasks can be sent once it opens (paused batches not counted). */
+  waitingIn(lane: string): number {
+    return this.lines.get(lane)?.length ?? 0
+  }
+
+  /** How many tasks of all lanes can be sent once their lanes open (paused batches not counted). */
+  waiting(): number {
+    let count = 0
+    for (const line of this.lines.values()) count += line.length
+    return count
+  }
+
+  private lineOf(lane: string): QueuedSend[] {
+    let line = this.lines.get(lane)
+    if (!line) {
+      line = []
+      this.lines.set(lane, line)
+    }
+    return line
   }
 }
 

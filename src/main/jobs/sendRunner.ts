@@ -1,7 +1,10 @@
 import { DOWNLOADABLE_RESULT_STATUSES } from '../../shared/schemas/jobStatuses'
-import { isGatewayError, type GatewayClient } from '../gateway'
+import { isQuotaError } from '../../shared/gateway/errors'
+import { isGatewayError, type GatewayClient, type GatewayError } from '../gateway'
+import { serverDelayMs } from '../time/backoff'
 import type { RunnerContext } from './context'
 import { OUTCOME_UNKNOWN_AFTER_CRASH, STREAM_CUT_BY_CRASH, toJobError } from './errors'
+import { laneOfJob } from './lanes'
 import type { PollRunner } from './pollRunner'
 import type { NewResult, TaskPatch, TaskRow } from './rows'
 import { sendTask, type SyncItem } from './send'
@@ -15,6 +18,8 @@ import { sendTask, type SyncItem } from './send'
  *                               ─▶ needs_attention    outcome unknown: waits for the user (P17)
  *                               ─▶ incomplete         a stream cut after some images arrived (P21)
  *                               ─▶ cancelled          the user cancelled it while it was in flight
+ *                               ─▶ pending            refused with a 429 (rate, or a batch's balance): queued
+ *                                                     again in its place, its lane held or its batch paused
  *   submitting left by a crash ─start─▶ needs_attention, or incomplete when a stream had delivered images
  *
  * Only `pending` is ever claimed (SENDABLE_TASK_STATUSES); on `stop` a task stays `submitting`.
@@ -34,6 +39,7 @@ export class SendRunner {
       taskId,
       jobId: job.id,
       kind: job.kind,
+      lane: laneOfJob(job),
       groupId: job.group_id,
       // Every job that can wait has a place (migration 012 gave the unfinished theirs); last, if not.
       order: job.queue_order ?? Number.MAX_SAFE_INTEGER,
@@ -88,6 +94,7 @@ export class SendRunner {
       return
     }
     const kind = job.kind === 'video' ? 'video' : 'image'
+    const lane = laneOfJob(job)
     let storedInStream = 0
     let chain: Promise<void> = Promise.resolve()
     // Images are announced in order, each once its thumbnail can be shown; commits never wait for that.
@@ -102,7 +109,8 @@ export class SendRunner {
         client,
         request,
         deps.media,
-        { signal: controller.signal, idempotencyKey: task.idempotency_key },
+        // The lane, not this one send, waits out a 429: the slot goes to a lane the gateway still takes.
+        { signal: controller.signal, idempotencyKey: task.idempotency_key, rateLimits: 'caller' },
         {
           // Each image starts into the library at once while the stream keeps being read; rows commit in order.
           onImage: (item) => {
@@ -159,6 +167,7 @@ export class SendRunner {
         }
       )
       deps.probe?.('send.answered')
+      scheduler.laneAnswered(lane)
       if (outcome.type === 'streamed') {
         await chain
         await announcing
@@ -175,12 +184,22 @@ export class SendRunner {
       // Shutting down: leave the row `submitting`; the next start marks it needs_attention (outcome unknown).
       if (scheduler.stopped) return
       await announcing
+      const someStored = storedInStream > 0 || repo.resultIndexes(taskId).size > 0
+      const refusal = someStored ? null : refusalOf(error, job.group_id, this.ctx.now())
+      if (refusal === null) scheduler.laneAnswered(lane)
       if (scheduler.isCancelled(taskId)) {
         repo.updateTask(taskId, { status: 'cancelled' })
+      } else if (refusal) {
+        // Refused before any work, so certainly not billed (P17): it waits in its place to go again.
+        repo.updateTask(taskId, { status: 'pending', error: toJobError(error) })
+        if (refusal.type === 'rate') scheduler.laneRefused(lane, refusal.retryAfterMs)
+        else this.ctx.pauseForBalance(refusal.groupId)
+        this.enqueue(taskId)
+        this.ctx.publish(job.id)
+        return
       } else {
         const jobError = toJobError(error)
         const unknown = isGatewayError(error) && error.outcome === 'unknown'
-        const someStored = storedInStream > 0 || repo.resultIndexes(taskId).size > 0
         // A cut stream keeps what arrived and is never re-posted (P21); an ambiguous failure waits for the user (P17).
         const status = someStored ? 'incomplete' : unknown ? 'needs_attention' : 'failed'
         repo.updateTask(taskId, { status, error: jobError })
@@ -253,4 +272,25 @@ export class SendRunner {
     for (const id of pending) this.ctx.scheduler.scheduleDownload(id, 0)
     return results.filter((result) => result.status === 'stored').length
   }
+}
+
+/**
+ * The longest Retry-After a lane waits out as asked (ours, P49): a queue can wait longer than one request
+ * (60 s) without keeping anyone's click waiting; past this the lane's own backoff applies.
+ */
+const LANE_HOLD_MAX_MS = 10 * 60_000
+
+type Refusal = { type: 'rate'; retryAfterMs: number | undefined } | { type: 'balance'; groupId: string }
+
+/**
+ * A send the gateway refused before doing any work, that goes again later rather than failing: a 429 about
+ * the rate (the lane slows down), or a batch's job refused for the balance or quota (the batch pauses until
+ * the user tops up and resumes it). A job of no batch refused for money fails and says so, as before.
+ */
+function refusalOf(error: unknown, groupId: string | null, now: number): Refusal | null {
+  if (!isGatewayError(error) || error.reason !== 'http' || error.outcome !== 'failed') return null
+  const refused: GatewayError = error
+  if (isQuotaError(refused)) return groupId === null ? null : { type: 'balance', groupId }
+  if (refused.status !== 429) return null
+  return { type: 'rate', retryAfterMs: serverDelayMs(refused.hints, now, LANE_HOLD_MAX_MS) }
 }

@@ -19,6 +19,8 @@ type JobCommands =
   | 'queue.pause'
   | 'queue.resume'
   | 'queue.move'
+  | 'lanes.list'
+  | 'lanes.set'
   | 'jobs.list'
   | 'jobs.get'
   | 'jobs.cancel'
@@ -35,6 +37,8 @@ export function createJobHandlers(deps: {
   groups: JobGroups
   bus: EventBus
   removeMedia: (mediaIds: string[]) => Promise<number>
+  /** Lane limits belong to a profile that exists. */
+  profileExists: (profileId: string) => boolean
 }): Pick<CommandHandlers, JobCommands> {
   const { engine, repo, bus } = deps
   return {
@@ -51,6 +55,14 @@ export function createJobHandlers(deps: {
     'queue.pause': () => engine.queue.setPaused(true),
     'queue.resume': () => engine.queue.setPaused(false),
     'queue.move': (input) => engine.queue.move(input),
+    'lanes.list': ({ profileId }) => {
+      if (!deps.profileExists(profileId)) throw new AppFailure('not_found', say('profileGone'))
+      return engine.lanes.list(profileId)
+    },
+    'lanes.set': (input) => {
+      if (!deps.profileExists(input.profileId)) throw new AppFailure('not_found', say('profileGone'))
+      return engine.lanes.set(input)
+    },
     // Reads only: the stored aggregate is current, since the writes that change a job store it.
     'jobs.list': (query) => repo.listJobs(query),
     'jobs.get': ({ id }) => engine.view(id) ?? Promise.reject(notFound()),

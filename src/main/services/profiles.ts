@@ -35,6 +35,8 @@ export interface ProfileServiceDeps {
   /** The backend's one clock (`Clock.now`). */
   now: () => number
   onBackgroundError?: (error: unknown) => void
+  /** What else the profile owned that is held in memory (its lanes' limits; the rows go by cascade). */
+  onDeleted?: (profileId: string) => void
 }
 
 function parseOrFail<S extends z.ZodType>(schema: S, value: unknown, section: AdvancedSection): z.output<S> {
@@ -180,6 +182,7 @@ export function createProfileHandlers(deps: ProfileServiceDeps): Pick<CommandHan
       profiles.delete(id)
       keys.forget(id)
       connections.invalidate(id)
+      deps.onDeleted?.(id)
       announce()
       return { deleted: true }
     },

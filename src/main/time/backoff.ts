@@ -29,11 +29,18 @@ export interface RetryHints {
 /** Past this a server's wait is not believed (a misconfigured proxy), and our own schedule applies. */
 const SERVER_DELAY_MAX_MS = 60_000
 
-/** The server's own wait, when it gave a usable one (0–60 s); `retry-after-ms` wins over `Retry-After`. */
-export function serverDelayMs(hints: RetryHints | undefined, now: number): number | undefined {
+/**
+ * The server's own wait, when it gave a usable one (0–60 s, or up to `maxMs`); `retry-after-ms` wins over
+ * `Retry-After`.
+ */
+export function serverDelayMs(
+  hints: RetryHints | undefined,
+  now: number,
+  maxMs = SERVER_DELAY_MAX_MS
+): number | undefined {
   if (!hints) return undefined
   const inRange = (ms: number): number | undefined =>
-    Number.isFinite(ms) && ms >= 0 && ms <= SERVER_DELAY_MAX_MS ? ms : undefined
+    Number.isFinite(ms) && ms >= 0 && ms <= maxMs ? ms : undefined
   const ms = hints.retryAfterMs?.trim()
   if (ms && /^\d+(\.\d+)?$/.test(ms)) {
     const value = inRange(Number(ms))

@@ -11,6 +11,7 @@ import {
   JobMoveInput,
   QueueState
 } from '../schemas/jobGroups'
+import { LaneQuery, LaneSetInput, LaneView } from '../schemas/lanes'
 
 const Empty = z.object({}).strict()
 
@@ -32,6 +33,10 @@ export const jobCommands = {
   'queue.resume': { input: Empty, output: QueueState },
   /** Waiting jobs to the front, or one just before another (a drag). */
   'queue.move': { input: JobMoveInput, output: QueueState },
+  /** Each endpoint of a profile as a lane of the queue: its limits and what it is doing. */
+  'lanes.list': { input: LaneQuery, output: z.array(LaneView) },
+  /** A lane's own concurrency and rate (null: the defaults); applies to its next send, kept across restarts. */
+  'lanes.set': { input: LaneSetInput, output: LaneView },
   'jobs.list': { input: JobQuery, output: z.array(JobView) },
   'jobs.get': { input: JobRef, output: JobView },
   /** The job as it is now, and what the gateway said to the cancel call, if one was sent. */

@@ -11,6 +11,7 @@ import { migration009Presets } from './009_presets'
 import { migration010NameKeys } from './010_name_keys'
 import { migration011JobGroups } from './011_job_groups'
 import { migration012QueueControl } from './012_queue_control'
+import { migration013LaneLimits } from './013_lane_limits'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -25,5 +26,6 @@ export const migrations: readonly Migration[] = [
   migration009Presets,
   migration010NameKeys,
   migration011JobGroups,
-  migration012QueueControl
+  migration012QueueControl,
+  migration013LaneLimits
 ]

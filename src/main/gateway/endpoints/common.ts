@@ -80,6 +80,7 @@ function postSpec(
     signal: options.signal,
     accept,
     idempotencyKey: options.idempotencyKey,
+    leaveRateLimits: options.rateLimits === 'caller',
     json: spec.json,
     form: spec.form,
     headers: spec.headers

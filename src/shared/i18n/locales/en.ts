@@ -9,6 +9,7 @@ import { media } from './en/media'
 import { ui } from './en/ui'
 import { errors } from './en/errors'
 import { batches } from './en/batches'
+import { sending } from './en/sending'
 
 /**
  * English, the catalog every other language follows (its keys are the type of `t`). Grouped by where the
@@ -28,6 +29,7 @@ export const en = {
   ui,
   errors,
   batches,
+  sending,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio could not start',

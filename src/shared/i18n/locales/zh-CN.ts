@@ -11,6 +11,7 @@ import { media } from './zh-CN/media'
 import { ui } from './zh-CN/ui'
 import { errors } from './zh-CN/errors'
 import { batches } from './zh-CN/batches'
+import { sending } from './zh-CN/sending'
 
 /**
  * 简体中文. Written for designers, in the words Chinese creative tools use (生成、编辑、图库、队列、网关),
@@ -28,6 +29,7 @@ export const zhCN: Catalog<typeof en> = {
   ui,
   errors,
   batches,
+  sending,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio 无法启动',

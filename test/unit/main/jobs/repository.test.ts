@@ -160,7 +160,8 @@ describe('job repository', () => {
       repo,
       groups,
       bus: createEventBus(),
-      removeMedia: () => Promise.resolve(0)
+      removeMedia: () => Promise.resolve(0),
+      profileExists: () => true
     })
     const listed = await handlers['jobs.list']({ limit: 100 })
     // One query for the page of jobs, one for their tasks, one for their results: not one per job.

@@ -36,6 +36,7 @@ const queued = (
   taskId,
   jobId: `job-${taskId}`,
   kind,
+  lane: kind,
   groupId,
   order,
   seq: 0

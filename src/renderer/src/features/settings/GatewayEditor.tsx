@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { failureLine } from '../../ui/errorWords'
 import { Field } from '../../ui/Field'
 import { CancelCall } from './CancelCall'
+import { LaneLimits } from './LaneLimits'
 import { ModelTable } from './ModelTable'
 
 type Pending = 'key' | 'test' | 'activate' | 'advanced' | 'delete' | null
@@ -234,6 +235,7 @@ export function GatewayEditor({
           </form>
         </details>
       )}
+      <LaneLimits profileId={profile.id} />
     </div>
   )
 }
