@@ -34,6 +34,7 @@ import { PresetStore } from './presets/store'
 import { createGalleryHandlers } from './services/gallery'
 import { createPresetHandlers } from './services/presets'
 import { createJobHandlers } from './services/jobs'
+import { createBatchHandlers } from './services/batches'
 import { createLibraryHandlers } from './services/library'
 import { watchJobFinishes } from './notices/watcher'
 import { spokenLanguage } from './settings/language'
@@ -250,6 +251,13 @@ export function createBackend(options: BackendOptions): Backend {
         return removed
       },
       profileExists: (profileId) => profiles.get(profileId) !== null
+    }),
+    ...createBatchHandlers({
+      engine,
+      groups,
+      activeProfileId: () => profiles.active().id,
+      lookupModel: (profileId, modelId) => catalog.lookup(profileId, modelId),
+      profileExtras: (profileId) => connections.profileExtras(profileId)
     }),
     ...createChatHandlers({
       repo: chatRepo,

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { batchCommands } from './contracts/batches'
 import { chatCommands, chatEvents } from './contracts/chat'
 import { coreCommands, coreEvents } from './contracts/core'
 import { galleryCommands, galleryEvents } from './contracts/gallery'
@@ -18,6 +19,7 @@ export const commands = {
   ...coreCommands,
   ...profileCommands,
   ...jobCommands,
+  ...batchCommands,
   ...chatCommands,
   ...libraryCommands,
   ...galleryCommands,

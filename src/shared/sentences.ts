@@ -18,6 +18,8 @@ export const sentences = {
   jobGone: 'That job no longer exists.',
   groupGone: 'That group of jobs no longer exists.',
   notWaiting: 'That job is no longer waiting to be sent, so it cannot be moved in the queue.',
+  batchNothingToSend:
+    'Nothing in this batch can be sent: {{problem}} Fix what the preview lists, then send it again.',
   imageGone: 'That image no longer exists.',
   conversationGone: 'That conversation no longer exists.',
   messageGone: 'That message no longer exists.',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { JobCancelOutcome } from '../../shared/schemas/cancel'
-import type { JobGroupScreen, JobGroupSubmitted } from '../../shared/schemas/jobGroups'
+import type { JobGroupScreen, JobGroupSubmitted, JobGroupView } from '../../shared/schemas/jobGroups'
 import type { JobRequest, JobView } from '../../shared/schemas/jobs'
 import { CANCELLABLE_TASK_STATUSES, RESENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
@@ -137,6 +137,43 @@ export class JobEngine {
     group: { name: string; screen: JobGroupScreen; settings?: Record<string, unknown> | undefined },
     requests: readonly JobRequest[]
   ): JobGroupSubmitted {
+    const { view, jobs, failures } = this.recordGroup(profileId, group, requests)
+    const items: JobGroupSubmitted['items'] = jobs.map((jobView, index) =>
+      jobView
+        ? { ok: true, job: jobView }
+        : { ok: false, error: (failures[index] as AppFailure).toAppError() }
+    )
+    return { group: view, items }
+  }
+
+  /**
+   * A batch: a group made as `submitGroup` makes one, with what it was made from kept beside it (its file's
+   * name and the spec). Answers with counts, not a view per job: a batch may hold 10,000.
+   */
+  submitBatch(
+    profileId: string | undefined,
+    group: { name: string; screen: JobGroupScreen; settings: Record<string, unknown> },
+    source: { fileName: string | null; spec: unknown },
+    requests: readonly JobRequest[]
+  ): { group: JobGroupView; sent: number; refused: number[] } {
+    const { view, jobs } = this.recordGroup(profileId, group, requests, source)
+    const refused: number[] = []
+    jobs.forEach((job, index) => {
+      if (!job) refused.push(index)
+    })
+    return { group: view, sent: jobs.length - refused.length, refused }
+  }
+
+  /**
+   * Checks each request as `submit` checks one, commits the group (and its source) with the jobs that
+   * passed in one transaction, then queues them in the order given. A refused request is never sent.
+   */
+  private recordGroup(
+    profileId: string | undefined,
+    group: { name: string; screen: JobGroupScreen; settings?: Record<string, unknown> | undefined },
+    requests: readonly JobRequest[],
+    source?: { fileName: string | null; spec: unknown }
+  ): { view: JobGroupView; jobs: (JobView | null)[]; failures: (AppFailure | null)[] } {
     const profile = profileId ?? this.deps.activeProfileId()
     const failures = requests.map((request) => this.preflight(profile, request))
     const recorded = this.deps.repo.transaction(() => {
@@ -145,24 +182,25 @@ export class JobEngine {
         screen: group.screen,
         settings: group.settings
       })
+      if (source) this.deps.groups.insertSource(groupId, source)
       const jobs = requests.map((request, index) =>
         failures[index] ? null : this.record(profile, request, groupId)
       )
       return { groupId, jobs }
     })
     this.deps.probe?.('job.committed')
-    const items: JobGroupSubmitted['items'] = recorded.jobs.map((job, index) => {
-      if (!job) return { ok: false, error: (failures[index] as AppFailure).toAppError() }
+    const jobs = recorded.jobs.map((job) => {
+      if (!job) return null
       for (const taskId of job.taskIds) this.sender.enqueue(taskId)
       const view = this.publish(job.jobId)
       if (!view) throw new Error('job vanished right after insert')
-      return { ok: true, job: view }
+      return view
     })
     this.scheduler.pump()
     const view = this.deps.groups.view(recorded.groupId)
     if (!view) throw new Error('group vanished right after insert')
     this.deps.bus.emit('groups.updated', view)
-    return { group: view, items }
+    return { view, jobs, failures }
   }
 
   /** Why a request may not be sent (its pre-flight, with the profile's extra fields), or null. */

@@ -51,6 +51,22 @@ export class JobGroups {
     return id
   }
 
+  /** What a batch was made from (migration 014); call in the transaction that makes the group. */
+  insertSource(groupId: string, source: { fileName: string | null; spec: unknown }): void {
+    this.db
+      .prepare('INSERT INTO batch_sources (group_id, file_name, spec) VALUES (?, ?, ?)')
+      .run(groupId, source.fileName, JSON.stringify(source.spec))
+  }
+
+  /** A batch's source as stored (its spec still to be read through the spec's schema), or null. */
+  source(groupId: string): { fileName: string | null; spec: unknown } | null {
+    const row = this.db
+      .prepare('SELECT file_name, spec FROM batch_sources WHERE group_id = ?')
+      .get(groupId) as { file_name: string | null; spec: string } | undefined
+    if (!row) return null
+    return { fileName: row.file_name, spec: readJsonColumn(z.unknown(), row.spec, null) }
+  }
+
   /** Pauses (with why) or resumes a group; false when there is no such group. */
   setPaused(id: string, reason: JobGroupPauseReason | null): boolean {
     const at = this.now()

@@ -12,6 +12,7 @@ import { migration010NameKeys } from './010_name_keys'
 import { migration011JobGroups } from './011_job_groups'
 import { migration012QueueControl } from './012_queue_control'
 import { migration013LaneLimits } from './013_lane_limits'
+import { migration014BatchSources } from './014_batch_sources'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -27,5 +28,6 @@ export const migrations: readonly Migration[] = [
   migration010NameKeys,
   migration011JobGroups,
   migration012QueueControl,
-  migration013LaneLimits
+  migration013LaneLimits,
+  migration014BatchSources
 ]

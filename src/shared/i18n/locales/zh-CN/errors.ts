@@ -154,6 +154,7 @@ export const errors: Catalog<typeof en> = {
     jobGone: '这个任务已不存在。',
     groupGone: '这组任务已不存在。',
     notWaiting: '该任务已不在等待发送，无法在队列中移动。',
+    batchNothingToSend: '这个批量中没有可以发送的任务：{{problem}}请按预览中列出的问题修改后再发送。',
     imageGone: '这张图片已不存在。',
     conversationGone: '这个对话已不存在。',
     messageGone: '这条消息已不存在。',
