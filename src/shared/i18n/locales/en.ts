@@ -10,6 +10,7 @@ import { ui } from './en/ui'
 import { errors } from './en/errors'
 import { batches } from './en/batches'
 import { sending } from './en/sending'
+import { money } from './en/money'
 
 /**
  * English, the catalog every other language follows (its keys are the type of `t`). Grouped by where the
@@ -30,6 +31,7 @@ export const en = {
   errors,
   batches,
   sending,
+  money,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio could not start',

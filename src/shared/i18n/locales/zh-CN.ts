@@ -12,6 +12,7 @@ import { ui } from './zh-CN/ui'
 import { errors } from './zh-CN/errors'
 import { batches } from './zh-CN/batches'
 import { sending } from './zh-CN/sending'
+import { money } from './zh-CN/money'
 
 /**
  * 简体中文. Written for designers, in the words Chinese creative tools use (生成、编辑、图库、队列、网关),
@@ -30,6 +31,7 @@ export const zhCN: Catalog<typeof en> = {
   errors,
   batches,
   sending,
+  money,
   app: {
     name: 'Gateway Studio',
     startFailed: 'Gateway Studio 无法启动',
