@@ -33,6 +33,7 @@ import { EndpointFields } from './EndpointFields'
 import { IssueField, IssuesContext, useControl, type FormField } from './issues'
 import { ModelField } from './ModelField'
 import { References } from './References'
+import { BatchDialog } from '../../../jobs/batch/BatchDialog'
 
 /** A label as it reads after a " · ": its first letter in lower case (Chinese, and names such as Token, kept). */
 const midSentence = (label: string): string => label.charAt(0).toLowerCase() + label.slice(1)
@@ -87,6 +88,7 @@ export function GenerateForm(): ReactElement {
   const [importing, setImporting] = useState(false)
   const [importErrors, setImportErrors] = useState<string[]>([])
   const [libraryOpen, setLibraryOpen] = useState(false)
+  const [batchOpen, setBatchOpen] = useState(false)
 
   const groups = useMemo(
     () =>
@@ -113,6 +115,18 @@ export function GenerateForm(): ReactElement {
       fieldMap: profile.fieldMap
     }
   })
+
+  const profileExtras = profile && {
+    name: profile.kind === 'demo' ? t('gateways.demoName') : profile.name,
+    extraFields: profile.extraFields,
+    fieldMap: profile.fieldMap
+  }
+  // A batch's base is the form as it is, whatever its prompt: each row brings its own.
+  const batchBase = buildRequest({ ...draft, endpoint, prompt: draft.prompt.trim() || 'batch' }, model, t, {
+    modelStreams: refusedBefore ? false : undefined,
+    profile: profileExtras
+  }).request
+  const batchModels = endpoint ? models.filter((each) => imageEndpointsOf(each).includes(endpoint)) : []
 
   // A model picked on another gateway, or with another key, is let go with a notice.
   const [modelNotice, setModelNotice] = useState<string | null>(null)
@@ -306,6 +320,9 @@ export function GenerateForm(): ReactElement {
             >
               {submitting ? t('images.form.sending') : t('images.form.generate')}
             </button>
+            <button type="button" className="button" disabled={!batchBase} onClick={() => setBatchOpen(true)}>
+              {t('batches.builder.open')}
+            </button>
             <p className="generate-facts">
               {t('images.form.imageCount', { count: built.images })}
               {/* How the model bills is the shared billing's words (jobs/billing), kept apart from ours. */}
@@ -329,6 +346,19 @@ export function GenerateForm(): ReactElement {
           )}
         </div>
       </form>
+      {batchOpen && batchBase && (
+        <BatchDialog
+          screen="images"
+          base={{ ...batchBase, body: { ...batchBase.body, prompt: draft.prompt } } as typeof batchBase}
+          models={batchModels}
+          profile={profileExtras}
+          onClose={() => setBatchOpen(false)}
+          onSent={({ count, name }) => {
+            setBatchOpen(false)
+            useImagesStore.getState().setNotice({ text: t('batches.builder.sent', { count, name }) })
+          }}
+        />
+      )}
       {libraryOpen && (
         <LibraryDialog
           title={t('images.references.pick')}
