@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next'
+import { TERMINAL_TASK_STATUSES } from '@shared/gateway/common'
 import { descriptorOf } from '@shared/gateway/endpoints'
 import {
   JOB_STATUSES,
@@ -21,6 +22,19 @@ import { currentT } from '../ui/words'
 const ACTIVE_TASK: readonly TaskLocalStatus[] = ['pending', 'submitting', 'queued', 'running']
 export const isActiveTask = (task: TaskView): boolean => ACTIVE_TASK.includes(task.status)
 export const isActiveJob = (job: JobView): boolean => job.status === 'pending' || job.status === 'running'
+
+/**
+ * The user stopped tracking a job whose task the gateway had accepted and had not finished when last
+ * asked: it may still run there and be billed, so it is not "Cancelled" (issue 25's truthful cancel).
+ */
+export const isUntracked = (job: JobView): boolean =>
+  job.status === 'cancelled' &&
+  job.tasks.some(
+    (task) =>
+      task.status === 'cancelled' &&
+      task.remoteId !== null &&
+      !(TERMINAL_TASK_STATUSES as readonly string[]).includes(task.remoteStatus ?? '')
+  )
 
 /** Results still being downloaded into the library after the gateway finished. */
 export const isSaving = (job: JobView): boolean =>
@@ -137,7 +151,7 @@ export function statusTone(status: JobStatus): StatusTone {
  */
 export function jobTone(job: JobView): StatusTone {
   if (isActiveJob(job) || isSaving(job)) return 'active'
-  if (job.status === 'needs_attention') return 'attention'
+  if (job.status === 'needs_attention' || isUntracked(job)) return 'attention'
   const tally = tallyOf(job)
   if (partialText(tally, currentT) !== null) return 'partial'
   if (job.status === 'succeeded' && tally.total > 0 && tally.ready === 0) return 'error'
@@ -152,6 +166,7 @@ export function jobTone(job: JobView): StatusTone {
 export function statusText(job: JobView, t: TFunction = currentT): string {
   if (isSaving(job)) return t(isWaitingForDisk(job) ? 'ui.jobs.waitingForDisk' : 'ui.jobs.saving')
   if (job.status === 'needs_attention') return jobStatusWords('needs_attention', t)
+  if (isUntracked(job)) return t('ui.jobs.untracked')
   if (job.status !== 'running' && job.status !== 'pending') {
     const tally = tallyOf(job)
     const partial = partialText(tally, t)

@@ -136,6 +136,24 @@ describe('a finished job in true words', () => {
   })
 })
 
+describe('a job the user stopped tracking', () => {
+  it('says the gateway may still finish and bill a task it held, and "Cancelled" only when it had none running', () => {
+    const held = job({
+      status: 'cancelled',
+      tasks: [task({ status: 'cancelled', remoteId: 'task-1', remoteStatus: 'queued' })]
+    })
+    expect(statusText(held)).toBe('No longer tracked — the gateway may still finish and bill it')
+    expect(jobTone(held)).toBe('attention')
+    const neverSent = job({ status: 'cancelled', tasks: [task({ status: 'cancelled', remoteId: null })] })
+    expect(statusText(neverSent)).toBe('Cancelled')
+    const stopped = job({
+      status: 'cancelled',
+      tasks: [task({ status: 'cancelled', remoteId: 'task-2', remoteStatus: 'cancelled' })]
+    })
+    expect(statusText(stopped)).toBe('Cancelled')
+  })
+})
+
 describe('status words', () => {
   it('names the phase of a running job from its tasks', () => {
     expect(statusText(runningVideo({ tasks: [task({ status: 'queued' })] }))).toBe('Queued at the gateway')
