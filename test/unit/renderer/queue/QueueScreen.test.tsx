@@ -384,4 +384,36 @@ describe('Queue screen', () => {
     expect(await screen.findByRole('button', { name: 'Pause queue' })).toBeInTheDocument()
     unbridge()
   })
+
+  it('shows each batch with work left, says why one is paused, and resumes it [P49]', async () => {
+    const batch = {
+      id: 'g1',
+      name: 'spring shoot',
+      screen: 'images' as const,
+      settings: null,
+      createdAt: 1_000,
+      pausedAt: 2_000 as number | null,
+      pauseReason: 'balance' as 'balance' | 'user' | null,
+      jobIds: ['a', 'b', 'c', 'd'],
+      counts: { succeeded: 1, failed: 1, pending: 2 }
+    }
+    const done = { ...batch, id: 'g0', name: 'finished one', counts: { succeeded: 4 } }
+    const { invoke, connection } = connect({
+      'jobs.list': () => [],
+      'queue.get': () => ({ pausedAt: null, waiting: [] }),
+      'groups.list': () => [batch, done],
+      'groups.resume': () => ({ ...batch, pausedAt: null, pauseReason: null })
+    })
+    const unbridge = bridgeQueue(connection)
+    render(<QueueScreen />)
+    const band = await screen.findByRole('listitem', { name: 'spring shoot' })
+    expect(within(band).getByText('1 of 4 done · 1 failed')).toBeInTheDocument()
+    expect(within(band).getByText(/the balance or quota of this key has run out/)).toBeInTheDocument()
+    expect(screen.queryByRole('listitem', { name: 'finished one' })).toBeNull()
+    fireEvent.click(within(band).getByRole('button', { name: 'Resume batch' }))
+    expect(await within(band).findByText('Sending in its place in the queue.')).toBeInTheDocument()
+    expect(invoke).toHaveBeenCalledWith('groups.resume', { id: 'g1' })
+    expect(within(band).getByRole('button', { name: 'Pause batch' })).toBeInTheDocument()
+    unbridge()
+  })
 })

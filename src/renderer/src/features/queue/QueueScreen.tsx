@@ -15,6 +15,7 @@ import { loadLine, setQueuePaused } from './actions'
 import { JobDialogs } from './JobDialogs'
 import { QueueFilters } from './QueueFilters'
 import { isUnsent, JobRow } from './JobRow'
+import { QueueBatches } from './QueueBatches'
 import './queue.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
@@ -181,6 +182,7 @@ export function QueueScreen(): ReactElement {
     <section className="screen tq-screen" aria-labelledby="screen-title">
       <ScreenHeader title={t('queue.title')} subtitle={summary} live />
       <QueuePause waiting={places.size} />
+      <QueueBatches />
       <QueueFilters running={running} attention={attention} />
       <div className="tq-scroll" ref={scrollRef}>
         {error && (

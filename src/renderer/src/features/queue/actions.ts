@@ -85,3 +85,22 @@ export async function moveToFront(api: ApiClient, job: JobView): Promise<void> {
   tasks.setActionError(job.id, null)
   tasks.setLine(result.value)
 }
+
+/** The latest batches, with their counts and pauses (`groups.updated` keeps them current). */
+export async function loadBatches(api: ApiClient): Promise<void> {
+  const result = await api.call('groups.list', { limit: 50 })
+  if (result.ok) useQueueStore.getState().setBatches(result.value)
+}
+
+/** A batch action (pause, resume, to the front); its failure in words, or null. */
+export async function steerBatch(
+  api: ApiClient,
+  id: string,
+  action: 'groups.pause' | 'groups.resume' | 'groups.toFront'
+): Promise<string | null> {
+  const result = await api.call(action, { id })
+  if (!result.ok) return failureLine(i18n.t, result.error)
+  if ('jobIds' in result.value) useQueueStore.getState().setBatch(result.value)
+  else useQueueStore.getState().setLine(result.value)
+  return null
+}

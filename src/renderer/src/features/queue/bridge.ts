@@ -4,7 +4,7 @@ import { i18n } from '../../i18n'
 import { useAppStore } from '../../store/app'
 import { notify } from '../../store/notifications'
 import { noticeWords } from './noticeWords'
-import { loadLine } from './actions'
+import { loadBatches, loadLine } from './actions'
 import { loadAtStart, loadOpenJobs } from './queries'
 import { useQueueStore } from './store'
 
@@ -42,15 +42,18 @@ export function noticeOfJob(notice: JobNotice): void {
 export function bridgeQueue(connection: Connection): () => void {
   const offNotice = connection.api.on('jobs.notice', noticeOfJob)
   const offLine = connection.api.on('queue.changed', (line) => useQueueStore.getState().setLine(line))
+  const offBatch = connection.api.on('groups.updated', (view) => useQueueStore.getState().setBatch(view))
   void loadAtStart(connection.api)
   void loadLine(connection.api)
+  void loadBatches(connection.api)
   return () => {
     offNotice()
     offLine()
+    offBatch()
   }
 }
 
 /** After an outage: every job still going or waiting, read again (their events were missed). */
 export async function resyncQueue(connection: Connection): Promise<void> {
-  await Promise.all([loadOpenJobs(connection.api), loadLine(connection.api)])
+  await Promise.all([loadOpenJobs(connection.api), loadLine(connection.api), loadBatches(connection.api)])
 }

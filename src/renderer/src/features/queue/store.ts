@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { QueueState } from '@shared/schemas/jobGroups'
+import type { JobGroupView, QueueState } from '@shared/schemas/jobGroups'
 import { ALL_TASKS, type TaskFilter } from './model'
 
 /** How far each filter has been paged in: jobs older than `oldest` are not shown until the next page. */
@@ -29,6 +29,10 @@ interface TasksState {
   /** The send queue as the backend last said it: paused or not, and the waiting jobs in order. */
   line: QueueState | null
   setLine: (line: QueueState) => void
+  /** Batches (job groups) as the backend last said them, by id. */
+  batches: Record<string, JobGroupView>
+  setBatches: (views: readonly JobGroupView[]) => void
+  setBatch: (view: JobGroupView) => void
   setFilter: (patch: Partial<TaskFilter>) => void
   toggleExpanded: (jobId: string) => void
   setPage: (key: string, patch: Partial<PageState>) => void
@@ -47,6 +51,9 @@ export const useQueueStore = create<TasksState>()((set) => ({
   actionErrors: {},
   line: null,
   setLine: (line) => set({ line }),
+  batches: {},
+  setBatches: (views) => set({ batches: Object.fromEntries(views.map((view) => [view.id, view])) }),
+  setBatch: (view) => set((state) => ({ batches: { ...state.batches, [view.id]: view } })),
   setFilter: (patch) => set((state) => ({ filter: { ...state.filter, ...patch } })),
   toggleExpanded: (jobId) =>
     set((state) => ({ expanded: { ...state.expanded, [jobId]: !state.expanded[jobId] } })),

@@ -42,6 +42,20 @@ export const queue = {
   loading: 'Loading…',
   older: 'Show older jobs',
   /** The whole queue's pause, above the list. */
+  batches: {
+    title: 'Batches',
+    progress: '{{done, number}} of {{total, number}} done',
+    progressLabel: 'Progress of {{name}}',
+    failed_one: '{{count, number}} failed',
+    failed_other: '{{count, number}} failed',
+    sending: 'Sending in its place in the queue.',
+    pausedUser: 'Paused: none of its waiting jobs is sent until you resume it.',
+    pausedBalance:
+      'Paused: the gateway says the balance or quota of this key has run out. Top it up, then resume the batch.',
+    pause: 'Pause batch',
+    resume: 'Resume batch',
+    toFront: 'Send first'
+  },
   pause: {
     idle: 'Nothing is waiting to be sent.',
     pause: 'Pause queue',

@@ -46,6 +46,18 @@ export const queue: Catalog<typeof en> = {
   list: '任务列表',
   loading: '正在载入…',
   older: '显示更早的任务',
+  batches: {
+    title: '批量任务',
+    progress: '已完成 {{done, number}} / {{total, number}}',
+    progressLabel: '{{name}} 的进度',
+    failed_other: '{{count, number}} 个失败',
+    sending: '按队列顺序发送中。',
+    pausedUser: '已暂停：恢复之前不会发送其中等待的任务。',
+    pausedBalance: '已暂停：网关表示此密钥的余额或额度已用完。请充值后再恢复这个批量。',
+    pause: '暂停批量',
+    resume: '恢复批量',
+    toFront: '优先发送'
+  },
   pause: {
     idle: '没有等待发送的任务。',
     pause: '暂停队列',
