@@ -191,4 +191,48 @@ describe('Video screen', () => {
     expect(within(recent).getByRole('progressbar')).toHaveAccessibleName(/的进度$/)
     expect(recent).toHaveTextContent('已运行')
   })
+
+  it('sends several prompts as one batch of video jobs from the form as it is', async () => {
+    const submitted: unknown[] = []
+    connect({
+      'models.list': () => catalog,
+      'jobs.list': () => [],
+      'batches.submit': (input) => {
+        submitted.push(input)
+        return {
+          group: {
+            id: 'g',
+            name: 'waves',
+            screen: 'video',
+            settings: null,
+            createdAt: 1,
+            pausedAt: null,
+            pauseReason: null,
+            jobIds: [],
+            counts: {}
+          },
+          sent: 2,
+          refused: []
+        }
+      }
+    })
+    render(<VideoScreen />)
+    const model = await screen.findByRole('combobox', { name: 'Model' })
+    await waitFor(() => expect(model).toHaveValue('seedance-video'))
+    fireEvent.click(screen.getByRole('button', { name: 'Batch…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Batch' })
+    fireEvent.change(within(dialog).getByLabelText('Type them'), {
+      target: { value: 'waves at night\na harbour\n' }
+    })
+    // A video job makes one video: the count is of jobs only.
+    expect(await within(dialog).findByText('2 jobs')).toBeInTheDocument()
+    fireEvent.change(within(dialog).getByLabelText('Batch name'), { target: { value: 'waves' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send 2 jobs' }))
+    await waitFor(() => expect(submitted.length).toBe(1))
+    expect(submitted[0]).toMatchObject({
+      name: 'waves',
+      screen: 'video',
+      spec: { bases: [{ endpoint: 'videos', body: { model: 'seedance-video', prompt: '' } }] }
+    })
+  })
 })

@@ -268,8 +268,9 @@ export function BatchDialog({
         <section className="batch-preview" aria-labelledby="batch-preview-title" aria-live="polite">
           <h3 id="batch-preview-title">{t('batches.builder.preview')}</h3>
           <p className="batch-count">
-            {t('batches.builder.jobs', { count: valid })} ·{' '}
-            {t('batches.builder.images', { count: summary?.images ?? 0 })}
+            {t('batches.builder.jobs', { count: valid })}
+            {/* A video job makes one video: only image batches count images apart from jobs. */}
+            {screen !== 'video' && ` · ${t('batches.builder.images', { count: summary?.images ?? 0 })}`}
           </p>
           {summary && summary.byModel.length > 0 && (
             <ul className="batch-by-model">
