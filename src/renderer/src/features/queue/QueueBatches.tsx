@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next'
 import type { JobGroupView } from '@shared/schemas/jobGroups'
 import { useConnection } from '../../store/app'
 import { steerBatch } from './actions'
-import { useQueueStore } from './store'
+import { finishedOf, useQueueStore } from './store'
+import { timeLeft } from './batchEta'
+import { formatDuration } from '../../jobs/status'
+import { useNow } from '../../ui/useNow'
 
 /** Still has work: jobs waiting or going, or paused with jobs left. */
 const isOpen = (batch: JobGroupView): boolean => (batch.counts.pending ?? 0) + (batch.counts.running ?? 0) > 0
@@ -13,6 +16,9 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
   const { api } = useConnection()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const pace = useQueueStore((state) => state.paces[batch.id])
+  const now = useNow(true)
+  const left = timeLeft(pace ?? [], batch.jobIds.length - finishedOf(batch), now)
   const total = batch.jobIds.length
   const done = batch.counts.succeeded ?? 0
   const failed = (batch.counts.failed ?? 0) + (batch.counts.expired ?? 0)
@@ -34,6 +40,7 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
         <p className="tq-batch-facts">
           {t('queue.batches.progress', { done, total })}
           {failed > 0 && ` · ${t('queue.batches.failed', { count: failed })}`}
+          {!paused && left !== null && ` · ${t('queue.batches.left', { time: formatDuration(left, t) })}`}
         </p>
         <progress
           max={Math.max(1, total)}

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { JobGroupView, QueueState } from '@shared/schemas/jobGroups'
 import { ALL_TASKS, type TaskFilter } from './model'
+import { addSample, type EtaSample } from './batchEta'
 
 /** How far each filter has been paged in: jobs older than `oldest` are not shown until the next page. */
 export interface PageState {
@@ -31,6 +32,8 @@ interface TasksState {
   setLine: (line: QueueState) => void
   /** Batches (job groups) as the backend last said them, by id. */
   batches: Record<string, JobGroupView>
+  /** Per batch: how many of its jobs had finished when, for its time left (`batchEta.ts`). */
+  paces: Record<string, EtaSample[]>
   setBatches: (views: readonly JobGroupView[]) => void
   setBatch: (view: JobGroupView) => void
   setFilter: (patch: Partial<TaskFilter>) => void
@@ -39,6 +42,14 @@ interface TasksState {
   openDialog: (dialog: TaskDialog) => void
   setActionError: (jobId: string, message: string | null) => void
 }
+
+/** The batch's pace with what its view says now. */
+const paced = (samples: readonly EtaSample[] | undefined, view: JobGroupView): EtaSample[] =>
+  addSample(samples ?? [], { at: Date.now(), finished: finishedOf(view) })
+
+/** Jobs of a batch that will not run any more, whatever their end. */
+export const finishedOf = (view: JobGroupView): number =>
+  view.jobIds.length - (view.counts.pending ?? 0) - (view.counts.running ?? 0)
 
 const emptyPage: PageState = { oldest: null, oldestId: null, exhausted: false, loading: false, error: null }
 
@@ -52,8 +63,17 @@ export const useQueueStore = create<TasksState>()((set) => ({
   line: null,
   setLine: (line) => set({ line }),
   batches: {},
-  setBatches: (views) => set({ batches: Object.fromEntries(views.map((view) => [view.id, view])) }),
-  setBatch: (view) => set((state) => ({ batches: { ...state.batches, [view.id]: view } })),
+  paces: {},
+  setBatches: (views) =>
+    set((state) => ({
+      batches: Object.fromEntries(views.map((view) => [view.id, view])),
+      paces: Object.fromEntries(views.map((view) => [view.id, paced(state.paces[view.id], view)]))
+    })),
+  setBatch: (view) =>
+    set((state) => ({
+      batches: { ...state.batches, [view.id]: view },
+      paces: { ...state.paces, [view.id]: paced(state.paces[view.id], view) }
+    })),
   setFilter: (patch) => set((state) => ({ filter: { ...state.filter, ...patch } })),
   toggleExpanded: (jobId) =>
     set((state) => ({ expanded: { ...state.expanded, [jobId]: !state.expanded[jobId] } })),

@@ -48,6 +48,7 @@ export const queue = {
     progressLabel: 'Progress of {{name}}',
     failed_one: '{{count, number}} failed',
     failed_other: '{{count, number}} failed',
+    left: 'about {{time}} left at the pace so far',
     sending: 'Sending in its place in the queue.',
     pausedUser: 'Paused: none of its waiting jobs is sent until you resume it.',
     pausedBalance:

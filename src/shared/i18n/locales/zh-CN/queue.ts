@@ -51,6 +51,7 @@ export const queue: Catalog<typeof en> = {
     progress: '已完成 {{done, number}} / {{total, number}}',
     progressLabel: '{{name}} 的进度',
     failed_other: '{{count, number}} 个失败',
+    left: '按目前速度约需 {{time}}',
     sending: '按队列顺序发送中。',
     pausedUser: '已暂停：恢复之前不会发送其中等待的任务。',
     pausedBalance: '已暂停：网关表示此密钥的余额或额度已用完。请充值后再恢复这个批量。',
