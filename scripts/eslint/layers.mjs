@@ -30,7 +30,7 @@ const BACKEND_LAYERS = [
   ['shells', ['electron', 'web', 'index.ts']],
   ['composition root', ['backend.ts']],
   ['services', ['services']],
-  ['domain', ['jobs', 'chat', 'gallery', 'presets', 'profiles', 'notices', 'settings']],
+  ['domain', ['jobs', 'money', 'chat', 'gallery', 'presets', 'profiles', 'notices', 'settings']],
   ['ports', ['gateway', 'library', 'db', 'secrets', 'dataFolder']],
   ['base', ['contract', 'time', 'security', 'log.ts', 'version.ts', 'crashPoints.ts']]
 ]

@@ -36,6 +36,7 @@ import { createPresetHandlers } from './services/presets'
 import { createJobHandlers } from './services/jobs'
 import { createBatchHandlers } from './services/batches'
 import { createLibraryHandlers } from './services/library'
+import { createMoneyHandlers } from './services/money'
 import { watchJobFinishes } from './notices/watcher'
 import { spokenLanguage } from './settings/language'
 import { JobEngine } from './jobs/engine'
@@ -45,6 +46,11 @@ import { JobGroups } from './jobs/groups'
 import { QueueControl } from './jobs/queueControl'
 import { LaneLimitStore } from './jobs/laneLimits'
 import { JobRepository } from './jobs/repository'
+import { Budget } from './money/budget'
+import { SpendLedger } from './money/ledger'
+import { PriceStore } from './money/priceStore'
+import { Spending } from './money/spending'
+import { MoneyViews } from './money/views'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
@@ -149,11 +155,35 @@ export function createBackend(options: BackendOptions): Backend {
   const jobs = new JobRepository(db, now)
   const groups = new JobGroups(db, now)
   const laneLimits = new LaneLimitStore(db, now)
+  // Money (P50): each send's estimate reserved as it is claimed, and held when a cap would be crossed.
+  const prices = new PriceStore(db, now)
+  const ledger = new SpendLedger(db, now)
+  const budget = new Budget(db, ledger, (groupId) => groups.capOf(groupId), now)
+  const moneyViews = new MoneyViews({
+    prices,
+    budget,
+    ledger,
+    groupCap: (groupId) => groups.capOf(groupId),
+    groupProfile: (groupId) => groups.profileOf(groupId),
+    now
+  })
+  const spending = new Spending({
+    prices,
+    ledger,
+    budget,
+    now,
+    profileName,
+    onTotals: (profileId) => {
+      if (profiles.get(profileId)) bus.emit('spend.changed', moneyViews.caps(profileId))
+    },
+    onNewDay: () => engine.budgetChanged()
+  })
   const engine = new JobEngine({
     repo: jobs,
     groups,
     queue: new QueueControl(db, now),
     laneLimits,
+    spend: spending,
     connections,
     media: librarySink(library),
     bus,
@@ -238,7 +268,13 @@ export function createBackend(options: BackendOptions): Backend {
       bus,
       now,
       onBackgroundError: (error) => logger.error('background refresh failed', error),
-      onDeleted: (profileId) => laneLimits.forgetProfile(profileId)
+      onDeleted: (profileId) => {
+        laneLimits.forgetProfile(profileId)
+        prices.forgetProfile(profileId)
+        budget.forgetProfile(profileId)
+        // Its caps went with it: what waited for them is tried again (and fails for want of its gateway).
+        engine.budgetChanged()
+      }
     }),
     ...createJobHandlers({
       engine,
@@ -258,6 +294,15 @@ export function createBackend(options: BackendOptions): Backend {
       activeProfileId: () => profiles.active().id,
       lookupModel: (profileId, modelId) => catalog.lookup(profileId, modelId),
       profileExtras: (profileId) => connections.profileExtras(profileId)
+    }),
+    ...createMoneyHandlers({
+      prices,
+      budget,
+      groups,
+      views: moneyViews,
+      profileName,
+      budgetChanged: () => engine.budgetChanged(),
+      profileChanged: (profileId) => spending.profileChanged(profileId)
     }),
     ...createChatHandlers({
       repo: chatRepo,
@@ -325,6 +370,7 @@ export function createBackend(options: BackendOptions): Backend {
       if (closed) return
       closed = true
       engine.stop()
+      spending.stop()
       await demo.stop()
       // Thumbnails still being made finish first: they end by writing their row.
       await library.idle()

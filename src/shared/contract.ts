@@ -5,6 +5,7 @@ import { coreCommands, coreEvents } from './contracts/core'
 import { galleryCommands, galleryEvents } from './contracts/gallery'
 import { jobCommands, jobEvents } from './contracts/jobs'
 import { libraryCommands } from './contracts/library'
+import { moneyCommands, moneyEvents } from './contracts/money'
 import { presetCommands } from './contracts/presets'
 import { profileCommands, profileEvents } from './contracts/profiles'
 import { uiCommands } from './contracts/ui'
@@ -20,6 +21,7 @@ export const commands = {
   ...profileCommands,
   ...jobCommands,
   ...batchCommands,
+  ...moneyCommands,
   ...chatCommands,
   ...libraryCommands,
   ...galleryCommands,
@@ -31,6 +33,7 @@ export const events = {
   ...coreEvents,
   ...profileEvents,
   ...jobEvents,
+  ...moneyEvents,
   ...chatEvents,
   ...galleryEvents
 } as const satisfies Record<string, z.ZodType>

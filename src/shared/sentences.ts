@@ -20,6 +20,16 @@ export const sentences = {
   notWaiting: 'That job is no longer waiting to be sent, so it cannot be moved in the queue.',
   batchNothingToSend:
     'Nothing in this batch can be sent: {{problem}} Fix what the preview lists, then send it again.',
+  // A job waiting for budget (RELIABILITY P50): which cap, and what the user can do.
+  budgetDay:
+    "This job ({{estimate}}) would take today's spending on {{gateway}} past your daily cap of {{cap}}. Raise the cap in Settings, or wait until tomorrow.",
+  budgetMonth:
+    "This job ({{estimate}}) would take this month's spending on {{gateway}} past your monthly cap of {{cap}}. Raise the cap in Settings, or wait until next month.",
+  budgetBatch:
+    "This job ({{estimate}}) would take this batch past its cap of {{cap}}. Raise the batch's cap to send the rest.",
+  budgetNoPrice:
+    '{{model}} has no price in the price table of {{gateway}}, so Gateway Studio cannot tell whether this job fits your spending cap. Add its price in Settings, or remove the cap.',
+  pricesNone: 'This gateway has no price table yet. Add its prices or import a price file first.',
   imageGone: 'That image no longer exists.',
   conversationGone: 'That conversation no longer exists.',
   messageGone: 'That message no longer exists.',

@@ -12,6 +12,7 @@ import type { LaneLimitStore } from './laneLimits'
 import type { QueueControl } from './queueControl'
 import type { JobRepository } from './repository'
 import type { Scheduler } from './scheduler'
+import type { SpendGate } from './spendGate'
 
 export interface JobEngineDeps {
   repo: JobRepository
@@ -41,6 +42,8 @@ export interface JobEngineDeps {
   onError?: (message: string, error: unknown) => void
   /** The user's limits per lane (Settings); without it every lane follows the defaults. */
   laneLimits?: LaneLimitStore
+  /** Spending caps and the ledger (P50): each send's estimate reserved as it is claimed, settled after. */
+  spend?: SpendGate
   /** Test-only crash points (`crashPoints.ts`); production passes none. */
   probe?: CrashProbe
 }

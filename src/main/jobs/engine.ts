@@ -2,13 +2,18 @@ import { createHash } from 'node:crypto'
 import type { JobCancelOutcome } from '../../shared/schemas/cancel'
 import type { JobGroupScreen, JobGroupSubmitted, JobGroupView } from '../../shared/schemas/jobGroups'
 import type { JobRequest, JobView } from '../../shared/schemas/jobs'
-import { CANCELLABLE_TASK_STATUSES, RESENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
+import {
+  CANCELLABLE_TASK_STATUSES,
+  POLLABLE_TASK_STATUSES,
+  RESENDABLE_TASK_STATUSES
+} from '../../shared/schemas/jobStatuses'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
 import { descriptorOf } from '../../shared/gateway/endpoints'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import { steadyWallClock, systemClock } from '../time/clock'
+import { SendClaims } from './claims'
 import type { RunnerContext, JobEngineDeps } from './context'
 import { DownloadRunner } from './downloadRunner'
 import { LaneSettings } from './laneSettings'
@@ -28,6 +33,14 @@ const BACKLOG_AFTER_MS = 1_500
 
 const kindOf = (request: JobRequest): JobKind => descriptorOf(request.endpoint).jobKind
 
+/** A group as it is asked for: its name, screen and settings, and its own spending cap (P50), if any. */
+interface NewGroup {
+  name: string
+  screen: JobGroupScreen
+  settings?: Record<string, unknown> | undefined
+  capMicros?: number | null | undefined
+}
+
 const promptOf = (request: JobRequest): string => request.body.prompt
 
 /**
@@ -44,6 +57,7 @@ const promptOf = (request: JobRequest): string => request.body.prompt
  */
 export class JobEngine {
   private readonly scheduler: Scheduler
+  private readonly claims: SendClaims
   private readonly sender: SendRunner
   private readonly poller: PollRunner
   private readonly downloader: DownloadRunner
@@ -61,6 +75,7 @@ export class JobEngine {
       policy.concurrency,
       () => clock.monotonic(),
       {
+        claimSend: (entry) => this.claims.claim(entry),
         send: (taskId) => this.sender.run(taskId),
         poll: (taskId) => this.poller.run(taskId),
         download: (resultId) => this.downloader.run(resultId)
@@ -83,6 +98,7 @@ export class JobEngine {
       publish: (jobId) => this.publish(jobId),
       pauseForBalance: (groupId) => this.pauseForBalance(groupId)
     }
+    this.claims = new SendClaims(this.ctx)
     this.poller = new PollRunner(this.ctx)
     this.sender = new SendRunner(this.ctx, this.poller)
     this.downloader = new DownloadRunner(this.ctx)
@@ -134,7 +150,7 @@ export class JobEngine {
    */
   submitGroup(
     profileId: string | undefined,
-    group: { name: string; screen: JobGroupScreen; settings?: Record<string, unknown> | undefined },
+    group: NewGroup,
     requests: readonly JobRequest[]
   ): JobGroupSubmitted {
     const { view, jobs, failures } = this.recordGroup(profileId, group, requests)
@@ -152,7 +168,7 @@ export class JobEngine {
    */
   submitBatch(
     profileId: string | undefined,
-    group: { name: string; screen: JobGroupScreen; settings: Record<string, unknown> },
+    group: NewGroup & { settings: Record<string, unknown> },
     source: { fileName: string | null; spec: unknown },
     requests: readonly JobRequest[]
   ): { group: JobGroupView; sent: number; refused: number[] } {
@@ -170,7 +186,7 @@ export class JobEngine {
    */
   private recordGroup(
     profileId: string | undefined,
-    group: { name: string; screen: JobGroupScreen; settings?: Record<string, unknown> | undefined },
+    group: NewGroup,
     requests: readonly JobRequest[],
     source?: { fileName: string | null; spec: unknown }
   ): { view: JobGroupView; jobs: (JobView | null)[]; failures: (AppFailure | null)[] } {
@@ -180,7 +196,8 @@ export class JobEngine {
       const groupId = this.deps.groups.insert({
         name: group.name,
         screen: group.screen,
-        settings: group.settings
+        settings: group.settings,
+        capMicros: group.capMicros ?? null
       })
       if (source) this.deps.groups.insertSource(groupId, source)
       const jobs = requests.map((request, index) =>
@@ -251,37 +268,73 @@ export class JobEngine {
     const job = repo.job(jobId)
     if (!job) return null
     const tasks = repo.tasksOf(jobId).filter((task) => CANCELLABLE_TASK_STATUSES.includes(task.status))
+    let released = false
     for (const task of tasks) {
       this.scheduler.cancel(task.id)
-      repo.updateTask(task.id, { status: 'cancelled', nextPollAt: null })
+      repo.transaction(() => {
+        repo.updateTask(task.id, { status: 'cancelled', nextPollAt: null })
+        // P50: a task the gateway accepted may have been billed, so its estimate stays spent; one whose
+        // outcome was unknown is the user's to discard; one in flight keeps its reservation (it may have
+        // arrived) until the job is deleted.
+        if (POLLABLE_TASK_STATUSES.includes(task.status)) this.deps.spend?.end(task.id, null)
+        if (RESENDABLE_TASK_STATUSES.includes(task.status))
+          released = (this.deps.spend?.release(task.id) ?? false) || released
+      })
     }
+    if (released) this.scheduler.retryBudgetHolds()
     onGatewayAnswer?.(await this.poller.cancelRemote(job.profile_id, tasks))
     const view = this.publish(jobId)
     this.scheduler.pump()
     return view
   }
 
-  /** The user's explicit "send again": needs_attention → pending, same Idempotency-Key, a new attempt. */
+  /**
+   * The user's explicit "send again": needs_attention → pending, same Idempotency-Key, a new attempt. The
+   * user resolved the unknown outcome: the old reservation is given back, and the new attempt reserves anew
+   * as it is claimed (it may wait for budget like any other).
+   */
   resend(jobId: string): JobView | null {
     const repo = this.deps.repo
     const tasks = repo.tasksOf(jobId).filter((task) => RESENDABLE_TASK_STATUSES.includes(task.status))
     if (tasks.length === 0) throw new AppFailure('jobs.nothing_to_resend', say('nothingToResend'))
     for (const task of tasks) {
-      repo.updateTask(task.id, { status: 'pending', error: null })
+      repo.transaction(() => {
+        repo.updateTask(task.id, { status: 'pending', error: null })
+        this.deps.spend?.release(task.id)
+      })
       this.scheduler.uncancel(task.id)
       this.sender.enqueue(task.id)
     }
     const view = this.publish(jobId)
+    this.scheduler.retryBudgetHolds()
     this.scheduler.pump()
     return view
   }
 
-  /** Removes a job, its tasks and results; returns media ids no other result uses (for file deletion). */
+  /**
+   * Removes a job, its tasks and results; returns media ids no other result uses (for file deletion). Its
+   * spend stays in the ledger (it was spent), but what was reserved for an outcome never known is given back.
+   */
   async remove(jobId: string): Promise<string[]> {
     await this.cancel(jobId)
-    const media = this.deps.repo.mediaIdsOf(jobId)
-    this.deps.repo.deleteJob(jobId)
-    return media.filter((id) => !this.deps.repo.isMediaReferenced(id))
+    const repo = this.deps.repo
+    const media = repo.mediaIdsOf(jobId)
+    const released = repo.transaction(() => {
+      const discarded = this.deps.spend?.discardJob(jobId) ?? false
+      repo.deleteJob(jobId)
+      return discarded
+    })
+    if (released) this.scheduler.retryBudgetHolds()
+    return media.filter((id) => !repo.isMediaReferenced(id))
+  }
+
+  /**
+   * A cap was raised or removed, a price changed, or a new day or month began: every task waiting for
+   * budget goes back to its place and is tried again, before this returns (P50).
+   */
+  budgetChanged(): void {
+    this.deps.spend?.budgetChanged()
+    this.scheduler.retryBudgetHolds()
   }
 
   /** The job as stored; a read, never a write. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { JobGroupPauseReason, JobGroupScreen, JobGroupView } from '../../shared/schemas/jobGroups'
 import type { JobStatus } from '../../shared/schemas/jobs'
+import type BetterSqlite3 from 'better-sqlite3'
 import type { Db } from '../db/connection'
 import { readJsonColumn } from '../db/json'
 
@@ -15,6 +16,8 @@ interface GroupRow {
   pause_reason: JobGroupPauseReason | null
 }
 
+type Statement = BetterSqlite3.Statement<unknown[]>
+
 const Settings = z.record(z.string(), z.unknown()).nullable()
 
 /**
@@ -22,6 +25,8 @@ const Settings = z.record(z.string(), z.unknown()).nullable()
  * transaction as its jobs (`JobEngine.submitGroup`); the jobs table says which group a job is in.
  */
 export class JobGroups {
+  private capStatement: Statement | null = null
+
   constructor(
     private readonly db: Db,
     /** The backend's one clock (`Clock.now`). */
@@ -33,18 +38,22 @@ export class JobGroups {
     name: string
     screen: JobGroupScreen
     settings: Record<string, unknown> | undefined
+    /** Its own spending cap in micros (P50), or null. */
+    capMicros?: number | null
   }): string {
     const id = randomUUID()
     const at = this.now()
     this.db
       .prepare(
-        'INSERT INTO job_groups (id, name, screen, settings, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)'
+        `INSERT INTO job_groups (id, name, screen, settings, cap_micros, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`
       )
       .run(
         id,
         group.name,
         group.screen,
         group.settings === undefined ? null : JSON.stringify(group.settings),
+        group.capMicros ?? null,
         at,
         at
       )
@@ -74,6 +83,28 @@ export class JobGroups {
       .prepare('UPDATE job_groups SET paused_at = ?, pause_reason = ?, updated_at = ? WHERE id = ?')
       .run(reason === null ? null : at, reason, at, id).changes
     return changed > 0
+  }
+
+  /** A batch's own spending cap in micros (migration 015), null for none; false when there is no such group. */
+  setCap(id: string, capMicros: number | null): boolean {
+    const changed = this.db
+      .prepare('UPDATE job_groups SET cap_micros = ?, updated_at = ? WHERE id = ?')
+      .run(capMicros, this.now(), id).changes
+    return changed > 0
+  }
+
+  /** The batch's cap in micros; null without one (or without the group). Read before each send of it. */
+  capOf(id: string): number | null {
+    this.capStatement ??= this.db.prepare('SELECT cap_micros FROM job_groups WHERE id = ?')
+    const row = this.capStatement.get(id) as { cap_micros: number | null } | undefined
+    return row?.cap_micros ?? null
+  }
+
+  /** The profile a group's jobs were sent with (a group is made on one), or null for an empty group. */
+  profileOf(id: string): string | null {
+    const row = this.db.prepare('SELECT profile_id FROM jobs WHERE group_id = ? LIMIT 1').get(id) as
+      { profile_id: string } | undefined
+    return row?.profile_id ?? null
   }
 
   /** The groups paused now (at start, their jobs wait set aside again). */

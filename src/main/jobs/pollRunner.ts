@@ -8,7 +8,7 @@ import { cancelAccepted, cancelRefused } from './cancelAnswers'
 import type { RunnerContext } from './context'
 import { DEADLINE_PASSED, NO_RESULT_URL, toJobError } from './errors'
 import { pollDelay } from './policy'
-import type { JobKind, JobRow, TaskRow } from './rows'
+import type { JobKind, JobRow, TaskPatch, TaskRow } from './rows'
 
 /** The task endpoint a job was sent to, by the path its row keeps (only task endpoints have remote tasks). */
 function taskEndpointOf(job: JobRow): TaskDescriptorKey {
@@ -40,6 +40,9 @@ interface FailedPoll {
  *   a poll that fails (network, 5xx) keeps the status and polls later: never given up before the deadline.
  *
  * Only POLLABLE_TASK_STATUSES with a remote id are polled; a cancel or `stop` drops the answer in flight.
+ * The task's spend is settled with its end, in the same transaction (P50): success at what it delivered;
+ * any other end keeps its estimate as spent (the gateway accepted the work and may have billed it), unless
+ * the usage it reports says nothing was billed.
  */
 export class PollRunner {
   /** Failed polls of this event-loop turn, written together (see `recordFailure`). */
@@ -124,7 +127,7 @@ export class PollRunner {
         if (res.data.terminal) {
           this.applySnapshot(taskId, res.data, job.kind)
         } else if (pastDeadline) {
-          repo.updateTask(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
+          this.ended(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
         } else {
           const status = res.data.status === 'running' ? 'running' : 'queued'
           this.schedule(taskId, task.poll_count + 1, status, serverDelayMs(res.hints, this.ctx.now()))
@@ -137,9 +140,9 @@ export class PollRunner {
       if (scheduler.isCancelled(taskId) || scheduler.stopped) return
       const gone = isGatewayError(error) && error.status === 404
       if (pastDeadline && !gone) {
-        repo.updateTask(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
+        this.ended(taskId, { status: 'expired', error: DEADLINE_PASSED, nextPollAt: null })
       } else if (gone) {
-        repo.updateTask(taskId, {
+        this.ended(taskId, {
           status: 'failed',
           error: { ...toJobError(error), message: 'The gateway no longer knows this task.' },
           nextPollAt: null
@@ -243,7 +246,7 @@ export class PollRunner {
     const usage = (snapshot.task as { usage?: unknown }).usage
     if (snapshot.status === 'succeeded') {
       if (!snapshot.resultUrl) {
-        repo.updateTask(taskId, { status: 'failed', error: NO_RESULT_URL, nextPollAt: null })
+        this.ended(taskId, { status: 'failed', error: NO_RESULT_URL, nextPollAt: null }, usage)
         return
       }
       const url = snapshot.resultUrl
@@ -263,6 +266,10 @@ export class PollRunner {
           progress: 1,
           ...(usage ? { usage } : {})
         })
+        const request = repo.requestOf(task)
+        if (request)
+          this.ctx.deps.spend?.settle(taskId, { request, usage, results: repo.deliveredCount(taskId) })
+        else this.ctx.deps.spend?.end(taskId, usage)
         scheduler.scheduleDownload(resultId, 0)
       })
       return
@@ -274,6 +281,14 @@ export class PollRunner {
       code: failure?.code ?? snapshot.status,
       message: failure?.message ?? `The gateway reports this task as ${snapshot.status}.`
     }
-    repo.updateTask(taskId, { status, error, nextPollAt: null, ...(usage ? { usage } : {}) })
+    this.ended(taskId, { status, error, nextPollAt: null, ...(usage ? { usage } : {}) }, usage)
+  }
+
+  /** The task ended without results to price: its new state and its estimate kept as spent, together. */
+  private ended(taskId: string, patch: TaskPatch, usage: unknown = null): void {
+    this.ctx.repo.transaction(() => {
+      this.ctx.repo.updateTask(taskId, patch)
+      this.ctx.deps.spend?.end(taskId, usage)
+    })
   }
 }

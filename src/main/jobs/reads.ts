@@ -62,6 +62,12 @@ export class JobReads {
     return new Set(rows.map((row) => row.idx))
   }
 
+  /** The results the gateway delivered for a task: all but those it reported failed (each was billed). */
+  deliveredCount(taskId: string): number {
+    const sql = "SELECT count(*) AS n FROM results WHERE task_id = ? AND status <> 'failed'"
+    return (this.sql(sql).get(taskId) as { n: number }).n
+  }
+
   result(resultId: string): ResultRow | null {
     return (this.sql(`${RESULT_SELECT} WHERE r.id = ?`).get(resultId) as ResultRow | undefined) ?? null
   }

@@ -13,6 +13,11 @@ export type LaneLimitsOf = (lane: string, kind: JobKind) => LaneLimits
 
 /** What runs one item of a lane; the scheduler counts it in flight until its promise settles. */
 export interface LaneWorkers {
+  /**
+   * Claims a task for sending before its lane counts it (committed `submitting`, its spend reserved); false:
+   * it does not go now (cancelled, gone, or held for budget), and takes no slot of its lane's limits.
+   */
+  claimSend?(entry: QueuedSend): boolean
   send(taskId: string): Promise<void>
   poll(taskId: string): Promise<void>
   download(resultId: string): Promise<void>
@@ -20,7 +25,7 @@ export interface LaneWorkers {
 
 /**
  * When work runs, never what it does: the send queue (a line per lane — a profile and an endpoint — in the
- * user's order, paused batches set aside, the whole of it paused or not), each lane's concurrency and rate
+ * user's order, paused batches and tasks waiting for budget set aside, the whole of it paused or not), each lane's concurrency and rate
  * (`Lanes`), the due queues of polls and downloads, the one timer (armed for the earliest moment something
  * waiting could start), the abort controller of each item in flight, the tasks cancelled in this process,
  * and `waitForIdle`. The runners decide what an item does and schedule what follows.
@@ -93,6 +98,16 @@ export class Scheduler {
   setSendsPaused(paused: boolean): void {
     this.sendsPaused = paused
     if (!paused) this.pump()
+  }
+
+  /** The task would cross a spending cap: held out of its line, keeping its place, until the budget changes (P50). */
+  holdForBudget(entry: QueuedSend): void {
+    this.sends.hold(entry)
+  }
+
+  /** Caps, prices or reservations changed: every task held for budget goes back to its place and is tried again. */
+  retryBudgetHolds(): void {
+    if (this.sends.unhold() > 0) this.pump()
   }
 
   /** Pauses or resumes one batch's sends, the same way. */
@@ -197,6 +212,7 @@ export class Scheduler {
         while (this.lanes.canStart(lane, now)) {
           const entry = this.sends.take(lane)
           if (!entry) break
+          if (!this.claim(entry)) continue
           this.lanes.started(lane, now)
           this.launch('send', entry.taskId, () => this.workers.send(entry.taskId), lane)
         }
@@ -225,6 +241,17 @@ export class Scheduler {
     const stats = this.stats()
     const sendable = this.sendsPaused ? 0 : this.sends.waiting()
     return sendable === 0 && stats.polling === 0 && stats.downloading === 0 && stats.inFlight === 0
+  }
+
+  /** The worker's claim; one that fails to commit leaves its task `pending` for the next start, as a send would. */
+  private claim(entry: QueuedSend): boolean {
+    if (!this.workers.claimSend) return true
+    try {
+      return this.workers.claimSend(entry)
+    } catch (error) {
+      this.onError?.(`claiming send ${entry.taskId} failed`, error)
+      return false
+    }
   }
 
   private launch(lane: Work, id: string, work: () => Promise<void>, sendLane?: string): void {

@@ -1,4 +1,5 @@
 import type { JobKind } from './rows'
+import type { SendToAdmit } from './spendGate'
 
 /** A task waiting to be sent, with what orders it: its job's place in the queue, then its own number. */
 export interface QueuedSend {
@@ -11,6 +12,11 @@ export interface QueuedSend {
   /** The job's `queue_order`: lower goes first. */
   order: number
   seq: number
+  /**
+   * While it waits for budget: what its budget check reads and the words it was held with (JSON), kept so
+   * that checking it again reads no rows and, when nothing changed, writes none.
+   */
+  budget?: { send: SendToAdmit; said: string }
 }
 
 const before = (a: QueuedSend, b: QueuedSend): boolean =>
@@ -21,11 +27,13 @@ const compare = (a: QueuedSend, b: QueuedSend): number => (before(a, b) ? -1 : b
 /**
  * The tasks waiting to be sent, one ordered line per lane, and those of paused batches set aside (kept in
  * order, out of the lines, so a paused batch of thousands costs the lines nothing). A line is an array kept
- * sorted: new jobs come last (an append), moves are rare and a binary search finds their place.
+ * sorted: new jobs come last (an append), moves are rare and a binary search finds their place. Tasks
+ * waiting for budget (a spending cap they would cross, P50) are held apart too, until the budget changes.
  */
 export class SendQueue {
   private readonly lines = new Map<string, QueuedSend[]>()
   private readonly parked = new Map<string, QueuedSend[]>()
+  private readonly held = new Map<string, QueuedSend>()
   private readonly where = new Map<string, QueuedSend>()
 
   get size(): number {
@@ -36,8 +44,22 @@ export class SendQueue {
   add(entry: QueuedSend): void {
     this.remove(entry.taskId)
     this.where.set(entry.taskId, entry)
-    const parked = entry.groupId === null ? undefined : this.parked.get(entry.groupId)
-    insertSorted(parked ?? this.lineOf(entry.lane), entry)
+    this.place(entry)
+  }
+
+  /** Holds a task that would cross a spending cap out of its line, keeping its place, until `unhold`. */
+  hold(entry: QueuedSend): void {
+    this.remove(entry.taskId)
+    this.where.set(entry.taskId, entry)
+    this.held.set(entry.taskId, entry)
+  }
+
+  /** Every task waiting for budget goes back to its place (its paused batch's, if paused); returns how many. */
+  unhold(): number {
+    const count = this.held.size
+    for (const entry of this.held.values()) this.place(entry)
+    this.held.clear()
+    return count
   }
 
   /** The lanes that have a task ready, the one whose first task goes first leading. */
@@ -61,6 +83,7 @@ export class SendQueue {
     const entry = this.where.get(taskId)
     if (!entry) return false
     this.where.delete(taskId)
+    if (this.held.delete(taskId)) return true
     const line =
       (entry.groupId === null ? undefined : this.parked.get(entry.groupId)) ?? this.lines.get(entry.lane)
     const index = line ? line.indexOf(entry) : -1
@@ -97,7 +120,10 @@ export class SendQueue {
   /** Gives a job's queued tasks a new place (a move to the front, a drag). */
   reorder(jobId: string, order: number): void {
     const moved = [...this.where.values()].filter((entry) => entry.jobId === jobId)
-    for (const entry of moved) this.add({ ...entry, order })
+    for (const entry of moved) {
+      if (this.held.has(entry.taskId)) this.hold({ ...entry, order })
+      else this.add({ ...entry, order })
+    }
   }
 
   /** The lowest and highest places taken (both null when nothing waits). */
@@ -134,6 +160,12 @@ export class SendQueue {
     let count = 0
     for (const line of this.lines.values()) count += line.length
     return count
+  }
+
+  /** Into its line, or among its paused batch's tasks. */
+  private place(entry: QueuedSend): void {
+    const parked = entry.groupId === null ? undefined : this.parked.get(entry.groupId)
+    insertSorted(parked ?? this.lineOf(entry.lane), entry)
   }
 
   private lineOf(lane: string): QueuedSend[] {

@@ -1,4 +1,5 @@
-import { DOWNLOADABLE_RESULT_STATUSES } from '../../shared/schemas/jobStatuses'
+import type { JobRequest } from '../../shared/schemas/jobs'
+import { DOWNLOADABLE_RESULT_STATUSES, SENDING_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { isQuotaError } from '../../shared/gateway/errors'
 import { isGatewayError, type GatewayClient, type GatewayError } from '../gateway'
 import { serverDelayMs } from '../time/backoff'
@@ -6,11 +7,18 @@ import type { RunnerContext } from './context'
 import { OUTCOME_UNKNOWN_AFTER_CRASH, STREAM_CUT_BY_CRASH, toJobError } from './errors'
 import { laneOfJob } from './lanes'
 import type { PollRunner } from './pollRunner'
-import type { NewResult, TaskPatch, TaskRow } from './rows'
+import type { NewResult, TaskPatch } from './rows'
 import { sendTask, type SyncItem } from './send'
 
 /**
- * The send lane: one billed request per task, rows first (P19).
+ * What a send's outcome does to its reserved spend (P50): `settle` at what the answer delivered, `end` (the
+ * estimate stays spent), `release` (certainly not billed), or `keep` (outcome unknown: the reservation stays
+ * counted until the user sends it again or discards it).
+ */
+type SpendOutcome = { settle: { request: JobRequest; usage: unknown } } | 'end' | 'release' | 'keep'
+
+/**
+ * The send lane: one billed request per task, rows first (P19), its estimate reserved with its claim (P50).
  *
  *   pending ─claim─▶ submitting ─▶ succeeded         sync or streamed answer, results committed with it
  *                               ─▶ queued | running   accepted as a remote task: the poll lane takes over
@@ -22,7 +30,10 @@ import { sendTask, type SyncItem } from './send'
  *                                                     again in its place, its lane held or its batch paused
  *   submitting left by a crash ─start─▶ needs_attention, or incomplete when a stream had delivered images
  *
- * Only `pending` is ever claimed (SENDABLE_TASK_STATUSES); on `stop` a task stays `submitting`.
+ * Only `pending` is ever claimed (SENDABLE_TASK_STATUSES, by `SendClaims`, with its spend reserved or held for
+ * budget); on `stop` a task stays `submitting`. Each new state is committed with what it means for the task's
+ * spend (`SpendOutcome`): settled on an answer, released on a certain refusal, kept while the outcome is
+ * unknown.
  */
 export class SendRunner {
   constructor(
@@ -61,6 +72,8 @@ export class SendRunner {
             ? { status: 'incomplete', error: STREAM_CUT_BY_CRASH }
             : { status: 'needs_attention', error: OUTCOME_UNKNOWN_AFTER_CRASH }
         )
+        // Either may have been billed in full: the reservation stays counted (P50).
+        this.spendOf(taskId, partial ? 'end' : 'keep')
       }
     })
     for (const jobId of new Set(stranded.map((s) => s.jobId))) this.ctx.publish(jobId)
@@ -69,16 +82,19 @@ export class SendRunner {
 
   async run(taskId: string): Promise<void> {
     const { repo, deps, scheduler } = this.ctx
-    if (scheduler.isCancelled(taskId) || !repo.claimForSend(taskId)) return
-    const task = repo.task(taskId) as TaskRow
+    const task = repo.task(taskId)
+    // Claimed (`SendClaims`) as the scheduler started it; anything else is not this send's to make.
+    if (!task || !SENDING_TASK_STATUSES.includes(task.status)) return
     const job = repo.job(task.job_id)
     const request = repo.requestOf(task)
     if (!job || !request) {
-      repo.updateTask(taskId, {
-        status: 'failed',
-        error: { code: 'internal', message: 'The stored request could not be read.' }
-      })
+      const released = this.conclude(
+        taskId,
+        { status: 'failed', error: { code: 'internal', message: 'The stored request could not be read.' } },
+        'release'
+      )
       this.ctx.publish(task.job_id)
+      if (released) scheduler.retryBudgetHolds()
       return
     }
     this.ctx.publish(job.id)
@@ -89,13 +105,20 @@ export class SendRunner {
       client = (await deps.connections.forProfile(job.profile_id)).client
     } catch (error) {
       scheduler.release(taskId)
-      repo.updateTask(taskId, { status: 'failed', error: toJobError(error, 'profile') })
+      const released = this.conclude(
+        taskId,
+        { status: 'failed', error: toJobError(error, 'profile') },
+        'release'
+      )
       this.ctx.publish(job.id)
+      if (released) scheduler.retryBudgetHolds()
       return
     }
     const kind = job.kind === 'video' ? 'video' : 'image'
     const lane = laneOfJob(job)
     let storedInStream = 0
+    let streamUsage: unknown = null
+    let released = false
     let chain: Promise<void> = Promise.resolve()
     // Images are announced in order, each once its thumbnail can be shown; commits never wait for that.
     let announcing: Promise<void> = Promise.resolve()
@@ -161,6 +184,7 @@ export class SendRunner {
                   this.commitResults(taskId, [await this.prepareItem(job.id, taskId, kind, item)])
               }
               repo.updateTask(taskId, { usage })
+              streamUsage = usage
             })
             return Promise.resolve()
           }
@@ -171,11 +195,16 @@ export class SendRunner {
       if (outcome.type === 'streamed') {
         await chain
         await announcing
-        repo.updateTask(taskId, { status: 'succeeded' })
+        this.conclude(taskId, { status: 'succeeded' }, { settle: { request, usage: streamUsage } })
       } else if (outcome.type === 'sync') {
         const prepared: NewResult[] = []
         for (const item of outcome.items) prepared.push(await this.prepareItem(job.id, taskId, kind, item))
-        this.commitResults(taskId, prepared, { status: 'succeeded', usage: outcome.usage })
+        this.commitResults(
+          taskId,
+          prepared,
+          { status: 'succeeded', usage: outcome.usage },
+          { settle: { request, usage: outcome.usage } }
+        )
       } else {
         this.poller.accept(task, job.kind, outcome.snapshot, outcome.createdAt)
       }
@@ -188,10 +217,12 @@ export class SendRunner {
       const refusal = someStored ? null : refusalOf(error, job.group_id, this.ctx.now())
       if (refusal === null) scheduler.laneAnswered(lane)
       if (scheduler.isCancelled(taskId)) {
-        repo.updateTask(taskId, { status: 'cancelled' })
+        // Cut off by the user's cancel: it may have reached the gateway, so its reservation stays counted.
+        this.conclude(taskId, { status: 'cancelled' }, 'keep')
       } else if (refusal) {
-        // Refused before any work, so certainly not billed (P17): it waits in its place to go again.
-        repo.updateTask(taskId, { status: 'pending', error: toJobError(error) })
+        // Refused before any work, so certainly not billed (P17): it waits in its place to go again, and
+        // reserves again when it does.
+        released = this.conclude(taskId, { status: 'pending', error: toJobError(error) }, 'release')
         if (refusal.type === 'rate') scheduler.laneRefused(lane, refusal.retryAfterMs)
         else this.ctx.pauseForBalance(refusal.groupId)
         this.enqueue(taskId)
@@ -202,10 +233,14 @@ export class SendRunner {
         const unknown = isGatewayError(error) && error.outcome === 'unknown'
         // A cut stream keeps what arrived and is never re-posted (P21); an ambiguous failure waits for the user (P17).
         const status = someStored ? 'incomplete' : unknown ? 'needs_attention' : 'failed'
-        repo.updateTask(taskId, { status, error: jobError })
+        // Failed is certain: a refusal (outcome `failed`), or an error of ours before the request left (the
+        // client throws a GatewayError for everything after). A cut stream may have been billed for it all.
+        const spend = status === 'incomplete' ? 'end' : status === 'failed' ? 'release' : 'keep'
+        released = this.conclude(taskId, { status, error: jobError }, spend)
       }
     } finally {
       scheduler.release(taskId)
+      if (released) scheduler.retryBudgetHolds()
     }
     if (!scheduler.stopped) this.ctx.publish(job.id)
   }
@@ -256,10 +291,15 @@ export class SendRunner {
   }
 
   /**
-   * Writes results (and the task's new state, when given) in ONE transaction, then starts the downloads:
-   * a crash leaves either the task unanswered (needs attention) or fully answered, never half.
+   * Writes results (and the task's new state with its spend, when given) in ONE transaction, then starts the
+   * downloads: a crash leaves either the task unanswered (needs attention) or fully answered, never half.
    */
-  private commitResults(taskId: string, results: NewResult[], task?: TaskPatch): number {
+  private commitResults(
+    taskId: string,
+    results: NewResult[],
+    task?: TaskPatch,
+    spend: SpendOutcome = 'keep'
+  ): number {
     const repo = this.ctx.repo
     const pending: string[] = []
     repo.transaction(() => {
@@ -267,10 +307,34 @@ export class SendRunner {
         const id = repo.insertResult(result)
         if (DOWNLOADABLE_RESULT_STATUSES.includes(result.status)) pending.push(id)
       }
-      if (task) repo.updateTask(taskId, task)
+      if (task) {
+        repo.updateTask(taskId, task)
+        this.spendOf(taskId, spend)
+      }
     })
     for (const id of pending) this.ctx.scheduler.scheduleDownload(id, 0)
     return results.filter((result) => result.status === 'stored').length
+  }
+
+  /**
+   * The task's new state and what it does to its spend, in one transaction; true when a reservation was
+   * released, after which the tasks held for budget are tried again (once the send has said all it says).
+   */
+  private conclude(taskId: string, patch: TaskPatch, spend: SpendOutcome): boolean {
+    return this.ctx.repo.transaction(() => {
+      this.ctx.repo.updateTask(taskId, patch)
+      return this.spendOf(taskId, spend)
+    })
+  }
+
+  /** Applies a send's outcome to its reservation (inside the caller's transaction); true when one was released. */
+  private spendOf(taskId: string, outcome: SpendOutcome): boolean {
+    const spend = this.ctx.deps.spend
+    if (!spend || outcome === 'keep') return false
+    if (outcome === 'release') return spend.release(taskId)
+    if (outcome === 'end') spend.end(taskId, null)
+    else spend.settle(taskId, { ...outcome.settle, results: this.ctx.repo.deliveredCount(taskId) })
+    return false
   }
 }
 

@@ -43,8 +43,8 @@ export function createJobHandlers(deps: {
   const { engine, repo, bus } = deps
   return {
     'jobs.submit': ({ profileId, request }) => engine.submit(profileId, request),
-    'jobs.submitGroup': ({ profileId, name, screen, settings, requests }) =>
-      engine.submitGroup(profileId, { name, screen, settings }, requests),
+    'jobs.submitGroup': ({ profileId, name, screen, settings, capMicros, requests }) =>
+      engine.submitGroup(profileId, { name, screen, settings, capMicros: capMicros ?? null }, requests),
     'groups.get': ({ id }) =>
       deps.groups.view(id) ?? Promise.reject(new AppFailure('not_found', say('groupGone'))),
     'groups.list': ({ limit, screen }) => deps.groups.list(limit, screen),

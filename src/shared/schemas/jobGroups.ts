@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AppErrorSchema } from '../result'
 import { JobStatus, JobView } from './jobs'
+import { CapMicros } from './money'
 import { ProfileId } from './profiles'
 import { JobRequest } from './jobs'
 
@@ -41,6 +42,8 @@ export const JobGroupSubmitInput = z
     name: z.string().trim().min(1).max(200),
     screen: JobGroupScreen,
     settings: z.record(z.string(), z.unknown()).optional(),
+    /** The batch's own spending cap in micros, set with the group so none of it is sent uncapped (P50). */
+    capMicros: CapMicros.nullable().optional(),
     requests: z.array(JobRequest).min(1).max(GROUP_MAX_JOBS)
   })
   .strict()

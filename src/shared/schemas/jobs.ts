@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TASK_STATUSES } from '../gateway/common'
 import { GatewayErrorView } from '../gateway/errors'
+import { ErrorWordsSchema } from '../result'
 import { JOB_SCHEMAS } from '../gateway/endpoints'
 import { JobKind } from './jobKinds'
 import { ProfileId } from './profiles'
@@ -42,7 +43,9 @@ export type TaskLocalStatus = z.output<typeof TaskLocalStatus>
 export const JobError = z.object({
   code: z.string(),
   message: z.string(),
-  view: GatewayErrorView.optional()
+  view: GatewayErrorView.optional(),
+  /** A sentence of the backend's own (a job waiting for budget), by its code and values, as failures carry one. */
+  words: ErrorWordsSchema.optional()
 })
 export type JobError = z.output<typeof JobError>
 

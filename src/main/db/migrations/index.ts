@@ -13,6 +13,7 @@ import { migration011JobGroups } from './011_job_groups'
 import { migration012QueueControl } from './012_queue_control'
 import { migration013LaneLimits } from './013_lane_limits'
 import { migration014BatchSources } from './014_batch_sources'
+import { migration015Money } from './015_money'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -29,5 +30,6 @@ export const migrations: readonly Migration[] = [
   migration011JobGroups,
   migration012QueueControl,
   migration013LaneLimits,
-  migration014BatchSources
+  migration014BatchSources,
+  migration015Money
 ]

@@ -143,7 +143,8 @@ function backendSentence(message: string): keyof typeof englishErrors.backend | 
 export const jobAppError = (error: JobError): AppError => ({
   code: error.code,
   message: error.message,
-  ...(error.view ? { details: error.view } : {})
+  ...(error.view ? { details: error.view } : {}),
+  ...(error.words ? { words: error.words } : {})
 })
 
 /**

@@ -190,6 +190,78 @@ describe('scheduler', () => {
   })
 })
 
+describe('tasks waiting for budget [P50]', () => {
+  /** Workers whose claim holds the tasks named in `over` (as the send runner holds one that would cross a cap). */
+  function budgetWorkers(over: Set<string>) {
+    const held = heldWorkers()
+    const tried: string[] = []
+    const workers: LaneWorkers = {
+      ...held.workers,
+      claimSend: (entry) => {
+        tried.push(entry.taskId)
+        if (!over.has(entry.taskId)) return true
+        scheduler?.holdForBudget(entry)
+        return false
+      }
+    }
+    return { ...held, workers, tried }
+  }
+
+  it('holds a task out of its line without using its lane, and tries it again in its place when the budget changes', async () => {
+    const over = new Set(['b', 'c'])
+    const { started, workers, tried, done } = budgetWorkers(over)
+    // Two sends a minute: a held task must not use one of them.
+    let now = 0
+    scheduler = new Scheduler(
+      DEFAULT_POLICY.concurrency,
+      () => now,
+      workers,
+      undefined,
+      undefined,
+      () => ({
+        concurrency: 3,
+        perMinute: 2
+      })
+    )
+    for (const id of ['a', 'b', 'c', 'd']) scheduler.queueSend(queued('image', id))
+    scheduler.pump()
+    expect(tried).toEqual(['a', 'b', 'c', 'd'])
+    expect(started).toEqual(['send:a', 'send:d'])
+    // Held tasks are still the queue's (in their places) but nothing the engine waits for.
+    expect(scheduler.stats().queued).toBe(2)
+    expect(scheduler.queuedJobs().map((job) => job.jobId)).toEqual(['job-b', 'job-c'])
+    done('a')
+    done('d')
+    await scheduler.waitForIdle()
+    expect(tried).toEqual(['a', 'b', 'c', 'd'])
+
+    // A move keeps a held task held; the budget changes (a minute later) and both are tried again, c first.
+    scheduler.reorder('job-c', 0)
+    over.delete('c')
+    now = 60_000
+    scheduler.retryBudgetHolds()
+    expect(tried.slice(4)).toEqual(['c', 'b'])
+    expect(started).toEqual(['send:a', 'send:d', 'send:c'])
+    expect(scheduler.queuedJobs().map((job) => job.jobId)).toEqual(['job-b'])
+  })
+
+  it('a cancel takes a held task out, and a paused batch’s held task goes back among its batch’s', () => {
+    const { started, workers } = budgetWorkers(new Set(['g1', 'x']))
+    scheduler = new Scheduler(DEFAULT_POLICY.concurrency, () => 0, workers)
+    scheduler.queueSend(queued('image', 'g1', 1, 'G'))
+    scheduler.queueSend(queued('image', 'x', 2))
+    scheduler.pump()
+    expect(scheduler.stats().queued).toBe(2)
+    scheduler.cancel('x')
+    expect(scheduler.stats().queued).toBe(1)
+    scheduler.setGroupPaused('G', true)
+    scheduler.retryBudgetHolds()
+    // Back in its paused batch: not tried while the batch is paused.
+    expect(started).toEqual([])
+    expect(scheduler.queuedJobs().map((job) => job.jobId)).toEqual(['job-g1'])
+  })
+})
+
 describe('scheduler under a flood of work that needs no I/O (issue 17)', () => {
   it('lets the event loop serve I/O between items: 2,000 instant polls do not run in one turn', async () => {
     let polled = 0

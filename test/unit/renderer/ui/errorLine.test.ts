@@ -98,3 +98,27 @@ describe('the backend’s sentences sent by code', () => {
     expect(errorWords(zh, newer).message).toBe('A sentence from a newer backend.')
   })
 })
+
+describe('a job waiting for budget [P50]', () => {
+  it('is said in the reader’s language from the words the backend stored with the task', () => {
+    const waiting = {
+      code: 'budget',
+      message:
+        "This job ($0.04) would take this batch past its cap of $0.20. Raise the batch's cap to send the rest.",
+      words: {
+        code: 'budgetBatch',
+        values: {
+          estimate: '$0.04',
+          cap: '$0.20',
+          gateway: 'Emulator',
+          estimateMicros: 40_000,
+          capMicros: 200_000
+        }
+      }
+    }
+    expect(errorWords(en, jobAppError(waiting)).message).toBe(waiting.message)
+    expect(errorWords(zh, jobAppError(waiting)).message).toBe(
+      '这个任务（$0.04）会让这个批量的花费超过它的上限 $0.20。提高这个批量的上限，即可发送其余任务。'
+    )
+  })
+})

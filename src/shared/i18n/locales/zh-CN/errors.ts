@@ -155,6 +155,15 @@ export const errors: Catalog<typeof en> = {
     groupGone: '这组任务已不存在。',
     notWaiting: '该任务已不在等待发送，无法在队列中移动。',
     batchNothingToSend: '这个批量中没有可以发送的任务：{{problem}}请按预览中列出的问题修改后再发送。',
+    budgetDay:
+      '这个任务（{{estimate}}）会让今天在 {{gateway}} 上的花费超过每日上限 {{cap}}。请在“设置”中提高上限，或等到明天。',
+    budgetMonth:
+      '这个任务（{{estimate}}）会让本月在 {{gateway}} 上的花费超过每月上限 {{cap}}。请在“设置”中提高上限，或等到下个月。',
+    budgetBatch:
+      '这个任务（{{estimate}}）会让这个批量的花费超过它的上限 {{cap}}。提高这个批量的上限，即可发送其余任务。',
+    budgetNoPrice:
+      '{{gateway}} 的价格表里没有 {{model}} 的价格，Gateway Studio 无法判断这个任务是否在花费上限之内。请在“设置”中添加它的价格，或取消上限。',
+    pricesNone: '这个网关还没有价格表。请先添加价格，或导入价格文件。',
     imageGone: '这张图片已不存在。',
     conversationGone: '这个对话已不存在。',
     messageGone: '这条消息已不存在。',
