@@ -1,5 +1,6 @@
 import Papa, { type ParseError, type ParseStepResult } from 'papaparse'
 import type { JobRequest } from '../schemas/jobs'
+import { csvDialectOf } from './csvDialect'
 import { fieldNamesOf } from './fields'
 import { batchIssue, type BatchIssue } from './issues'
 import { MAX_MAPPED_FIELDS, settableField, type ColumnMapping } from './spec'
@@ -44,14 +45,24 @@ export function guessMapping(
   return { prompt, ...(model !== undefined ? { model } : {}), fields: mapped }
 }
 
-/** Counts lines as the text is walked once, front to back, whatever its line breaks. */
+/**
+ * Counts lines as the text is walked once, front to back, whatever its line breaks: `\n`, `\r\n` or a
+ * lone `\r`. It jumps from break to break (indexOf), as a file has far fewer breaks than characters.
+ */
 function lineCounter(text: string): (offset: number) => number {
-  let scanned = 0
   let line = 1
+  // The next `\n` and `\r` not counted yet, or -1 when there is none.
+  let lf = text.indexOf('\n')
+  let cr = text.indexOf('\r')
   return (offset) => {
-    for (; scanned < offset && scanned < text.length; scanned++) {
-      const code = text.charCodeAt(scanned)
-      if (code === 10 || (code === 13 && text.charCodeAt(scanned + 1) !== 10)) line++
+    const end = Math.min(offset, text.length)
+    while (lf !== -1 && lf < end) {
+      line++
+      lf = text.indexOf('\n', lf + 1)
+    }
+    while (cr !== -1 && cr < end) {
+      if (text.charCodeAt(cr + 1) !== 10) line++
+      cr = text.indexOf('\r', cr + 1)
     }
     return line
   }
@@ -60,8 +71,18 @@ function lineCounter(text: string): (offset: number) => number {
 /** Where the record after `offset` starts: past the empty lines papaparse skipped. */
 function recordStart(text: string, offset: number): number {
   let at = offset
-  while (at < text.length && /\s/.test(text[at] as string)) at++
+  while (at < text.length) {
+    const code = text.charCodeAt(at)
+    // Printable ASCII other than a space is never whitespace: most records start with one.
+    if ((code > 32 && code < 127) || !/\s/.test(text[at] as string)) break
+    at++
+  }
   return at
+}
+
+const isBlank = (cells: readonly string[]): boolean => {
+  for (const cell of cells) if (cell.trim() !== '') return false
+  return true
 }
 
 /**
@@ -83,9 +104,24 @@ export function readCsv(
   mapping: ColumnMapping | undefined,
   bases: readonly JobRequest[]
 ): Source {
+  const rows: SourceRow[] = []
+  const { issues, modelColumn } = readCsvRows(text, mapping, bases, (row) => rows.push(row))
+  return { rows, issues, modelColumn }
+}
+
+/**
+ * `readCsv`, handing each row to `visit` as soon as its record is read rather than keeping them all: a
+ * caller that keeps only what it makes of a row lets the row go at once. A file without a prompt column
+ * hands on no row. What `visit` throws is thrown from here, never taken for a fault of the file.
+ */
+export function readCsvRows(
+  text: string,
+  mapping: ColumnMapping | undefined,
+  bases: readonly JobRequest[],
+  visit: (row: SourceRow) => void
+): Omit<Source, 'rows'> {
   const body = withoutBom(text)
   const lineAt = lineCounter(body)
-  const rows: SourceRow[] = []
   const issues: BatchIssue[] = []
   let header: string[] | undefined
   let names: (string | undefined)[] = []
@@ -100,56 +136,73 @@ export function readCsv(
         batchIssue('csv_parse', { line, row: record, code: error.code, message: error.message })
       )
 
+  // Every record fills its values under the same names in the same order: a copy of this object already
+  // has them, so the per-record work is plain stores rather than building a dictionary key by key.
+  const blankValues: Record<string, string> = {}
+
+  let visitFailed: { error: unknown } | undefined
+
   const step = (result: ParseStepResult<string[]>): void => {
     const line = lineAt(recordStart(body, from))
     from = result.meta.cursor
     record++
     const cells = result.data
     // The header is the first record with something in it; later blank records are no prompt at all.
-    if (cells.every((cell) => cell.trim() === '')) return
+    if (isBlank(cells)) return
     if (!header) {
       header = cells.map((cell) => cell.trim())
       names = namesOf(header)
       use = mapping ?? guessMapping(header, bases)
+      for (const name of names) if (name !== undefined) blankValues[name] = ''
       issues.push(...parseIssues(result.errors, line))
       return
     }
-    if (!use) return
-    const rowIssues = parseIssues(result.errors, line)
+    // Without a prompt column the file has no rows at all (see the end).
+    if (!use || use.prompt >= header.length) return
+    // Most records have no issue: no list is made for them.
+    let rowIssues = result.errors.length > 0 ? parseIssues(result.errors, line) : undefined
     const prompt = (cells[use.prompt] ?? '').trim()
-    if (prompt === '') rowIssues.push(batchIssue('csv_empty_prompt', { line }))
+    if (prompt === '') (rowIssues ??= []).push(batchIssue('csv_empty_prompt', { line }))
     const model = use.model === undefined ? '' : (cells[use.model] ?? '').trim()
-    const mapped: { field: string; text: string }[] = []
+    // Sized up front, as an array grown by push starts with room for 17: there is one per record.
+    const mapped = new Array<{ field: string; text: string }>(use.fields.length)
+    let count = 0
     for (const { column, field } of use.fields) {
       const cell = (cells[column] ?? '').trim()
-      if (cell !== '') mapped.push({ field, text: cell })
+      if (cell !== '') mapped[count++] = { field, text: cell }
     }
-    const values: Record<string, string> = {}
-    names.forEach((name, column) => {
+    if (count < mapped.length) mapped.length = count
+    const values = { ...blankValues }
+    for (let column = 0; column < names.length; column++) {
+      const name = names[column]
       if (name !== undefined) values[name] = cells[column] ?? ''
-    })
-    rows.push({
-      line,
-      prompt,
-      ...(model !== '' ? { model } : {}),
-      cells: mapped,
-      values,
-      ...(rowIssues.length > 0 ? { issues: rowIssues } : {})
-    })
+    }
+    // Whole literals rather than spreads or added fields: the row is made once per record.
+    const row: SourceRow =
+      model === '' ? { line, prompt, cells: mapped, values } : { line, prompt, model, cells: mapped, values }
+    if (rowIssues && rowIssues.length > 0) row.issues = rowIssues
+    try {
+      visit(row)
+    } catch (error) {
+      visitFailed = { error }
+      throw error
+    }
   }
 
   try {
     // Only empty lines are skipped by papaparse ('greedy' would skip `,,` too, and the line count with it):
-    // a record of blank cells arrives, moves the count on, and is skipped here.
-    Papa.parse<string[]>(body, { skipEmptyLines: true, step })
+    // a record of blank cells arrives, moves the count on, and is skipped here. Told part of what it would
+    // guess anyway, papaparse guesses the same for far less (csvDialect.ts).
+    Papa.parse<string[]>(body, { skipEmptyLines: true, step, ...csvDialectOf(body) })
   } catch (error) {
+    if (visitFailed) throw visitFailed.error
     // papaparse reports what it cannot read as errors; this is only so that no text ever throws here.
     const message = error instanceof Error ? error.message : String(error)
     issues.push(batchIssue('csv_parse', { line: lineAt(from), row: record, code: 'Exception', message }))
   }
   if (header && (!use || use.prompt >= header.length)) {
     issues.push(batchIssue('csv_no_prompt_column', { columns: header.join(', ') }))
-    return { rows: [], issues, modelColumn: false }
+    return { issues, modelColumn: false }
   }
-  return { rows, issues, modelColumn: use?.model !== undefined && use.model < (header?.length ?? 0) }
+  return { issues, modelColumn: use?.model !== undefined && use.model < (header?.length ?? 0) }
 }

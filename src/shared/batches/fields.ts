@@ -137,8 +137,8 @@ export type CellValue =
  */
 export function cellValue(text: string, kind: FieldKind): CellValue {
   if (kind === 'number') {
-    const plain = COMMA_DECIMAL.test(text) ? text.replace(',', '.') : text
-    const value = NUMBER.test(plain) ? Number(plain) : NaN
+    // Plain digits, the usual seed or count, need neither pattern: they are a number as they are.
+    const value = isDigits(text) ? Number(text) : numberOf(text)
     return Number.isFinite(value) ? { ok: true, value } : { ok: false, code: 'field_not_number' }
   }
   if (kind === 'boolean') {
@@ -148,6 +148,21 @@ export function cellValue(text: string, kind: FieldKind): CellValue {
   }
   if (kind === 'unknown' && BOOLEAN.test(text)) return { ok: true, value: text.toLowerCase() === 'true' }
   return { ok: true, value: text }
+}
+
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 48 || code > 57) return false
+  }
+  return true
+}
+
+/** A number as a cell may write it (a sign, a decimal point or comma, an exponent), else NaN. */
+function numberOf(text: string): number {
+  const plain = COMMA_DECIMAL.test(text) ? text.replace(',', '.') : text
+  return NUMBER.test(plain) ? Number(plain) : NaN
 }
 
 /** Where a column's field goes on a base and the kind of value it takes, or null when it has no place. */

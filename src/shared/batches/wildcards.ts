@@ -178,9 +178,12 @@ const LIST_CODES = {
   empty_alternatives: 'list_empty_alternatives'
 } as const
 
+/** Whether a prompt has no wildcard at all: it is then its own one combination, as written. */
+export const isPlainPrompt = (text: string): boolean => !PLAIN.test(text)
+
 /** A prompt as a template, or every problem it has, as issues of the source line it came from. */
 export function parsePrompt(text: string, lists: ListTable, line: number): ParsedPrompt {
-  if (!PLAIN.test(text))
+  if (isPlainPrompt(text))
     return { ok: true, template: { parts: [{ kind: 'text', text }], count: 1, varies: false } }
   const scanned = scan(text, lists)
   const issues: BatchIssue[] = scanned.problems.map(({ code, column }) => batchIssue(code, { line, column }))
@@ -238,6 +241,11 @@ function render(template: Template, index: number, out: string[]): void {
  * end (`a {|very }dark cat`), so a prompt with choices has its runs of spaces made one and its ends trimmed.
  */
 export function promptAt(template: Template, index: number): string {
+  // Without a choice the parts are all text, and the one combination is them as they are.
+  if (!template.varies) {
+    const { parts } = template
+    return parts.length === 1 ? (parts[0] as Text).text : parts.map((part) => (part as Text).text).join('')
+  }
   const out: string[] = []
   render(template, index, out)
   const text = out.join('')
