@@ -24,7 +24,7 @@ export function createBatchHandlers(deps: {
   profileExtras: (profileId: string) => ProfileExtras | undefined
 }): Pick<CommandHandlers, BatchCommands> {
   return {
-    'batches.submit': ({ profileId, name, screen, spec, fileName }) => {
+    'batches.submit': ({ profileId, name, screen, spec, fileName, capMicros }) => {
       const profile = profileId ?? deps.activeProfileId()
       const expansion = expandBatch(spec, {
         lookupModel: (modelId) => deps.lookupModel(profile, modelId),
@@ -57,7 +57,7 @@ export function createBatchHandlers(deps: {
       }
       const made = deps.engine.submitBatch(
         profileId,
-        { name, screen, settings },
+        { name, screen, settings, capMicros },
         { fileName, spec },
         requests
       )

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BatchSpec } from '../batches/spec'
 import { JobGroupScreen, JobGroupView } from './jobGroups'
+import { CapMicros } from './money'
 import { ProfileId } from './profiles'
 
 /**
@@ -14,7 +15,9 @@ export const BatchSubmitInput = z
     screen: JobGroupScreen,
     spec: BatchSpec,
     /** The prompts file's name, or null when they were typed. */
-    fileName: z.string().trim().min(1).max(255).nullable()
+    fileName: z.string().trim().min(1).max(255).nullable(),
+    /** The batch's own spending cap (micro-units of the profile's currency, P50), set with the group. */
+    capMicros: CapMicros.nullable().optional()
   })
   .strict()
 export type BatchSubmitInput = z.input<typeof BatchSubmitInput>

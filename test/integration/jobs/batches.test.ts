@@ -39,11 +39,13 @@ describe('a batch sent from the builder: expanded again, refused rows never sent
       name: 'shoot.csv',
       screen: 'images',
       spec,
-      fileName: 'shoot.csv'
+      fileName: 'shoot.csv',
+      capMicros: 5_000_000
     })
     // Rows 0, 1a, 1b go; the empty prompt (row 3) and the unknown model (row 4) do not.
     expect(sent.sent).toBe(3)
     expect(sent.refused.length).toBe(2)
+    expect((await studio.api.invoke('groups.cap', { id: sent.group.id })).capMicros).toBe(5_000_000)
     expect(sent.group.settings).toMatchObject({
       kind: 'batch',
       fileName: 'shoot.csv',
