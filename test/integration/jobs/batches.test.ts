@@ -25,7 +25,19 @@ describe('a batch sent from the builder: expanded again, refused rows never sent
 
   it('sends the valid rows of a CSV as one group, in order, and keeps the file and spec with it', async () => {
     let studio = startTestBackend(temp.dir, 'batch')
-    await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
+    const profileId = await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
+    // A capped batch needs its models' prices (P50): an unknown cost is never sent under a cap.
+    await studio.api.invoke('prices.set', {
+      profileId,
+      table: {
+        version: 1,
+        currency: 'USD',
+        models: {
+          'studio-image-v3': { unit: 'image', price: '0.04' },
+          'wan-image': { unit: 'image', price: '0.03' }
+        }
+      }
+    })
     emulator.clearLog()
     const spec: BatchSubmitInput['spec'] = {
       bases: [
