@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { JobCancelOutcome } from '../../shared/schemas/cancel'
 import type { JobGroupScreen, JobGroupSubmitted, JobGroupView } from '../../shared/schemas/jobGroups'
-import type { JobRequest, JobView } from '../../shared/schemas/jobs'
+import { JobRequest, type JobStatus, type JobView } from '../../shared/schemas/jobs'
 import {
   CANCELLABLE_TASK_STATUSES,
   POLLABLE_TASK_STATUSES,
@@ -42,6 +42,9 @@ interface NewGroup {
 }
 
 const promptOf = (request: JobRequest): string => request.body.prompt
+
+/** Jobs "retry failed" makes again: the gateway refused them or they ran out of time, never unknown ones. */
+const RETRYABLE_JOB: readonly JobStatus[] = ['failed', 'expired']
 
 /**
  * The durable task engine (docs/ARCHITECTURE.md §5). Rows first, then requests: a task is
@@ -326,6 +329,39 @@ export class JobEngine {
     })
     if (released) this.scheduler.retryBudgetHolds()
     return media.filter((id) => !repo.isMediaReferenced(id))
+  }
+
+  /**
+   * A batch's failed jobs made again: each failed or expired job's request as a new job of the batch (new
+   * tasks, new Idempotency-Keys: the gateway refused or lost the first, so nothing of it is sent twice),
+   * checked as any new job is; the failed ones leave the batch for the Queue's history, so the batch
+   * counts each row once. Returns how many went and how many its pre-flight now refuses (they stay).
+   */
+  retryFailedOf(groupId: string): { retried: number; refused: number } {
+    const { repo, groups } = this.deps
+    const group = groups.view(groupId)
+    if (!group) throw new AppFailure('not_found', say('groupGone'))
+    const failed = group.jobIds
+      .map((id) => repo.job(id))
+      .filter((job): job is NonNullable<typeof job> => job !== null && RETRYABLE_JOB.includes(job.status))
+    const again: { old: string; profile: string; request: JobRequest }[] = []
+    let refused = 0
+    for (const job of failed) {
+      const request = JobRequest.safeParse(repo.jobView(job.id)?.request)
+      if (!request.success || this.preflight(job.profile_id, request.data)) refused++
+      else again.push({ old: job.id, profile: job.profile_id, request: request.data })
+    }
+    const made = repo.transaction(() => {
+      repo.leaveGroup(again.map((each) => each.old))
+      return again.map((each) => this.record(each.profile, each.request, groupId))
+    })
+    for (const job of made) for (const taskId of job.taskIds) this.sender.enqueue(taskId)
+    for (const job of made) this.publish(job.jobId)
+    for (const { old } of again) this.publish(old)
+    this.scheduler.pump()
+    const view = groups.view(groupId)
+    if (view) this.deps.bus.emit('groups.updated', view)
+    return { retried: made.length, refused }
   }
 
   /**

@@ -151,6 +151,12 @@ export class JobRepository extends JobReads {
     return { jobId, taskIds }
   }
 
+  /** Takes jobs out of their group (a batch's failed jobs, once retried as new ones), in the caller's transaction. */
+  leaveGroup(jobIds: readonly string[]): void {
+    const set = this.sql('UPDATE jobs SET group_id = NULL WHERE id = ?')
+    for (const jobId of jobIds) set.run(jobId)
+  }
+
   /** New places in the send queue (a move to the front, a drag), committed together. */
   setQueueOrder(orders: readonly { jobId: string; order: number }[]): void {
     const set = this.sql('UPDATE jobs SET queue_order = ? WHERE id = ?')

@@ -1,4 +1,6 @@
 import type { JobCancelOutcome } from '../../shared/schemas/cancel'
+import { TERMINAL_TASK_STATUSES } from '../../shared/gateway/common'
+import type { JobStatus } from '../../shared/schemas/jobs'
 import type { CommandHandlers } from '../contract/dispatch'
 import type { EventBus } from '../contract/events'
 import { AppFailure } from '../contract/failure'
@@ -15,6 +17,8 @@ type JobCommands =
   | 'groups.pause'
   | 'groups.resume'
   | 'groups.toFront'
+  | 'groups.retryFailed'
+  | 'groups.cancel'
   | 'queue.get'
   | 'queue.pause'
   | 'queue.resume'
@@ -27,6 +31,11 @@ type JobCommands =
   | 'jobs.resend'
   | 'jobs.delete'
   | 'results.setFavorite'
+
+/** What a batch's cancel stops: jobs waiting, going, or waiting for the user's word. */
+const GOING: readonly JobStatus[] = ['pending', 'running', 'needs_attention']
+const isOver = (remoteStatus: string | null): boolean =>
+  (TERMINAL_TASK_STATUSES as readonly string[]).includes(remoteStatus ?? '')
 
 const notFound = (): AppFailure => new AppFailure('not_found', say('jobGone'))
 
@@ -51,6 +60,35 @@ export function createJobHandlers(deps: {
     'groups.pause': ({ id }) => engine.queue.setGroupPaused(id, 'user'),
     'groups.resume': ({ id }) => engine.queue.setGroupPaused(id, null),
     'groups.toFront': ({ id }) => engine.queue.groupToFront(id),
+    'groups.retryFailed': ({ id }) => {
+      const { retried, refused } = engine.retryFailedOf(id)
+      const group = deps.groups.view(id)
+      if (!group) throw new AppFailure('not_found', say('groupGone'))
+      return { group, retried, refused }
+    },
+    'groups.cancel': async ({ id }) => {
+      const before = deps.groups.view(id)
+      if (!before) throw new AppFailure('not_found', say('groupGone'))
+      let cancelled = 0
+      let untracked = 0
+      for (const jobId of before.jobIds) {
+        const job = repo.job(jobId)
+        if (!job || !GOING.includes(job.status)) continue
+        const view = await engine.cancel(jobId)
+        cancelled++
+        // Accepted by the gateway and not over there when last asked: it may still run and bill.
+        if (
+          view?.tasks.some(
+            (task) => task.status === 'cancelled' && task.remoteId !== null && !isOver(task.remoteStatus)
+          )
+        )
+          untracked++
+      }
+      const group = deps.groups.view(id)
+      if (!group) throw new AppFailure('not_found', say('groupGone'))
+      bus.emit('groups.updated', group)
+      return { group, cancelled, untracked }
+    },
     'queue.get': () => engine.queue.state(),
     'queue.pause': () => engine.queue.setPaused(true),
     'queue.resume': () => engine.queue.setPaused(false),

@@ -7,6 +7,8 @@ import {
   JobGroupRef,
   JobGroupSubmitInput,
   JobGroupSubmitted,
+  JobGroupCancelled,
+  JobGroupRetried,
   JobGroupView,
   JobMoveInput,
   QueueState
@@ -24,6 +26,10 @@ export const jobCommands = {
   /** Nothing more of the group is sent until `groups.resume`; what is in flight finishes. */
   'groups.pause': { input: JobGroupRef, output: JobGroupView },
   'groups.resume': { input: JobGroupRef, output: JobGroupView },
+  /** Each failed or expired job of the group as a new job of it (new keys: nothing is sent twice). */
+  'groups.retryFailed': { input: JobGroupRef, output: JobGroupRetried },
+  /** Cancels every job of the group still going: unsent ones are dropped, accepted ones no longer tracked. */
+  'groups.cancel': { input: JobGroupRef, output: JobGroupCancelled },
   /** The group's waiting jobs go first, in their order among themselves. */
   'groups.toFront': { input: JobGroupRef, output: QueueState },
   /** The whole queue: paused or not, and what waits in which order. */

@@ -90,3 +90,20 @@ export type JobMoveInput = z.output<typeof JobMoveInput>
 export const JobGroupQuery = z
   .object({ limit: z.number().int().min(1).max(500).default(50), screen: JobGroupScreen.optional() })
   .strict()
+
+/** A batch's failed jobs made again: how many went, and how many their check now refuses (they stay failed). */
+export const JobGroupRetried = z.object({
+  group: JobGroupView,
+  retried: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative()
+})
+
+/**
+ * A batch cancelled: jobs never sent are dropped; jobs the gateway had accepted stop being tracked here,
+ * and `untracked` says how many of those the gateway may still finish and bill.
+ */
+export const JobGroupCancelled = z.object({
+  group: JobGroupView,
+  cancelled: z.number().int().nonnegative(),
+  untracked: z.number().int().nonnegative()
+})

@@ -402,7 +402,17 @@ describe('Queue screen', () => {
       'jobs.list': () => [],
       'queue.get': () => ({ pausedAt: null, waiting: [] }),
       'groups.list': () => [batch, done],
-      'groups.resume': () => ({ ...batch, pausedAt: null, pauseReason: null })
+      'groups.resume': () => ({ ...batch, pausedAt: null, pauseReason: null }),
+      'groups.retryFailed': () => ({
+        group: { ...batch, pausedAt: null, pauseReason: null, counts: { succeeded: 1, pending: 3 } },
+        retried: 1,
+        refused: 0
+      }),
+      'groups.cancel': () => ({
+        group: { ...batch, pausedAt: null, pauseReason: null, counts: { succeeded: 1, cancelled: 3 } },
+        cancelled: 3,
+        untracked: 1
+      })
     })
     const unbridge = bridgeQueue(connection)
     render(<QueueScreen />)
@@ -414,6 +424,22 @@ describe('Queue screen', () => {
     expect(await within(band).findByText('Sending in its place in the queue.')).toBeInTheDocument()
     expect(invoke).toHaveBeenCalledWith('groups.resume', { id: 'g1' })
     expect(within(band).getByRole('button', { name: 'Pause batch' })).toBeInTheDocument()
+
+    fireEvent.click(within(band).getByRole('button', { name: 'Retry the failed one' }))
+    expect(await within(band).findByText(/Sent again: 1 job, with a new request/)).toBeInTheDocument()
+    expect(invoke).toHaveBeenCalledWith('groups.retryFailed', { id: 'g1' })
+
+    // Cancel says first what it will mean, for jobs not sent and jobs the gateway already has.
+    fireEvent.click(within(band).getByRole('button', { name: 'Cancel batch' }))
+    const ask = await screen.findByRole('alertdialog', { name: 'Cancel “spring shoot”?' })
+    expect(within(ask).getByText('3 jobs not sent yet will never be sent.')).toBeInTheDocument()
+    fireEvent.click(within(ask).getByRole('button', { name: 'Cancel batch' }))
+    await waitFor(() => expect(invoke).toHaveBeenCalledWith('groups.cancel', { id: 'g1' }))
+    // Over: the band goes, and what the cancel meant stays under the bell.
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'spring shoot' })).toBeNull())
+    expect(useNotificationsStore.getState().items.map((item) => item.body)).toContain(
+      'Cancelled 3 jobs. 1 of them the gateway had accepted: they are no longer tracked, and the gateway may still finish and bill them.'
+    )
     unbridge()
   })
 })

@@ -2,7 +2,9 @@ import { useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { JobGroupView } from '@shared/schemas/jobGroups'
 import { useConnection } from '../../store/app'
-import { steerBatch } from './actions'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { notify } from '../../store/notifications'
+import { cancelBatch, retryFailedOf, steerBatch } from './actions'
 import { finishedOf, useQueueStore } from './store'
 import { timeLeft } from './batchEta'
 import { formatDuration } from '../../jobs/status'
@@ -16,6 +18,8 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
   const { api } = useConnection()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const [said, setSaid] = useState<string | null>(null)
+  const [confirming, setConfirming] = useState(false)
   const pace = useQueueStore((state) => state.paces[batch.id])
   const now = useNow(true)
   const left = timeLeft(pace ?? [], batch.jobIds.length - finishedOf(batch), now)
@@ -27,6 +31,16 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
     setBusy(true)
     setFailure(await steerBatch(api, batch.id, action))
     setBusy(false)
+  }
+  const waiting = batch.counts.pending ?? 0
+  const going = batch.counts.running ?? 0
+  const retry = async (): Promise<void> => {
+    setBusy(true)
+    const result = await retryFailedOf(api, batch.id)
+    setBusy(false)
+    if (typeof result === 'string') return setFailure(result)
+    setFailure(null)
+    setSaid(t('queue.batches.retried', { count: result.retried }))
   }
   const state = !paused
     ? t('queue.batches.sending')
@@ -71,7 +85,56 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
         >
           {t('queue.batches.toFront')}
         </button>
+        {failed > 0 && (
+          <button type="button" className="button small" disabled={busy} onClick={() => void retry()}>
+            {t('queue.batches.retryFailed', { count: failed })}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button small danger"
+          disabled={busy}
+          onClick={() => setConfirming(true)}
+        >
+          {t('queue.batches.cancel')}
+        </button>
       </div>
+      {said && (
+        <p className="tq-batch-said" role="status">
+          {said}
+        </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('queue.batches.cancelTitle', { name: batch.name })}
+          description={
+            <>
+              <p>{t('queue.batches.cancelWaiting', { count: waiting })}</p>
+              {going > 0 && <p>{t('queue.batches.cancelGoing', { count: going })}</p>}
+            </>
+          }
+          keepLabel={t('queue.batches.keep')}
+          confirmLabel={t('queue.batches.cancelConfirm')}
+          onConfirm={async () => {
+            const result = await cancelBatch(api, batch.id)
+            if ('error' in result) return result.error
+            // The band goes with the batch's last job: what may still be billed stays under the bell.
+            notify({
+              id: `batch-cancel:${batch.id}`,
+              tone: result.untracked > 0 ? 'attention' : 'info',
+              title: batch.name,
+              body:
+                result.untracked > 0
+                  ? t('queue.batches.cancelledUntracked', {
+                      count: result.cancelled,
+                      untracked: result.untracked
+                    })
+                  : t('queue.batches.cancelled', { count: result.cancelled })
+            })
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
       {failure && (
         <p className="tq-error" role="alert">
           {failure}

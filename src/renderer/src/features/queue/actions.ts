@@ -1,6 +1,6 @@
 import type { ApiClient } from '@shared/client'
 import type { JobView } from '@shared/schemas/jobs'
-import type { Result } from '@shared/result'
+import type { AppError, Result } from '@shared/result'
 import type { JobCancelOutcome } from '@shared/schemas/cancel'
 import { i18n } from '../../i18n'
 import { failureLine } from '../../ui/errorWords'
@@ -103,4 +103,23 @@ export async function steerBatch(
   if ('jobIds' in result.value) useQueueStore.getState().setBatch(result.value)
   else useQueueStore.getState().setLine(result.value)
   return null
+}
+
+/** A batch's failed jobs made again: how many went, or the failure in words. */
+export async function retryFailedOf(api: ApiClient, id: string): Promise<{ retried: number } | string> {
+  const result = await api.call('groups.retryFailed', { id })
+  if (!result.ok) return failureLine(i18n.t, result.error)
+  useQueueStore.getState().setBatch(result.value.group)
+  return { retried: result.value.retried }
+}
+
+/** Cancels a batch; what it did (how many stopped, how many the gateway may still bill), or the failure. */
+export async function cancelBatch(
+  api: ApiClient,
+  id: string
+): Promise<{ cancelled: number; untracked: number } | { error: AppError }> {
+  const result = await api.call('groups.cancel', { id })
+  if (!result.ok) return { error: result.error }
+  useQueueStore.getState().setBatch(result.value.group)
+  return { cancelled: result.value.cancelled, untracked: result.value.untracked }
 }

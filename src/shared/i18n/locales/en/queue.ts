@@ -55,6 +55,26 @@ export const queue = {
       'Paused: the gateway says the balance or quota of this key has run out. Top it up, then resume the batch.',
     pause: 'Pause batch',
     resume: 'Resume batch',
+    retryFailed_one: 'Retry the failed one',
+    retryFailed_other: 'Retry the {{count, number}} failed',
+    retried_one:
+      'Sent again: {{count, number}} job, with a new request (the first was refused, so nothing is billed twice).',
+    retried_other:
+      'Sent again: {{count, number}} jobs, each with a new request (the first were refused, so nothing is billed twice).',
+    cancel: 'Cancel batch',
+    cancelTitle: 'Cancel “{{name}}”?',
+    cancelWaiting_one: '{{count, number}} job not sent yet will never be sent.',
+    cancelWaiting_other: '{{count, number}} jobs not sent yet will never be sent.',
+    cancelGoing_one:
+      '{{count, number}} job is already with the gateway: Gateway Studio stops following it, but the gateway may still finish and bill it.',
+    cancelGoing_other:
+      '{{count, number}} jobs are already with the gateway: Gateway Studio stops following them, but the gateway may still finish and bill them.',
+    keep: 'Keep the batch',
+    cancelConfirm: 'Cancel batch',
+    cancelled_one: 'Cancelled {{count, number}} job.',
+    cancelled_other: 'Cancelled {{count, number}} jobs.',
+    cancelledUntracked:
+      'Cancelled {{count, number}} jobs. {{untracked, number}} of them the gateway had accepted: they are no longer tracked, and the gateway may still finish and bill them.',
     toFront: 'Send first'
   },
   pause: {

@@ -57,6 +57,19 @@ export const queue: Catalog<typeof en> = {
     pausedBalance: '已暂停：网关表示此密钥的余额或额度已用完。请充值后再恢复这个批量。',
     pause: '暂停批量',
     resume: '恢复批量',
+    retryFailed_other: '重试 {{count, number}} 个失败任务',
+    retried_other:
+      '已重新发送 {{count, number}} 个任务，每个都是新的请求（之前的请求已被拒绝，不会重复计费）。',
+    cancel: '取消批量',
+    cancelTitle: '取消“{{name}}”？',
+    cancelWaiting_other: '{{count, number}} 个尚未发送的任务将不再发送。',
+    cancelGoing_other:
+      '{{count, number}} 个任务已在网关处理中：Gateway Studio 将停止跟踪，但网关仍可能完成并计费。',
+    keep: '保留批量',
+    cancelConfirm: '取消批量',
+    cancelled_other: '已取消 {{count, number}} 个任务。',
+    cancelledUntracked:
+      '已取消 {{count, number}} 个任务。其中 {{untracked, number}} 个已被网关接受：不再跟踪，网关仍可能完成并计费。',
     toFront: '优先发送'
   },
   pause: {
