@@ -442,4 +442,55 @@ describe('Queue screen', () => {
     )
     unbridge()
   })
+
+  it('moves a waiting job by one place with Alt+arrows or Earlier/Later, and before another by drag [P48]', async () => {
+    const waiting = (): Partial<JobView> => ({
+      status: 'pending',
+      results: [],
+      tasks: [task({ status: 'pending' })]
+    })
+    const a = job({ id: 'j1', prompt: 'first', createdAt: 1_000, ...waiting() })
+    const b = job({ id: 'j2', prompt: 'second', createdAt: 2_000, ...waiting() })
+    const c = job({ id: 'j3', prompt: 'third', createdAt: 3_000, ...waiting() })
+    const moves: unknown[] = []
+    const { connection } = connect({
+      'jobs.list': () => [c, b, a],
+      'queue.get': () => ({ pausedAt: 1, waiting: ['j1', 'j2', 'j3'] }),
+      'queue.move': (input) => {
+        moves.push(input)
+        return { pausedAt: 1, waiting: ['j1', 'j2', 'j3'] }
+      }
+    })
+    seed(a, b, c)
+    const unbridge = bridgeQueue(connection)
+    render(<QueueScreen />)
+    await waitFor(() => expect(within(rowOf('first')).getByText('#1 in line')).toBeInTheDocument())
+    expect(within(rowOf('first')).getByRole('button', { name: 'Earlier' })).toBeDisabled()
+
+    fireEvent.keyDown(within(rowOf('first')).getByRole('button', { name: 'Later' }), {
+      key: 'ArrowDown',
+      altKey: true
+    })
+    fireEvent.click(within(rowOf('third')).getByRole('button', { name: 'Earlier' }))
+    const data = new Map<string, string>()
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+      get types() {
+        return [...data.keys()]
+      },
+      effectAllowed: 'none'
+    }
+    fireEvent.dragStart(rowOf('third'), { dataTransfer })
+    fireEvent.dragOver(rowOf('first'), { dataTransfer })
+    fireEvent.drop(rowOf('first'), { dataTransfer })
+    await waitFor(() => expect(moves.length).toBe(3))
+    expect(moves).toEqual([
+      // Later: just before the one after its neighbour.
+      { to: 'before', jobId: 'j1', before: 'j3' },
+      { to: 'before', jobId: 'j3', before: 'j2' },
+      { to: 'before', jobId: 'j3', before: 'j1' }
+    ])
+    unbridge()
+  })
 })

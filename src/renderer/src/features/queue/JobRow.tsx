@@ -22,7 +22,7 @@ import { ProgressBar } from '../../ui/ProgressBar'
 import { useFocusStays } from '../../ui/useFocusStays'
 import { usageSummary } from '../../media/slots'
 import { cancelPlan, type CancelPlan } from '../../jobs/cancel'
-import { cancelJob, moveToFront, retryJob } from './actions'
+import { cancelJob, moveBefore, moveByOne, moveToFront, retryJob } from './actions'
 import {
   canCancel,
   cancelEffect,
@@ -179,6 +179,9 @@ function TaskLines({
   )
 }
 
+/** The drag's data type: a waiting job's id, dropped on another waiting row to go just before it. */
+const DRAGGED_JOB = 'application/x-gateway-studio-job'
+
 export function JobRow({
   job,
   now,
@@ -233,6 +236,27 @@ export function JobRow({
       aria-posinset={index + 1}
       className={`tq-row tone-${tone}`}
       style={style}
+      // A job waiting to be sent is dragged to its new place, or moved with Alt+↑ / Alt+↓.
+      draggable={place > 0}
+      onDragStart={(event) => {
+        if (place === 0) return
+        event.dataTransfer.setData(DRAGGED_JOB, job.id)
+        event.dataTransfer.effectAllowed = 'move'
+      }}
+      onDragOver={(event) => {
+        if (place > 0 && event.dataTransfer.types.includes(DRAGGED_JOB)) event.preventDefault()
+      }}
+      onDrop={(event) => {
+        const dragged = event.dataTransfer.getData(DRAGGED_JOB)
+        if (!dragged || place === 0) return
+        event.preventDefault()
+        void moveBefore(api, dragged, job.id)
+      }}
+      onKeyDown={(event) => {
+        if (place === 0 || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
+        event.preventDefault()
+        void moveByOne(api, job.id, event.key === 'ArrowUp' ? -1 : 1)
+      }}
     >
       <div className="tq-row-main">
         <Thumb job={job} />
@@ -313,6 +337,27 @@ export function JobRow({
             <button type="button" className="button tq-btn" onClick={() => void moveToFront(api, job)}>
               {t('queue.row.toFront')}
             </button>
+          )}
+          {place > 0 && (
+            <span className="tq-move" role="group" aria-label={t('queue.row.placeGroup')}>
+              <button
+                type="button"
+                className="button tq-btn"
+                aria-keyshortcuts="Alt+ArrowUp"
+                disabled={place === 1}
+                onClick={() => void moveByOne(api, job.id, -1)}
+              >
+                {t('queue.row.earlier')}
+              </button>
+              <button
+                type="button"
+                className="button tq-btn"
+                aria-keyshortcuts="Alt+ArrowDown"
+                onClick={() => void moveByOne(api, job.id, 1)}
+              >
+                {t('queue.row.later')}
+              </button>
+            </span>
           )}
           {retry && (
             <button

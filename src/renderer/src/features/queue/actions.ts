@@ -123,3 +123,39 @@ export async function cancelBatch(
   useQueueStore.getState().setBatch(result.value.group)
   return { cancelled: result.value.cancelled, untracked: result.value.untracked }
 }
+
+/** The jobs still waiting, in the order they go (the last order said, less those sent since). */
+function waitingNow(): string[] {
+  const line = useQueueStore.getState().line
+  const byId = useJobsStore.getState().byId
+  return (line?.waiting ?? []).filter((id) => {
+    const job = byId[id]
+    return !job || job.status === 'pending'
+  })
+}
+
+/** Puts a waiting job just before another (null: last); a drag ends here. */
+export async function moveBefore(api: ApiClient, jobId: string, before: string | null): Promise<void> {
+  if (jobId === before) return
+  const result = await api.call('queue.move', { to: 'before', jobId, before })
+  const tasks = useQueueStore.getState()
+  if (!result.ok) {
+    tasks.setActionError(jobId, failureLine(i18n.t, result.error))
+    return
+  }
+  tasks.setActionError(jobId, null)
+  tasks.setLine(result.value)
+}
+
+/** One place earlier or later in line (the keyboard's move); nothing past either end. */
+export function moveByOne(api: ApiClient, jobId: string, step: -1 | 1): Promise<void> {
+  const waiting = waitingNow()
+  const at = waiting.indexOf(jobId)
+  if (at < 0) return Promise.resolve()
+  if (step === -1) {
+    const previous = waiting[at - 1]
+    return previous === undefined ? Promise.resolve() : moveBefore(api, jobId, previous)
+  }
+  if (at === waiting.length - 1) return Promise.resolve()
+  return moveBefore(api, jobId, waiting[at + 2] ?? null)
+}

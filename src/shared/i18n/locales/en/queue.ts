@@ -94,6 +94,9 @@ export const queue = {
     place: '#{{place, number}} in line',
     notSent: 'Not sent yet',
     waitingFor: 'Waiting for',
+    placeGroup: 'Place in line (Alt+↑ and Alt+↓ move it; or drag the row)',
+    earlier: 'Earlier',
+    later: 'Later',
     toFront: 'Send next',
     /** After the endpoint's name (the shared label of its family): how the job went out. */
     streamed: ', streamed',
