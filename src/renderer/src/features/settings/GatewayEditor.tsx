@@ -11,6 +11,8 @@ import { Field } from '../../ui/Field'
 import { CancelCall } from './CancelCall'
 import { LaneLimits } from './LaneLimits'
 import { ModelTable } from './ModelTable'
+import { PricesSection } from './PricesSection'
+import { SpendingCaps } from './SpendingCaps'
 
 type Pending = 'key' | 'test' | 'activate' | 'advanced' | 'delete' | null
 
@@ -236,6 +238,8 @@ export function GatewayEditor({
         </details>
       )}
       <LaneLimits profileId={profile.id} />
+      <PricesSection profileId={profile.id} />
+      <SpendingCaps profileId={profile.id} />
     </div>
   )
 }

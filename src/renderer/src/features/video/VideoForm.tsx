@@ -1,9 +1,12 @@
 import { useCallback, useMemo, useState, type FormEvent, type ReactElement } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
+import { estimateLabel, estimateOf } from '../../jobs/money/estimate'
+import { usePriceTable } from '../../jobs/money/usePriceTable'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
 import { notify } from '../../store/notifications'
+import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { shortcutProps } from '../../ui/shortcuts'
 import { useClearUnlisted, useModels } from '../../ui/useModels'
@@ -17,8 +20,10 @@ import { BatchDialog } from '../../jobs/batch/BatchDialog'
 const VIDEO_ENDPOINTS = [ENDPOINTS.videos]
 
 export function VideoForm(): ReactElement {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { api } = useConnection()
+  const profile = useProfilesStore(selectActiveProfile)
+  const priceTable = usePriceTable(profile?.id)
   const { models, loading, ready, gateway, error: modelsError, refresh } = useModels(VIDEO_ENDPOINTS)
   const draft = useVideoStore((state) => state.draft)
   const touched = useVideoStore((state) => state.touched)
@@ -43,6 +48,9 @@ export function VideoForm(): ReactElement {
   const shown = (field: string, dirty: boolean): string | undefined =>
     attempted || touched[field] || dirty ? form.issues[field] : undefined
   const blocking = Object.keys(form.issues).length > 0
+  const estimate = blocking
+    ? null
+    : estimateLabel(t, estimateOf(form.request, priceTable), priceTable?.currency, i18n.language)
   const [batchOpen, setBatchOpen] = useState(false)
   // A batch's base is the form as it is, whatever its prompt: each row brings its own.
   const batchBase = useMemo(() => {
@@ -217,6 +225,13 @@ export function VideoForm(): ReactElement {
             {model?.billingUnit
               ? t('video.form.runsAsTaskBilled', { unit: model.billingUnit })
               : t('video.form.runsAsTask')}
+            {estimate && (
+              <span className="vid-estimate">
+                {' · '}
+                <span className="visually-hidden">{t('money.estimate.label')} </span>
+                <span>{estimate}</span>
+              </span>
+            )}
           </p>
         </div>
       </form>

@@ -3,15 +3,19 @@ import { useTranslation } from 'react-i18next'
 import { expandBatch, type BatchExpansion } from '@shared/batches'
 import { MAX_SOURCE_CHARS } from '@shared/batches/spec'
 import type { ProfileExtras } from '@shared/gateway/preflight'
+import { formatMoney, toMicros } from '@shared/money'
 import type { AppError } from '@shared/result'
 import type { JobGroupScreen } from '@shared/schemas/jobGroups'
 import type { JobRequest } from '@shared/schemas/jobs'
 import type { ModelView } from '@shared/schemas/profiles'
 import { useConnection } from '../../store/app'
+import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
 import { endpointWords } from '../../ui/words'
+import { estimateBatch } from '../money/estimate'
+import { usePriceTable } from '../money/usePriceTable'
 import { batchIssueWords, rowIssueWords, specOf, type BuilderState, type SeedChoice } from './builder'
 import './batch.css'
 
@@ -41,8 +45,11 @@ export function BatchDialog({
   onClose: () => void
   onSent: (sent: { count: number; name: string }) => void
 }): ReactElement {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { api } = useConnection()
+  const activeProfile = useProfilesStore(selectActiveProfile)
+  const priceTable = usePriceTable(activeProfile?.id)
+  const [capText, setCapText] = useState('')
   const [state, setState] = useState<BuilderState>({
     source: { kind: 'lines', text: base.body.prompt ? `${base.body.prompt}\n` : '' },
     linesFile: null,
@@ -71,6 +78,16 @@ export function BatchDialog({
       profile
     })
   }, [built, models, profile])
+
+  const capMicros = capText.trim() === '' ? null : (toMicros(capText) ?? undefined)
+  const capInvalid = capMicros === undefined
+  const estimate = useMemo(() => {
+    if (!expansion || !priceTable) return null
+    const requests = expansion.rows.flatMap((row) => (row.request ? [row.request] : []))
+    return estimateBatch(requests, priceTable, capMicros ?? null)
+  }, [expansion, priceTable, capMicros])
+  const money = (micros: number): string =>
+    formatMoney(Math.min(micros, Number.MAX_SAFE_INTEGER), priceTable?.currency ?? 'USD', i18n.language)
 
   const pickFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
     const file = event.target.files?.[0]
@@ -108,10 +125,16 @@ export function BatchDialog({
     t('batches.builder.title')
 
   const send = async (): Promise<void> => {
-    if (!built.ok || valid === 0 || sending) return
+    if (!built.ok || valid === 0 || sending || capInvalid) return
     setSending(true)
     setError(null)
-    const result = await api.call('batches.submit', { name: shownName, screen, spec: built.spec, fileName })
+    const result = await api.call('batches.submit', {
+      name: shownName,
+      screen,
+      spec: built.spec,
+      fileName,
+      ...(capMicros !== null ? { capMicros } : {})
+    })
     setSending(false)
     if (!result.ok) return setError(result.error)
     onSent({ count: result.value.sent, name: shownName })
@@ -272,6 +295,22 @@ export function BatchDialog({
             {/* A video job makes one video: only image batches count images apart from jobs. */}
             {screen !== 'video' && ` · ${t('batches.builder.images', { count: summary?.images ?? 0 })}`}
           </p>
+          {valid > 0 && !priceTable && <p className="muted">{t('money.estimate.batchNoPrices')}</p>}
+          {estimate && estimate.priced > 0 && (
+            <p className="batch-estimate">
+              {estimate.exact
+                ? t('money.estimate.batchTotal', { amount: money(estimate.micros) })
+                : t('money.estimate.batchAbout', { amount: money(estimate.micros) })}
+            </p>
+          )}
+          {estimate && estimate.unpriced > 0 && (
+            <p className="muted">{t('money.estimate.batchUnpriced', { count: estimate.unpriced })}</p>
+          )}
+          {estimate && estimate.fit !== null && estimate.fit < valid && (
+            <p className="notice notice-warn batch-cap-passes">
+              {t('money.estimate.capPasses', { fit: estimate.fit, count: valid })}
+            </p>
+          )}
           {summary && summary.byModel.length > 0 && (
             <ul className="batch-by-model">
               {summary.byModel.map((entry) => (
@@ -340,6 +379,22 @@ export function BatchDialog({
       <Field label={t('batches.builder.name')}>
         <input value={name} placeholder={shownName} onChange={(event) => setName(event.target.value)} />
       </Field>
+      <Field
+        label={
+          priceTable
+            ? t('money.estimate.capLabel', { currency: priceTable.currency })
+            : t('money.estimate.capLabelPlain')
+        }
+        hint={priceTable ? t('money.estimate.capHint') : t('money.estimate.capNoPrices')}
+        error={capInvalid ? t('money.estimate.capInvalid') : undefined}
+      >
+        <input
+          inputMode="decimal"
+          value={capText}
+          disabled={!priceTable && capText === ''}
+          onChange={(event) => setCapText(event.target.value)}
+        />
+      </Field>
       {error && <ErrorNotice error={error} />}
       <footer className="dialog-actions">
         <button type="button" className="button" onClick={onClose}>
@@ -348,7 +403,7 @@ export function BatchDialog({
         <button
           type="button"
           className="button primary"
-          disabled={valid === 0 || sending || !built.ok}
+          disabled={valid === 0 || sending || !built.ok || capInvalid}
           onClick={() => void send()}
         >
           {sending

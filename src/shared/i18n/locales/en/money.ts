@@ -5,6 +5,89 @@
  * them (image, tokens, video, second), so they are not translated.
  */
 export const money = {
+  /** An estimate beside a button: "≈" when part of it is a guess (per token), plain when exact. */
+  estimate: {
+    exact: '{{amount}}',
+    about: '≈ {{amount}}',
+    label: 'Estimated cost',
+    batchTotal: 'Estimated cost: {{amount}}',
+    batchAbout: 'Estimated cost: about {{amount}}',
+    batchUnpriced_one: '{{count}} job has no price and is not counted.',
+    batchUnpriced_other: '{{count}} jobs have no price and are not counted.',
+    batchNoPrices: 'This gateway has no prices yet: set them in Settings to see what a batch costs.',
+    capLabel: 'Stop this batch at ({{currency}})',
+    capLabelPlain: 'Stop this batch at',
+    capHint:
+      'Optional. Jobs that would take the batch past this amount wait in the queue until you raise it.',
+    capNoPrices: 'Set this gateway’s prices in Settings to stop a batch at an amount.',
+    capInvalid: 'Write an amount such as 5 or 12.50, with a dot for decimals and no currency sign.',
+    capPasses: 'The estimate passes the cap: {{fit}} of {{count}} jobs fit.'
+  },
+  /** Settings › a gateway › Prices. */
+  prices: {
+    title: 'Prices',
+    intro:
+      'What each model costs on this gateway. The gateway does not say, so these are your team’s prices: estimates beside Generate and spending caps count with them.',
+    currency: 'Currency',
+    currencyHint: 'Three capital letters, such as USD, EUR or CNY.',
+    table: 'Prices per model',
+    model: 'Model',
+    unit: 'Unit',
+    price: 'Price',
+    unitFor: 'Unit for {{model}}',
+    priceFor: 'Price for {{model}}',
+    inputFor: 'Per million tokens in for {{model}}',
+    outputFor: 'Per million tokens out for {{model}}',
+    units: {
+      none: 'No price',
+      image: 'Per image',
+      tokens: 'Per million tokens',
+      video: 'Per video',
+      second: 'Per second'
+    },
+    tokensIn: 'In',
+    tokensOut: 'Out',
+    noModels: 'This gateway lists no models yet. Test the connection to read its models.',
+    save: 'Save prices',
+    saved: 'Prices saved.',
+    remove: 'Remove all prices',
+    removed: 'Prices removed.',
+    import: 'Import file…',
+    imported_one: 'Prices imported: {{count}} model.',
+    imported_other: 'Prices imported: {{count}} models.',
+    importProblems: 'The file was not imported. Fix these problems, then import it again:',
+    export: 'Export',
+    formats: { json: 'JSON', csv: 'CSV (for a spreadsheet)' },
+    exportFormat: 'Export format',
+    download: 'Download {{name}}',
+    invalidCurrency: 'The currency must be three capital letters, such as USD.',
+    invalidAmount: 'The price of {{model}}: {{problem}}',
+    amountProblems: {
+      amount_missing: 'write an amount such as 0.04.',
+      amount_invalid: 'write digits with a dot for decimals, without a currency sign or spaces.',
+      amount_uses_comma: 'use a dot for decimals, and no thousands separators.',
+      amount_negative: 'prices are 0 or more.',
+      amount_too_large: 'this is more than the largest price.',
+      amount_too_precise: 'round it to 6 decimals.'
+    }
+  },
+  /** Settings › a gateway › Spending caps. */
+  caps: {
+    title: 'Spending caps',
+    intro:
+      'Jobs that would take this gateway’s spending past a cap wait in the queue until the cap is raised or removed, or the day or month turns. With a cap, a job of a model with no price waits too.',
+    noTable: 'Set this gateway’s prices first: caps count in the prices’ currency.',
+    day: 'Each day ({{currency}})',
+    month: 'Each month ({{currency}})',
+    none: 'No cap',
+    save: 'Save caps',
+    saved: 'Caps saved.',
+    invalid: 'Write an amount such as 20 or 12.50, or leave the field empty for no cap.',
+    spentToday: 'Spent today: {{amount}}',
+    spentThisMonth: 'Spent this month: {{amount}}',
+    reservedToday: 'Reserved today for jobs not finished: {{amount}}',
+    reservedThisMonth: 'Reserved this month for jobs not finished: {{amount}}'
+  },
   issues: {
     file_empty:
       'The file is empty. Choose a price table exported from Gateway Studio, or a CSV file with a header row and one row per model.',

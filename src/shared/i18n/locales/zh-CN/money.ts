@@ -6,6 +6,83 @@ import type { money as en } from '../en/money'
  * editor counts them. JSON keys, CSV columns and units are the file's own words and stay as written.
  */
 export const money: Catalog<typeof en> = {
+  estimate: {
+    exact: '{{amount}}',
+    about: '约 {{amount}}',
+    label: '预计费用',
+    batchTotal: '预计费用：{{amount}}',
+    batchAbout: '预计费用：约 {{amount}}',
+    batchUnpriced_other: '{{count}} 个任务没有价格，未计入。',
+    batchNoPrices: '此网关尚未设置价格：在设置中设置后即可查看批量任务的费用。',
+    capLabel: '批量任务费用上限（{{currency}}）',
+    capLabelPlain: '批量任务费用上限',
+    capHint: '可选。会使本批超出此金额的任务将在队列中等待，直到你提高上限。',
+    capNoPrices: '请先在设置中为此网关设置价格，才能为批量任务设置费用上限。',
+    capInvalid: '请填写金额，如 5 或 12.50，小数点用“.”，不带货币符号。',
+    capPasses: '预计费用超出上限：{{count}} 个任务中有 {{fit}} 个在上限之内。'
+  },
+  prices: {
+    title: '价格',
+    intro:
+      '此网关上每个模型的价格。网关不提供价格，这里填写的是你们团队的价格：生成按钮旁的预计费用和费用上限都按它计算。',
+    currency: '货币',
+    currencyHint: '三个大写字母，如 USD、EUR 或 CNY。',
+    table: '各模型价格',
+    model: '模型',
+    unit: '计价单位',
+    price: '价格',
+    unitFor: '{{model}} 的计价单位',
+    priceFor: '{{model}} 的价格',
+    inputFor: '{{model}} 每百万输入 token 的价格',
+    outputFor: '{{model}} 每百万输出 token 的价格',
+    units: {
+      none: '无价格',
+      image: '按张',
+      tokens: '按百万 token',
+      video: '按个视频',
+      second: '按秒'
+    },
+    tokensIn: '输入',
+    tokensOut: '输出',
+    noModels: '此网关尚未列出模型。请测试连接以读取模型列表。',
+    save: '保存价格',
+    saved: '价格已保存。',
+    remove: '移除全部价格',
+    removed: '价格已移除。',
+    import: '导入文件…',
+    imported_other: '价格已导入：{{count}} 个模型。',
+    importProblems: '文件未导入。请修正以下问题后重新导入：',
+    export: '导出',
+    formats: { json: 'JSON', csv: 'CSV（用于电子表格）' },
+    exportFormat: '导出格式',
+    download: '下载 {{name}}',
+    invalidCurrency: '货币须为三个大写字母，如 USD。',
+    invalidAmount: '{{model}} 的价格：{{problem}}',
+    amountProblems: {
+      amount_missing: '请填写金额，如 0.04。',
+      amount_invalid: '请只写数字，小数点用“.”，不带货币符号或空格。',
+      amount_uses_comma: '小数点请用“.”，且不要千位分隔符。',
+      amount_negative: '价格须为 0 或以上。',
+      amount_too_large: '超过了价格的上限。',
+      amount_too_precise: '请保留至多 6 位小数。'
+    }
+  },
+  caps: {
+    title: '费用上限',
+    intro:
+      '会使此网关的花费超出上限的任务将在队列中等待，直到上限被提高或移除，或进入新的一天或一个月。设置上限后，没有价格的模型的任务也会等待。',
+    noTable: '请先设置此网关的价格：上限按价格表的货币计算。',
+    day: '每天（{{currency}}）',
+    month: '每月（{{currency}}）',
+    none: '不设上限',
+    save: '保存上限',
+    saved: '上限已保存。',
+    invalid: '请填写金额，如 20 或 12.50；留空表示不设上限。',
+    spentToday: '今日已花费：{{amount}}',
+    spentThisMonth: '本月已花费：{{amount}}',
+    reservedToday: '今日为未完成任务预留：{{amount}}',
+    reservedThisMonth: '本月为未完成任务预留：{{amount}}'
+  },
   issues: {
     file_empty:
       '文件是空的。请选择从 Gateway Studio 导出的价格表，或一个首行为列名、每个模型一行的 CSV 文件。',

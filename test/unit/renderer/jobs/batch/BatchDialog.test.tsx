@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
 import { fakeBackend, resetImagesScreen } from '../../images/harness'
+import { table } from '../money/fixtures'
 
 async function openBuilder(): Promise<HTMLElement> {
   await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
@@ -97,5 +98,56 @@ describe('the batch builder on the Images screen', () => {
     // Rows naming a model not ticked (multi) or not listed (nope) are listed and not counted.
     expect(await within(dialog).findByText('2 rows will not be sent:')).toBeTruthy()
     expect(within(dialog).getByText('1 job · 1 image')).toBeTruthy()
+  })
+
+  it('estimates the valid rows per model, says how many have no price, and sends the batch’s cap [P50]', async () => {
+    const { calls } = fakeBackend({
+      'prices.get': () => ({ table: table({ 'gpt-image': { unit: 'image', price: 40_000, bySize: [] } }) }),
+      'batches.submit': (input) => ({
+        group: {
+          id: 'g1',
+          name: (input as { name: string }).name,
+          screen: 'images',
+          settings: null,
+          createdAt: 1,
+          pausedAt: null,
+          pauseReason: null,
+          jobIds: [],
+          counts: {}
+        },
+        sent: 4,
+        refused: []
+      })
+    })
+    render(<ImagesScreen />)
+    const dialog = await openBuilder()
+    fireEvent.change(within(dialog).getByLabelText('Type them'), { target: { value: 'an owl\na kite\n' } })
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'multi' }))
+    expect(await within(dialog).findByText('4 jobs · 4 images')).toBeTruthy()
+    expect(await within(dialog).findByText('Estimated cost: $0.08')).toBeTruthy()
+    expect(within(dialog).getByText('2 jobs have no price and are not counted.')).toBeTruthy()
+
+    const cap = within(dialog).getByLabelText('Stop this batch at (USD)')
+    fireEvent.change(cap, { target: { value: '0,05' } })
+    expect(cap).toHaveAttribute('aria-invalid', 'true')
+    expect(within(dialog).getByRole('button', { name: 'Send 4 jobs' })).toBeDisabled()
+    fireEvent.change(cap, { target: { value: '0.05' } })
+    expect(await within(dialog).findByText('The estimate passes the cap: 1 of 4 jobs fit.')).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send 4 jobs' }))
+    await waitFor(() => expect(calls.some((call) => call.name === 'batches.submit')).toBe(true))
+    const submitted = calls.find((call) => call.name === 'batches.submit')?.input as { capMicros?: number }
+    expect(submitted.capMicros).toBe(50_000)
+  })
+
+  it('offers no cap while the gateway has no prices, and sends none', async () => {
+    const { calls } = fakeBackend({ 'prices.get': () => ({ table: null }) })
+    render(<ImagesScreen />)
+    const dialog = await openBuilder()
+    fireEvent.change(within(dialog).getByLabelText('Type them'), { target: { value: 'an owl\n' } })
+    expect(await within(dialog).findByText(/This gateway has no prices yet/)).toBeTruthy()
+    expect(within(dialog).getByLabelText('Stop this batch at')).toBeDisabled()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send 1 job' }))
+    await waitFor(() => expect(calls.some((call) => call.name === 'batches.submit')).toBe(true))
+    expect(calls.find((call) => call.name === 'batches.submit')?.input).not.toHaveProperty('capMicros')
   })
 })

@@ -10,6 +10,8 @@ import {
 import { useTranslation } from 'react-i18next'
 import type { LibraryImage } from '@shared/schemas/library'
 import { billingLabel } from '../../../jobs/billing'
+import { estimateLabel, estimateOf } from '../../../jobs/money/estimate'
+import { usePriceTable } from '../../../jobs/money/usePriceTable'
 import { filesOf, hasFiles, importFiles } from '../../../media/intake'
 import { LibraryDialog } from '../../../media/LibraryDialog'
 import { useConnection } from '../../../store/app'
@@ -70,9 +72,10 @@ function PromptField({
  * Generate, disabled with the reason while something stops the request.
  */
 export function GenerateForm(): ReactElement {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { api } = useConnection()
   const profile = useProfilesStore(selectActiveProfile)
+  const priceTable = usePriceTable(profile?.id)
   const { models, loading: modelsLoading, error: modelsError, refresh, ready, gateway } = useModels([])
   const draft = useImagesStore((state) => state.draft)
   const setPrompt = useImagesStore((state) => state.setPrompt)
@@ -214,6 +217,12 @@ export function GenerateForm(): ReactElement {
   }
 
   const firstIssue = built.issues[0]
+  const estimate = estimateLabel(
+    t,
+    estimateOf(built.request, priceTable),
+    priceTable?.currency,
+    i18n.language
+  )
   const reason = submitting ? t('images.form.sending') : firstIssue ? firstIssue.message : null
   return (
     <IssuesContext.Provider value={issuesContext}>
@@ -328,6 +337,13 @@ export function GenerateForm(): ReactElement {
               {/* How the model bills is the shared billing's words (jobs/billing), kept apart from ours. */}
               {model && (
                 <span className="generate-billing"> · {midSentence(billingLabel(model.billingUnit))}</span>
+              )}
+              {estimate && (
+                <span className="generate-estimate">
+                  {' · '}
+                  <span className="visually-hidden">{t('money.estimate.label')} </span>
+                  <span>{estimate}</span>
+                </span>
               )}
             </p>
           </div>
