@@ -77,19 +77,21 @@ describe('Images screen', () => {
     await waitFor(() => expect(backend.calls.some((c) => c.name === 'jobs.submit')).toBe(true))
     expect(backend.calls.find((c) => c.name === 'jobs.submit')?.input).toEqual({ request: streamRequest })
 
-    const card = await screen.findByRole('article', { name: 'Job: a kite' })
+    await screen.findByRole('article', { name: 'Job: a kite' })
+    // Found again at each look: a busy machine may lay the list out anew between two (a new element).
+    const card = (): HTMLElement => screen.getByRole('article', { name: 'Job: a kite' })
     expect(
-      within(card)
+      within(card())
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('aria-label'))
     ).toEqual(['Image 1 of 3: Generating…', 'Image 2 of 3: Generating…', 'Image 3 of 3: Generating…'])
     // The second image comes first: it takes its own slot, the others keep waiting.
     act(() => backend.emit('jobs.partial', { jobId: 'j1', result: resultView({ id: 'r2', index: 1 }) }))
     expect(
-      within(card).getByRole('button', { name: 'Image 2 of 3, 2048×2048: open full view' })
+      within(card()).getByRole('button', { name: 'Image 2 of 3, 2048×2048: open full view' })
     ).toBeInTheDocument()
-    expect(within(card).getAllByRole('listitem', { name: /Generating/ })).toHaveLength(2)
-    expect(within(card).getByRole('status')).toHaveAccessibleName('Running at the gateway: 1 of 3 images')
+    expect(within(card()).getAllByRole('listitem', { name: /Generating/ })).toHaveLength(2)
+    expect(within(card()).getByRole('status')).toHaveAccessibleName('Running at the gateway: 1 of 3 images')
     act(() =>
       backend.emit(
         'jobs.updated',
@@ -116,16 +118,16 @@ describe('Images screen', () => {
         })
       )
     )
-    expect(within(card).getAllByRole('button', { name: /open full view/ })).toHaveLength(2)
-    expect(within(card).getByRole('listitem', { name: 'Image 3 of 3 failed' })).toHaveTextContent(
+    expect(within(card()).getAllByRole('button', { name: /open full view/ })).toHaveLength(2)
+    expect(within(card()).getByRole('listitem', { name: 'Image 3 of 3 failed' })).toHaveTextContent(
       'The output image may be sensitive.'
     )
     // One image of the group failed: not the "Done" of a job whose every image is kept.
-    expect(within(card).getByText('2 of 3 ready, 1 failed')).toBeInTheDocument()
-    expect(within(card).queryByText('Done')).toBeNull()
-    expect(within(card).getByText(/2 images · 32,768 tokens/)).toBeInTheDocument()
+    expect(within(card()).getByText('2 of 3 ready, 1 failed')).toBeInTheDocument()
+    expect(within(card()).queryByText('Done')).toBeNull()
+    expect(within(card()).getByText(/2 images · 32,768 tokens/)).toBeInTheDocument()
     // The group's usage is the job's: said once on its card, not again under each of its images.
-    fireEvent.click(within(card).getByRole('button', { name: 'Image 1 of 3, 2048×2048: open full view' }))
+    fireEvent.click(within(card()).getByRole('button', { name: 'Image 1 of 3, 2048×2048: open full view' }))
     const viewer = screen.getByRole('dialog', { name: 'Image 1 of 2' })
     expect(within(viewer).queryByText(/32,768/)).toBeNull()
     expect(within(viewer).getByText(/Reported for the whole job/)).toBeInTheDocument()
