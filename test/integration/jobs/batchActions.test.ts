@@ -87,19 +87,11 @@ describe('a batch’s own actions: retry only the failed, cancel saying what it 
       requests: [v3('w1'), v3('w2')]
     })
     const postsBefore = posts().length
-    console.log(
-      'DBG0',
-      JSON.stringify((await studio.api.invoke('jobs.get', { id: accepted.group.jobIds[0] as string })).tasks)
-    )
 
     const cancelledWaiting = await studio.api.invoke('groups.cancel', { id: waiting.group.id })
     expect(cancelledWaiting).toMatchObject({ cancelled: 2, untracked: 0 })
     expect(cancelledWaiting.group.counts).toEqual({ cancelled: 2 })
     const cancelledAccepted = await studio.api.invoke('groups.cancel', { id: accepted.group.id })
-    console.log(
-      'DBG',
-      JSON.stringify((await studio.api.invoke('jobs.get', { id: accepted.group.jobIds[0] as string })).tasks)
-    )
     expect(cancelledAccepted).toMatchObject({ cancelled: 1, untracked: 1 })
 
     await studio.api.invoke('queue.resume', {})
