@@ -58,7 +58,8 @@ test('cancel without a cancel call only stops tracking and says so; with one it 
   await expect(stop).toHaveAccessibleDescription(/the gateway may still run and bill it/)
   await shot(page, 'issue15-stop-tracking')
   await stop.click()
-  await expect(first).toContainText('Cancelled')
+  // The row itself says what stopping means for a task the gateway holds, not only the toast (issue 25).
+  await expect(first).toContainText('No longer tracked — the gateway may still finish and bill it')
   const toasts = page.getByRole('region', { name: 'Notifications' })
   await expect(toasts.getByRole('status').filter({ hasText: 'Stopped tracking' })).toContainText(
     'it may still run and bill “A slow pan over the harbour”'

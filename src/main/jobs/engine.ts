@@ -285,7 +285,13 @@ export class JobEngine {
       })
     }
     if (released) this.scheduler.retryBudgetHolds()
-    onGatewayAnswer?.(await this.poller.cancelRemote(job.profile_id, tasks))
+    const outcome = await this.poller.cancelRemote(job.profile_id, tasks)
+    // A cancel the gateway took ends the task there too: the row may say "Cancelled", not "may still bill".
+    for (const answer of outcome.answers) {
+      const task = answer.ok ? tasks.find((each) => each.remote_id === answer.remoteId) : undefined
+      if (task) repo.updateTask(task.id, { remoteStatus: 'cancelled' })
+    }
+    onGatewayAnswer?.(outcome)
     const view = this.publish(jobId)
     this.scheduler.pump()
     return view
