@@ -156,11 +156,15 @@ export interface Said {
   readonly english: string
 }
 
-/** Fills `{{name}}` from the values, as i18next does. */
-export function english(code: SentenceCode, values: SentenceValues = {}): string {
-  return sentences[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+/** Fills `{{name}}` in any English text from the values, as i18next does; an unknown name stays as written. */
+export function fill(text: string, values: SentenceValues = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole
   )
+}
+
+export function english(code: SentenceCode, values: SentenceValues = {}): string {
+  return fill(sentences[code], values)
 }
 
 export function say(code: SentenceCode, values?: SentenceValues): Said {

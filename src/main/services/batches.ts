@@ -4,7 +4,7 @@ import type { BatchIssue } from '../../shared/batches'
 import { BatchSpec } from '../../shared/batches/spec'
 import { batches as batchWords } from '../../shared/i18n/locales/en/batches'
 import type { JobRequest } from '../../shared/schemas/jobs'
-import { say } from '../../shared/sentences'
+import { fill, say } from '../../shared/sentences'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import type { JobEngine } from '../jobs/engine'
@@ -74,10 +74,5 @@ export function createBatchHandlers(deps: {
   }
 }
 
-/** A batch issue in the English catalog's words, its values filled in (nested names left as they are). */
-function issueInEnglish(issue: BatchIssue): string {
-  const values = issue.values as Readonly<Record<string, unknown>>
-  return batchWords.issues[issue.code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    typeof values[name] === 'string' || typeof values[name] === 'number' ? String(values[name]) : whole
-  )
-}
+/** A batch issue in the English catalog's words (its values are flat strings and numbers, `issues.ts`). */
+const issueInEnglish = (issue: BatchIssue): string => fill(batchWords.issues[issue.code], issue.values)

@@ -1,5 +1,5 @@
 import type { JobCancelOutcome } from '../../shared/schemas/cancel'
-import { TERMINAL_TASK_STATUSES } from '../../shared/gateway/common'
+import { mayStillBill } from '../../shared/schemas/jobStatuses'
 import type { JobStatus } from '../../shared/schemas/jobs'
 import type { CommandHandlers } from '../contract/dispatch'
 import type { EventBus } from '../contract/events'
@@ -34,8 +34,6 @@ type JobCommands =
 
 /** What a batch's cancel stops: jobs waiting, going, or waiting for the user's word. */
 const GOING: readonly JobStatus[] = ['pending', 'running', 'needs_attention']
-const isOver = (remoteStatus: string | null): boolean =>
-  (TERMINAL_TASK_STATUSES as readonly string[]).includes(remoteStatus ?? '')
 
 const notFound = (): AppFailure => new AppFailure('not_found', say('jobGone'))
 
@@ -77,12 +75,7 @@ export function createJobHandlers(deps: {
         const view = await engine.cancel(jobId)
         cancelled++
         // Accepted by the gateway and not over there when last asked: it may still run and bill.
-        if (
-          view?.tasks.some(
-            (task) => task.status === 'cancelled' && task.remoteId !== null && !isOver(task.remoteStatus)
-          )
-        )
-          untracked++
+        if (view?.tasks.some(mayStillBill)) untracked++
       }
       const group = deps.groups.view(id)
       if (!group) throw new AppFailure('not_found', say('groupGone'))

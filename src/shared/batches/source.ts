@@ -27,8 +27,7 @@ export interface Source {
   modelColumn: boolean
 }
 
-/** The text without the byte order mark a spreadsheet may begin a file with. */
-export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+export { withoutBom } from '../text'
 
 /** How a loaded file's prompts are read, by its name: a table (.csv, .tsv) or one prompt a line (.txt, others). */
 export const sourceKindOf = (fileName: string): 'csv' | 'lines' =>

@@ -38,8 +38,7 @@ export interface Place {
   valueAt(path: readonly PropertyKey[]): unknown
 }
 
-/** The text without the byte order mark a spreadsheet or an editor may begin a file with. */
-export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+export { withoutBom } from '../text'
 
 /** The issue of a text that cannot be a price table whatever its format, or undefined. */
 export function textIssue(text: string): PriceFileIssue | undefined {

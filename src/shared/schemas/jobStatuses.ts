@@ -1,4 +1,5 @@
-import { JOB_STATUSES, type JobStatus, type ResultView, type TaskLocalStatus } from './jobs'
+import { TERMINAL_TASK_STATUSES } from '../gateway/common'
+import { JOB_STATUSES, type JobStatus, type ResultView, type TaskLocalStatus, type TaskView } from './jobs'
 
 /*
  * Named sets of the statuses of `jobs.ts`: the one place that says which statuses belong together. Each
@@ -51,3 +52,12 @@ export const FINISHED_JOB_STATUSES: readonly JobStatus[] = JOB_STATUSES.filter(
 export type ResultStatus = ResultView['status']
 /** A result known by its address only: the download lane fetches it until it is stored or lost (P26). */
 export const DOWNLOADABLE_RESULT_STATUSES: readonly ResultStatus[] = ['pending']
+
+/**
+ * A task the user stopped following after the gateway accepted it, not over there when last asked: it may
+ * still run and be billed, so it is not simply "cancelled" (a cancel the gateway took records `cancelled`).
+ */
+export const mayStillBill = (task: Pick<TaskView, 'status' | 'remoteId' | 'remoteStatus'>): boolean =>
+  task.status === 'cancelled' &&
+  task.remoteId !== null &&
+  !(TERMINAL_TASK_STATUSES as readonly string[]).includes(task.remoteStatus ?? '')

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { TERMINAL_TASK_STATUSES } from '@shared/gateway/common'
+import { mayStillBill } from '@shared/schemas/jobStatuses'
 import { descriptorOf } from '@shared/gateway/endpoints'
 import {
   JOB_STATUSES,
@@ -28,13 +28,7 @@ export const isActiveJob = (job: JobView): boolean => job.status === 'pending' |
  * asked: it may still run there and be billed, so it is not "Cancelled" (issue 25's truthful cancel).
  */
 export const isUntracked = (job: JobView): boolean =>
-  job.status === 'cancelled' &&
-  job.tasks.some(
-    (task) =>
-      task.status === 'cancelled' &&
-      task.remoteId !== null &&
-      !(TERMINAL_TASK_STATUSES as readonly string[]).includes(task.remoteStatus ?? '')
-  )
+  job.status === 'cancelled' && job.tasks.some(mayStillBill)
 
 /** Results still being downloaded into the library after the gateway finished. */
 export const isSaving = (job: JobView): boolean =>
