@@ -1,4 +1,5 @@
 import type { JobView, ResultView, TaskView } from '../../src/shared/schemas/jobs'
+import type { JobGroupView } from '../../src/shared/schemas/jobGroups'
 
 /** JobView factories for the queue's tests (backend notices and renderer alike): a finished v3 image job. */
 export const task = (patch: Partial<TaskView> = {}): TaskView => ({
@@ -68,4 +69,19 @@ export const groupOfImages = (maxImages: number) => ({
     sequential_image_generation: 'auto',
     sequential_image_generation_options: { max_images: maxImages }
   }
+})
+
+/** A batch as `groups.*` answers it: empty and running unless patched. */
+export const groupView = (patch: Partial<JobGroupView> = {}): JobGroupView => ({
+  id: 'g1',
+  name: 'batch',
+  screen: 'images',
+  settings: null,
+  createdAt: 1,
+  pausedAt: null,
+  pauseReason: null,
+  jobIds: [],
+  counts: {},
+  waitingForBudget: 0,
+  ...patch
 })

@@ -9,6 +9,7 @@ import {
 } from '../../shared/schemas/jobStatuses'
 import { preflightJob } from '../../shared/schemas/jobPreflight'
 import { descriptorOf } from '../../shared/gateway/endpoints'
+import { GroupNews } from './groupNews'
 import { ENDPOINTS } from '../../shared/gateway/spec'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
@@ -69,6 +70,8 @@ export class JobEngine {
   readonly queue: QueueSteering
   /** Each lane's limits and state, for Settings (`LaneSettings`). */
   readonly lanes: LaneSettings
+  /** Batch bands follow their jobs, coalesced. */
+  private readonly groupNews: GroupNews
 
   constructor(private readonly deps: JobEngineDeps) {
     const policy = mergePolicy(deps.policy)
@@ -101,6 +104,15 @@ export class JobEngine {
       publish: (jobId) => this.publish(jobId),
       pauseForBalance: (groupId) => this.pauseForBalance(groupId)
     }
+    this.groupNews = new GroupNews((groupId) => {
+      try {
+        const view = deps.groups.view(groupId)
+        if (view) deps.bus.emit('groups.updated', view)
+      } catch (error) {
+        // Only a band's word is lost: the next change of the batch tells it again.
+        deps.onError?.('telling a batch its news failed', error)
+      }
+    })
     this.claims = new SendClaims(this.ctx)
     this.poller = new PollRunner(this.ctx)
     this.sender = new SendRunner(this.ctx, this.poller)
@@ -236,10 +248,27 @@ export class JobEngine {
   }
 
   /** The job's row and its tasks' rows (in the caller's transaction, if any). */
+  /**
+   * Places in line for `count` jobs made again in a batch: just before its first job still waiting (they
+   * were its rows before those, and the user asked for them now), or null (last in line) when none waits.
+   */
+  private batchPlaces(groupId: string, count: number): number[] | null {
+    const line = this.scheduler.queuedJobs()
+    const { repo } = this.deps
+    const at = line.findIndex((entry) => repo.job(entry.jobId)?.group_id === groupId)
+    const first = line[at]
+    if (!first || count === 0) return null
+    const before = at > 0 ? line[at - 1] : undefined
+    const low = before ? before.order : first.order - count - 1
+    const step = (first.order - low) / (count + 1)
+    return Array.from({ length: count }, (_, index) => low + step * (index + 1))
+  }
+
   private record(
     profile: string,
     request: JobRequest,
-    groupId?: string
+    groupId?: string,
+    queueOrder?: number
   ): { jobId: string; taskIds: string[] } {
     const model = this.deps.lookupModel?.(profile, request.body.model)
     const count = descriptorOf(request.endpoint).tasksOf?.(request) ?? 1
@@ -254,7 +283,8 @@ export class JobEngine {
       billingUnit: model?.billing_unit ?? null,
       taskCount: count,
       requestHash: (seq) => createHash('sha256').update(`${seq}:${text}`).digest('hex'),
-      ...(groupId === undefined ? {} : { groupId })
+      ...(groupId === undefined ? {} : { groupId }),
+      ...(queueOrder === undefined ? {} : { queueOrder })
     })
   }
 
@@ -341,7 +371,8 @@ export class JobEngine {
    * A batch's failed jobs made again: each failed or expired job's request as a new job of the batch (new
    * tasks, new Idempotency-Keys: the gateway refused or lost the first, so nothing of it is sent twice),
    * checked as any new job is; the failed ones leave the batch for the Queue's history, so the batch
-   * counts each row once. Returns how many went and how many its pre-flight now refuses (they stay).
+   * counts each row once. The new jobs wait just before the batch's first job still waiting. Returns how
+   * many went and how many its pre-flight now refuses (they stay).
    */
   retryFailedOf(groupId: string): { retried: number; refused: number } {
     const { repo, groups } = this.deps
@@ -357,9 +388,10 @@ export class JobEngine {
       if (!request.success || this.preflight(job.profile_id, request.data)) refused++
       else again.push({ old: job.id, profile: job.profile_id, request: request.data })
     }
+    const places = this.batchPlaces(groupId, again.length)
     const made = repo.transaction(() => {
       repo.leaveGroup(again.map((each) => each.old))
-      return again.map((each) => this.record(each.profile, each.request, groupId))
+      return again.map((each, index) => this.record(each.profile, each.request, groupId, places?.[index]))
     })
     for (const job of made) for (const taskId of job.taskIds) this.sender.enqueue(taskId)
     for (const job of made) this.publish(job.jobId)
@@ -403,6 +435,7 @@ export class JobEngine {
   /** Aborts whatever is in flight; rows stay as they are and the next start recovers them. */
   stop(): void {
     this.scheduler.stop()
+    this.groupNews.stop()
   }
 
   /** Jobs an older version left with a stale aggregate (see `JobRepository.settleLeftovers`), shown again. */
@@ -425,6 +458,7 @@ export class JobEngine {
   private publish(jobId: string): JobView | null {
     const view = this.deps.repo.jobView(jobId)
     if (view) this.deps.bus.emit('jobs.updated', view)
+    if (view?.groupId) this.groupNews.changed(view.groupId)
     return view
   }
 }

@@ -146,6 +146,19 @@ export class JobGroups {
       .all(row.id) as { id: string; status: JobStatus }[]
     const counts: Partial<Record<JobStatus, number>> = {}
     for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1
+    // Held tasks say so in their error (jobs/claims.ts); a claim clears it.
+    const held =
+      (counts.pending ?? 0) === 0
+        ? 0
+        : (
+            this.db
+              .prepare(
+                `SELECT COUNT(DISTINCT tasks.job_id) AS n FROM tasks JOIN jobs ON jobs.id = tasks.job_id
+               WHERE jobs.group_id = ? AND tasks.status = 'pending' AND tasks.error IS NOT NULL
+                 AND CASE WHEN json_valid(tasks.error) THEN json_extract(tasks.error, '$.code') END = 'budget'`
+              )
+              .get(row.id) as { n: number }
+          ).n
     return {
       id: row.id,
       name: row.name,
@@ -155,7 +168,8 @@ export class JobGroups {
       pausedAt: row.paused_at,
       pauseReason: row.pause_reason,
       jobIds: jobs.map((job) => job.id),
-      counts
+      counts,
+      waitingForBudget: held
     }
   }
 }

@@ -32,7 +32,9 @@ export const JobGroupView = z.object({
   pauseReason: JobGroupPauseReason.nullable(),
   /** Its jobs, in the order they were asked for. */
   jobIds: z.array(z.string()),
-  counts: z.partialRecord(JobStatus, z.number().int().nonnegative())
+  counts: z.partialRecord(JobStatus, z.number().int().nonnegative()),
+  /** Of its waiting jobs, those held because sending them would cross a spending cap (P50). */
+  waitingForBudget: z.number().int().nonnegative()
 })
 export type JobGroupView = z.output<typeof JobGroupView>
 

@@ -1,3 +1,5 @@
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/emulator'
 import { connectToEmulator, FAST_POLICY, startTestBackend } from '../../helpers/backend'
@@ -55,6 +57,58 @@ describe('a batch’s own actions: retry only the failed, cancel saying what it 
     })
     await studio.backend.engine.waitForIdle()
     expect(posts().length).toBe(4)
+    await studio.backend.close()
+  })
+
+  it('puts retried rows just before the batch’s first job still waiting, and tells the band as each job ends', async () => {
+    const studio = startTestBackend(temp.dir, 'retry-place', { ...FAST_POLICY, concurrency: { image: 1 } })
+    await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
+    const bands: { succeeded: number; pending: number }[] = []
+    studio.api.on('groups.updated', (view) =>
+      bands.push({ succeeded: view.counts.succeeded ?? 0, pending: view.counts.pending ?? 0 })
+    )
+    emulator.faults.script('POST /v3/images/generations', [
+      { status: 400, error: { type: 'invalid_request_error', code: 'invalid_request', message: 'No.' } },
+      { delayMs: 1_500 }
+    ])
+    const batch = await studio.api.invoke('jobs.submitGroup', {
+      name: 'four',
+      screen: 'images',
+      requests: [v3('p1'), v3('p2'), v3('p3'), v3('p4')]
+    })
+    const [p1, p2, p3, p4] = batch.group.jobIds as [string, string, string, string]
+    // p1 refused, p2 held at the gateway: the queue is paused while it is there, so p3 and p4 wait.
+    await expect.poll(async () => (await studio.api.invoke('jobs.get', { id: p1 })).status).toBe('failed')
+    await studio.api.invoke('queue.pause', {})
+    const solo = await studio.api.invoke('jobs.submit', { request: v3('solo') })
+    await studio.api.invoke('queue.move', { to: 'front', jobIds: [solo.id] })
+    expect((await studio.api.invoke('queue.get', {})).waiting).toEqual([solo.id, p3, p4])
+    // The band hears p2 end while the rest wait: no action of the user's needed to see its progress.
+    await expect.poll(() => bands.at(-1), { timeout: 5_000 }).toEqual({ succeeded: 1, pending: 2 })
+
+    expect(await studio.api.invoke('groups.retryFailed', { id: batch.group.id })).toMatchObject({
+      retried: 1
+    })
+    const group = await studio.api.invoke('groups.get', { id: batch.group.id })
+    const again = group.jobIds.find((id) => ![p1, p2, p3, p4].includes(id)) as string
+    expect((await studio.api.invoke('queue.get', {})).waiting).toEqual([solo.id, again, p3, p4])
+
+    // Sent in that order once resumed; the band's counts follow every job to the end.
+    await studio.api.invoke('queue.resume', {})
+    await studio.backend.engine.waitForIdle()
+    const sent = posts()
+      .filter((entry) => entry.status === 200)
+      .slice(-4)
+      .map((entry) => entry.idempotencyKey)
+    const db = new Database(join(studio.dataDir, 'studio.db'), { readonly: true, fileMustExist: true })
+    const rows = db.prepare('SELECT job_id, idempotency_key FROM tasks').all() as {
+      job_id: string
+      idempotency_key: string
+    }[]
+    db.close()
+    const jobOf = new Map(rows.map((row) => [row.idempotency_key, row.job_id]))
+    expect(sent.map((key) => jobOf.get(key ?? ''))).toEqual([solo.id, again, p3, p4])
+    await expect.poll(() => bands.at(-1)).toEqual({ succeeded: 4, pending: 0 })
     await studio.backend.close()
   })
 

@@ -101,6 +101,8 @@ describe('spending caps: a job that would cross a cap waits for budget and is ne
       })
       expect(job.error?.code).toBe('budget')
     }
+    // The batch's band counts them as held for budget, not as merely waiting.
+    expect((await studio.api.invoke('groups.get', { id: groupId })).waitingForBudget).toBe(5)
     // Nothing more goes out once the cap is reached; the gateway billed exactly 5 images.
     await sleep(300)
     expect(v3Posts()).toHaveLength(5)
@@ -155,6 +157,7 @@ describe('spending caps: a job that would cross a cap waits for budget and is ne
     const done = await statuses(studio, batch.group.jobIds)
     expect(done.every((job) => job.status === 'succeeded' && job.error === null)).toBe(true)
     expect(billed(balance)).toBe(10)
+    expect((await studio.api.invoke('groups.get', { id: groupId })).waitingForBudget).toBe(0)
     expect((await studio.api.invoke('groups.cap', { id: groupId })).spentMicros).toBe(400_000)
     await studio.backend.close()
   })

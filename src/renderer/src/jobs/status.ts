@@ -30,6 +30,11 @@ export const isActiveJob = (job: JobView): boolean => job.status === 'pending' |
 export const isUntracked = (job: JobView): boolean =>
   job.status === 'cancelled' && job.tasks.some(mayStillBill)
 
+/** Not sent because it would cross a spending cap (P50): its task says which, until the budget allows it. */
+export const isWaitingForBudget = (job: JobView): boolean =>
+  job.status === 'pending' &&
+  job.tasks.some((task) => task.status === 'pending' && task.error?.code === 'budget')
+
 /** Results still being downloaded into the library after the gateway finished. */
 export const isSaving = (job: JobView): boolean =>
   !isActiveJob(job) && job.results.some((result) => result.status === 'pending')
@@ -144,6 +149,7 @@ export function statusTone(status: JobStatus): StatusTone {
  * in the library; one with some images and not others has a tone of its own.
  */
 export function jobTone(job: JobView): StatusTone {
+  if (isWaitingForBudget(job)) return 'attention'
   if (isActiveJob(job) || isSaving(job)) return 'active'
   if (job.status === 'needs_attention' || isUntracked(job)) return 'attention'
   const tally = tallyOf(job)
@@ -168,6 +174,7 @@ export function statusText(job: JobView, t: TFunction = currentT): string {
     if (job.status === 'succeeded' && tally.total > 0 && tally.ready === 0) return jobStatusWords('failed', t)
     return jobStatusWords(job.status, t)
   }
+  if (isWaitingForBudget(job)) return t('ui.jobs.waitingForBudget')
   if (job.status !== 'running') return jobStatusWords(job.status, t)
   // Running only where the gateway said so (a task it reports running, or a stream sending images);
   // otherwise the furthest phase it did say: queued, or our request still waiting for its answer.

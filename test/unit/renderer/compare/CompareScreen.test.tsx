@@ -53,7 +53,8 @@ function backend(
         createdAt: 5,
         pausedAt: null,
         pauseReason: null,
-        counts: {}
+        counts: {},
+        waitingForBudget: 0
       }
       return { group: { ...group, jobIds: items.map((item) => item.job.id) }, items }
     },
@@ -69,6 +70,7 @@ function backend(
         pausedAt: null,
         pauseReason: null,
         counts: {},
+        waitingForBudget: 0,
         ...group
       }
     }

@@ -395,7 +395,8 @@ describe('Queue screen', () => {
       pausedAt: 2_000 as number | null,
       pauseReason: 'balance' as 'balance' | 'user' | null,
       jobIds: ['a', 'b', 'c', 'd'],
-      counts: { succeeded: 1, failed: 1, pending: 2 }
+      counts: { succeeded: 1, failed: 1, pending: 2 },
+      waitingForBudget: 0
     }
     const done = { ...batch, id: 'g0', name: 'finished one', counts: { succeeded: 4 } }
     const { invoke, connection } = connect({
@@ -440,6 +441,93 @@ describe('Queue screen', () => {
     expect(useNotificationsStore.getState().items.map((item) => item.body)).toContain(
       'Cancelled 3 jobs. 1 of them the gateway had accepted: they are no longer tracked, and the gateway may still finish and bill them.'
     )
+    unbridge()
+  })
+
+  it('says a batch and its jobs wait for budget, shows its spend against its cap, and raises the cap in place [P50]', async () => {
+    const batch = {
+      id: 'g1',
+      name: 'mug shots',
+      screen: 'images' as const,
+      settings: null,
+      createdAt: 1_000,
+      pausedAt: null,
+      pauseReason: null,
+      jobIds: ['held', 'b', 'c'],
+      counts: { succeeded: 1, pending: 2 },
+      waitingForBudget: 2
+    }
+    const budget = {
+      code: 'budget',
+      message: 'This job ($0.05) would take this batch past its cap of $1.00.',
+      words: {
+        code: 'budgetBatch',
+        values: {
+          estimate: '$0.05',
+          cap: '$1.00',
+          estimateMicros: 50_000,
+          capMicros: 1_000_000,
+          currency: 'USD'
+        }
+      }
+    }
+    const held = job({
+      id: 'held',
+      prompt: 'mug on slate',
+      status: 'pending',
+      createdAt: 2_000,
+      finishedAt: null,
+      groupId: 'g1',
+      error: budget,
+      tasks: [task({ status: 'pending', error: budget })],
+      results: []
+    })
+    let cap = {
+      groupId: 'g1',
+      currency: 'USD',
+      capMicros: 1_000_000,
+      spentMicros: 950_000,
+      reservedMicros: 0
+    }
+    const { invoke, connection } = connect({
+      'jobs.list': () => [held],
+      'queue.get': () => ({ pausedAt: null, waiting: ['held'] }),
+      'groups.list': () => [batch],
+      'groups.cap': () => cap,
+      'groups.setCap': (input) => {
+        cap = { ...cap, capMicros: (input as { capMicros: number }).capMicros }
+        return cap
+      }
+    })
+    seed(held)
+    const unbridge = bridgeQueue(connection)
+    render(<QueueScreen />)
+    const band = await screen.findByRole('listitem', { name: 'mug shots' })
+    expect(within(band).getAllByRole('status')[0]).toHaveTextContent(
+      'Waiting for budget: 2 jobs would go past a spending cap (this batch’s, or your daily or monthly one), so they are not sent. Raise the cap to send them.'
+    )
+    expect(await within(band).findByText(/Spent \$0\.95 of its \$1\.00 cap/)).toBeInTheDocument()
+    // The job says it too, with its own sentence, not as a failure being retried.
+    const row = rowOf('mug on slate')
+    expect(within(row).getByText('Waiting for budget')).toBeInTheDocument()
+    expect(within(row).getByText(/would take this batch past its cap of \$1\.00/)).toBeInTheDocument()
+    expect(within(row).queryByText(/Still trying/)).toBeNull()
+
+    fireEvent.click(within(band).getByRole('button', { name: 'Change cap' }))
+    const field = within(band).getByLabelText('Cap for this batch (USD)')
+    expect(field).toHaveValue('1')
+    expect(field).toHaveFocus()
+    fireEvent.change(field, { target: { value: 'lots' } })
+    fireEvent.click(within(band).getByRole('button', { name: 'Save cap' }))
+    expect(
+      await within(band).findByText('Enter an amount such as 5 or 12.50, or leave it empty.')
+    ).toBeInTheDocument()
+    expect(invoke).not.toHaveBeenCalledWith('groups.setCap', expect.anything())
+    fireEvent.change(field, { target: { value: '2.50' } })
+    fireEvent.click(within(band).getByRole('button', { name: 'Save cap' }))
+    expect(await within(band).findByText(/Spent \$0\.95 of its \$2\.50 cap/)).toBeInTheDocument()
+    expect(invoke).toHaveBeenCalledWith('groups.setCap', { id: 'g1', capMicros: 2_500_000 })
+    expect(within(band).queryByLabelText('Cap for this batch (USD)')).toBeNull()
     unbridge()
   })
 

@@ -209,7 +209,8 @@ describe('Video screen', () => {
             pausedAt: null,
             pauseReason: null,
             jobIds: [],
-            counts: {}
+            counts: {},
+            waitingForBudget: 0
           },
           sent: 2,
           refused: []

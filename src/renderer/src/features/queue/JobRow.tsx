@@ -13,6 +13,7 @@ import {
   formatDuration,
   isActiveJob,
   isActiveTask,
+  isWaitingForBudget,
   progressOf,
   jobTone,
   statusText,
@@ -218,8 +219,12 @@ export function JobRow({
   const status = statusText(job)
   // Our words for the failure in the language shown, the gateway's own text as it came.
   const jobError = job.error && job.status !== 'succeeded' ? errorLine(t, job.error) : null
+  // Held for budget is no failure being retried: its sentence says which cap, and what raises it.
   const errorText =
-    actionError ?? (jobError && active ? t('queue.row.stillTrying', { error: jobError }) : jobError)
+    actionError ??
+    (jobError && active && !isWaitingForBudget(job)
+      ? t('queue.row.stillTrying', { error: jobError })
+      : jobError)
   const endpoint = endpointParts(job, t)
   const cancel = canCancel(job) ? cancelPlan(job, profile) : null
   const cancelNoteId = `cancel-note-${job.id}`

@@ -9,6 +9,7 @@ import { finishedOf, useQueueStore } from './store'
 import { timeLeft } from './batchEta'
 import { formatDuration } from '../../jobs/status'
 import { useNow } from '../../ui/useNow'
+import { BatchMoney } from './BatchMoney'
 
 /** Still has work: jobs waiting or going, or paused with jobs left. */
 const isOpen = (batch: JobGroupView): boolean => (batch.counts.pending ?? 0) + (batch.counts.running ?? 0) > 0
@@ -42,11 +43,14 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
     setFailure(null)
     setSaid(t('queue.batches.retried', { count: result.retried }))
   }
-  const state = !paused
-    ? t('queue.batches.sending')
-    : batch.pauseReason === 'balance'
-      ? t('queue.batches.pausedBalance')
-      : t('queue.batches.pausedUser')
+  const held = !paused && batch.waitingForBudget > 0
+  const state = held
+    ? t('queue.batches.waitingBudget', { count: batch.waitingForBudget })
+    : !paused
+      ? t('queue.batches.sending')
+      : batch.pauseReason === 'balance'
+        ? t('queue.batches.pausedBalance')
+        : t('queue.batches.pausedUser')
   return (
     <li className={paused ? 'tq-batch paused' : 'tq-batch'} aria-label={batch.name}>
       <div className="tq-batch-main">
@@ -62,11 +66,12 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
           aria-label={t('queue.batches.progressLabel', { name: batch.name })}
         />
         <p
-          className={batch.pauseReason === 'balance' ? 'tq-batch-state warn' : 'tq-batch-state'}
+          className={held || batch.pauseReason === 'balance' ? 'tq-batch-state warn' : 'tq-batch-state'}
           role="status"
         >
           {state}
         </p>
+        <BatchMoney groupId={batch.id} version={JSON.stringify(batch.counts)} />
       </div>
       <div className="tq-batch-actions">
         <button

@@ -19,6 +19,9 @@ import { usePriceTable } from '../money/usePriceTable'
 import { batchIssueWords, rowIssueWords, specOf, type BuilderState, type SeedChoice } from './builder'
 import './batch.css'
 
+/** Lines as the file has them: a last line break ends the last line, it does not start another. */
+const linesIn = (text: string): number => (text === '' ? 0 : text.replace(/\r?\n$/, '').split('\n').length)
+
 /** Issues and rows shown in the preview; the rest are counted (the backend refuses the same rows). */
 const SHOWN_ISSUES = 20
 const SHOWN_ROWS = 8
@@ -164,7 +167,7 @@ export function BatchDialog({
               <p>
                 {t('batches.builder.fileRead', {
                   name: state.source.fileName,
-                  count: state.source.text.split('\n').length
+                  count: linesIn(state.source.text)
                 })}
               </p>
             )}

@@ -75,7 +75,21 @@ export const queue = {
     cancelled_other: 'Cancelled {{count, number}} jobs.',
     cancelledUntracked:
       'Cancelled {{count, number}} jobs. {{untracked, number}} of them the gateway had accepted: they are no longer tracked, and the gateway may still finish and bill them.',
-    toFront: 'Send first'
+    toFront: 'Send first',
+    waitingBudget_one:
+      'Waiting for budget: {{count, number}} job would go past a spending cap (this batch’s, or your daily or monthly one), so it is not sent. Raise the cap to send it.',
+    waitingBudget_other:
+      'Waiting for budget: {{count, number}} jobs would go past a spending cap (this batch’s, or your daily or monthly one), so they are not sent. Raise the cap to send them.',
+    spent: 'Spent {{spent}} of its {{cap}} cap',
+    spentNoCap: 'Spent {{spent}}, no cap',
+    reserved: '{{amount}} on its way',
+    changeCap: 'Change cap',
+    setCap: 'Set a cap',
+    capLabel: 'Cap for this batch ({{currency}})',
+    capHint: 'Leave it empty for no cap of the batch’s own. Raising it sends at once what now fits.',
+    capInvalid: 'Enter an amount such as 5 or 12.50, or leave it empty.',
+    capSave: 'Save cap',
+    capKeep: 'Keep as it is'
   },
   pause: {
     idle: 'Nothing is waiting to be sent.',

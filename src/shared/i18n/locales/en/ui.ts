@@ -129,6 +129,7 @@ export const ui = {
     saving: 'Saving to the library',
     /** Saving, held up by a full or read-only disk (the banner says which and where). */
     waitingForDisk: 'Waiting for disk space to save',
+    waitingForBudget: 'Waiting for budget',
     /** Stop tracking on a task the gateway holds: it may still run there, and bill. */
     untracked: 'No longer tracked — the gateway may still finish and bill it',
     receiving: 'Receiving images',

@@ -70,7 +70,19 @@ export const queue: Catalog<typeof en> = {
     cancelled_other: '已取消 {{count, number}} 个任务。',
     cancelledUntracked:
       '已取消 {{count, number}} 个任务。其中 {{untracked, number}} 个已被网关接受：不再跟踪，网关仍可能完成并计费。',
-    toFront: '优先发送'
+    toFront: '优先发送',
+    waitingBudget_other:
+      '等待预算：{{count, number}} 个任务发送后会超出支出上限（这个批量的，或你每日、每月的），因此暂不发送。提高上限即可发送。',
+    spent: '已花费 {{spent}}，上限 {{cap}}',
+    spentNoCap: '已花费 {{spent}}，未设上限',
+    reserved: '{{amount}} 正在进行',
+    changeCap: '修改上限',
+    setCap: '设置上限',
+    capLabel: '这个批量的上限（{{currency}}）',
+    capHint: '留空表示这个批量没有自己的上限。提高上限后，能容纳的任务会立即发送。',
+    capInvalid: '请输入金额，例如 5 或 12.50，或者留空。',
+    capSave: '保存上限',
+    capKeep: '保持不变'
   },
   pause: {
     idle: '没有等待发送的任务。',

@@ -117,6 +117,7 @@ export const ui: Catalog<typeof en> = {
     },
     saving: '正在保存到图库',
     waitingForDisk: '等待磁盘空间以便保存',
+    waitingForBudget: '等待预算',
     untracked: '已停止跟踪——网关仍可能完成并计费',
     receiving: '正在接收图片',
     savingResult: '正在把结果保存到图库',

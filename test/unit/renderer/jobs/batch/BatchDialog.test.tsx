@@ -27,7 +27,8 @@ describe('the batch builder on the Images screen', () => {
             pausedAt: null,
             pauseReason: null,
             jobIds: [],
-            counts: {}
+            counts: {},
+            waitingForBudget: 0
           },
           sent: 12,
           refused: []
@@ -93,7 +94,7 @@ describe('the batch builder on the Images screen', () => {
     )
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement
     fireEvent.change(input, { target: { files: [file] } })
-    expect(await within(dialog).findByText('shoot.csv · 5 lines')).toBeTruthy()
+    expect(await within(dialog).findByText('shoot.csv · 4 lines')).toBeTruthy()
     expect(within(dialog).getByLabelText('Batch name')).toHaveValue('shoot.csv')
     // Rows naming a model not ticked (multi) or not listed (nope) are listed and not counted.
     expect(await within(dialog).findByText('2 rows will not be sent:')).toBeTruthy()
@@ -113,7 +114,8 @@ describe('the batch builder on the Images screen', () => {
           pausedAt: null,
           pauseReason: null,
           jobIds: [],
-          counts: {}
+          counts: {},
+          waitingForBudget: 0
         },
         sent: 4,
         refused: []
