@@ -98,7 +98,10 @@ function connectGallery(): void {
         ],
         timeZone: 'UTC'
       }
-    })
+    }),
+    // No price table yet: the money part of Usage says where prices are set (usageMoney.test.tsx counts it).
+    'spend.summary': record('spend.summary', () => []),
+    'groups.list': record('groups.list', () => [])
   })
 }
 
@@ -246,6 +249,11 @@ describe('Gallery in 简体中文', () => {
     expect(within(gateways).getByRole('rowheader', { name: '已删除的网关' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: '时间范围' })).toHaveDisplayValue('最近 30 天')
     expect(screen.getByText('共统计 12 个任务 · 日期按协调世界时划分')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        '这段时间没有花费：在“设置 › 网关 › 价格”中为网关设置价格后，费用会显示在这里。'
+      )
+    ).toBeInTheDocument()
     expect(englishWords(container)).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
 import { formatDay, formatZone } from './format'
+import { SpendingUsage } from './SpendingUsage'
 import { useGatewayName } from './words'
 import { numberFormat } from '../../ui/intl'
 
@@ -98,8 +99,9 @@ function UsageTable({
 }
 
 /**
- * Totals from recorded usage: tokens for token-billed models, images for image-billed ones (the gateway's
- * count when it gives one, else the images we stored), by day, model and gateway.
+ * What the period cost in money (`SpendingUsage`, from the ledger), then totals from recorded usage: tokens
+ * for token-billed models, images for image-billed ones (the gateway's count when it gives one, else the
+ * images we stored), by day, model and gateway.
  */
 export function UsageView(): ReactElement {
   const { t, i18n } = useTranslation()
@@ -147,6 +149,7 @@ export function UsageView(): ReactElement {
         </Field>
         <p className="muted">{t('gallery.usage.intro')}</p>
       </div>
+      <SpendingUsage days={RANGES.find((r) => r.key === range)?.days ?? null} />
       {error && <ErrorNotice error={error} />}
       {report && (
         <>

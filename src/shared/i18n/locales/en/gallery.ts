@@ -216,7 +216,48 @@ export const gallery = {
     model: 'Model',
     byGateway: 'By gateway',
     gateway: 'Gateway',
-    foot: '{{jobs}} counted · days in {{zone}}'
+    foot: '{{jobs}} counted · days in {{zone}}',
+    /** Money from the ledger: what counted against the caps, the estimate and the actual cost beside it. */
+    spending: {
+      title: 'Spending',
+      intro: 'Estimated before each send; actual from the usage the gateway reports.',
+      empty:
+        'No spending in this period: costs show here once a gateway’s prices are set in Settings › Gateways › Prices.',
+      totals: 'Spending totals',
+      spent: 'Spent',
+      spentTitle:
+        'The actual cost where the gateway reported it, else the estimate. Jobs still running count at their estimate.',
+      sends_one: '{{count, number}} send',
+      sends_other: '{{count, number}} sends',
+      running: 'including {{amount}} for jobs still running',
+      versus: 'Actual vs estimate: {{amount}}',
+      byDay: 'Spending by day',
+      byModel: 'Spending by model',
+      byGateway: 'Spending by gateway',
+      byBatch: 'Spending by batch',
+      batch: 'Batch',
+      deletedBatch: 'Deleted batch',
+      noBatches: 'No batch spent anything in this period.',
+      topBatches_one: 'Showing the batch that spent the most.',
+      topBatches_other: 'Showing the {{count, number}} batches that spent the most.',
+      sendsColumn: 'Sends',
+      sendsTitle: 'Requests sent to the gateway with a price. A job can make more than one.',
+      estimate: 'Estimate',
+      actual: 'Actual',
+      difference: 'Difference',
+      differenceTitle: 'Actual minus estimate, for the sends whose actual cost is known',
+      notReported: 'The gateway has not reported what these cost yet',
+      actualOf_one: '({{known, number}} of {{count, number}} send)',
+      actualOf_other: '({{known, number}} of {{count, number}} sends)',
+      actualOfTitle:
+        'The actual cost of {{known, number}} of these sends is known; the others are still running or the gateway did not report it.',
+      chart: 'Spending per day',
+      chartIn: 'Spending per day in {{currency}}',
+      chartSummary:
+        'Spending per day from {{first}} to {{last}}: {{total}} in all, most on {{peakDay}} ({{peak}}).',
+      chartNothing: 'Spending per day from {{first}} to {{last}}: nothing spent.',
+      chartBar: '{{day}}: {{amount}}'
+    }
   },
   boards: {
     list: 'Boards',
