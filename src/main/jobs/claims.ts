@@ -48,6 +48,8 @@ export class SendClaims {
     if (verdict === 'claimed' || verdict === 'gone') return verdict === 'claimed'
     const said = this.storedForm(verdict)
     scheduler.holdForBudget({ ...entry, budget: { send, said } })
+    // The batch's band counts its held jobs (told coalesced: a pass holding thousands tells it once).
+    if (send.groupId !== null) this.ctx.groupChanged(send.groupId)
     if (entry.budget?.said !== said) this.sayWaiting(send.taskId, send.jobId, verdict)
     return false
   }

@@ -63,4 +63,6 @@ export interface RunnerContext {
   readonly pauseForBalance: (groupId: string) => void
   /** Emits the job's current view as `jobs.updated` and returns it. */
   readonly publish: (jobId: string) => JobView | null
+  /** Something a batch's band shows changed without a job of it changing (a job held for budget). */
+  readonly groupChanged: (groupId: string) => void
 }

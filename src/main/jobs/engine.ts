@@ -102,6 +102,7 @@ export class JobEngine {
       steadyNow: steadyWallClock(clock),
       random: () => clock.random(),
       publish: (jobId) => this.publish(jobId),
+      groupChanged: (groupId) => this.groupNews.changed(groupId),
       pauseForBalance: (groupId) => this.pauseForBalance(groupId)
     }
     this.groupNews = new GroupNews((groupId) => {
@@ -113,6 +114,7 @@ export class JobEngine {
         deps.onError?.('telling a batch its news failed', error)
       }
     })
+    deps.groups.heldForBudget = (groupId) => this.scheduler.heldJobsIn(groupId)
     this.claims = new SendClaims(this.ctx)
     this.poller = new PollRunner(this.ctx)
     this.sender = new SendRunner(this.ctx, this.poller)

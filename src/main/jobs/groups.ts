@@ -26,6 +26,12 @@ const Settings = z.record(z.string(), z.unknown()).nullable()
  */
 export class JobGroups {
   private capStatement: Statement | null = null
+  /**
+   * How many of a group's jobs the send queue holds for budget right now (the engine sets it). Read from
+   * the queue, not from the tasks' words: those stay until a claim clears them, so after a raised cap they
+   * would still say "waiting for budget" of jobs merely waiting their turn.
+   */
+  heldForBudget: (groupId: string) => number = () => 0
 
   constructor(
     private readonly db: Db,
@@ -146,19 +152,6 @@ export class JobGroups {
       .all(row.id) as { id: string; status: JobStatus }[]
     const counts: Partial<Record<JobStatus, number>> = {}
     for (const job of jobs) counts[job.status] = (counts[job.status] ?? 0) + 1
-    // Held tasks say so in their error (jobs/claims.ts); a claim clears it.
-    const held =
-      (counts.pending ?? 0) === 0
-        ? 0
-        : (
-            this.db
-              .prepare(
-                `SELECT COUNT(DISTINCT tasks.job_id) AS n FROM tasks JOIN jobs ON jobs.id = tasks.job_id
-               WHERE jobs.group_id = ? AND tasks.status = 'pending' AND tasks.error IS NOT NULL
-                 AND CASE WHEN json_valid(tasks.error) THEN json_extract(tasks.error, '$.code') END = 'budget'`
-              )
-              .get(row.id) as { n: number }
-          ).n
     return {
       id: row.id,
       name: row.name,
@@ -169,7 +162,7 @@ export class JobGroups {
       pauseReason: row.pause_reason,
       jobIds: jobs.map((job) => job.id),
       counts,
-      waitingForBudget: held
+      waitingForBudget: (counts.pending ?? 0) === 0 ? 0 : this.heldForBudget(row.id)
     }
   }
 }

@@ -105,6 +105,11 @@ export class Scheduler {
     this.sends.hold(entry)
   }
 
+  /** How many of a batch's jobs are held for budget now. */
+  heldJobsIn(groupId: string): number {
+    return this.sends.heldJobsIn(groupId)
+  }
+
   /** Caps, prices or reservations changed: every task held for budget goes back to its place and is tried again. */
   retryBudgetHolds(): void {
     if (this.sends.unhold() > 0) this.pump()

@@ -54,6 +54,13 @@ export class SendQueue {
     this.held.set(entry.taskId, entry)
   }
 
+  /** How many of the group's jobs wait for budget now (a job of several tasks counts once). */
+  heldJobsIn(groupId: string): number {
+    const jobs = new Set<string>()
+    for (const entry of this.held.values()) if (entry.groupId === groupId) jobs.add(entry.jobId)
+    return jobs.size
+  }
+
   /** Every task waiting for budget goes back to its place (its paused batch's, if paused); returns how many. */
   unhold(): number {
     const count = this.held.size

@@ -147,6 +147,7 @@ describe('spending caps: a job that would cross a cap waits for budget and is ne
     expect((await studio.api.invoke('groups.cap', { id: groupId })).spentMicros).toBe(200_000)
     const again = await statuses(studio, batch.group.jobIds.slice(5))
     expect(again.every((job) => job.status === 'pending' && job.error?.code === 'budget')).toBe(true)
+    expect((await studio.api.invoke('groups.get', { id: groupId })).waitingForBudget).toBe(5)
 
     // Raised: the rest go at once, each once, and say nothing of waiting any more.
     const raised = await studio.api.invoke('groups.setCap', { id: groupId, capMicros: 10 * PRICE_MICROS })
