@@ -44,6 +44,7 @@ import {
   type JobFamily
 } from '../test/helpers/jobFamilies'
 import { killAllBackends, spawnBackend, type BackendProcess } from '../test/helpers/spawnBackend'
+import { BatchSoak, waitsForBudget } from './soak/batches'
 
 /** Set once SIGINT or SIGTERM arrived: the shutdown handler cleans up and sets the exit code. */
 let stopping = false
@@ -94,13 +95,20 @@ function seededRandom(seed: number): () => number {
   }
 }
 
-type ActionKind = { type: 'job'; family: JobFamily } | { type: 'chat' } | { type: 'export' }
+type ActionKind =
+  | { type: 'job'; family: JobFamily }
+  | { type: 'chat' }
+  | { type: 'export' }
+  | { type: 'batch' }
+  | { type: 'steer' }
 
 interface Action {
   run: number
   kind: ActionKind
   prompt: string
   chatKey: string | null
+  /** A batch's rows, each a job that must never vanish once the batch was acknowledged. */
+  rows: string[]
   /** The backend answered the command: the user saw the job (or message); it must never vanish. */
   acknowledged: boolean
 }
@@ -131,6 +139,8 @@ interface Figures {
 function pointsOf(kind: ActionKind): CrashPoint[] {
   if (kind.type === 'chat') return ['chat.committed', 'chat.delta', 'chat.answered']
   if (kind.type === 'export') return ['export.writing']
+  if (kind.type === 'steer') return []
+  if (kind.type === 'batch') return ['job.committed', 'send.claimed', 'send.answered']
   const points: CrashPoint[] = ['job.committed', 'send.claimed', 'send.answered', 'library.renamed']
   if (kind.family === PARTNER_A_STREAM) points.push('stream.partial')
   if (kind.family === V2_TASK || kind.family === VIDEO_TASK) points.push('poll.answered')
@@ -154,6 +164,7 @@ async function main(): Promise<void> {
   const temp = mkdtempSync(join(tmpdir(), 'gs-soak-'))
   const dataDir = join(temp, 'data')
   const verified = new Set<string>()
+  const batches = new BatchSoak(random)
   const lostJobs = new Set<string>()
   const badFiles = new Set<string>()
   const actions: Action[] = []
@@ -232,9 +243,11 @@ async function main(): Promise<void> {
       const present =
         action.kind.type === 'job'
           ? jobs.has(action.prompt)
-          : action.kind.type === 'chat'
-            ? chatReply(dataDir, action.chatKey ?? '') !== null
-            : true
+          : action.kind.type === 'batch'
+            ? action.rows.every((row) => jobs.has(row))
+            : action.kind.type === 'chat'
+              ? chatReply(dataDir, action.chatKey ?? '') !== null
+              : true
       if (!present) {
         lostJobs.add(action.prompt)
         console.log(`  lost: ${action.prompt}`)
@@ -251,6 +264,13 @@ async function main(): Promise<void> {
       studio.api
         .invoke('jobs.submit', { request: action.kind.family.request(action.prompt) })
         .then(acknowledge, ignore)
+    } else if (action.kind.type === 'batch') {
+      batches.submit(studio.api, action.prompt).then((rows) => {
+        action.rows = rows
+        acknowledge()
+      }, ignore)
+    } else if (action.kind.type === 'steer') {
+      batches.steer(studio.api).then(acknowledge, ignore)
     } else if (action.kind.type === 'chat') {
       studio.api
         .invoke('chat.send', chatSend(action.prompt, (action.chatKey ?? '').replace(/^chat-/, '')))
@@ -268,12 +288,13 @@ async function main(): Promise<void> {
 
   let orphans: string[] = []
   let studio = await spawn()
-  if (emu) await connectToEmulatorOverWire(studio.api, emu)
+  if (emu) await batches.setUp(studio.api, await connectToEmulatorOverWire(studio.api, emu))
 
   for (let run = 1; run <= options.runs && !stopping; run++) {
     if (run > 1) {
       studio = await spawn()
       checkRestart(orphans)
+      await batches.checkCaps(studio.api, console.log)
     }
     // Sometimes the gateway holds a create request a while, or a result host stalls mid-file.
     const faultHold = random() < 0.2
@@ -287,18 +308,25 @@ async function main(): Promise<void> {
     const kinds: ActionKind[] = []
     for (let count = 1 + Math.floor(random() * 3); kinds.length < count;) {
       const roll = random()
+      // Batches and their steering need the emulator's prices (never with --shipping).
       kinds.push(
         roll < 0.12
           ? { type: 'chat' }
           : roll < 0.17
             ? { type: 'export' }
-            : { type: 'job', family: pick(JOB_FAMILIES) }
+            : emu && roll < 0.27
+              ? { type: 'batch' }
+              : emu && roll < 0.37
+                ? { type: 'steer' }
+                : { type: 'job', family: pick(JOB_FAMILIES) }
       )
     }
     // A crash point this run's work passes through (work resumed from earlier runs may reach it first);
     // a probe never reached, or reached late, gives way to the timer.
-    const byProbe = random() < 0.6
-    const point = pick([...new Set(kinds.flatMap(pointsOf))])
+    // (Steering alone passes no crash point of its own: the timer kills that run.)
+    const points = [...new Set(kinds.flatMap(pointsOf))]
+    const byProbe = random() < 0.6 && points.length > 0
+    const point = pick(points)
     const k = random() < 0.7 ? 1 : 2 + Math.floor(random() * 2)
     const delayMs = (byProbe ? 2_500 : Math.floor(random() * 1_500)) * pace
     if (byProbe) await studio.arm(point, k)
@@ -310,6 +338,7 @@ async function main(): Promise<void> {
         kind,
         prompt: `soak ${run}.${i} ${label} ${randomUUID().slice(0, 8)}`,
         chatKey: kind.type === 'chat' ? `chat-${randomUUID()}` : null,
+        rows: [],
         acknowledged: false
       }
       actions.push(action)
@@ -346,15 +375,19 @@ async function main(): Promise<void> {
   // The last restart: let every job finish (P24), then count what came of everything.
   studio = await spawn()
   checkRestart(orphans)
+  await batches.checkCaps(studio.api, console.log)
+  await batches.release(studio.api)
   const deadline = Date.now() + 120_000 * pace
   let views: JobView[] = []
   for (;;) {
     views = await allJobs(studio)
     const open = views.filter(
-      (job) => !SETTLED.has(job.status) || job.results.some((r) => r.status === 'pending')
+      (job) =>
+        (!SETTLED.has(job.status) && !waitsForBudget(job)) || job.results.some((r) => r.status === 'pending')
     )
     if (open.length === 0 || Date.now() > deadline) {
       figures.unfinished = open.length
+      batches.figures.waitingForBudget = views.filter(waitsForBudget).length
       for (const job of open) console.log(`  unfinished: ${job.prompt} (${job.status})`)
       break
     }
@@ -378,6 +411,11 @@ async function main(): Promise<void> {
   const rows = jobsByPrompt(dataDir)
   let lostResults = badFiles.size
   for (const job of views) {
+    // A batch row marked [[fail]] is one the gateway was told to fail after accepting it: no loss.
+    if (job.prompt.includes('[[fail]]') && job.status === 'failed') {
+      batches.figures.failedAsTold += 1
+      continue
+    }
     const lost = job.results.filter((r) => LOST_RESULT.has(r.status)).length
     // The demo gateway's tasks and result files live in the process the soak kills: a job whose task or
     // file it held ends failed or with its result refused (its old address is not the new demo's).
@@ -397,6 +435,7 @@ async function main(): Promise<void> {
     if (action.chatKey && chatReply(dataDir, action.chatKey)?.status === 'interrupted')
       figures.chatInterrupted += 1
   }
+  await batches.checkCaps(studio.api, console.log)
   await studio.kill9()
 
   // Exactly one create POST per user action: never two with one Idempotency-Key, never one without.
@@ -423,7 +462,8 @@ async function main(): Promise<void> {
       figures.unkeyedPosts +
       figures.integrityFailures +
       figures.tempFilesNotSwept +
-      figures.unfinished >
+      figures.unfinished +
+      batches.figures.capBreaches >
     0
   console.log(`
 soak finished in ${seconds.toFixed(0)} s (seed ${options.seed})
@@ -439,6 +479,8 @@ soak finished in ${seconds.toFixed(0)} s (seed ${options.seed})
   integrity failures           ${figures.integrityFailures}
   temp files not swept         ${figures.tempFilesNotSwept}
   jobs unfinished at the end   ${figures.unfinished}
+  batches                      ${batches.figures.batches}  (${batches.figures.steers} steering actions; ${batches.figures.waitingForBudget} jobs waiting for budget at the end; ${batches.figures.failedAsTold} failed as the gateway was told to)
+  batch caps passed            ${batches.figures.capBreaches}
 ${failed ? 'FAILED' : 'OK'}`)
   if (failed || options.keep) console.log(`data folder kept: ${dataDir}`)
   else rmSync(temp, { recursive: true, force: true })

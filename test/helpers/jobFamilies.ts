@@ -81,8 +81,8 @@ export function chatSend(prompt: string, requestId: string): CommandInput<'chat.
   return { draft: { model: 'studio-chat', style: 'chat' }, text: `[[tokens=40]] ${prompt}`, requestId }
 }
 
-/** Makes the emulator's ordinary tenant the active profile of a fresh backend. */
-export async function connectToEmulatorOverWire(api: ApiClient, emulator: RunningEmulator): Promise<void> {
+/** Adds the emulator as the active profile, with its ordinary key and its models; returns the profile's id. */
+export async function connectToEmulatorOverWire(api: ApiClient, emulator: RunningEmulator): Promise<string> {
   const profile = await api.invoke('profiles.create', {
     name: 'Emulator',
     baseUrl: emulator.baseUrl,
@@ -94,4 +94,5 @@ export async function connectToEmulatorOverWire(api: ApiClient, emulator: Runnin
     acceptWeakProtection: true
   })
   await api.invoke('models.refresh', { profileId: profile.id })
+  return profile.id
 }
