@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test'
 import type { ApiClient } from '../../src/shared/client'
 import { LANGUAGES, type SpokenLanguage } from '../../src/shared/language'
 import { formatMoney } from '../../src/shared/money'
+import { isBlocking, report, scan, type Finding } from './support/axe'
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
 import { pickModel } from './support/modelPicker'
@@ -139,6 +140,11 @@ async function journey(
   language: SpokenLanguage
 ): Promise<void> {
   const t = wordsOf(language)
+  // axe on each new screen part as it stands in the journey (issue 25's "axe clean on the new screens").
+  const findings: Finding[] = []
+  const check = async (where: string): Promise<void> => {
+    findings.push(...(await scan(page, `${where} (${language})`)))
+  }
   const emulator = await startEmulatorProcess(['--timing', 'fast'])
   let { api, close } = await contractClient(studio)
   try {
@@ -200,6 +206,7 @@ async function journey(
       `${t('batches.builder.jobs', { count: JOBS })} · ${t('batches.builder.images', { count: JOBS })}`
     )
     await expect(dialog.getByText(t('money.estimate.capPasses', { fit: 20, count: JOBS }))).toBeVisible()
+    await check('batch builder with its preview')
     await dialog.getByRole('button', { name: t('batches.builder.send', { count: JOBS }) }).click()
     await expect(dialog).toBeHidden()
 
@@ -229,6 +236,7 @@ async function journey(
     await expect(band.getByRole('status').first()).toHaveText(t('queue.batches.pausedUser'))
     await band.getByRole('button', { name: t('queue.batches.changeCap') }).click()
     await band.getByLabel(t('queue.batches.capLabel', { currency: 'USD' })).fill('4.50')
+    await check('queue › a paused batch, changing its cap')
     await band.getByRole('button', { name: t('queue.batches.capSave') }).click()
     await expect(band).toContainText(
       t('queue.batches.spent', { spent: money(cap.spentMicros), cap: money(4_500_000) })
@@ -340,7 +348,24 @@ async function journey(
     const byBatch = page.getByRole('region', { name: t('gallery.usage.spending.byBatch') })
     const batchRow = byBatch.getByRole('row').filter({ hasText: language === 'en' ? 'Mug shots' : '马克杯' })
     await expect(batchRow).toContainText(formatMoney(spent, 'USD', language))
+    await check('gallery › usage with spending')
     await page.screenshot({ path: `test-results/batch-journey-usage-${language}.png`, fullPage: true })
+
+    // Settings › the gateway: its sending limits, prices and spending caps, opened.
+    await nav.getByRole('button', { name: t('nav.settings') }).click()
+    const gateway = page.getByRole('region', {
+      name: t('gateways.details', { name: 'Emulator (separate process)' })
+    })
+    if (!(await gateway.isVisible()))
+      await page
+        .getByRole('list', { name: t('gateways.profiles') })
+        .getByRole('button', { name: /^Emulator \(separate process\)/ })
+        .click()
+    for (const title of [t('sending.title'), t('money.prices.title'), t('money.caps.title')])
+      await gateway.locator('summary').filter({ hasText: title }).click()
+    await expect(gateway.getByRole('table').first()).toBeVisible()
+    await check('settings › sending, prices and caps')
+    expect(findings.filter(isBlocking), report(findings.filter(isBlocking))).toEqual([])
   } finally {
     close()
     await emulator.stop()
