@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 export default defineConfig({
@@ -9,6 +10,10 @@ export default defineConfig({
     }
   },
   test: {
+    // Vitest's default (one worker fewer than the cores) is a single worker on our 2-core machines, and
+    // most of the suite waits on sockets, child processes and timers: two workers took the run from
+    // 10.3 to 7.1 minutes here, all green.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // `default` keeps the console output as it was; `json` keeps the last results for `npm run promises`.
     reporters: ['default', 'json'],
     outputFile: { json: '.test-results/vitest.json' },
