@@ -249,7 +249,6 @@ export class JobEngine {
     })
   }
 
-  /** The job's row and its tasks' rows (in the caller's transaction, if any). */
   /**
    * Places in line for `count` jobs made again in a batch: just before its first job still waiting (they
    * were its rows before those, and the user asked for them now), or null (last in line) when none waits.
@@ -266,6 +265,7 @@ export class JobEngine {
     return Array.from({ length: count }, (_, index) => low + step * (index + 1))
   }
 
+  /** The job's row and its tasks' rows (in the caller's transaction, if any). */
   private record(
     profile: string,
     request: JobRequest,
