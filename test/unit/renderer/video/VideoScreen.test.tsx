@@ -7,6 +7,7 @@ import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { connect, job, resetStores, result, runningVideo, task } from '../queue/fixtures'
 import { modelGroups, openModelList, optionName } from '../ui/modelPicker'
+import { groupView } from '../../../helpers/jobViews'
 
 const catalog = {
   profileId: 'demo',
@@ -200,18 +201,7 @@ describe('Video screen', () => {
       'batches.submit': (input) => {
         submitted.push(input)
         return {
-          group: {
-            id: 'g',
-            name: 'waves',
-            screen: 'video',
-            settings: null,
-            createdAt: 1,
-            pausedAt: null,
-            pauseReason: null,
-            jobIds: [],
-            counts: {},
-            waitingForBudget: 0
-          },
+          group: groupView({ id: 'g', name: 'waves', screen: 'video' }),
           sent: 2,
           refused: []
         }

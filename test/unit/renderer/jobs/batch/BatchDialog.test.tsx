@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
 import { fakeBackend, resetImagesScreen } from '../../images/harness'
 import { table } from '../money/fixtures'
+import { groupView } from '../../../../helpers/jobViews'
 
 async function openBuilder(): Promise<HTMLElement> {
   await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
@@ -18,18 +19,7 @@ describe('the batch builder on the Images screen', () => {
       'batches.submit': (input) => {
         const { name } = input as { name: string }
         return {
-          group: {
-            id: 'g1',
-            name,
-            screen: 'images',
-            settings: null,
-            createdAt: 1,
-            pausedAt: null,
-            pauseReason: null,
-            jobIds: [],
-            counts: {},
-            waitingForBudget: 0
-          },
+          group: groupView({ id: 'g1', name, screen: 'images' }),
           sent: 12,
           refused: []
         }
@@ -105,18 +95,7 @@ describe('the batch builder on the Images screen', () => {
     const { calls } = fakeBackend({
       'prices.get': () => ({ table: table({ 'gpt-image': { unit: 'image', price: 40_000, bySize: [] } }) }),
       'batches.submit': (input) => ({
-        group: {
-          id: 'g1',
-          name: (input as { name: string }).name,
-          screen: 'images',
-          settings: null,
-          createdAt: 1,
-          pausedAt: null,
-          pauseReason: null,
-          jobIds: [],
-          counts: {},
-          waitingForBudget: 0
-        },
+        group: groupView({ id: 'g1', name: (input as { name: string }).name, screen: 'images' }),
         sent: 4,
         refused: []
       })
