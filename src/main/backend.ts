@@ -35,6 +35,7 @@ import { createGalleryHandlers } from './services/gallery'
 import { createPresetHandlers } from './services/presets'
 import { createJobHandlers } from './services/jobs'
 import { createBatchHandlers } from './services/batches'
+import { batchSheet, setVerdicts } from './gallery/batchSheet'
 import { createLibraryHandlers } from './services/library'
 import { createMoneyHandlers } from './services/money'
 import { watchJobFinishes } from './notices/watcher'
@@ -234,7 +235,11 @@ export function createBackend(options: BackendOptions): Backend {
     language: () => spokenLanguage(settings.get().language),
     now,
     onError,
-    probe: options.probe
+    probe: options.probe,
+    batchJobs: (groupId) => {
+      const group = groups.view(groupId)
+      return group ? batchSheet(db, group, { wholePrompts: true }).jobs : null
+    }
   })
   const sweptExports = exports.sweep()
   if (sweptExports > 0) logger.info(`removed ${sweptExports} unfinished export(s)`)
@@ -293,7 +298,9 @@ export function createBackend(options: BackendOptions): Backend {
       groups,
       activeProfileId: () => profiles.active().id,
       lookupModel: (profileId, modelId) => catalog.lookup(profileId, modelId),
-      profileExtras: (profileId) => connections.profileExtras(profileId)
+      profileExtras: (profileId) => connections.profileExtras(profileId),
+      sheet: (group) => batchSheet(db, group),
+      setVerdicts: (ids, verdict) => setVerdicts(db, ids, verdict, now())
     }),
     ...createMoneyHandlers({
       prices,

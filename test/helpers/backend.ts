@@ -6,6 +6,7 @@ import { createKeyFileCipher } from '../../src/main/secrets/cipher'
 import type { PartialPolicy } from '../../src/main/jobs/policy'
 import { createApiClient, type ApiClient } from '../../src/shared/client'
 import type { CommandName } from '../../src/shared/contract'
+import type { ExportProgress } from '../../src/shared/schemas/gallery'
 
 export interface TestBackend {
   backend: Backend
@@ -66,4 +67,16 @@ export async function connectToEmulator(
   await studio.api.invoke('secrets.setKey', { profileId: profile.id, apiKey, acceptWeakProtection: true })
   await studio.api.invoke('models.refresh', { profileId: profile.id })
   return profile.id
+}
+
+/** The export's last progress (succeeded, failed or cancelled), as the events tell it. */
+export function exportFinished(studio: TestBackend, exportId: string): Promise<ExportProgress> {
+  return new Promise((resolve) => {
+    const off = studio.api.on('gallery.exportProgress', (progress) => {
+      if (progress.exportId === exportId && progress.status !== 'running') {
+        off()
+        resolve(progress)
+      }
+    })
+  })
 }

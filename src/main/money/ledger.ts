@@ -70,6 +70,8 @@ export interface SpendSummaryRow {
   reservedMicros: number
   /** What caps count: actual (or estimate) of settled sends, plus the estimates reserved. */
   countedMicros: number
+  /** Images kept of the jobs these sends paid for (each job counted once). */
+  keptImages: number
 }
 
 const TOTALS = `COALESCE(SUM(CASE WHEN state = 'settled' THEN COALESCE(actual_micros, estimate_micros) END), 0) AS spent,
@@ -215,7 +217,7 @@ export class SpendLedger {
     const { where, params } = filterOf(query)
     where.push("state <> 'released'", `${key} IS NOT NULL`)
     const order = by === 'day' || by === 'month' ? `${key} DESC` : 'countedMicros DESC, key'
-    return this.sql(
+    const rows = this.sql(
       `SELECT ${key} AS key, currency, COUNT(*) AS sends,
            SUM(estimate_micros) AS estimateMicros,
            COALESCE(SUM(actual_micros), 0) AS actualMicros,
@@ -226,7 +228,17 @@ export class SpendLedger {
              AS countedMicros
          FROM spend WHERE ${where.join(' AND ')}
          GROUP BY ${key}, currency ORDER BY ${order} LIMIT ?`
-    ).all(...params, query.limit) as SpendSummaryRow[]
+    ).all(...params, query.limit) as Omit<SpendSummaryRow, 'keptImages'>[]
+    if (rows.length === 0) return []
+    // Images kept of the jobs each key paid for: each job once, however many sends (tasks) it took.
+    const kept = this.sql(
+      `SELECT key, currency, SUM((SELECT COUNT(*) FROM results r WHERE r.job_id = paid.job_id AND r.verdict = 'kept'))
+           AS keptImages
+         FROM (SELECT DISTINCT ${key} AS key, currency, job_id FROM spend WHERE ${where.join(' AND ')}) paid
+         GROUP BY key, currency`
+    ).all(...params) as { key: string; currency: string; keptImages: number }[]
+    const keptOf = new Map(kept.map((row) => [`${row.key}\u0000${row.currency}`, row.keptImages]))
+    return rows.map((row) => ({ ...row, keptImages: keptOf.get(`${row.key}\u0000${row.currency}`) ?? 0 }))
   }
 
   private close(taskId: string, state: 'settled' | 'released', actualMicros: number | null): SpendRow | null {

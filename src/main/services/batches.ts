@@ -4,13 +4,15 @@ import type { BatchIssue } from '../../shared/batches'
 import { BatchSpec } from '../../shared/batches/spec'
 import { batches as batchWords } from '../../shared/i18n/locales/en/batches'
 import type { JobRequest } from '../../shared/schemas/jobs'
+import type { BatchSheet, Verdict } from '../../shared/schemas/batches'
+import type { JobGroupView } from '../../shared/schemas/jobGroups'
 import { fill, say } from '../../shared/sentences'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import type { JobEngine } from '../jobs/engine'
 import type { JobGroups } from '../jobs/groups'
 
-type BatchCommands = 'batches.submit' | 'batches.source'
+type BatchCommands = 'batches.submit' | 'batches.source' | 'batches.sheet' | 'results.setVerdict'
 
 /**
  * Batches: the builder's spec expanded here again with the preview's own code (so what is sent is what
@@ -22,6 +24,8 @@ export function createBatchHandlers(deps: {
   activeProfileId: () => string
   lookupModel: (profileId: string, modelId: string) => BatchModel | undefined
   profileExtras: (profileId: string) => ProfileExtras | undefined
+  sheet: (group: JobGroupView) => BatchSheet
+  setVerdicts: (ids: readonly string[], verdict: Verdict | null) => number
 }): Pick<CommandHandlers, BatchCommands> {
   return {
     'batches.submit': ({ profileId, name, screen, spec, fileName, capMicros }) => {
@@ -70,7 +74,13 @@ export function createBatchHandlers(deps: {
       const spec = BatchSpec.safeParse(stored?.spec)
       if (!stored || !spec.success) throw new AppFailure('not_found', say('groupGone'))
       return { fileName: stored.fileName, spec: spec.data }
-    }
+    },
+    'batches.sheet': ({ id }) => {
+      const group = deps.groups.view(id)
+      if (!group) throw new AppFailure('not_found', say('groupGone'))
+      return deps.sheet(group)
+    },
+    'results.setVerdict': ({ ids, verdict }) => ({ changed: deps.setVerdicts(ids, verdict) })
   }
 }
 

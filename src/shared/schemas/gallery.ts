@@ -168,7 +168,9 @@ export const GalleryExportInput = z
     /** IANA zone for `{date}` / `{time}` in names and the page; absent: the backend's own. */
     timeZone: z.string().max(64).optional(),
     /** The language the user sees, for the words of `index.html`; absent: the one the settings mean. */
-    language: SpokenLanguage.optional()
+    language: SpokenLanguage.optional(),
+    /** Exporting a batch (its images selected): a `batch.csv` of its jobs and their results goes with them. */
+    batchId: Id.optional()
   })
   .strict()
 

@@ -197,6 +197,8 @@ export const SpendSummaryRow = z.object({
   estimateOfActualMicros: Micros,
   reservedMicros: Micros,
   /** What the caps count: settled sends at their cost (or estimate), reserved ones at their estimate. */
-  countedMicros: Micros
+  countedMicros: Micros,
+  /** Images kept (a designer's verdict) of the jobs these sends paid for: cost per kept image is counted ÷ this. */
+  keptImages: z.number().int().min(0)
 })
 export type SpendSummaryRow = z.output<typeof SpendSummaryRow>

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/emulator'
 import type { ExportProgress } from '../../../src/shared/schemas/gallery'
-import { connectToEmulator, startTestBackend, type TestBackend } from '../../helpers/backend'
+import { connectToEmulator, exportFinished, startTestBackend, type TestBackend } from '../../helpers/backend'
 import { makeTempDir } from '../../helpers/tempDir'
 
 const XSS = '<script>window.__pwned=1</script> fox "><img src=x onerror=alert(1)>'
@@ -16,15 +16,7 @@ describe('gallery over the contract, against the emulator', () => {
   let profileId: string
   const jobIds: Record<string, string> = {}
 
-  const finished = (exportId: string): Promise<ExportProgress> =>
-    new Promise((resolve) => {
-      const off = studio.api.on('gallery.exportProgress', (progress) => {
-        if (progress.exportId === exportId && progress.status !== 'running') {
-          off()
-          resolve(progress)
-        }
-      })
-    })
+  const finished = (exportId: string): Promise<ExportProgress> => exportFinished(studio, exportId)
 
   beforeAll(async () => {
     emulator = await startEmulator()

@@ -134,7 +134,8 @@ describe('spending caps: a job that would cross a cap waits for budget and is ne
         actualSends: 5,
         estimateOfActualMicros: 200_000,
         reservedMicros: 0,
-        countedMicros: 200_000
+        countedMicros: 200_000,
+        keptImages: 0
       }
     ])
 

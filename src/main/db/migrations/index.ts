@@ -14,6 +14,7 @@ import { migration012QueueControl } from './012_queue_control'
 import { migration013LaneLimits } from './013_lane_limits'
 import { migration014BatchSources } from './014_batch_sources'
 import { migration015Money } from './015_money'
+import { migration016Verdicts } from './016_verdicts'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -31,5 +32,6 @@ export const migrations: readonly Migration[] = [
   migration012QueueControl,
   migration013LaneLimits,
   migration014BatchSources,
-  migration015Money
+  migration015Money,
+  migration016Verdicts
 ]

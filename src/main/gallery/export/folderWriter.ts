@@ -4,7 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { join } from 'node:path'
 import { pathInside } from '../../library'
-import { IMAGES_DIR } from './plan'
+import { IMAGES_DIR, textFiles } from './plan'
 import { bytesOf, ExportCancelled, type ExportWriter } from './writer'
 
 /** A plain folder `<name>/`, one file copied at a time; not offered as a download (it is not one file). */
@@ -24,11 +24,7 @@ export const folderWriter: ExportWriter = {
         bytes += file.bytes
         onProgress(index + 1, bytes)
       }
-      for (const [file, text] of [
-        ['index.html', plan.indexHtml],
-        ['manifest.json', plan.manifestJson],
-        ['manifest.csv', plan.manifestCsv]
-      ] as const) {
+      for (const [file, text] of textFiles(plan)) {
         await writeFile(join(temp, file), text, 'utf8')
         bytes += Buffer.byteLength(text)
       }

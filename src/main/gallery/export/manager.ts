@@ -1,3 +1,4 @@
+import type { SheetJob } from '../../../shared/schemas/batches'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -46,6 +47,8 @@ export interface ExportDeps extends ExportFolders {
   onError?: (message: string, error: unknown) => void
   /** Test-only crash point on each progress step of a running export (`crashPoints.ts`). */
   probe?: CrashProbe
+  /** A batch's jobs in order with whole prompts, for its `batch.csv`; null when there is no such batch. */
+  batchJobs?: (groupId: string) => SheetJob[] | null
 }
 
 export interface ExportRequest {
@@ -55,6 +58,8 @@ export interface ExportRequest {
   timeZone?: string | undefined
   /** The language the user sees, for the words of `index.html`. */
   language?: SpokenLanguage | undefined
+  /** Exporting a batch: its `batch.csv` goes with the images. */
+  batchId?: string | undefined
 }
 
 interface Running {
@@ -137,6 +142,9 @@ export class ExportManager {
     const timeZone = checkTimeZone(request.timeZone ?? systemTimeZone())
     const language = request.language ?? this.deps.language?.() ?? 'en'
     const dir = exportDestination(request.folder, this.deps)
+    const batch = request.batchId === undefined ? undefined : this.deps.batchJobs?.(request.batchId)
+    if (batch === null || (request.batchId !== undefined && batch === undefined))
+      throw new AppFailure('not_found', say('groupGone'))
     const rows = this.deps.rows(request.selection)
     if (rows.length === 0) {
       throw new AppFailure('gallery.nothing_to_export', say('nothingToExport'))
@@ -174,7 +182,8 @@ export class ExportManager {
           exportedAt: startedAt,
           appName: this.deps.appName,
           appVersion: this.deps.appVersion,
-          skipped
+          skipped,
+          ...(batch ? { batch } : {})
         })
       },
       dateTimeParts(timeZone)(startedAt)

@@ -8,6 +8,8 @@ import { seedOf, type GalleryRow } from '../store'
 import { usageSummary } from '../usage'
 import { STORED_LIMITS, parseJson } from '../../../shared/json'
 import type { MediaSource } from '../../library'
+import type { SheetJob } from '../../../shared/schemas/batches'
+import { batchCsv } from '../batchCsv'
 
 /**
  * What goes into an export, decided before a byte is written: each image's readable name, the manifest
@@ -34,7 +36,19 @@ export interface ExportPlan {
   manifestJson: string
   manifestCsv: string
   indexHtml: string
+  /** A batch's export: one row per job of the batch, naming its images' files here (`batchCsv.ts`). */
+  batchCsv: string | null
   skipped: number
+}
+
+/** The text files every export writes beside its images, and a batch's own. */
+export function textFiles(plan: ExportPlan): [name: string, text: string][] {
+  return [
+    ['index.html', plan.indexHtml],
+    ['manifest.json', plan.manifestJson],
+    ['manifest.csv', plan.manifestCsv],
+    ...(plan.batchCsv === null ? [] : [['batch.csv', plan.batchCsv] as [string, string]])
+  ]
 }
 
 export function systemTimeZone(): string {
@@ -62,6 +76,8 @@ export function planExport(
     appName: string
     appVersion: string
     skipped: number
+    /** The batch exported, its jobs in order (with whole prompts). */
+    batch?: readonly SheetJob[]
   }
 ): ExportPlan {
   const when = dateTimeParts(options.timeZone)
@@ -150,6 +166,9 @@ export function planExport(
       language: options.language,
       timeZone: options.timeZone
     }),
+    batchCsv: options.batch
+      ? batchCsv(options.batch, new Map(entries.map((entry) => [entry.resultId, entry.file])))
+      : null,
     skipped: options.skipped
   }
 }

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs'
 import { rename, unlink } from 'node:fs/promises'
 import { pathInside } from '../../library'
 import { tempPathFor } from '../../library/atomic'
-import { IMAGES_DIR } from './plan'
+import { IMAGES_DIR, textFiles } from './plan'
 import { StoredZip } from './storedZip'
 import { bytesOf, ExportCancelled, type ExportWriter } from './writer'
 
@@ -38,9 +38,8 @@ export const zipWriter: ExportWriter = {
           )
         }
         const mtime = new Date(plan.exportedAt)
-        await zip.addBuffer('index.html', Buffer.from(plan.indexHtml, 'utf8'), mtime)
-        await zip.addBuffer('manifest.json', Buffer.from(plan.manifestJson, 'utf8'), mtime)
-        await zip.addBuffer('manifest.csv', Buffer.from(plan.manifestCsv, 'utf8'), mtime)
+        for (const [file, text] of textFiles(plan))
+          await zip.addBuffer(file, Buffer.from(text, 'utf8'), mtime)
         await zip.finish()
       })()
       writing.catch(() => undefined)

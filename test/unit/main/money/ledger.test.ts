@@ -135,7 +135,8 @@ describe('the spend ledger [P50]', () => {
         actualSends: 1,
         estimateOfActualMicros: 40_000,
         reservedMicros: 0,
-        countedMicros: 40_000
+        countedMicros: 40_000,
+        keptImages: 0
       },
       {
         key: 'other-model',
@@ -146,7 +147,8 @@ describe('the spend ledger [P50]', () => {
         actualSends: 1,
         estimateOfActualMicros: 40_000,
         reservedMicros: 0,
-        countedMicros: 25_000
+        countedMicros: 25_000,
+        keptImages: 0
       }
     ])
     // The released send of the 8th is no spending: that day has no row.

@@ -23,6 +23,7 @@ const row = (key: string, patch: Partial<SpendSummaryRow> = {}): SpendSummaryRow
   estimateOfActualMicros: 0,
   reservedMicros: 0,
   countedMicros: 0,
+  keptImages: 0,
   ...patch
 })
 

@@ -47,6 +47,7 @@ describe.each([
       manifestJson: '{}',
       manifestCsv: 'file\n',
       indexHtml: '<!doctype html>',
+      batchCsv: null,
       skipped: 0
     }
   })
@@ -69,6 +70,17 @@ describe.each([
     })
     expect(steps.length).toBeGreaterThan(0)
     expect(writer.downloadName('team')).toBe(downloadName)
+  })
+
+  it("writes a batch's batch.csv beside the manifests when the plan has one", async () => {
+    const path = await writer.write(
+      temp.dir,
+      'team',
+      { ...plan, batchCsv: 'job\r\n' },
+      new AbortController().signal,
+      () => undefined
+    )
+    expect(contents(path)['batch.csv']).toBe('job\r\n')
   })
 
   it.each([1, 2])('leaves nothing behind when cancelled at progress step %i', async (cancelAt) => {
