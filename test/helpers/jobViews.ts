@@ -1,5 +1,6 @@
 import type { JobView, ResultView, TaskView } from '../../src/shared/schemas/jobs'
 import type { JobGroupView } from '../../src/shared/schemas/jobGroups'
+import type { SheetJob, SheetResult } from '../../src/shared/schemas/batches'
 
 /** JobView factories for the queue's tests (backend notices and renderer alike): a finished v3 image job. */
 export const task = (patch: Partial<TaskView> = {}): TaskView => ({
@@ -83,5 +84,37 @@ export const groupView = (patch: Partial<JobGroupView> = {}): JobGroupView => ({
   jobIds: [],
   counts: {},
   waitingForBudget: 0,
+  ...patch
+})
+
+/** A contact sheet's stored image (Gallery › Batches), not yet marked unless `verdict` says. */
+export const sheetImage = (id: string, verdict: SheetResult['verdict'] = null): SheetResult => ({
+  id,
+  kind: 'image',
+  mediaId: `m-${id}`,
+  status: 'stored',
+  width: 1024,
+  height: 1024,
+  verdict
+})
+
+/** A contact sheet's job: a finished v3 image job of `prompt` on `model`, without images unless patched. */
+export const sheetJob = (
+  id: string,
+  prompt: string,
+  model: string,
+  patch: Partial<SheetJob> = {}
+): SheetJob => ({
+  id,
+  prompt,
+  model,
+  endpoint: '/v3/images/generations',
+  status: 'succeeded',
+  error: null,
+  seed: null,
+  size: null,
+  costMicros: null,
+  currency: null,
+  results: [],
   ...patch
 })

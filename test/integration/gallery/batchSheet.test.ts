@@ -7,6 +7,7 @@ import type { BatchSheet } from '../../../src/shared/schemas/batches'
 import type { ExportProgress } from '../../../src/shared/schemas/gallery'
 import { connectToEmulator, exportFinished, startTestBackend, type TestBackend } from '../../helpers/backend'
 import { makeTempDir } from '../../helpers/tempDir'
+import { IMAGE_PRICES } from '../../helpers/prices'
 
 /** The gateway refuses the first image POST: one job of the batch fails, unbilled. */
 const REFUSAL = {
@@ -34,14 +35,7 @@ describe("a batch's contact sheet: its jobs with their images, verdicts, cost pe
     profileId = await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
     await studio.api.invoke('prices.set', {
       profileId,
-      table: {
-        version: 1,
-        currency: 'USD',
-        models: {
-          'studio-image-v3': { unit: 'image', price: '0.04' },
-          'wan-image': { unit: 'image', price: '0.03' }
-        }
-      }
+      table: IMAGE_PRICES
     })
     emulator.faults.script('POST /v3/images/generations', REFUSAL)
     const sent = await studio.api.invoke('batches.submit', {

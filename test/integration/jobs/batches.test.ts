@@ -3,6 +3,7 @@ import { startEmulator, type RunningEmulator } from '../../../src/emulator'
 import { connectToEmulator, startTestBackend } from '../../helpers/backend'
 import { makeTempDir } from '../../helpers/tempDir'
 import type { BatchSubmitInput } from '../../../src/shared/schemas/batches'
+import { IMAGE_PRICES } from '../../helpers/prices'
 
 const CSV = [
   'prompt,model,size',
@@ -29,14 +30,7 @@ describe('a batch sent from the builder: expanded again, refused rows never sent
     // A capped batch needs its models' prices (P50): an unknown cost is never sent under a cap.
     await studio.api.invoke('prices.set', {
       profileId,
-      table: {
-        version: 1,
-        currency: 'USD',
-        models: {
-          'studio-image-v3': { unit: 'image', price: '0.04' },
-          'wan-image': { unit: 'image', price: '0.03' }
-        }
-      }
+      table: IMAGE_PRICES
     })
     emulator.clearLog()
     const spec: BatchSubmitInput['spec'] = {

@@ -3,6 +3,7 @@ import { bridgeSharedStores, resyncSharedStores } from '../api/bridge'
 import { bridgeChat, resyncChat } from '../features/chat/bridge'
 import { receiveCompareHandoffs } from '../features/compare/handoffs'
 import { receiveEditHandoffs } from '../features/edit/handoffs'
+import { receiveGalleryHandoffs } from '../features/gallery/handoffs'
 import { bridgeGallery, resyncGallery } from '../features/gallery/bridge'
 import { bridgeImages } from '../features/images/bridge'
 import { receiveImagesHandoffs } from '../features/images/handoffs'
@@ -27,7 +28,8 @@ export function bridgeEvents(connection: Connection): () => void {
     receiveImagesHandoffs(),
     receiveCompareHandoffs(),
     receiveEditHandoffs(),
-    receiveTasksHandoffs()
+    receiveTasksHandoffs(),
+    receiveGalleryHandoffs()
   ]
   return () => offs.forEach((off) => off())
 }

@@ -25,6 +25,8 @@ interface HandoffState {
   shownJob: { jobId: string } | null
   /** The latest job to load into the image studio's form (its model, prompt and parameters). */
   remix: { job: JobView } | null
+  /** The latest batch whose contact sheet to open in the Gallery. */
+  reviewedBatch: { groupId: string } | null
 }
 
 /**
@@ -43,7 +45,8 @@ export const useHandoffStore = create<HandoffState>()((set, get) => ({
   reference: null,
   editImage: null,
   shownJob: null,
-  remix: null
+  remix: null,
+  reviewedBatch: null
 }))
 
 /**
@@ -76,4 +79,10 @@ export function showJobInQueue(jobId: string): void {
 /** "Remix": the image studio's form takes this job's model, prompt and parameters, and the app goes there. */
 export function remixInImages(job: JobView): void {
   useHandoffStore.setState({ remix: { job } })
+}
+
+/** "Review images": the Gallery opens the batch's contact sheet, and the app goes there. */
+export function reviewBatchInGallery(groupId: string): void {
+  useHandoffStore.setState({ reviewedBatch: { groupId } })
+  useAppStore.getState().setScreen('gallery')
 }

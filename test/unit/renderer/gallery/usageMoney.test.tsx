@@ -71,7 +71,8 @@ const dollars = {
 const SPENT: Record<By, SpendSummaryRow[]> = {
   day: [may2, yuan, may1],
   month: [],
-  model: [row('studio-image-v3', dollars), { ...yuan, key: 'seedream-4' }],
+  // Three images of studio-image-v3 kept: $0.21 spent on it is $0.07 a kept image.
+  model: [row('studio-image-v3', { ...dollars, keptImages: 3 }), { ...yuan, key: 'seedream-4' }],
   profile: [row('demo', dollars), { ...yuan, key: 'studio' }],
   group: [
     { ...may2, key: 'g1' },
@@ -179,10 +180,18 @@ describe('Usage in money', () => {
     expect(within(days).getByTitle(/actual cost of 2 of these sends is known/)).toHaveTextContent(
       '(2 of 3 sends)'
     )
-    expect(rowsOf(screen.getByRole('region', { name: 'Spending by model' }))).toEqual([
-      ['studio-image-v3', '5', '$0.21', '$0.20', '$0.17 (4 of 5 sends)', '+$0.01'],
-      ['seedream-4', '1', 'CN¥1.20', 'CN¥1.50', 'CN¥1.20', '-CN¥0.30']
+    const models = screen.getByRole('region', { name: 'Spending by model' })
+    expect(
+      within(models)
+        .getAllByRole('columnheader')
+        .slice(-2)
+        .map((th) => th.textContent)
+    ).toEqual(['Kept', 'Per kept image'])
+    expect(rowsOf(models)).toEqual([
+      ['studio-image-v3', '5', '$0.21', '$0.20', '$0.17 (4 of 5 sends)', '+$0.01', '3', '$0.07'],
+      ['seedream-4', '1', 'CN¥1.20', 'CN¥1.50', 'CN¥1.20', '-CN¥0.30', '0', '—']
     ])
+    expect(within(models).getByTitle(/No image of this model is kept yet/)).toHaveTextContent('—')
     expect(rowsOf(screen.getByRole('region', { name: 'Spending by gateway' }))).toEqual([
       ['Demo gateway', '5', '$0.21', '$0.20', '$0.17 (4 of 5 sends)', '+$0.01'],
       ['Studio North', '1', 'CN¥1.20', 'CN¥1.50', 'CN¥1.20', '-CN¥0.30']

@@ -4,7 +4,7 @@ import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
-import { changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
+import { addToBoard, changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
 import { numberFormat } from '../../ui/intl'
@@ -176,18 +176,36 @@ export function BoardsBar(): ReactElement {
 }
 
 /** "Add to board": the selection joins a board picked from the list, or a new one named here. */
-export function AddToBoardDialog(): ReactElement {
+/**
+ * Images to put on a board from somewhere else than the gallery's selection (a batch's kept images): what
+ * they are, what to do once they are on it, and how to close.
+ */
+export interface BoardTarget {
+  ids: readonly string[]
+  onDone: (changed: number, board: string) => void
+  onClose: () => void
+}
+
+/** Puts the gallery's selection, or a target's images, on a board chosen or made here. */
+export function AddToBoardDialog({ target }: { target?: BoardTarget } = {}): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
-  const boards = useGalleryStore((s) => s.boards) ?? []
-  const count = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
-  const shown = useGalleryStore((s) => s.form.boardId)
-  const close = (): void => useGalleryStore.getState().setDialog(null)
-  const others = boards.filter((board) => board.id !== shown)
+  const boards = useGalleryStore((s) => s.boards)
+  const selected = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
+  const count = target ? target.ids.length : selected
+  // A board being looked at is not offered for its own images; a target's images come from no board.
+  const shown = useGalleryStore((s) => (target ? '' : s.form.boardId))
+  const close = (): void => (target ? target.onClose() : useGalleryStore.getState().setDialog(null))
+  const others = (boards ?? []).filter((board) => board.id !== shown)
   const [choice, setChoice] = useState<string>(others[0]?.id ?? 'new')
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
+
+  // Opened away from the gallery's images (a batch), the boards may not be loaded yet.
+  useEffect(() => {
+    if (boards === null) void loadBoards(api)
+  }, [api, boards])
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault()
@@ -202,9 +220,17 @@ export function AddToBoardDialog(): ReactElement {
       }
       boardId = created
     }
-    const failed = await changeBoard(api, boardId, 'add')
+    if (!target) {
+      const failed = await changeBoard(api, boardId, 'add')
+      setBusy(false)
+      setError(failed)
+      return
+    }
+    const added = await addToBoard(api, boardId, target.ids)
     setBusy(false)
-    setError(failed)
+    if ('code' in added) return setError(added)
+    target.onDone(added.changed, added.board)
+    target.onClose()
   }
 
   return (

@@ -55,7 +55,19 @@ export function DeleteDialog(): ReactElement {
   )
 }
 
-export function ExportDialog(): ReactElement {
+/** A batch to export: its kept images or all of them, with its `batch.csv`. */
+export interface ExportBatch {
+  id: string
+  name: string
+  kept: readonly string[]
+  all: readonly string[]
+  onClose: () => void
+}
+
+type ExportScope = 'selection' | 'filter' | 'kept' | 'all'
+
+/** Exports the gallery's selection or filter, or a batch's images with the batch's rows. */
+export function ExportDialog({ batch }: { batch?: ExportBatch } = {}): ReactElement {
   const { t } = useTranslation()
   const { api, host } = useConnection()
   const info = useAppStore((s) => s.info)
@@ -63,8 +75,10 @@ export function ExportDialog(): ReactElement {
   const setSettings = useAppStore((s) => s.setSettings)
   const selected = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
   const matching = useGalleryStore((s) => s.matching ?? s.items.length)
-  const close = (): void => useGalleryStore.getState().setDialog(null)
-  const [scope, setScope] = useState<'selection' | 'filter'>(selected > 0 ? 'selection' : 'filter')
+  const close = (): void => (batch ? batch.onClose() : useGalleryStore.getState().setDialog(null))
+  const [scope, setScope] = useState<ExportScope>(
+    batch ? (batch.kept.length > 0 ? 'kept' : 'all') : selected > 0 ? 'selection' : 'filter'
+  )
   const [format, setFormat] = useState<'zip' | 'folder'>('zip')
   const [where, setWhere] = useState<'exports' | 'folder'>('exports')
   const [folder, setFolder] = useState('')
@@ -72,6 +86,12 @@ export function ExportDialog(): ReactElement {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const exportsDir = info ? `${info.dataDir}/exports` : t('gallery.exportDialog.exportsFolderUnknown')
+  const sizes: Record<ExportScope, number> = {
+    selection: selected,
+    filter: matching,
+    kept: batch?.kept.length ?? 0,
+    all: batch?.all.length ?? 0
+  }
 
   const start = async (): Promise<void> => {
     setBusy(true)
@@ -84,29 +104,62 @@ export function ExportDialog(): ReactElement {
       }
       setSettings(saved.value)
     }
-    const failure = await startExport(api, scope, {
-      format,
-      ...(where === 'folder' ? { folder: folder.trim() } : {})
-    })
+    const failure = await startExport(
+      api,
+      batch
+        ? { ids: scope === 'kept' ? batch.kept : batch.all }
+        : scope === 'selection'
+          ? 'selection'
+          : 'filter',
+      {
+        format,
+        ...(where === 'folder' ? { folder: folder.trim() } : {}),
+        ...(batch ? { batchId: batch.id } : {})
+      }
+    )
     setBusy(false)
     setError(failure)
+    if (!failure && batch) batch.onClose()
   }
 
   return (
-    <Dialog title={t('gallery.exportDialog.title')} onClose={close} closeOnBackdrop className="gallery-modal">
+    <Dialog
+      title={
+        batch ? t('gallery.exportDialog.batchTitle', { name: batch.name }) : t('gallery.exportDialog.title')
+      }
+      onClose={close}
+      closeOnBackdrop
+      className="gallery-modal"
+    >
       <fieldset className="radio-stack">
         <legend>{t('gallery.exportDialog.what')}</legend>
-        <Radio
-          name="scope"
-          checked={scope === 'selection'}
-          disabled={selected === 0}
-          onChange={() => setScope('selection')}
-        >
-          {t('gallery.exportDialog.selected', { count: selected })}
-        </Radio>
-        <Radio name="scope" checked={scope === 'filter'} onChange={() => setScope('filter')}>
-          {t('gallery.exportDialog.inView', { count: matching })}
-        </Radio>
+        {batch ? (
+          <>
+            {/* Only choices that hold something: a batch with nothing kept offers its images only. */}
+            {batch.kept.length > 0 && (
+              <Radio name="scope" checked={scope === 'kept'} onChange={() => setScope('kept')}>
+                {t('gallery.exportDialog.batchKept', { count: batch.kept.length })}
+              </Radio>
+            )}
+            <Radio name="scope" checked={scope === 'all'} onChange={() => setScope('all')}>
+              {t('gallery.exportDialog.batchAll', { count: batch.all.length })}
+            </Radio>
+          </>
+        ) : (
+          <>
+            <Radio
+              name="scope"
+              checked={scope === 'selection'}
+              disabled={selected === 0}
+              onChange={() => setScope('selection')}
+            >
+              {t('gallery.exportDialog.selected', { count: selected })}
+            </Radio>
+            <Radio name="scope" checked={scope === 'filter'} onChange={() => setScope('filter')}>
+              {t('gallery.exportDialog.inView', { count: matching })}
+            </Radio>
+          </>
+        )}
       </fieldset>
       <fieldset className="radio-row">
         <legend>{t('gallery.exportDialog.as')}</legend>
@@ -154,7 +207,10 @@ export function ExportDialog(): ReactElement {
         <input value={template} onChange={(event) => setTemplate(event.target.value)} spellCheck={false} />
       </Field>
       <p className="muted">
-        <Trans i18nKey="gallery.exportDialog.manifest" components={code} />
+        <Trans
+          i18nKey={batch ? 'gallery.exportDialog.manifestBatch' : 'gallery.exportDialog.manifest'}
+          components={code}
+        />
       </p>
       {error && <ErrorNotice error={error} />}
       <div className="dialog-actions">
@@ -164,11 +220,7 @@ export function ExportDialog(): ReactElement {
         <button
           type="button"
           className="button primary"
-          disabled={
-            busy ||
-            (where === 'folder' && !folder.trim()) ||
-            (scope === 'selection' ? selected : matching) === 0
-          }
+          disabled={busy || (where === 'folder' && !folder.trim()) || sizes[scope] === 0}
           onClick={() => void start()}
         >
           {t('gallery.exportDialog.start')}

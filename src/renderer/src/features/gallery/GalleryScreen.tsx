@@ -13,12 +13,14 @@ import { GalleryGrid } from './GalleryGrid'
 import { EMPTY_SELECTION, selectAll, selectedCount } from './selection'
 import { isFiltered, toFilter, useGalleryStore, type GalleryTab } from './store'
 import { UsageView } from './UsageView'
+import { BatchesView } from './batches/BatchesView'
 import { noticeText, useGatewayName } from './words'
 import { endpointWords } from '../../ui/words'
 import './gallery.css'
 
 const TABS = {
   images: 'gallery.tabs.images',
+  batches: 'gallery.tabs.batches',
   usage: 'gallery.tabs.usage'
 } as const satisfies Record<GalleryTab, string>
 
@@ -324,7 +326,7 @@ export function GalleryScreen(): ReactElement {
         />
       </header>
       <TabPanel idBase="gallery" value={tab} className="gallery-panel">
-        {tab === 'images' ? <ImagesView /> : <UsageView />}
+        {tab === 'images' ? <ImagesView /> : tab === 'batches' ? <BatchesView /> : <UsageView />}
       </TabPanel>
       <ExportTray />
     </section>

@@ -61,7 +61,8 @@ function SpendTable({
   rows,
   name,
   note,
-  empty
+  empty,
+  perKept = false
 }: {
   title: string
   keyLabel: string
@@ -70,6 +71,8 @@ function SpendTable({
   note?: string
   /** Said instead of an empty table: a period can spend with no batch at all. */
   empty: string
+  /** Adds the images kept and what each kept image cost (all the key's spending over the images kept). */
+  perKept?: boolean
 }): ReactElement {
   const { t, i18n } = useTranslation()
   const { money, signed } = useMoney()
@@ -99,6 +102,16 @@ function SpendTable({
               <th scope="col" className="num" title={t('gallery.usage.spending.differenceTitle')}>
                 {t('gallery.usage.spending.difference')}
               </th>
+              {perKept && (
+                <th scope="col" className="num">
+                  {t('gallery.usage.spending.kept')}
+                </th>
+              )}
+              {perKept && (
+                <th scope="col" className="num" title={t('gallery.usage.spending.perKeptTitle')}>
+                  {t('gallery.usage.spending.perKept')}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -119,6 +132,17 @@ function SpendTable({
                   ) : (
                     <td className="num">{signed(difference, row.currency)}</td>
                   )}
+                  {perKept && <td className="num">{number.format(row.keptImages)}</td>}
+                  {perKept &&
+                    (row.keptImages === 0 ? (
+                      <td className="num muted" title={t('gallery.usage.spending.noneKept')}>
+                        —
+                      </td>
+                    ) : (
+                      <td className="num">
+                        {money(Math.round(row.countedMicros / row.keptImages), row.currency)}
+                      </td>
+                    ))}
                 </tr>
               )
             })}
@@ -228,6 +252,7 @@ export function SpendingUsage({ days }: { days: number | null }): ReactElement {
                 rows={report.byModel}
                 name={(key) => key}
                 empty={t('gallery.usage.nothingRecorded')}
+                perKept
               />
               <SpendTable
                 title={t('gallery.usage.spending.byGateway')}

@@ -157,17 +157,21 @@ export async function deleteSelected(api: ApiClient): Promise<AppError | null> {
 
 export type ExportOptions = Omit<z.input<typeof GalleryExportInput>, 'selection' | 'timeZone' | 'language'>
 
-/** Starts an export of the selection, or of the whole filter when nothing is selected. */
+/** Starts an export of the selection, of the whole filter, or of images named by id (a batch's). */
 export async function startExport(
   api: ApiClient,
-  scope: 'selection' | 'filter',
+  scope: 'selection' | 'filter' | { ids: readonly string[] },
   options: ExportOptions
 ): Promise<AppError | null> {
   const { selection, matching, items, form } = store.getState()
   const chosen =
-    scope === 'selection'
-      ? toContract(selection, matching ?? items.length, positions(store.getState()))
-      : { kind: 'filter' as const, filter: toFilter(form), except: [] }
+    typeof scope === 'object'
+      ? scope.ids.length > 0
+        ? { kind: 'ids' as const, ids: [...scope.ids] }
+        : null
+      : scope === 'selection'
+        ? toContract(selection, matching ?? items.length, positions(store.getState()))
+        : { kind: 'filter' as const, filter: toFilter(form), except: [] }
   if (!chosen) return null
   const result = await api.call('gallery.export', {
     ...options,
@@ -212,6 +216,18 @@ export async function deleteBoard(api: ApiClient, id: string): Promise<AppError 
   if (store.getState().form.boardId === id) store.getState().setForm({ boardId: '' })
   await loadBoards(api)
   return null
+}
+
+/** Puts images named by id on a board (a batch's kept ones); says how many were new to it, and its name. */
+export async function addToBoard(
+  api: ApiClient,
+  boardId: string,
+  ids: readonly string[]
+): Promise<AppError | { changed: number; board: string }> {
+  const result = await api.call('boards.add', { boardId, selection: { kind: 'ids', ids: [...ids] } })
+  if (!result.ok) return result.error
+  await loadBoards(api)
+  return { changed: result.value.changed, board: result.value.board.name }
 }
 
 /** Puts the selection on a board (or takes it off) and says how many images that changed. */

@@ -86,7 +86,7 @@ export function findItem(state: Pick<GalleryState, 'items' | 'pages'>, id: strin
   return undefined
 }
 
-export type GalleryTab = 'images' | 'usage'
+export type GalleryTab = 'images' | 'batches' | 'usage'
 export type GalleryDialog = 'export' | 'delete' | 'board' | null
 
 interface GalleryState {

@@ -9,7 +9,8 @@ import { finishedOf, useQueueStore } from './store'
 import { timeLeft } from './batchEta'
 import { formatDuration } from '../../jobs/status'
 import { useNow } from '../../ui/useNow'
-import { BatchMoney } from './BatchMoney'
+import { BatchMoney } from '../../jobs/money/BatchMoney'
+import { reviewBatchInGallery } from '../../store/handoff'
 
 /** Still has work: jobs waiting or going, or paused with jobs left. */
 const isOpen = (batch: JobGroupView): boolean => (batch.counts.pending ?? 0) + (batch.counts.running ?? 0) > 0
@@ -90,6 +91,11 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
         >
           {t('queue.batches.toFront')}
         </button>
+        {done > 0 && (
+          <button type="button" className="button small" onClick={() => reviewBatchInGallery(batch.id)}>
+            {t('gallery.batches.review')}
+          </button>
+        )}
         {failed > 0 && (
           <button type="button" className="button small" disabled={busy} onClick={() => void retry()}>
             {t('queue.batches.retryFailed', { count: failed })}

@@ -6,9 +6,10 @@ import type { GroupCapView } from '@shared/schemas/money'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
+import './batchMoney.css'
 
 /**
- * A batch's money on its band (RELIABILITY P50): what it spent against its own cap, what is on its way,
+ * A batch's money on its Queue band and its contact sheet (RELIABILITY P50): what it spent against its own cap, what is on its way,
  * and the cap itself, changed in place. `version` is the batch's counts: a job answered may have settled.
  */
 export function BatchMoney({ groupId, version }: { groupId: string; version: string }): ReactElement | null {
@@ -55,8 +56,8 @@ export function BatchMoney({ groupId, version }: { groupId: string; version: str
   }
 
   return (
-    <div className="tq-batch-money">
-      <p className="tq-batch-facts">
+    <div className="batch-money">
+      <p className="batch-money-facts">
         {view.capMicros === null
           ? t('queue.batches.spentNoCap', { spent: money(view.spentMicros) })
           : t('queue.batches.spent', { spent: money(view.spentMicros), cap: money(view.capMicros) })}
@@ -76,7 +77,7 @@ export function BatchMoney({ groupId, version }: { groupId: string; version: str
         )}
       </p>
       {editing && (
-        <form className="tq-batch-cap" onSubmit={(event) => void save(event)} noValidate>
+        <form className="batch-cap" onSubmit={(event) => void save(event)} noValidate>
           <Field
             label={t('queue.batches.capLabel', { currency })}
             hint={t('queue.batches.capHint')}
