@@ -176,7 +176,7 @@ export const en = {
     edit: 'Edit {{name}}',
     delete: 'Delete {{name}}',
     presets: 'Presets',
-    noPresets: 'No presets yet: save one from the Images screen.',
+    noPresets: 'No presets yet: save one on the Images, Compare, Edit or Video screen.',
     export: 'Export presets and styles',
     download: 'Download the file',
     import: 'Import a file…',

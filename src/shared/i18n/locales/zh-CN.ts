@@ -167,7 +167,7 @@ export const zhCN: Catalog<typeof en> = {
     edit: '编辑 {{name}}',
     delete: '删除 {{name}}',
     presets: '预设',
-    noPresets: '还没有预设：可在生图页面保存。',
+    noPresets: '还没有预设：可在生图、对比、编辑或视频页面保存。',
     export: '导出预设与风格',
     download: '下载文件',
     import: '导入文件…',

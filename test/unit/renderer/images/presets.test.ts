@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDraft, GEN_ENDPOINTS } from '@renderer/jobs/imageForm/form'
-import { applyPreset, presetOf, styledPrompt } from '@renderer/features/images/presets'
+import { applyPreset, presetOf } from '@renderer/jobs/presets/imagePreset'
+import { styledPrompt } from '@renderer/jobs/presets/style'
 
 describe('Images presets and styles', () => {
   const endpoint = GEN_ENDPOINTS[0] ?? 'imagesV1'

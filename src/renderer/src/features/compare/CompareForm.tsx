@@ -1,5 +1,7 @@
 import type { FormEvent, ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PresetBar } from '../../jobs/presets/PresetBar'
+import { styledPrompt } from '../../jobs/presets/style'
 import { useConnection } from '../../store/app'
 import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -10,6 +12,7 @@ import { CompareReferences } from './CompareReferences'
 import { ModelChecklist } from './ModelChecklist'
 import { MAX_MODELS, MIN_MODELS, planJobs } from './plan'
 import { PlanList } from './PlanList'
+import { comparePresets } from './presets'
 import { sendCompare } from './send'
 import { SHAPES, shapeKey, type Shape } from './shapes'
 import { useCompareStore } from './store'
@@ -30,9 +33,12 @@ export function CompareForm(): ReactElement {
   const sending = useCompareStore((state) => state.sending)
   const setPrompt = useCompareStore((state) => state.setPrompt)
   const setShape = useCompareStore((state) => state.setShape)
+  const style = useCompareStore((state) => state.style)
+  // A chosen style is part of the prompt every column is sent (and of each job's record of it).
+  const sent = styledPrompt(prompt, style)
 
   const plans = planJobs(
-    prompt,
+    sent,
     chosen,
     shape,
     models,
@@ -48,7 +54,7 @@ export function CompareForm(): ReactElement {
   const refused = chosen.find((choice) => unavailable.has(choice.model))
   const blocked = plans.find((plan) => plan.issues.length > 0)
   const reason =
-    prompt.trim() === ''
+    sent.trim() === ''
       ? t('compare.form.reasons.prompt')
       : chosen.length < MIN_MODELS
         ? t('compare.form.reasons.few', { min: MIN_MODELS })
@@ -64,7 +70,7 @@ export function CompareForm(): ReactElement {
   const submit = (event: FormEvent): void => {
     event.preventDefault()
     if (reason || sending) return
-    void sendCompare(api, prompt, plans)
+    void sendCompare(api, sent, plans)
   }
 
   return (
@@ -75,6 +81,7 @@ export function CompareForm(): ReactElement {
       onSubmit={submit}
     >
       <div className="form-scroll">
+        <PresetBar adapter={comparePresets} />
         <Field id="compare-prompt" label={t('compare.form.prompt')}>
           <textarea
             className="prompt-input"

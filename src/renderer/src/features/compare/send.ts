@@ -6,6 +6,24 @@ import { GEN_ENDPOINTS } from '../../jobs/imageForm/form'
 import { choiceKey, type PlannedJob } from './plan'
 import { useCompareStore, type CompareCell } from './store'
 
+/** The most characters a job group's name has (JobGroupSubmitInput). */
+const NAME_MAX = 200
+
+/**
+ * A compare's group is named by its prompt: cut, where longer, to what a group's name may hold (counted as
+ * the schema counts, in UTF-16 units, never splitting a character), ending with "…".
+ */
+export function groupName(prompt: string): string {
+  const whole = prompt.trim()
+  if (whole.length <= NAME_MAX) return whole
+  let name = ''
+  for (const char of whole) {
+    if (name.length + char.length > NAME_MAX - 1) break
+    name += char
+  }
+  return `${name.trimEnd()}…`
+}
+
 /**
  * Sends one compare as one job group (`jobs.submitGroup`): one job per model, each the same job the Images
  * screen sends (its own row before anything goes out, resumed after a restart), committed together, and
@@ -14,6 +32,7 @@ import { useCompareStore, type CompareCell } from './store'
  */
 export async function sendCompare(
   api: ApiClient,
+  /** The prompt as every column is sent it (its style put around it). */
   prompt: string,
   plans: readonly PlannedJob[]
 ): Promise<void> {
@@ -27,7 +46,7 @@ export async function sendCompare(
   store.setRun({ id: '', prompt, startedAt: Date.now(), cells })
   store.setSending(true)
   const result = await api.call('jobs.submitGroup', {
-    name: prompt,
+    name: groupName(prompt),
     screen: 'compare',
     settings: { shape: store.shape },
     requests: sendable.map((plan) => plan.request)

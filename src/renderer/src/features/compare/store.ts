@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
 import type { RefItem } from '../../jobs/imageForm/form'
+import type { ChosenStyle } from '../../jobs/presets/style'
 import { MAX_MODELS, choiceKey, type Choice } from './plan'
 import type { Shape } from './shapes'
 
@@ -25,8 +26,13 @@ interface CompareState {
   /** The models ticked in the checklist, in the order they were ticked (the grid's order). */
   chosen: Choice[]
   toggle: (choice: Choice) => void
+  /** Ticks exactly these (a preset's), at most the most a compare sends to. */
+  setChosen: (chosen: Choice[]) => void
   shape: Shape
   setShape: (shape: Shape) => void
+  /** The style put around the prompt every column is sent; null for the prompt as written. */
+  style: ChosenStyle | null
+  setStyle: (style: ChosenStyle | null) => void
   /** Reference images every compared model gets ("Use as reference" on a result here). */
   references: RefItem[]
   addReference: (reference: RefItem) => void
@@ -58,8 +64,11 @@ export const useCompareStore = create<CompareState>()((set) => ({
       if (state.chosen.length >= MAX_MODELS) return state
       return { chosen: [...state.chosen, choice] }
     }),
+  setChosen: (chosen) => set({ chosen: chosen.slice(0, MAX_MODELS) }),
   shape: 'default',
   setShape: (shape) => set({ shape }),
+  style: null,
+  setStyle: (style) => set({ style }),
   references: [],
   addReference: (reference) =>
     set((state) => {

@@ -3,6 +3,8 @@ import { Trans, useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import { modelSupports } from '@shared/gateway/preflight'
 import { billingLabel } from '../../jobs/billing'
+import { PresetBar } from '../../jobs/presets/PresetBar'
+import { styledPrompt } from '../../jobs/presets/style'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { shortcutProps } from '../../ui/shortcuts'
@@ -13,6 +15,7 @@ import { EditModelPicker } from './EditModelPicker'
 import type { MaskEditor } from './MaskEditor'
 import { InputImages } from './InputImages'
 import { useEditorRevision } from './MaskToolbar'
+import { editPresets } from './presets'
 import { sendEdit } from './sendEdit'
 import { useEditStore } from './store'
 import { numberFormat } from '../../ui/intl'
@@ -48,6 +51,7 @@ export function EditForm(): ReactElement {
   const prompt = useEditStore((state) => state.prompt)
   const modelId = useEditStore((state) => state.model)
   const options = useEditStore((state) => state.options)
+  const style = useEditStore((state) => state.style)
   const submitting = useEditStore((state) => state.submitting)
   const submitError = useEditStore((state) => state.submitError)
   // A finished edit is on the canvas: sending now would send the original again, unseen under the result.
@@ -71,8 +75,9 @@ export function EditForm(): ReactElement {
     if (modelId === '' && first) useEditStore.getState().setModel(first.id)
   }, [modelId, models])
 
+  // A chosen style is part of the prompt that is sent (and of the job's record of it).
   const { request, issues } = buildEdit(
-    { source, prompt, model, options, maskEmpty: mask.empty, mode, inputs },
+    { source, prompt: styledPrompt(prompt, style), model, options, maskEmpty: mask.empty, mode, inputs },
     t
   )
   const issue = (field: EditIssue['field']): EditIssue | undefined => issues.find((i) => i.field === field)
@@ -103,6 +108,7 @@ export function EditForm(): ReactElement {
         void send()
       }}
     >
+      <PresetBar adapter={editPresets} />
       <Field label={t('edit.form.prompt')} error={promptIssue?.message}>
         <textarea
           className="prompt-input"

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
 import type { edit } from '@shared/i18n/locales/en/edit'
+import type { ChosenStyle } from '../../jobs/presets/style'
 import type { ViewerTarget } from '../../media/JobStage'
 import { MaskEditor } from './MaskEditor'
 import { addInputs, keepVersion, moveInput, type EditInput } from './chain'
@@ -51,6 +52,8 @@ interface EditState {
   prompt: string
   model: string
   options: EditOptions
+  /** The style put around the prompt when it is sent; null for the prompt as written. */
+  style: ChosenStyle | null
   overlayOpacity: number
   view: EditView | null
   /** The stage's size on screen (for fitting and zooming around its centre). */
@@ -88,6 +91,7 @@ interface EditState {
   setPrompt: (prompt: string) => void
   setModel: (model: string) => void
   setOptions: (patch: Partial<EditOptions>) => void
+  setStyle: (style: ChosenStyle | null) => void
   setOverlayOpacity: (opacity: number) => void
   setView: (view: EditView | null) => void
   setSubmitting: (submitting: boolean) => void
@@ -116,6 +120,7 @@ export const useEditStore = create<EditState>()((set, get) => ({
   prompt: '',
   model: '',
   options: { n: '', outputFormat: '' },
+  style: null,
   overlayOpacity: 0.55,
   view: null,
   stage: { width: 0, height: 0 },
@@ -152,6 +157,7 @@ export const useEditStore = create<EditState>()((set, get) => ({
   setPrompt: (prompt) => set({ prompt }),
   setModel: (model) => set({ model }),
   setOptions: (patch) => set((state) => ({ options: { ...state.options, ...patch } })),
+  setStyle: (style) => set({ style }),
   setOverlayOpacity: (overlayOpacity) => set({ overlayOpacity }),
   setView: (view) => set({ view }),
   setSubmitting: (submitting) => set({ submitting }),

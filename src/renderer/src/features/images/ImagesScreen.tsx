@@ -10,7 +10,6 @@ import { remixIntoForm } from './actions'
 import { GenerateForm } from './generate/GenerateForm'
 import { useImagesStore, type ImagesNotice } from './store'
 import '../../styles/studio.css'
-import './images.css'
 import { GatewayLine } from '../../ui/GatewayLine'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 

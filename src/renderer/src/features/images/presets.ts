@@ -1,58 +1,26 @@
-import { z } from 'zod'
-import type { Style } from '@shared/schemas/presets'
-import { emptyDraft, GEN_ENDPOINTS, type Draft } from '../../jobs/imageForm/form'
+import type { PresetAdapter } from '../../jobs/presets/PresetBar'
+import { applyPreset, presetOf } from '../../jobs/presets/imagePreset'
+import { useImagesStore } from './store'
 
-/**
- * What an Images preset keeps: the prompt, the model and its endpoint, the endpoint's parameters and the
- * style. Reference images are not kept (they are this moment's files). Read back through this schema, so
- * a preset saved by another version, or edited by hand in a shared file, can only set what the form has.
- */
-const ImagesPreset = z.object({
-  prompt: z.string().max(32_000).default(''),
-  model: z.string().max(200).default(''),
-  endpoint: z.string().nullable().default(null),
-  fields: z.record(z.string(), z.union([z.string(), z.boolean()])).default({}),
-  style: z.string().max(80).optional()
-})
-export type ImagesPresetPayload = z.input<typeof ImagesPreset>
+const NOTICES = { applied: 'presetApplied', saved: 'presetSaved', deleted: 'presetDeleted' } as const
 
-export function presetOf(draft: Draft, style: string | null): ImagesPresetPayload {
-  const endpoint = draft.endpoint
-  return {
-    prompt: draft.prompt,
-    model: draft.model,
-    endpoint,
-    fields: endpoint ? { ...draft[endpoint] } : {},
-    ...(style ? { style } : {})
-  }
-}
-
-/** The draft a preset makes from the current one (its references kept), or null when it does not read. */
-export function applyPreset(
-  current: Draft,
-  payload: Record<string, unknown>
-): { draft: Draft; style: string | null } | null {
-  const parsed = ImagesPreset.safeParse(payload)
-  if (!parsed.success) return null
-  const { prompt, model, fields, style } = parsed.data
-  const endpoint = GEN_ENDPOINTS.find((key) => key === parsed.data.endpoint) ?? null
-  const base = emptyDraft()
-  const draft: Draft = { ...current, prompt, model, endpoint }
-  if (endpoint) {
-    // Only the fields this endpoint's form has, each of the type it has there.
-    const known = base[endpoint]
-    const kept = Object.fromEntries(
-      Object.entries(fields).filter(([key, value]) => key in known && typeof value === typeof known[key])
-    )
-    draft[endpoint] = { ...known, ...kept }
-  }
-  return { draft, style: style ?? null }
-}
-
-/** The prompt as sent with a style: its words before and after, joined by a space where needed. */
-export function styledPrompt(prompt: string, style: Pick<Style, 'prefix' | 'suffix'> | null): string {
-  if (!style) return prompt
-  const join = (a: string, b: string): string =>
-    a === '' ? b : b === '' ? a : /^[,;:.]/.test(b) ? `${a}${b}` : `${a} ${b}`
-  return join(join(style.prefix.trim(), prompt.trim()), style.suffix.trim())
+/** The preset bar on the Images form: the draft as an image preset; said in the form's own notice line. */
+export const imagesPresets: PresetAdapter = {
+  screen: 'images',
+  id: 'images',
+  usePrompt: () => useImagesStore((state) => state.draft.prompt),
+  useStyle: () => useImagesStore((state) => state.style),
+  setStyle: (style) => useImagesStore.getState().setStyle(style),
+  read: () => {
+    const { draft, style } = useImagesStore.getState()
+    return presetOf(draft, style?.name ?? null)
+  },
+  apply: (payload) => {
+    const store = useImagesStore.getState()
+    const result = applyPreset(store.draft, payload)
+    if (!result) return null
+    store.replaceDraft(result.draft)
+    return { style: result.style }
+  },
+  say: ({ kind, name }) => useImagesStore.getState().setNotice({ key: NOTICES[kind], values: { name } })
 }

@@ -1,9 +1,9 @@
 import { create } from 'zustand'
-import type { Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
 import type { images } from '@shared/i18n/locales/en/images'
 import type { ViewerTarget } from '../../media/JobStage'
 import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from '../../jobs/imageForm/form'
+import type { ChosenStyle } from '../../jobs/presets/style'
 
 /** Models that answered a stream request with a 400, per profile: remembered across launches. */
 const NO_STREAM_KEY = 'gs.images.noStream'
@@ -26,8 +26,6 @@ function saveNoStream(list: string[]): void {
 }
 
 export const noStreamKey = (profileId: string, model: string): string => `${profileId} ${model}`
-
-export type ChosenStyle = Pick<Style, 'name' | 'prefix' | 'suffix'>
 
 /**
  * A short confirmation under the form: one of this screen's own, kept as its catalog key (and the names it

@@ -1,13 +1,20 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ApiClient } from '@shared/client'
-import type { Preset, Style } from '@shared/schemas/presets'
+import type { Preset, PresetScreen, Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
 
 const SCREENS = ['images', 'edit', 'video'] as const
+
+/** The screens whose preset bar lists a screen's presets: Compare offers the Images ones. */
+const SHOWN_ON: Record<PresetScreen, readonly ('images' | 'compare' | 'edit' | 'video')[]> = {
+  images: ['images', 'compare'],
+  edit: ['edit'],
+  video: ['video']
+}
 
 async function fetchAll(api: ApiClient): Promise<{ styles: Style[]; presets: Preset[] } | AppError> {
   const [styles, ...presets] = await Promise.all([
@@ -184,7 +191,9 @@ export function PresetsSection(): ReactElement {
         {lists?.presets.map((preset) => (
           <li key={preset.id}>
             <span className="preset-name">{preset.name}</span>
-            <span className="muted">{t(`nav.${preset.screen}`)}</span>
+            <span className="muted">
+              {SHOWN_ON[preset.screen].map((screen) => t(`nav.${screen}`)).join(t('ui.list.separator'))}
+            </span>
             <button
               type="button"
               className="button small danger-quiet"

@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState, type FormEvent, type ReactElement } fro
 import { Trans, useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import { estimateLabel, estimateOf } from '../../jobs/money/estimate'
+import { PresetBar } from '../../jobs/presets/PresetBar'
+import { styledPrompt } from '../../jobs/presets/style'
 import { usePriceTable } from '../../jobs/money/usePriceTable'
 import { useConnection } from '../../store/app'
 import { useJobsStore } from '../../store/jobs'
@@ -13,6 +15,7 @@ import { useClearUnlisted, useModels } from '../../ui/useModels'
 import { Field } from '../../ui/Field'
 import { buildVideoForm, SIZE_PRESETS, type VideoDraft } from './form'
 import { MoreOptions } from './MoreOptions'
+import { videoPresets } from './presets'
 import { useVideoStore } from './store'
 import { VideoModelPicker } from './VideoModelPicker'
 import { BatchDialog } from '../../jobs/batch/BatchDialog'
@@ -31,6 +34,7 @@ export function VideoForm(): ReactElement {
   const submitting = useVideoStore((state) => state.submitting)
   const submitError = useVideoStore((state) => state.error)
   const modelNotice = useVideoStore((state) => state.modelNotice)
+  const style = useVideoStore((state) => state.style)
   const { edit, touch, setAttempted, setSubmitting, finishSubmit, setMoreOpen } = useVideoStore.getState()
   // A model picked on another gateway, or with another key, is let go with a notice.
   const clearModel = useCallback((notice: string) => {
@@ -41,9 +45,10 @@ export function VideoForm(): ReactElement {
 
   const modelId = models.some((model) => model.id === draft.model) ? draft.model : (models[0]?.id ?? '')
   const model = models.find((m) => m.id === modelId)
+  // A chosen style is part of the prompt that is sent (and of the job's record of it).
   const form = useMemo(
-    () => buildVideoForm({ ...draft, model: modelId }, model, t),
-    [draft, modelId, model, t]
+    () => buildVideoForm({ ...draft, model: modelId, prompt: styledPrompt(draft.prompt, style) }, model, t),
+    [draft, modelId, model, style, t]
   )
   const shown = (field: string, dirty: boolean): string | undefined =>
     attempted || touched[field] || dirty ? form.issues[field] : undefined
@@ -52,7 +57,8 @@ export function VideoForm(): ReactElement {
     ? null
     : estimateLabel(t, estimateOf(form.request, priceTable), priceTable?.currency, i18n.language)
   const [batchOpen, setBatchOpen] = useState(false)
-  // A batch's base is the form as it is, whatever its prompt: each row brings its own.
+  // A batch's base is the form as it is, whatever its prompt: each row brings its own. As on Images, the
+  // rows are sent as written (the builder starts from the prompt as typed, not as styled).
   const batchBase = useMemo(() => {
     const built = buildVideoForm(
       { ...draft, model: modelId, prompt: draft.prompt.trim() || 'batch' },
@@ -130,6 +136,7 @@ export function VideoForm(): ReactElement {
             {modelNotice}
           </p>
         )}
+        <PresetBar adapter={videoPresets} />
         <Field label={t('video.form.prompt')} error={shown('prompt', false)}>
           {(props) => (
             <textarea

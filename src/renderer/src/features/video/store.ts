@@ -1,9 +1,12 @@
 import { create } from 'zustand'
 import type { AppError } from '@shared/result'
+import type { ChosenStyle } from '../../jobs/presets/style'
 import { emptyVideoDraft, type VideoDraft } from './form'
 
 interface VideoData {
   draft: VideoDraft
+  /** The style put around the prompt when it is sent; null for the prompt as written. */
+  style: ChosenStyle | null
   /** Fields the user has left at least once; their issues show as they type. */
   touched: Record<string, boolean>
   /** After a first Generate, every issue shows. */
@@ -19,6 +22,7 @@ interface VideoData {
 
 interface VideoState extends VideoData {
   edit: (patch: Partial<VideoDraft>) => void
+  setStyle: (style: ChosenStyle | null) => void
   touch: (field: string) => void
   setAttempted: () => void
   setMoreOpen: (open: boolean) => void
@@ -29,6 +33,7 @@ interface VideoState extends VideoData {
 
 export const initialVideoState: VideoData = {
   draft: emptyVideoDraft,
+  style: null,
   touched: {},
   attempted: false,
   submitting: false,
@@ -42,6 +47,7 @@ export const initialVideoState: VideoData = {
 export const useVideoStore = create<VideoState>()((set) => ({
   ...initialVideoState,
   edit: (patch) => set((state) => ({ draft: { ...state.draft, ...patch }, error: null })),
+  setStyle: (style) => set({ style }),
   touch: (field) => set((state) => ({ touched: { ...state.touched, [field]: true } })),
   setAttempted: () => set({ attempted: true }),
   setMoreOpen: (moreOpen) => set({ moreOpen }),

@@ -41,6 +41,10 @@ export const images = {
     streamRefused: 'This model refused streaming before.',
     forgetRefusal: 'Forget that'
   },
+  /**
+   * The preset bar (jobs/presets/PresetBar), on Images, Compare, Edit and Video alike; where it says what it
+   * did itself (not on Images), it uses `notices.preset*` above.
+   */
   presets: {
     preset: 'Preset',
     noPresets: 'No presets yet',

@@ -36,6 +36,10 @@ export const images: Catalog<typeof en> = {
     streamRefused: '这个模型之前拒绝过流式输出。',
     forgetRefusal: '清除记录'
   },
+  /**
+   * The preset bar (jobs/presets/PresetBar), on Images, Compare, Edit and Video alike; where it says what it
+   * did itself (not on Images), it uses `notices.preset*` above.
+   */
   presets: {
     preset: '预设',
     noPresets: '还没有预设',

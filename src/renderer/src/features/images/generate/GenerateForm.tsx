@@ -20,8 +20,9 @@ import { selectActiveProfile, useProfilesStore } from '../../../store/profiles'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
 import { shortcutProps } from '../../../ui/shortcuts'
 import { useClearUnlisted, useModels } from '../../../ui/useModels'
-import { styledPrompt } from '../presets'
-import { PresetBar } from './Presets'
+import { PresetBar } from '../../../jobs/presets/PresetBar'
+import { styledPrompt } from '../../../jobs/presets/style'
+import { imagesPresets } from '../presets'
 import {
   buildRequest,
   endpointInfo,
@@ -242,7 +243,7 @@ export function GenerateForm(): ReactElement {
         onDrop={onDrop}
       >
         <div className="form-scroll">
-          <PresetBar />
+          <PresetBar adapter={imagesPresets} />
           <PromptField
             value={draft.prompt}
             onChange={(prompt) => {

@@ -1,31 +1,70 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ApiClient } from '@shared/client'
-import type { Preset, Style } from '@shared/schemas/presets'
+import type { Preset, PresetScreen, Style } from '@shared/schemas/presets'
 import type { AppError } from '@shared/result'
-import { useConnection } from '../../../store/app'
-import { ErrorNotice } from '../../../ui/ErrorNotice'
-import { applyPreset, presetOf, styledPrompt } from '../presets'
-import { useImagesStore } from '../store'
+import { useConnection } from '../../store/app'
+import { ErrorNotice } from '../../ui/ErrorNotice'
+import { styledPrompt, type ChosenStyle } from './style'
+import './presetBar.css'
 
-/** The Images presets and every style; null for a list that could not be read. */
-async function fetchLists(api: ApiClient): Promise<{ presets: Preset[] | null; styles: Style[] | null }> {
+/** What the bar has just done with a preset, said by the screen (or, without `say`, under the bar). */
+export interface PresetNotice {
+  kind: 'applied' | 'saved' | 'deleted'
+  name: string
+}
+
+/**
+ * How the bar reaches one screen's form. The payload is the screen's own: `read` makes it from the form,
+ * `apply` reads it back through the screen's zod schema, so a preset saved by another version (or edited by
+ * hand in a shared file) can only set what the form has.
+ */
+export interface PresetAdapter {
+  /** Whose presets are listed and saved. */
+  screen: PresetScreen
+  /** Starts the controls' ids (`{id}-preset`, `{id}-style`); unique on the page. */
+  id: string
+  /** The prompt as typed (a hook), shown with the style as it will be sent. */
+  usePrompt: () => string
+  /** The chosen style (a hook), put around the prompt when it is sent. */
+  useStyle: () => ChosenStyle | null
+  setStyle: (style: ChosenStyle | null) => void
+  /** The form as a preset keeps it, the chosen style's name with it. */
+  read: () => Record<string, unknown>
+  /**
+   * Puts a payload on the form and gives the style it names (null for none); null when the payload does
+   * not read, and then nothing on the form changed.
+   */
+  apply: (payload: Record<string, unknown>) => { style: string | null } | null
+  /** Where the screen says such things; without it the bar says them itself. */
+  say?: (notice: PresetNotice) => void
+}
+
+const NOTICE_KEYS = { applied: 'presetApplied', saved: 'presetSaved', deleted: 'presetDeleted' } as const
+
+/** A screen's presets and every style; null for a list that could not be read. */
+async function fetchLists(
+  api: ApiClient,
+  screen: PresetScreen
+): Promise<{ presets: Preset[] | null; styles: Style[] | null }> {
   const [presets, styles] = await Promise.all([
-    api.call('presets.list', { screen: 'images' }),
+    api.call('presets.list', { screen }),
     api.call('styles.list', {})
   ])
   return { presets: presets.ok ? presets.value : null, styles: styles.ok ? styles.value : null }
 }
 
 /**
- * Presets and styles on the Images form: apply a saved prompt-and-parameters preset, save the
- * form as one, and choose a style that is put around the prompt when it is sent (shown as sent).
+ * Presets and styles above a prompt: apply a saved prompt-and-parameters preset, save the form as one, and
+ * choose a style that is put around the prompt when it is sent (shown as sent). The same bar on every
+ * screen that sends a prompt; its words are the Images screen's (`images.presets`), where it began.
  */
-export function PresetBar(): ReactElement {
+export function PresetBar({ adapter }: { adapter: PresetAdapter }): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
-  const style = useImagesStore((s) => s.style)
-  const prompt = useImagesStore((s) => s.draft.prompt)
+  const style = adapter.useStyle()
+  const prompt = adapter.usePrompt()
+  const { screen, id, say } = adapter
   const [presets, setPresets] = useState<Preset[]>([])
   const [styles, setStyles] = useState<Style[]>([])
   const [saving, setSaving] = useState(false)
@@ -33,6 +72,7 @@ export function PresetBar(): ReactElement {
   const [taken, setTaken] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const [applied, setApplied] = useState<string>('')
+  const [said, setSaid] = useState<PresetNotice | null>(null)
   // Presets are a convenience: lists that cannot be read leave the form usable and say so quietly.
   const [unread, setUnread] = useState(false)
 
@@ -41,48 +81,44 @@ export function PresetBar(): ReactElement {
     setStyles(lists.styles ?? [])
     setUnread(lists.presets === null || lists.styles === null)
   }, [])
-  const load = (): Promise<void> => fetchLists(api).then(take)
+  const load = (): Promise<void> => fetchLists(api, screen).then(take)
   useEffect(() => {
-    void fetchLists(api).then(take)
-  }, [api, take])
+    void fetchLists(api, screen).then(take)
+  }, [api, screen, take])
 
-  const apply = (id: string): void => {
-    setApplied(id)
-    const preset = presets.find((p) => p.id === id)
+  const tell = (notice: PresetNotice): void => {
+    setError(null)
+    if (say) say(notice)
+    else setSaid(notice)
+  }
+
+  const apply = (presetId: string): void => {
+    setApplied(presetId)
+    const preset = presets.find((p) => p.id === presetId)
     if (!preset) return
-    const store = useImagesStore.getState()
-    const result = applyPreset(store.draft, preset.payload)
+    const result = adapter.apply(preset.payload)
     if (!result) {
-      setError({
-        code: 'invalid_input',
-        message: t('images.presets.unreadable', { name: preset.name })
-      })
+      setSaid(null)
+      setError({ code: 'invalid_input', message: t('images.presets.unreadable', { name: preset.name }) })
       return
     }
-    store.replaceDraft(result.draft)
-    store.setStyle(styles.find((s) => s.name === result.style) ?? null)
-    store.setNotice({ key: 'presetApplied', values: { name: preset.name } })
+    adapter.setStyle(styles.find((s) => s.name === result.style) ?? null)
+    tell({ kind: 'applied', name: preset.name })
   }
 
   const save = async (replace = false): Promise<void> => {
-    const store = useImagesStore.getState()
-    const result = await api.call('presets.save', {
-      screen: 'images',
-      name,
-      payload: presetOf(store.draft, store.style?.name ?? null),
-      replace
-    })
+    const result = await api.call('presets.save', { screen, name, payload: adapter.read(), replace })
     if (!result.ok) {
       setTaken(result.error.code === 'presets.preset_name_taken')
+      setSaid(null)
       setError(result.error)
       return
     }
     setSaving(false)
     setTaken(false)
-    setError(null)
     setName('')
     setApplied(result.value.id)
-    store.setNotice({ key: 'presetSaved', values: { name: result.value.name } })
+    tell({ kind: 'saved', name: result.value.name })
     await load()
   }
 
@@ -92,7 +128,7 @@ export function PresetBar(): ReactElement {
     const result = await api.call('presets.delete', { id: preset.id })
     if (!result.ok) return setError(result.error)
     setApplied('')
-    useImagesStore.getState().setNotice({ key: 'presetDeleted', values: { name: preset.name } })
+    tell({ kind: 'deleted', name: preset.name })
     await load()
   }
 
@@ -100,8 +136,8 @@ export function PresetBar(): ReactElement {
     <div className="preset-bar">
       <div className="preset-row">
         <span className="field inline">
-          <label htmlFor="images-preset">{t('images.presets.preset')}</label>
-          <select id="images-preset" value={applied} onChange={(event) => apply(event.target.value)}>
+          <label htmlFor={`${id}-preset`}>{t('images.presets.preset')}</label>
+          <select id={`${id}-preset`} value={applied} onChange={(event) => apply(event.target.value)}>
             <option value="">
               {presets.length === 0 ? t('images.presets.noPresets') : t('images.presets.choose')}
             </option>
@@ -123,13 +159,11 @@ export function PresetBar(): ReactElement {
           </button>
         )}
         <span className="field inline">
-          <label htmlFor="images-style">{t('images.presets.style')}</label>
+          <label htmlFor={`${id}-style`}>{t('images.presets.style')}</label>
           <select
-            id="images-style"
+            id={`${id}-style`}
             value={style?.name ?? ''}
-            onChange={(event) =>
-              useImagesStore.getState().setStyle(styles.find((s) => s.name === event.target.value) ?? null)
-            }
+            onChange={(event) => adapter.setStyle(styles.find((s) => s.name === event.target.value) ?? null)}
           >
             <option value="">{t('images.presets.noStyle')}</option>
             {styles.map((s) => (
@@ -141,7 +175,7 @@ export function PresetBar(): ReactElement {
         </span>
       </div>
       {saving && (
-        // Not a <form>: this sits inside the generate form, and forms do not nest (Enter would generate).
+        // Not a <form>: this sits inside the screen's form, and forms do not nest (Enter would send).
         <div className="preset-save" role="group" aria-label={t('images.presets.saveGroup')}>
           <input
             aria-label={t('images.presets.name')}
@@ -187,6 +221,11 @@ export function PresetBar(): ReactElement {
       {style && (
         <p className="muted preset-sends" aria-live="polite">
           {t('images.presets.sends', { prompt: styledPrompt(prompt || '…', style) })}
+        </p>
+      )}
+      {said && (
+        <p className="preset-said" role="status">
+          {t(`images.notices.${NOTICE_KEYS[said.kind]}`, { name: said.name })}
         </p>
       )}
       {unread && <p className="muted preset-sends">{t('images.presets.unread')}</p>}
