@@ -35,7 +35,7 @@ import { createGalleryHandlers } from './services/gallery'
 import { createPresetHandlers } from './services/presets'
 import { createJobHandlers } from './services/jobs'
 import { createBatchHandlers } from './services/batches'
-import { batchSheet, setVerdicts } from './gallery/batchSheet'
+import { batchSheet } from './gallery/batchSheet'
 import { createLibraryHandlers } from './services/library'
 import { createMoneyHandlers } from './services/money'
 import { watchJobFinishes } from './notices/watcher'
@@ -300,7 +300,7 @@ export function createBackend(options: BackendOptions): Backend {
       lookupModel: (profileId, modelId) => catalog.lookup(profileId, modelId),
       profileExtras: (profileId) => connections.profileExtras(profileId),
       sheet: (group) => batchSheet(db, group),
-      setVerdicts: (ids, verdict) => setVerdicts(db, ids, verdict, now())
+      setVerdicts: (ids, verdict) => jobs.setVerdicts(ids, verdict)
     }),
     ...createMoneyHandlers({
       prices,

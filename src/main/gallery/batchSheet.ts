@@ -110,15 +110,3 @@ export function batchSheet(
     })
   }
 }
-
-/** Sets the verdict of the results that exist among `ids`; says how many changed. */
-export function setVerdicts(db: Db, ids: readonly string[], verdict: Verdict | null, now: number): number {
-  const update = db.prepare(
-    'UPDATE results SET verdict = ?, updated_at = ? WHERE id = ? AND verdict IS NOT ?'
-  )
-  let changed = 0
-  db.transaction(() => {
-    for (const id of ids) changed += update.run(verdict, now, id, verdict).changes
-  })()
-  return changed
-}

@@ -5,6 +5,7 @@ import { writeTransaction, type Db } from '../db/connection'
 import { inList, JobReads } from './reads'
 import type { JobRow, NewJob, NewResult, TaskPatch } from './rows'
 import { aggregateOf, jobView, sameAggregate, storedCount, type AggregateColumns } from './views'
+import type { Verdict } from '../../shared/schemas/batches'
 
 export type { JobListQuery } from './reads'
 
@@ -259,6 +260,18 @@ export class JobRepository extends JobReads {
 
   setFavorite(resultId: string, favorite: boolean): void {
     this.updateResult('favorite = ?', [favorite ? 1 : 0], resultId)
+  }
+
+  /** Keeps, rejects or clears results (a designer's marks while culling a batch); says how many changed. */
+  setVerdicts(resultIds: readonly string[], verdict: Verdict | null): number {
+    if (resultIds.length === 0) return 0
+    return this.write(
+      () =>
+        this.sql(
+          `UPDATE results SET verdict = ?, updated_at = ?
+             WHERE id IN (SELECT value FROM json_each(?)) AND verdict IS NOT ?`
+        ).run(verdict, this.now(), JSON.stringify(resultIds), verdict).changes
+    )
   }
 
   /** Removes results (from the gallery) with their search rows; their files are the library's to sweep. */
