@@ -7,20 +7,23 @@ import { BENCH_DIR, ROOT, spread, type Bench, type BenchContext, type Sample, ty
 import { batchExpand } from './suites/batchExpand'
 import { chatStream, longChat } from './suites/chat'
 import { contractRoundTrip } from './suites/contractRoundTrip'
-import { engineOverhead, engineRestart } from './suites/engine'
+import { engineBatchSend, engineOverhead, engineRestart } from './suites/engine'
 import { exportSpeed } from './suites/export'
 import { gallery } from './suites/gallery'
 import { partialToVisible } from './suites/partialToVisible'
 import { partnerAStream } from './suites/partnerAStream'
+import { queueScreen } from './suites/queue'
 import { startup } from './suites/startup'
 
 const all: Bench[] = [
   contractRoundTrip,
   engineOverhead,
   engineRestart,
+  engineBatchSend,
   partnerAStream,
   partialToVisible,
   gallery,
+  queueScreen,
   longChat,
   chatStream,
   startup,
