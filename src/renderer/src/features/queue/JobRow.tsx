@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { useRef, type CSSProperties, type ReactElement, type Ref } from 'react'
+import { memo, useRef, type CSSProperties, type ReactElement, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import type { JobView } from '@shared/schemas/jobs'
@@ -183,7 +183,7 @@ function TaskLines({
 /** The drag's data type: a waiting job's id, dropped on another waiting row to go just before it. */
 const DRAGGED_JOB = 'application/x-gateway-studio-job'
 
-export function JobRow({
+function JobRowView({
   job,
   now,
   profile,
@@ -422,3 +422,23 @@ export function JobRow({
     </li>
   )
 }
+
+type JobRowProps = Parameters<typeof JobRowView>[0]
+
+/**
+ * A row draws again only when what it shows changed: scrolling the Queue moves the rows already on screen
+ * (their `style` a new object each time, the same transform), and a trace of a 10,000-job queue spent
+ * 9 s of 40 redrawing those rows on every scroll frame.
+ */
+export const JobRow = memo(
+  JobRowView,
+  (a: JobRowProps, b: JobRowProps) =>
+    a.job === b.job &&
+    a.now === b.now &&
+    a.profile === b.profile &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.place === b.place &&
+    a.measureRef === b.measureRef &&
+    a.style.transform === b.style.transform
+)
