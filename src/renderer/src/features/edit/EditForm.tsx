@@ -2,10 +2,12 @@ import { useCallback, useEffect, useMemo, useState, type ReactElement } from 're
 import { Trans, useTranslation } from 'react-i18next'
 import { ENDPOINTS } from '@shared/gateway/spec'
 import { modelSupports } from '@shared/gateway/preflight'
+import { BatchDialog } from '../../jobs/batch/BatchDialog'
 import { billingLabel } from '../../jobs/billing'
 import { PresetBar } from '../../jobs/presets/PresetBar'
 import { styledPrompt } from '../../jobs/presets/style'
 import { useConnection } from '../../store/app'
+import { selectActiveProfile, useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { shortcutProps } from '../../ui/shortcuts'
 import { Field } from '../../ui/Field'
@@ -16,7 +18,7 @@ import type { MaskEditor } from './MaskEditor'
 import { InputImages } from './InputImages'
 import { useEditorRevision } from './MaskToolbar'
 import { editPresets } from './presets'
-import { sendEdit } from './sendEdit'
+import { sendEdit, withImportedMask, type EditRequest } from './sendEdit'
 import { useEditStore } from './store'
 import { numberFormat } from '../../ui/intl'
 
@@ -39,7 +41,8 @@ function useMaskFacts(editor: MaskEditor | null): { empty: boolean; share: numbe
 
 /**
  * What to ask of the edit endpoint: prompt, an edit-capable model, the optional fields, and Send; the
- * mask is exported (PNG of the image's exact size, transparent where painted) and imported on send.
+ * mask is exported (PNG of the image's exact size, transparent where painted) and imported on send. Batch…
+ * opens the batch builder on the same request, its mask exported and imported first.
  */
 export function EditForm(): ReactElement {
   const { t, i18n } = useTranslation()
@@ -61,6 +64,7 @@ export function EditForm(): ReactElement {
   const inputs = useEditStore((state) => state.inputs)
   const mask = useMaskFacts(editor)
   const model = models.find((m) => m.id === modelId)
+  const profile = useProfilesStore(selectActiveProfile)
 
   // A model picked on another gateway, or with another key, is let go with a notice.
   const [modelNotice, setModelNotice] = useState<string | null>(null)
@@ -83,6 +87,30 @@ export function EditForm(): ReactElement {
   const issue = (field: EditIssue['field']): EditIssue | undefined => issues.find((i) => i.field === field)
   const promptIssue = prompt !== '' || submitError ? issue('prompt') : undefined
 
+  // A batch's base is the form as it is, whatever its prompt: each row brings its own. As on Images, the
+  // rows are sent as written (the builder starts from the prompt as typed, not as styled).
+  const batchRequest = buildEdit(
+    { source, prompt: prompt.trim() || 'batch', model, options, maskEmpty: mask.empty, mode, inputs },
+    t
+  ).request
+  const profileExtras = profile && {
+    name: profile.kind === 'demo' ? t('gateways.demoName') : profile.name,
+    extraFields: profile.extraFields,
+    fieldMap: profile.fieldMap
+  }
+  // The builder's base, with the mask exported and imported once as it opens; null while it is closed.
+  const [batchBase, setBatchBase] = useState<EditRequest | null>(null)
+  const [preparingBatch, setPreparingBatch] = useState(false)
+  const openBatch = async (): Promise<void> => {
+    if (!batchRequest || !editor || comparing || preparingBatch) return
+    setPreparingBatch(true)
+    const masked = await withImportedMask(api, batchRequest, editor, t)
+    setPreparingBatch(false)
+    // The same error Send edit shows when the mask cannot be exported or imported; no builder then.
+    if (!masked.ok) return useEditStore.getState().setSubmitError(masked.error)
+    setBatchBase({ ...masked.value, body: { ...masked.value.body, prompt } })
+  }
+
   const send = async (): Promise<void> => {
     // Send edit stays enabled while sending (see below), so a second press or Ctrl+Enter ends here.
     if (request && editor && !useEditStore.getState().submitting) await sendEdit(api, request, editor, t)
@@ -99,118 +127,144 @@ export function EditForm(): ReactElement {
     maximumFractionDigits: mask.share < 0.01 ? 2 : 1
   }).format(mask.share)
   return (
-    <form
-      className="edit-form"
-      aria-label={t('edit.form.label')}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault()
-        void send()
-      }}
-    >
-      <PresetBar adapter={editPresets} />
-      <Field label={t('edit.form.prompt')} error={promptIssue?.message}>
-        <textarea
-          className="prompt-input"
-          rows={4}
-          value={prompt}
-          placeholder={t('edit.form.promptPlaceholder')}
-          onChange={(event) => useEditStore.getState().setPrompt(event.target.value)}
-        />
-      </Field>
-      <Field
-        label={t('edit.form.model')}
-        hint={
-          !loading && models.length === 0 ? (
-            <Trans
-              i18nKey="edit.form.noModelHint"
-              values={{ endpoint: ENDPOINTS.imageEdits }}
-              components={{ code: <code /> }}
-            />
-          ) : undefined
-        }
+    <>
+      <form
+        className="edit-form"
+        aria-label={t('edit.form.label')}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void send()
+        }}
       >
-        {(props) => (
-          <EditModelPicker
-            fieldProps={props}
-            models={models}
-            loading={loading}
-            ready={ready}
-            gateway={gateway}
-            onNotice={setModelNotice}
-          />
-        )}
-      </Field>
-      {modelNotice && (
-        <p className="model-notice" role="status">
-          {modelNotice}
-        </p>
-      )}
-      {model && (
-        <div className="model-facts">
-          <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
-            {billingLabel(model.billingUnit)}
-          </span>
-        </div>
-      )}
-      <div className="param-grid">
-        <Field label={t('edit.form.images')} error={issue('n')?.message}>
-          <input
-            type="text"
-            inputMode="numeric"
-            placeholder="1"
-            value={options.n}
-            onChange={(event) => useEditStore.getState().setOptions({ n: event.target.value })}
+        <PresetBar adapter={editPresets} />
+        <Field label={t('edit.form.prompt')} error={promptIssue?.message}>
+          <textarea
+            className="prompt-input"
+            rows={4}
+            value={prompt}
+            placeholder={t('edit.form.promptPlaceholder')}
+            onChange={(event) => useEditStore.getState().setPrompt(event.target.value)}
           />
         </Field>
-        <Field label={t('edit.form.outputFormat')}>
-          <select
-            value={options.outputFormat}
-            onChange={(event) => useEditStore.getState().setOptions({ outputFormat: event.target.value })}
-          >
-            <option value="">{t('edit.form.defaultFormat')}</option>
-            {EDIT_OUTPUT_FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {FORMAT_NAMES[format]}
-              </option>
-            ))}
-          </select>
+        <Field
+          label={t('edit.form.model')}
+          hint={
+            !loading && models.length === 0 ? (
+              <Trans
+                i18nKey="edit.form.noModelHint"
+                values={{ endpoint: ENDPOINTS.imageEdits }}
+                components={{ code: <code /> }}
+              />
+            ) : undefined
+          }
+        >
+          {(props) => (
+            <EditModelPicker
+              fieldProps={props}
+              models={models}
+              loading={loading}
+              ready={ready}
+              gateway={gateway}
+              onNotice={setModelNotice}
+            />
+          )}
         </Field>
-      </div>
-      {source && <InputImages />}
-      {source && (
-        <p className={`mask-facts ${mode === 'whole' || !mask.empty ? 'painted' : ''}`} aria-live="polite">
-          {mode === 'whole'
-            ? t('edit.form.wholeImage')
-            : mask.empty
-              ? t('edit.form.nothingPainted')
-              : t('edit.form.painted', { share })}
-        </p>
-      )}
-      <div className="form-foot">
-        {submitError && <ErrorNotice error={submitError} model={modelId} />}
-        <div className="generate-row">
-          <button
-            type="submit"
-            className="button primary"
-            // Not disabled while sending: a disabled button drops the keyboard's focus to the page.
-            disabled={!request || comparing}
-            aria-disabled={submitting || undefined}
-            aria-describedby="edit-send-reason"
-            {...shortcutProps('submit', t('edit.form.send'), t)}
-          >
-            {submitting ? t('edit.form.sending') : t('edit.form.send')}
-          </button>
-        </div>
-        <p id="edit-send-reason" className={`generate-reason ${reason && !submitting ? 'blocked' : ''}`}>
-          {reason ?? (mode === 'whole' ? t('edit.form.readyWhole') : t('edit.form.ready'))}
-        </p>
-        {notice && (
-          <p className="form-notice" role="status">
-            {'key' in notice ? t(`edit.notices.${notice.key}`) : notice.text}
+        {modelNotice && (
+          <p className="model-notice" role="status">
+            {modelNotice}
           </p>
         )}
-      </div>
-    </form>
+        {model && (
+          <div className="model-facts">
+            <span className={`pill ${model.billingUnit ? 'pill-accent' : 'pill-warn'}`}>
+              {billingLabel(model.billingUnit)}
+            </span>
+          </div>
+        )}
+        <div className="param-grid">
+          <Field label={t('edit.form.images')} error={issue('n')?.message}>
+            <input
+              type="text"
+              inputMode="numeric"
+              placeholder="1"
+              value={options.n}
+              onChange={(event) => useEditStore.getState().setOptions({ n: event.target.value })}
+            />
+          </Field>
+          <Field label={t('edit.form.outputFormat')}>
+            <select
+              value={options.outputFormat}
+              onChange={(event) => useEditStore.getState().setOptions({ outputFormat: event.target.value })}
+            >
+              <option value="">{t('edit.form.defaultFormat')}</option>
+              {EDIT_OUTPUT_FORMATS.map((format) => (
+                <option key={format} value={format}>
+                  {FORMAT_NAMES[format]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {source && <InputImages />}
+        {source && (
+          <p className={`mask-facts ${mode === 'whole' || !mask.empty ? 'painted' : ''}`} aria-live="polite">
+            {mode === 'whole'
+              ? t('edit.form.wholeImage')
+              : mask.empty
+                ? t('edit.form.nothingPainted')
+                : t('edit.form.painted', { share })}
+          </p>
+        )}
+        <div className="form-foot">
+          {submitError && <ErrorNotice error={submitError} model={modelId} />}
+          <div className="generate-row">
+            <button
+              type="submit"
+              className="button primary"
+              // Not disabled while sending: a disabled button drops the keyboard's focus to the page.
+              disabled={!request || comparing}
+              aria-disabled={submitting || undefined}
+              aria-describedby="edit-send-reason"
+              {...shortcutProps('submit', t('edit.form.send'), t)}
+            >
+              {submitting ? t('edit.form.sending') : t('edit.form.send')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              // As Send edit: enabled while the mask is prepared, so the keyboard's focus stays on it.
+              disabled={!batchRequest || comparing}
+              aria-disabled={preparingBatch || undefined}
+              onClick={() => void openBatch()}
+            >
+              {t('batches.builder.open')}
+            </button>
+          </div>
+          <p id="edit-send-reason" className={`generate-reason ${reason && !submitting ? 'blocked' : ''}`}>
+            {reason ?? (mode === 'whole' ? t('edit.form.readyWhole') : t('edit.form.ready'))}
+          </p>
+          {notice && (
+            <p className="form-notice" role="status">
+              {'key' in notice ? t(`edit.notices.${notice.key}`) : notice.text}
+            </p>
+          )}
+        </div>
+      </form>
+      {batchBase && (
+        <BatchDialog
+          screen="edit"
+          base={batchBase}
+          models={models}
+          profile={profileExtras}
+          onClose={() => setBatchBase(null)}
+          onSent={({ count, name }) => {
+            setBatchBase(null)
+            useEditStore.getState().setSubmitError(null)
+            useEditStore.getState().setNotice({ text: t('batches.builder.sent', { count, name }) })
+          }}
+        />
+      )}
+    </>
   )
 }
