@@ -113,7 +113,8 @@ describe('the preset bar (on the Images screen, where it began)', () => {
       endpoint: 'imagesV3',
       style: 'Film'
     })
-    expect(options('Preset')).toEqual(['Choose a preset…', 'fox'])
+    // The list is read again after the save: under load that answer can come after the notice.
+    await waitFor(() => expect(options('Preset')).toEqual(['Choose a preset…', 'fox']))
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete preset' }))
     await waitFor(() => expect(options('Preset')).toEqual(['No presets yet']))
