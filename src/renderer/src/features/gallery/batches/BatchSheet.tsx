@@ -187,6 +187,8 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
     void setVerdict(api, [tile.result.id], verdict).then(setMarkError)
     if (next) {
       setFocus(next.key)
+      // The next image may be on a row not drawn yet (the last one on screen was marked).
+      virtualizer.scrollToIndex(layout.rowOf[index + 1] ?? 0, { align: 'auto' })
       requestAnimationFrame(() => {
         const at = useBatchSheetStore.getState().focusKey === next.key ? next.key : null
         if (at) gridRef.current?.querySelector<HTMLElement>(`[data-tile="${CSS.escape(at)}"]`)?.focus()
