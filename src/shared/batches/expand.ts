@@ -8,6 +8,7 @@ import { checkEachRow, checkSameShapesOnce, type RowCheck, type RowChecks } from
 import { readLines } from './lines'
 import type { Source, SourceRow } from './source'
 import { MAX_BATCH_JOBS, type BatchSpec } from './spec'
+import { styledPrompt } from '../text'
 import {
   createListTable,
   isPlainPrompt,
@@ -381,7 +382,9 @@ class Rows {
     const combinations = typeof template === 'string' ? 1 : template.count
     let left = room
     for (let combination = 0; combination < combinations; combination++) {
-      const prompt = typeof template === 'string' ? template : promptAt(template, combination)
+      const written = typeof template === 'string' ? template : promptAt(template, combination)
+      // An empty prompt stays empty, so the row is refused for it rather than sent as the style alone.
+      const prompt = written.trim() === '' ? written : styledPrompt(written, this.spec.style)
       for (const base of unit.models) {
         for (let k = 0; k < seeds; k++) {
           for (const size of unit.sizes) {

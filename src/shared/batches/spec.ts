@@ -27,6 +27,8 @@ export const MAX_LIST_NAME_CHARS = 64
 export const MAX_CSV_COLUMNS = 1_000
 export const MAX_MAPPED_FIELDS = 100
 export const MAX_SIZE_CHARS = 64
+/** A style's words on each side, as a saved style allows. */
+export const MAX_STYLE_CHARS = 2_000
 
 /**
  * A list's name as `__name__` writes it: letters and digits, with `_`, `-` or `.` inside. It starts and ends
@@ -129,7 +131,12 @@ export const BatchSpec = z
      * `every`: every prompt with every model, seed and size. `rows`: the i-th prompt with the i-th model,
      * seed and size; an axis with one value goes with every row.
      */
-    combine: z.enum(COMBINE).default('every')
+    combine: z.enum(COMBINE).default('every'),
+    /** The form's chosen style, put around every row's prompt (after its wildcards), as a single send is. */
+    style: z
+      .object({ prefix: z.string().max(MAX_STYLE_CHARS), suffix: z.string().max(MAX_STYLE_CHARS) })
+      .strict()
+      .optional()
   })
   .strict()
   // A model column names its base by model id, so two bases of one model would make that ambiguous.

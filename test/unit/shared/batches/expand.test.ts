@@ -442,3 +442,32 @@ describe('nothing to make', () => {
     })
   })
 })
+
+describe('a style chosen on the form', () => {
+  const style = { prefix: 'Studio photo of', suffix: ', soft light' }
+
+  it('goes around every row’s prompt after its wildcards, as a single send puts it', () => {
+    const result = expandBatch(
+      spec({ bases: [PARTNER_A], prompts: { kind: 'lines', text: 'a {red|blue} kite\n, sunset' }, style }),
+      context
+    )
+    expect(result.rows.map((row) => [row.prompt, bodyOf(row)?.['prompt']])).toEqual([
+      ['Studio photo of a red kite, soft light', 'Studio photo of a red kite, soft light'],
+      ['Studio photo of a blue kite, soft light', 'Studio photo of a blue kite, soft light'],
+      // Punctuation joins without a space, as on the form.
+      ['Studio photo of, sunset, soft light', 'Studio photo of, sunset, soft light']
+    ])
+  })
+
+  it('leaves an empty prompt empty, so its row is refused rather than sent as the style alone', () => {
+    const result = expandBatch(
+      // A wildcard with an empty choice makes an empty prompt.
+      spec({ bases: [PARTNER_A], prompts: { kind: 'lines', text: '{|a kite}' }, style }),
+      context
+    )
+    expect(result.rows.map((row) => [row.prompt, row.request === null])).toEqual([
+      ['', true],
+      ['Studio photo of a kite, soft light', false]
+    ])
+  })
+})

@@ -87,8 +87,8 @@ export function EditForm(): ReactElement {
   const issue = (field: EditIssue['field']): EditIssue | undefined => issues.find((i) => i.field === field)
   const promptIssue = prompt !== '' || submitError ? issue('prompt') : undefined
 
-  // A batch's base is the form as it is, whatever its prompt: each row brings its own. As on Images, the
-  // rows are sent as written (the builder starts from the prompt as typed, not as styled).
+  // A batch's base is the form as it is, whatever its prompt: each row brings its own (from the prompt as
+  // typed), and the builder puts the chosen style around each row's prompt as this form's send would.
   const batchRequest = buildEdit(
     { source, prompt: prompt.trim() || 'batch', model, options, maskEmpty: mask.empty, mode, inputs },
     t
@@ -253,6 +253,7 @@ export function EditForm(): ReactElement {
       </form>
       {batchBase && (
         <BatchDialog
+          style={style}
           screen="edit"
           base={batchBase}
           models={models}

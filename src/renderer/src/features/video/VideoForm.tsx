@@ -57,8 +57,8 @@ export function VideoForm(): ReactElement {
     ? null
     : estimateLabel(t, estimateOf(form.request, priceTable), priceTable?.currency, i18n.language)
   const [batchOpen, setBatchOpen] = useState(false)
-  // A batch's base is the form as it is, whatever its prompt: each row brings its own. As on Images, the
-  // rows are sent as written (the builder starts from the prompt as typed, not as styled).
+  // A batch's base is the form as it is, whatever its prompt: each row brings its own (from the prompt as
+  // typed), and the builder puts the chosen style around each row's prompt as this form's send would.
   const batchBase = useMemo(() => {
     const built = buildVideoForm(
       { ...draft, model: modelId, prompt: draft.prompt.trim() || 'batch' },
@@ -244,6 +244,7 @@ export function VideoForm(): ReactElement {
       </form>
       {batchOpen && batchBase && (
         <BatchDialog
+          style={style}
           screen="video"
           base={batchBase}
           models={models}

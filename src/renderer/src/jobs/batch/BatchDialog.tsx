@@ -18,6 +18,7 @@ import { estimateBatch } from '../money/estimate'
 import { usePriceTable } from '../money/usePriceTable'
 import { batchIssueWords, rowIssueWords, specOf, type BuilderState, type SeedChoice } from './builder'
 import './batch.css'
+import type { PromptStyle } from '@shared/text'
 
 /** Lines as the file has them: a last line break ends the last line, it does not start another. */
 const linesIn = (text: string): number => (text === '' ? 0 : text.replace(/\r?\n$/, '').split('\n').length)
@@ -37,7 +38,8 @@ export function BatchDialog({
   models,
   profile,
   onClose,
-  onSent
+  onSent,
+  style = null
 }: {
   screen: JobGroupScreen
   /** The form's request: its endpoint and fields are each model's base; its prompt is replaced per row. */
@@ -47,6 +49,8 @@ export function BatchDialog({
   profile: ProfileExtras | undefined
   onClose: () => void
   onSent: (sent: { count: number; name: string }) => void
+  /** The form's chosen style: every row's prompt is sent with it, as the form's own send would be. */
+  style?: PromptStyle | null
 }): ReactElement {
   const { t, i18n } = useTranslation()
   const { api } = useConnection()
@@ -69,7 +73,7 @@ export function BatchDialog({
 
   // Typing stays quick on a 10,000-line batch: the preview follows when the browser has time.
   const deferred = useDeferredValue(state)
-  const built = useMemo(() => specOf(deferred, base), [deferred, base])
+  const built = useMemo(() => specOf(deferred, base, style), [deferred, base, style])
   const expansion = useMemo<BatchExpansion | null>(() => {
     if (!built.ok) return null
     const listed = new Map(models.map((model) => [model.id, model]))

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next'
 import { isBatchIssue, type BatchIssue, type RowIssue } from '@shared/batches'
 import { BatchSpec, MAX_BATCH_JOBS, type Combine, type PromptSource } from '@shared/batches/spec'
 import type { JobRequest } from '@shared/schemas/jobs'
+import type { PromptStyle } from '@shared/text'
 import { issueWords } from '../../ui/issueWords'
 import { endpointWords } from '../../ui/words'
 
@@ -24,8 +25,11 @@ export type SpecResult = { ok: true; spec: BatchSpec } | { ok: false; problem: '
 
 const WHOLE = /^-?\d+$/
 
-/** The builder's state as a batch spec for the base request of the form, one base per model ticked. */
-export function specOf(state: BuilderState, base: JobRequest): SpecResult {
+/**
+ * The builder's state as a batch spec for the base request of the form, one base per model ticked, with the
+ * form's style (if one is chosen) around every row's prompt.
+ */
+export function specOf(state: BuilderState, base: JobRequest, style: PromptStyle | null = null): SpecResult {
   let seeds: BatchSpec['seeds']
   if (state.seeds.kind === 'variations') {
     const count = state.seeds.count.trim()
@@ -52,7 +56,8 @@ export function specOf(state: BuilderState, base: JobRequest): SpecResult {
     prompts,
     ...(seeds ? { seeds } : {}),
     ...(sizes.length > 0 ? { sizes } : {}),
-    combine: state.combine
+    combine: state.combine,
+    ...(style ? { style: { prefix: style.prefix, suffix: style.suffix } } : {})
   })
   // What the controls cannot make (a seed list too long, a size too long) reads as the control's problem.
   if (!parsed.success)

@@ -4,6 +4,7 @@ import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
 import { fakeBackend, resetImagesScreen } from '../../images/harness'
 import { table } from '../money/fixtures'
 import { groupView } from '../../../../helpers/jobViews'
+import { presetBackend, style } from '../presets/fakePresets'
 
 async function openBuilder(): Promise<HTMLElement> {
   await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
@@ -53,6 +54,34 @@ describe('the batch builder on the Images screen', () => {
     expect(submitted.spec.prompts).toEqual({ kind: 'lines', text: 'a {red|blue} kite\nan owl\n' })
     expect(submitted.spec.seeds).toEqual({ kind: 'variations', count: 2 })
     expect(await screen.findByText('Sent 12 jobs as “kites”. Follow them in the Queue.')).toBeTruthy()
+  })
+
+  it('puts the form’s chosen style around every row’s prompt, in the preview and in what is sent', async () => {
+    const { calls } = fakeBackend({
+      ...presetBackend({ styles: [style('Film', 'cinematic still of', ', 35mm grain')] }).handlers,
+      'batches.submit': () => ({ group: groupView({ id: 'g1', screen: 'images' }), sent: 2, refused: [] })
+    })
+    render(<ImagesScreen />)
+    const picker = screen.getByRole('combobox', { name: 'Style' })
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((o) => o.textContent)
+      ).toContain('Film')
+    )
+    fireEvent.change(picker, { target: { value: 'Film' } })
+    const dialog = await openBuilder()
+    fireEvent.change(within(dialog).getByLabelText('Type them'), { target: { value: 'a kite\nan owl' } })
+    expect(await within(dialog).findByText('2 jobs · 2 images')).toBeTruthy()
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row')
+    expect(rows[1]?.textContent).toContain('cinematic still of a kite, 35mm grain')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send 2 jobs' }))
+    await waitFor(() => expect(calls.some((call) => call.name === 'batches.submit')).toBe(true))
+    const submitted = calls.find((call) => call.name === 'batches.submit')?.input as {
+      spec: { style?: unknown }
+    }
+    expect(submitted.spec.style).toEqual({ prefix: 'cinematic still of', suffix: ', 35mm grain' })
   })
 
   it('lists every row it will not send with what to fix, and sends nothing while nothing is valid', async () => {

@@ -365,6 +365,7 @@ export function GenerateForm(): ReactElement {
       </form>
       {batchOpen && batchBase && (
         <BatchDialog
+          style={style}
           screen="images"
           base={{ ...batchBase, body: { ...batchBase.body, prompt: draft.prompt } } as typeof batchBase}
           models={batchModels}
