@@ -1,5 +1,6 @@
 import { taskEndpointAt } from '../../shared/gateway/endpoints'
 import type { JobView } from '../../shared/schemas/jobs'
+import type { JobGroupView } from '../../shared/schemas/jobGroups'
 import { DOWNLOADABLE_RESULT_STATUSES, UNFINISHED_JOB_STATUSES } from '../../shared/schemas/jobStatuses'
 import type { JobNotice } from '../../shared/schemas/notices'
 
@@ -76,6 +77,28 @@ export function noticeFor(job: JobView, at: number): JobNotice | null {
     count: job.kind === 'image' ? Math.max(stored, expected) : 1,
     prompt: promptLine(job.prompt),
     hasResult: stored > 0,
+    at
+  }
+}
+
+/**
+ * A batch's end in one notice: how many of its jobs were done and how many failed. Coloured as a job's:
+ * done when all were, failed when none was, else worth a look.
+ */
+export function batchNoticeFor(group: JobGroupView, kind: JobView['kind'], at: number): JobNotice {
+  const done = group.counts.succeeded ?? 0
+  const failed = (group.counts.failed ?? 0) + (group.counts.expired ?? 0) + (group.counts.incomplete ?? 0)
+  const total = group.jobIds.length
+  return {
+    jobId: group.jobIds.at(-1) ?? group.id,
+    groupId: group.id,
+    kind,
+    status: failed === 0 ? 'succeeded' : done === 0 ? 'failed' : 'incomplete',
+    tone: done === total ? 'ok' : done === 0 ? 'error' : 'attention',
+    words: { code: 'batch_done', name: group.name, done, failed, total },
+    count: total,
+    prompt: promptLine(group.name),
+    hasResult: done > 0,
     at
   }
 }

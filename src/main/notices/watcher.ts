@@ -1,8 +1,9 @@
 import type { JobView } from '../../shared/schemas/jobs'
+import type { JobGroupView } from '../../shared/schemas/jobGroups'
 import type { JobNotice } from '../../shared/schemas/notices'
 import type { EventBus } from '../contract/events'
 import type { SpokenLanguage } from '../../shared/language'
-import { isLongJob, isSettled, LONG_JOB_MS, noticeFor } from './notices'
+import { batchNoticeFor, isLongJob, isSettled, LONG_JOB_MS, noticeFor } from './notices'
 import { desktopNotice, type DesktopNotice } from './words'
 
 export interface JobWatcherOptions {
@@ -24,7 +25,8 @@ export interface JobWatcherOptions {
 /**
  * Turns job transitions into finish notices. A job is watched from the moment it is seen unsettled
  * (pending, running, or downloading its results) and announced once when it settles; a re-sent or retried
- * job is watched again. Jobs that were already over when the backend started are never announced.
+ * job is watched again. Jobs that were already over when the backend started are never announced. The jobs
+ * of a batch are announced together, once, when the batch's last job ends.
  */
 export function watchJobFinishes(options: JobWatcherOptions): () => void {
   const now = options.now
@@ -40,20 +42,37 @@ export function watchJobFinishes(options: JobWatcherOptions): () => void {
     }
   }
 
+  // Batches with a job seen unsettled, and the kind of their jobs: their end is one notice, not one per job.
+  const groups = new Map<string, JobView['kind']>()
+
   const onUpdate = (job: JobView): void => {
     if (!isSettled(job)) {
       watching.add(job.id)
+      if (job.groupId !== null) groups.set(job.groupId, job.kind)
       return
     }
     if (!watching.delete(job.id)) return
+    // A job of a batch is told with its batch (`groups.updated` says when the last one ends).
+    if (job.groupId !== null) return
     const at = now()
     if (!options.notifyOnJobFinish() || !isLongJob(job, at, longJobMs)) return
     const notice = noticeFor(job, at)
     if (notice) announce(notice)
   }
 
+  const onGroup = (group: JobGroupView): void => {
+    const kind = groups.get(group.id)
+    if (kind === undefined || (group.counts.pending ?? 0) + (group.counts.running ?? 0) > 0) return
+    groups.delete(group.id)
+    const at = now()
+    // A compare of a few quick images is watched as it fills: only a batch that took a while is news.
+    if (!options.notifyOnJobFinish() || at - group.createdAt < longJobMs) return
+    announce(batchNoticeFor(group, kind, at))
+  }
+
   return options.bus.subscribe((name, payload) => {
     if (name === 'jobs.updated') onUpdate(payload as JobView)
+    else if (name === 'groups.updated') onGroup(payload as JobGroupView)
     else if (name === 'jobs.removed') watching.delete((payload as { id: string }).id)
   })
 }

@@ -36,6 +36,10 @@ export function desktopNotice(notice: JobNotice, language: SpokenLanguage): Desk
     const reason = fill(language, words.desktop.said, { said })
     return { title, body: fill(language, words.bodies.failed, { reason, prompt }) }
   }
+  if (notice.words.code === 'batch_done') {
+    const { name, done, failed, total } = notice.words
+    return { title, body: fill(language, words.bodies.batch_done, { name, done, failed, total }) }
+  }
   if (notice.words.code === 'ready')
     return { title, body: fill(language, words.bodies.ready, { prompt, model: notice.words.model }) }
   return { title, body: fill(language, words.bodies.prompt, { prompt }) }

@@ -19,7 +19,9 @@ export const NoticeWords = z.discriminatedUnion('code', [
   z.object({ code: z.literal('failed'), error: JobError.nullable() }),
   z.object({ code: z.literal('expired'), error: JobError.nullable() }),
   z.object({ code: z.literal('needs_attention') }),
-  z.object({ code: z.literal('cancelled_by_gateway') })
+  z.object({ code: z.literal('cancelled_by_gateway') }),
+  /** A batch (or a compare) whose last job ended: one notice for all of them, never one per job. */
+  z.object({ code: z.literal('batch_done'), name: z.string(), done: Count, failed: Count, total: Count })
 ])
 export type NoticeWords = z.output<typeof NoticeWords>
 export type NoticeCode = NoticeWords['code']
@@ -42,6 +44,8 @@ export const JobNotice = z.object({
   prompt: z.string(),
   /** At least one result is in the library, so "Open" can show it. */
   hasResult: z.boolean(),
-  at: z.number()
+  at: z.number(),
+  /** The batch a `batch_done` notice is about (its action opens the batch's contact sheet). */
+  groupId: z.string().optional()
 })
 export type JobNotice = z.output<typeof JobNotice>

@@ -7,7 +7,8 @@ import { spokenLanguage } from '../../../../src/main/settings/language'
 import { wordsOf } from '../../../../src/shared/i18n/words'
 import type { DesktopNotice as Notice } from '../../../../src/main/notices/words'
 import { JobNotice, NoticeWords } from '../../../../src/shared/schemas/notices'
-import { job, result, task } from '../../../helpers/jobViews'
+import type { JobView } from '../../../../src/shared/schemas/jobs'
+import { groupView, job, result, task } from '../../../helpers/jobViews'
 
 describe('what counts as a long job and as settled', () => {
   it('videos and v2 groups are long at once; other jobs after ten seconds', () => {
@@ -227,6 +228,49 @@ describe('watching transitions', () => {
     broken.bus.emit('jobs.updated', job({ endpoint: '/v2/images/generations' }))
     expect(broken.notices).toHaveLength(1)
     expect(broken.errors).toEqual(['desktop notification failed'])
+  })
+
+  it('tells a batch once, when its last job ends, and none of its jobs on their own', () => {
+    const w = setup()
+    const ofBatch = (id: string): JobView => job({ id, groupId: 'g1', endpoint: '/v2/images/generations' })
+    const [b1, b2, b3] = [ofBatch('b1'), ofBatch('b2'), ofBatch('b3')]
+    const jobs = [b1, b2, b3]
+    for (const each of jobs) w.bus.emit('jobs.updated', { ...each, status: 'running', finishedAt: null })
+    const batch = groupView({ id: 'g1', name: 'Spring posters', jobIds: ['b1', 'b2', 'b3'], createdAt: 0 })
+    w.at(60_000)
+    w.bus.emit('jobs.updated', b1)
+    w.bus.emit('groups.updated', { ...batch, counts: { succeeded: 1, running: 2 } })
+    w.bus.emit('jobs.updated', { ...b2, status: 'failed' })
+    w.bus.emit('jobs.updated', b3)
+    expect(w.notices).toEqual([])
+    w.bus.emit('groups.updated', { ...batch, counts: { succeeded: 2, failed: 1 } })
+    w.bus.emit('groups.updated', { ...batch, counts: { succeeded: 2, failed: 1 } })
+    expect(w.notices).toEqual([
+      expect.objectContaining({
+        groupId: 'g1',
+        tone: 'attention',
+        words: { code: 'batch_done', name: 'Spring posters', done: 2, failed: 1, total: 3 },
+        hasResult: true
+      })
+    ])
+    expect(() => JobNotice.parse(w.notices[0])).not.toThrow()
+    expect(w.desktop).toEqual([{ title: 'Batch finished', body: '“Spring posters”: 2 of 3 done, 1 failed' }])
+  })
+
+  it('keeps quiet about a quick compare the user watched fill, and about batches never seen running', () => {
+    const w = setup()
+    w.bus.emit('jobs.updated', job({ id: 'c1', groupId: 'quick', status: 'running', finishedAt: null }))
+    w.at(4_000)
+    w.bus.emit('jobs.updated', job({ id: 'c1', groupId: 'quick' }))
+    w.bus.emit(
+      'groups.updated',
+      groupView({ id: 'quick', jobIds: ['c1'], createdAt: 0, counts: { succeeded: 1 } })
+    )
+    w.bus.emit(
+      'groups.updated',
+      groupView({ id: 'old', jobIds: ['x'], createdAt: 0, counts: { succeeded: 1 } })
+    )
+    expect(w.notices).toEqual([])
   })
 
   it('stops listening when asked', () => {

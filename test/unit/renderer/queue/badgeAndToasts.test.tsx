@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { bridgeQueue } from '@renderer/features/queue/bridge'
+import { bridgeQueue, noticeOfJob } from '@renderer/features/queue/bridge'
 import { useQueueStore } from '@renderer/features/queue/store'
 import { Sidebar } from '@renderer/shell/Sidebar'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
-import { TOAST_MS } from '@renderer/store/notifications'
+import { TOAST_MS, useNotificationsStore } from '@renderer/store/notifications'
+import { useHandoffStore } from '@renderer/store/handoff'
 import type { JobNotice } from '@shared/schemas/notices'
 import { connect, job, resetStores, runningVideo } from './fixtures'
 
@@ -185,5 +186,29 @@ describe('finish notices (issue 15: toasts in the sidebar, failures under the be
     })
     expect(screen.queryByRole('status')).toBeNull()
     off()
+  })
+})
+
+describe('a batch’s end', () => {
+  it('is one notice whose action opens the batch’s contact sheet in the Gallery', () => {
+    noticeOfJob(
+      notice({
+        groupId: 'g1',
+        kind: 'image',
+        tone: 'attention',
+        words: { code: 'batch_done', name: 'Spring posters', done: 280, failed: 20, total: 300 },
+        count: 300,
+        prompt: 'Spring posters'
+      })
+    )
+    const shown = useNotificationsStore.getState().items.find((item) => item.id === 'group:g1')
+    expect(shown).toMatchObject({
+      title: 'Batch finished',
+      body: '“Spring posters”: 280 of 300 done, 20 failed'
+    })
+    expect(shown?.action?.label).toBe('Review images')
+    act(() => shown?.action?.run())
+    expect(useAppStore.getState().screen).toBe('gallery')
+    expect(useHandoffStore.getState().reviewedBatch).toEqual({ groupId: 'g1' })
   })
 })

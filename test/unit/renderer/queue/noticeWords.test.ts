@@ -115,7 +115,8 @@ describe('the desktop notification beside the page’s toast', () => {
     { code: 'failed', error: refused },
     { code: 'expired', error: null },
     { code: 'needs_attention' },
-    { code: 'cancelled_by_gateway' }
+    { code: 'cancelled_by_gateway' },
+    { code: 'batch_done', name: 'Spring posters', done: 280, failed: 20, total: 300 }
   ]
 
   it('covers every code the backend sends', () => {
@@ -151,7 +152,8 @@ describe('the desktop notification beside the page’s toast', () => {
     ] as const)
       for (const shown of [
         notice({ code: 'ready', model: 'seedance-video' }),
-        notice({ code: 'cancelled_by_gateway' })
+        notice({ code: 'cancelled_by_gateway' }),
+        notice({ code: 'batch_done', name: 'Spring posters', done: 280, failed: 20, total: 300 })
       ])
         expect(desktopNotice(shown, language)).toEqual(noticeWords(t, shown))
   })

@@ -3,6 +3,7 @@ import type { Connection } from '../../api'
 import { i18n } from '../../i18n'
 import { useAppStore } from '../../store/app'
 import { notify } from '../../store/notifications'
+import { reviewBatchInGallery } from '../../store/handoff'
 import { noticeWords } from './noticeWords'
 import { loadBatches, loadLine } from './actions'
 import { loadAtStart, loadOpenJobs } from './queries'
@@ -14,6 +15,23 @@ import { useQueueStore } from './store'
  * the action in the language of the moment it is shown.
  */
 export function noticeOfJob(notice: JobNotice): void {
+  const { groupId } = notice
+  if (groupId !== undefined) {
+    // A batch's end: its action opens the batch's contact sheet, where its images are reviewed.
+    notify({
+      id: `group:${groupId}`,
+      tone: notice.tone,
+      ...noticeWords(i18n.t, notice),
+      at: notice.at,
+      action: {
+        get label() {
+          return i18n.t('gallery.batches.review')
+        },
+        run: () => reviewBatchInGallery(groupId)
+      }
+    })
+    return
+  }
   notify({
     id: `job:${notice.jobId}`,
     tone: notice.tone,

@@ -36,5 +36,9 @@ export function noticeWords(t: TFunction, notice: JobNotice): { title: string; b
       return { title, body: t('queue.notice.bodies.needs_attention', { prompt }) }
     case 'cancelled_by_gateway':
       return { title, body: t('queue.notice.bodies.prompt', { prompt }) }
+    case 'batch_done': {
+      const { name, done, failed, total } = words
+      return { title, body: t('queue.notice.bodies.batch_done', { name, done, failed, total }) }
+    }
   }
 }

@@ -220,7 +220,8 @@ export const queue = {
       failed: '{{what}} failed',
       expired: '{{what}} expired',
       needs_attention: '{{what}} needs your attention',
-      cancelled_by_gateway: '{{what}} cancelled by the gateway'
+      cancelled_by_gateway: '{{what}} cancelled by the gateway',
+      batch_done: 'Batch finished'
     },
     bodies: {
       ready: '“{{prompt}}” · {{model}}',
@@ -229,7 +230,8 @@ export const queue = {
       failed: '{{reason}} “{{prompt}}”',
       needs_attention:
         'The request may already have been sent and charged. Open the Queue to check before sending it again. “{{prompt}}”',
-      prompt: '“{{prompt}}”'
+      prompt: '“{{prompt}}”',
+      batch_done: '“{{name}}”: {{done, number}} of {{total, number}} done, {{failed, number}} failed'
     },
     noResult: 'No result arrived.',
     noReason: 'The gateway gave no reason.',

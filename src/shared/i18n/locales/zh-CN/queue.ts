@@ -194,7 +194,8 @@ export const queue: Catalog<typeof en> = {
       failed: '{{what}}未能完成',
       expired: '{{what}}已过期',
       needs_attention: '{{what}}需要你处理',
-      cancelled_by_gateway: '{{what}}已被网关取消'
+      cancelled_by_gateway: '{{what}}已被网关取消',
+      batch_done: '批量已完成'
     },
     bodies: {
       ready: '“{{prompt}}”，模型：{{model}}',
@@ -202,7 +203,8 @@ export const queue: Catalog<typeof en> = {
       partly_done: '“{{prompt}}”：已收到 {{arrived, number}}/{{expected, number}}。',
       failed: '“{{prompt}}”：{{reason}}',
       needs_attention: '“{{prompt}}”：请求可能已经发出并已计费。再次发送前，请先到队列中核对。',
-      prompt: '提示词：“{{prompt}}”'
+      prompt: '提示词：“{{prompt}}”',
+      batch_done: '“{{name}}”：完成 {{done, number}}/{{total, number}}，失败 {{failed, number}}'
     },
     noResult: '没有收到结果。',
     noReason: '网关没有说明原因。',
