@@ -166,6 +166,170 @@ describe('Settings › a gateway › Prices [P50]', () => {
   })
 })
 
+describe('Settings › a gateway › Prices › by size [issue 25]', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  const tiered = table({
+    'gpt-image': {
+      unit: 'image',
+      price: 40_000,
+      bySize: [
+        { size: '1024x1024', price: 60_000 },
+        { size: '2K', price: 80_000 }
+      ]
+    }
+  })
+  const sizesToggle = (): HTMLElement => screen.getByRole('button', { name: /^Prices by size/ })
+  const save = (): void => void fireEvent.click(screen.getByRole('button', { name: 'Save prices' }))
+  const type = (name: string, value: string): void =>
+    void fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } })
+
+  it('adds two size prices, sends them in the one spelling the table keeps, and reads them back', async () => {
+    const { invoke } = setup({
+      'prices.get': () => ({ table: table({ 'gpt-image': { unit: 'image', price: 40_000, bySize: [] } }) }),
+      'prices.set': () => ({ table: tiered })
+    })
+    const { container } = render(<PricesSection profileId="p1" />)
+    open(container)
+    await screen.findByRole('textbox', { name: 'Price for gpt-image' })
+    expect(sizesToggle()).toHaveTextContent('Prices by size (0)')
+    expect(sizesToggle()).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('button', { name: 'Add a size price' })).toBeNull()
+
+    fireEvent.click(sizesToggle())
+    expect(sizesToggle()).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByText(/The price above is for any size not listed here/)).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Add a size price' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Add a size price' }))
+    type('Size 1 for gpt-image', ' 1024X1024 ')
+    type('Price for gpt-image at 1024X1024', '0.06')
+    type('Size 2 for gpt-image', '2k')
+    type('Price for gpt-image at 2k', ' 0.08 ')
+    expect(sizesToggle()).toHaveTextContent('Prices by size (2)')
+    save()
+
+    expect(await screen.findByText('Prices saved.')).toBeInTheDocument()
+    expect(calls(invoke, 'prices.set')).toEqual([
+      {
+        profileId: 'p1',
+        table: {
+          version: 1,
+          currency: 'USD',
+          models: {
+            'gpt-image': {
+              unit: 'image',
+              price: '0.04',
+              bySize: [
+                { size: '1024x1024', price: '0.06' },
+                { size: '2K', price: '0.08' }
+              ]
+            }
+          }
+        }
+      }
+    ])
+    expect(screen.getByRole('textbox', { name: 'Size 2 for gpt-image' })).toHaveValue('2K')
+    expect(screen.getByRole('textbox', { name: 'Price for gpt-image at 2K' })).toHaveValue('0.08')
+  })
+
+  it('opens the sizes of a table that has them, and leaves out a row added and never filled', async () => {
+    const { invoke } = setup({
+      'prices.get': () => ({ table: tiered }),
+      'prices.set': () => ({ table: tiered })
+    })
+    const { container } = render(<PricesSection profileId="p1" />)
+    open(container)
+    expect(await screen.findByRole('textbox', { name: 'Size 1 for gpt-image' })).toHaveValue('1024x1024')
+    expect(sizesToggle()).toHaveTextContent('Prices by size (2)')
+    expect(sizesToggle()).toHaveAttribute('aria-expanded', 'true')
+    expect(screen.getByRole('textbox', { name: 'Price for gpt-image at 1024x1024' })).toHaveValue('0.06')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add a size price' }))
+    save()
+    await screen.findByText('Prices saved.')
+    expect(calls(invoke, 'prices.set')[0]).toMatchObject({
+      table: { models: { 'gpt-image': { bySize: [{ size: '1024x1024' }, { size: '2K' }] } } }
+    })
+
+    fireEvent.click(sizesToggle())
+    expect(sizesToggle()).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('textbox', { name: 'Size 1 for gpt-image' })).toBeNull()
+  })
+
+  it('removes a size price', async () => {
+    const { invoke } = setup({
+      'prices.get': () => ({ table: tiered }),
+      'prices.set': () => ({ table: tiered })
+    })
+    const { container } = render(<PricesSection profileId="p1" />)
+    open(container)
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Remove the price for gpt-image at 1024x1024' })
+    )
+    expect(screen.queryByRole('textbox', { name: 'Price for gpt-image at 1024x1024' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Add a size price' })).toHaveFocus()
+    save()
+    await screen.findByText('Prices saved.')
+    expect(calls(invoke, 'prices.set')[0]).toMatchObject({
+      table: {
+        models: { 'gpt-image': { unit: 'image', price: '0.04', bySize: [{ size: '2K', price: '0.08' }] } }
+      }
+    })
+  })
+
+  it('refuses a size listed twice until one is changed, saying so beside it', async () => {
+    const { invoke } = setup({
+      'prices.get': () => ({ table: tiered }),
+      'prices.set': () => ({ table: tiered })
+    })
+    const { container } = render(<PricesSection profileId="p1" />)
+    open(container)
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a size price' }))
+    type('Size 3 for gpt-image', '2048X2048')
+    type('Price for gpt-image at 2048X2048', '0.1')
+    type('Size 3 for gpt-image', '2k')
+    save()
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The price of gpt-image at 2k: this size is listed twice. Keep one price and remove the other.'
+    )
+    const size = screen.getByRole('textbox', { name: 'Size 3 for gpt-image' })
+    expect(size).toHaveAttribute('aria-invalid', 'true')
+    expect(size).toHaveAccessibleDescription(
+      'Size: this size is listed twice. Keep one price and remove the other.'
+    )
+    expect(calls(invoke, 'prices.set')).toEqual([])
+
+    type('Size 3 for gpt-image', '4K')
+    expect(screen.getByRole('textbox', { name: 'Size 3 for gpt-image' })).not.toHaveAttribute('aria-invalid')
+    save()
+    await screen.findByText('Prices saved.')
+    expect(calls(invoke, 'prices.set')).toHaveLength(1)
+  })
+
+  it('refuses a size price that is no amount, and a size that is no size, saying what to write', async () => {
+    const { invoke } = setup({ 'prices.get': () => ({ table: tiered }) })
+    const { container } = render(<PricesSection profileId="p1" />)
+    open(container)
+    await screen.findByRole('textbox', { name: 'Price for gpt-image at 2K' })
+    type('Price for gpt-image at 2K', '0,08')
+    fireEvent.click(screen.getByRole('button', { name: 'Add a size price' }))
+    type('Size 3 for gpt-image', 'big')
+    type('Price for gpt-image at big', '0.2')
+    save()
+
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('The price of gpt-image at 2K: use a dot for decimals')
+    expect(alert.textContent).toContain(
+      'The price of gpt-image at big: write a size such as 1024x1024 or 2K.'
+    )
+    expect(screen.getByRole('textbox', { name: 'Price for gpt-image at 2K' })).toHaveAccessibleDescription(
+      'Price: use a dot for decimals, and no thousands separators.'
+    )
+    expect(calls(invoke, 'prices.set')).toEqual([])
+  })
+})
+
 describe('Settings › a gateway › Spending caps [P50]', () => {
   it('shows what was spent and reserved live, and saves the caps that changed', async () => {
     const { invoke, emit } = setup({

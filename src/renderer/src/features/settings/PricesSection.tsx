@@ -16,6 +16,7 @@ import { useConnection } from '../../store/app'
 import { useProfilesStore } from '../../store/profiles'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
+import { fileTiers, problemWords, sizeName, sizeProblems, SizePrices, type SizeTier } from './SizePrices'
 
 type UnitChoice = PriceUnit | 'none'
 
@@ -25,8 +26,9 @@ interface Row {
   price: string
   input: string
   output: string
-  /** What the form does not edit, kept as the table had it: image prices by size, cached input per token. */
-  bySize: { size: string; price: string }[]
+  /** A per-image price's sizes that cost otherwise, as typed (SizePrices). */
+  bySize: SizeTier[]
+  /** What the form does not edit, kept as the table had it: cached input per token. */
   cachedInput: string | undefined
 }
 
@@ -66,7 +68,7 @@ function priceOf(row: Row): ModelPriceFile | undefined {
     case 'none':
       return undefined
     case 'image':
-      return { unit: 'image', price: row.price.trim(), bySize: row.bySize }
+      return { unit: 'image', price: row.price.trim(), bySize: fileTiers(row.bySize) }
     case 'tokens':
       return {
         unit: 'tokens',
@@ -95,6 +97,8 @@ export function PricesSection({ profileId }: { profileId: string }): ReactElemen
   const [rows, setRows] = useState<Record<string, Row>>({})
   const [loaded, setLoaded] = useState(false)
   const [problems, setProblems] = useState<string[]>([])
+  /** Set by a refused save: from then on each size tier's problems show under it as they are fixed. */
+  const [checked, setChecked] = useState(false)
   const [fileIssues, setFileIssues] = useState<string[]>([])
   const [notice, setNotice] = useState<string | null>(null)
   const [error, setError] = useState<AppError | null>(null)
@@ -105,6 +109,7 @@ export function PricesSection({ profileId }: { profileId: string }): ReactElemen
   const take = (table: PriceTableView | null): void => {
     setCurrency(table?.currency ?? DEFAULT_CURRENCY)
     setRows(rowsOf(table))
+    setChecked(false)
     setLoaded(true)
   }
 
@@ -152,6 +157,15 @@ export function PricesSection({ profileId }: { profileId: string }): ReactElemen
           break
         }
       }
+      if (row.unit === 'image')
+        for (const problem of sizeProblems(row.price, row.bySize))
+          found.push(
+            t('money.prices.sizes.invalid', {
+              model,
+              size: sizeName(t, row.bySize, problem.index),
+              problem: problemWords(t, problem)
+            })
+          )
     }
     return found
   }
@@ -168,6 +182,7 @@ export function PricesSection({ profileId }: { profileId: string }): ReactElemen
     setNotice(null)
     const found = check()
     setProblems(found)
+    setChecked(found.length > 0)
     if (found.length > 0) return
     const priced: PriceTableFile['models'] = {}
     for (const model of models) {
@@ -295,6 +310,14 @@ export function PricesSection({ profileId }: { profileId: string }): ReactElemen
                             edit(model, { price })
                           )
                         ) : null}
+                        {row.unit === 'image' && (
+                          <SizePrices
+                            model={model}
+                            tiers={row.bySize}
+                            problems={checked ? sizeProblems(row.price, row.bySize) : []}
+                            onChange={(bySize) => edit(model, { bySize })}
+                          />
+                        )}
                       </td>
                     </tr>
                   )
@@ -304,8 +327,8 @@ export function PricesSection({ profileId }: { profileId: string }): ReactElemen
           )}
           {problems.length > 0 && (
             <ul role="alert" className="field-error">
-              {problems.map((words) => (
-                <li key={words}>{words}</li>
+              {problems.map((words, index) => (
+                <li key={index}>{words}</li>
               ))}
             </ul>
           )}

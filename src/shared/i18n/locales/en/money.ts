@@ -69,6 +69,23 @@ export const money = {
       amount_negative: 'prices are 0 or more.',
       amount_too_large: 'this is more than the largest price.',
       amount_too_precise: 'round it to 6 decimals.'
+    },
+    /** A per-image price's size tiers, below its price. */
+    sizes: {
+      toggle: 'Prices by size ({{n}})',
+      hint: 'The price above is for any size not listed here. Write sizes as the gateway takes them, such as 1024x1024 or 2K.',
+      sizeFor: 'Size {{number}} for {{model}}',
+      numbered: 'size {{number}}',
+      priceAt: 'Price for {{model}} at {{size}}',
+      removeFor: 'Remove the price for {{model}} at {{size}}',
+      add: 'Add a size price',
+      sizeProblem: 'Size: {{problem}}',
+      priceProblem: 'Price: {{problem}}',
+      invalid: 'The price of {{model}} at {{size}}: {{problem}}',
+      problems: {
+        size_invalid: 'write a size such as 1024x1024 or 2K.',
+        size_duplicate: 'this size is listed twice. Keep one price and remove the other.'
+      }
     }
   },
   /** Settings › a gateway › Spending caps. */

@@ -65,6 +65,22 @@ export const money: Catalog<typeof en> = {
       amount_negative: '价格须为 0 或以上。',
       amount_too_large: '超过了价格的上限。',
       amount_too_precise: '请保留至多 6 位小数。'
+    },
+    sizes: {
+      toggle: '按尺寸定价（{{n}}）',
+      hint: '未列出的尺寸按上面的价格计算。尺寸按网关接受的写法填写，如 1024x1024 或 2K。',
+      sizeFor: '{{model}} 的第 {{number}} 个尺寸',
+      numbered: '第 {{number}} 个尺寸',
+      priceAt: '{{model}}（{{size}}）的价格',
+      removeFor: '删除 {{model}}（{{size}}）的价格',
+      add: '添加尺寸价格',
+      sizeProblem: '尺寸：{{problem}}',
+      priceProblem: '价格：{{problem}}',
+      invalid: '{{model}}（{{size}}）的价格：{{problem}}',
+      problems: {
+        size_invalid: '请填写尺寸，如 1024x1024 或 2K。',
+        size_duplicate: '这个尺寸出现了两次，请只保留一个价格，删掉另一个。'
+      }
     }
   },
   caps: {
