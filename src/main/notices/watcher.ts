@@ -52,8 +52,9 @@ export function watchJobFinishes(options: JobWatcherOptions): () => void {
       return
     }
     if (!watching.delete(job.id)) return
-    // A job of a batch is told with its batch (`groups.updated` says when the last one ends).
-    if (job.groupId !== null) return
+    // A job of a batch is told with its batch (`groups.updated` says when the last one ends), unless it
+    // waits for the user's word: that one is news on its own.
+    if (job.groupId !== null && job.status !== 'needs_attention') return
     const at = now()
     if (!options.notifyOnJobFinish() || !isLongJob(job, at, longJobMs)) return
     const notice = noticeFor(job, at)
@@ -67,7 +68,10 @@ export function watchJobFinishes(options: JobWatcherOptions): () => void {
     const at = now()
     // A compare of a few quick images is watched as it fills: only a batch that took a while is news.
     if (!options.notifyOnJobFinish() || at - group.createdAt < longJobMs) return
-    announce(batchNoticeFor(group, kind, at))
+    const notice = batchNoticeFor(group, kind, at)
+    // A batch the user cancelled whole has nothing done or failed to tell about.
+    if (notice.words.code === 'batch_done' && notice.words.done + notice.words.failed === 0) return
+    announce(notice)
   }
 
   return options.bus.subscribe((name, payload) => {

@@ -273,6 +273,23 @@ describe('watching transitions', () => {
     expect(w.notices).toEqual([])
   })
 
+  it('says nothing of a batch cancelled whole, but tells at once of its job that waits for the user', () => {
+    const w = setup()
+    const ofBatch = (id: string, status: JobView['status']): JobView =>
+      job({ id, groupId: 'g2', status, endpoint: '/v2/images/generations' })
+    w.bus.emit('jobs.updated', { ...ofBatch('a', 'running'), finishedAt: null })
+    w.bus.emit('jobs.updated', { ...ofBatch('b', 'running'), finishedAt: null })
+    w.at(60_000)
+    w.bus.emit('jobs.updated', ofBatch('a', 'needs_attention'))
+    expect(w.notices.map((n) => [n.jobId, n.words.code])).toEqual([['a', 'needs_attention']])
+    w.bus.emit('jobs.updated', ofBatch('b', 'cancelled'))
+    w.bus.emit(
+      'groups.updated',
+      groupView({ id: 'g2', jobIds: ['a', 'b'], createdAt: 0, counts: { needs_attention: 1, cancelled: 1 } })
+    )
+    expect(w.notices).toHaveLength(1)
+  })
+
   it('stops listening when asked', () => {
     const w = setup({ activeAtStart: ['j1'] })
     w.stop()
