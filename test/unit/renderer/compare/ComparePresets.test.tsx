@@ -6,6 +6,7 @@ import { useCompareStore } from '@renderer/features/compare/store'
 import { useAppStore } from '@renderer/store/app'
 import { fakeBackend, jobView, resetImagesScreen } from '../images/harness'
 import { preset, presetBackend, style } from '../jobs/presets/fakePresets'
+import { groupView } from '../../../helpers/jobViews'
 
 const pristine = useCompareStore.getState()
 
@@ -45,18 +46,13 @@ async function openCompare() {
         ok: true,
         job: jobView({ id: `job-${index}`, request, model: request.body.model, prompt: request.body.prompt })
       }))
-      const group = {
+      const group = groupView({
         id: 'group-1',
         name,
         screen: 'compare',
-        settings: null,
         createdAt: 5,
-        pausedAt: null,
-        pauseReason: null,
-        counts: {},
-        waitingForBudget: 0,
         jobIds: items.map((item) => item.job.id)
-      }
+      })
       return { group, items }
     }
   })

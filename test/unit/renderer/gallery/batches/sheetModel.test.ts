@@ -5,6 +5,7 @@ import {
   imageIds,
   layoutSheet,
   moveFocus,
+  showCounts,
   tilesOf,
   withVerdicts
 } from '../../../../../src/renderer/src/features/gallery/batches/sheetModel'
@@ -80,5 +81,15 @@ describe('the contact sheet laid out from a batch', () => {
     // Jobs without a changed result are the same objects: their tiles need not be drawn again.
     expect(marked[2]).toBe(jobs[2])
     expect(countSheet(withVerdicts(marked, new Set(['r1']), null)).kept).toBe(2)
+  })
+})
+
+describe('the filter chips’ counts', () => {
+  it('are the tiles each filter lays out, counted in one pass', () => {
+    for (const show of ['all', 'unreviewed', 'kept', 'rejected', 'failed'] as const)
+      expect(showCounts(jobs)[show], show).toBe(
+        layoutSheet(jobs, { grouping: 'prompt', show, columns: 3 }).tiles.length
+      )
+    expect(showCounts(jobs)).toEqual({ all: 5, unreviewed: 1, kept: 1, rejected: 1, failed: 1 })
   })
 })

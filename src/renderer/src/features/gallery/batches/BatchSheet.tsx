@@ -25,6 +25,7 @@ import {
   layoutSheet,
   moveFocus,
   SHEET_SHOWS,
+  showCounts,
   type SheetGrouping,
   type SheetLayout,
   type SheetMove,
@@ -141,16 +142,7 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
     [jobs, grouping, show, columns]
   )
   const counts = useMemo(() => countSheet(jobs), [jobs])
-  const showCounts = useMemo(
-    () =>
-      Object.fromEntries(
-        SHEET_SHOWS.map((value) => [
-          value,
-          layoutSheet(jobs, { grouping, show: value, columns: 1 }).tiles.length
-        ])
-      ) as Record<SheetShow, number>,
-    [jobs, grouping]
-  )
+  const chipCounts = useMemo(() => showCounts(jobs), [jobs])
   const focusIndex = Math.max(
     0,
     layout.tiles.findIndex((tile) => tile.key === focusKey)
@@ -291,7 +283,7 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
             <option value="model">{t('gallery.batches.byModel')}</option>
           </select>
         </label>
-        <ShowChips counts={showCounts} />
+        <ShowChips counts={chipCounts} />
         <p className="sheet-keys" id="sheet-keys">
           {t('gallery.batches.keys')}
         </p>

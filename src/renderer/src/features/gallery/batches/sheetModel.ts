@@ -152,6 +152,13 @@ export function withVerdicts(
   )
 }
 
+/** How many tiles each filter shows: one pass over the jobs, no layout (the chips are counted on every mark). */
+export function showCounts(jobs: readonly SheetJob[]): Record<SheetShow, number> {
+  const counts: Record<SheetShow, number> = { all: 0, unreviewed: 0, kept: 0, rejected: 0, failed: 0 }
+  for (const job of jobs) for (const show of SHEET_SHOWS) counts[show] += tilesOf(job, show).length
+  return counts
+}
+
 export interface SheetCounts {
   jobs: number
   images: number
