@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import i18next from 'i18next'
+import { createI18n } from '@renderer/i18n'
+import { en } from '@shared/i18n/locales/en'
+import { zhCN } from '@shared/i18n/locales/zh-CN'
+
+/** i18next as it is, without the memory: what every remembered answer must equal. */
+function plainI18n(language: 'en' | 'zh-CN'): typeof i18next {
+  const instance = i18next.createInstance()
+  void instance.init({
+    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false
+  })
+  return instance
+}
+
+const CALLS: [string, Record<string, unknown>?][] = [
+  ['queue.title'],
+  ['queue.row.place', { place: 3 }],
+  ['queue.row.polls', { count: 1 }],
+  ['queue.row.polls', { count: 4 }],
+  ['queue.batches.progress', { done: 3, total: 500 }],
+  ['queue.batches.progress', { done: 4, total: 500 }]
+]
+
+describe('t remembers its answers (issue 25: the Queue at 10,000 jobs)', () => {
+  it('gives the same words as i18next itself, asked once or many times, through a fixed t too', () => {
+    const app = createI18n('en')
+    const fixed = app.getFixedT('en')
+    const reference = plainI18n('en')
+    for (let round = 0; round < 3; round++)
+      for (const [key, options] of CALLS) {
+        expect(app.t(key, options)).toBe(reference.t(key, options))
+        expect(fixed(key, options)).toBe(reference.t(key, options))
+      }
+    // A plural's count is part of the question: one and four polls are different words.
+    expect(app.t('queue.row.polls', { count: 1 })).not.toBe(app.t('queue.row.polls', { count: 4 }))
+  })
+
+  it('forgets when the language changes: the same call then says it in the new language', async () => {
+    const app = createI18n('en')
+    const english = app.t('queue.batches.progress', { done: 3, total: 500 })
+    await app.changeLanguage('zh-CN')
+    const chinese = app.t('queue.batches.progress', { done: 3, total: 500 })
+    expect(chinese).toBe(plainI18n('zh-CN').t('queue.batches.progress', { done: 3, total: 500 }))
+    expect(chinese).not.toBe(english)
+  })
+
+  it('asks i18next every time when an option is not a plain value', () => {
+    const app = createI18n('en')
+    const value = { toString: () => 'first' }
+    const first = app.t('queue.details.usage', { usage: value })
+    value.toString = () => 'second'
+    expect(first).toContain('first')
+    expect(app.t('queue.details.usage', { usage: value })).toContain('second')
+  })
+})
