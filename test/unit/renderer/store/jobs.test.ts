@@ -22,3 +22,36 @@ describe('jobs mirror order (issue 17)', () => {
     expect(useJobsStore.getState().byId.b?.status).toBe('failed')
   })
 })
+
+describe('jobs mirror: lists merged in (issue 25)', () => {
+  const createdOrder = (): number[] =>
+    useJobsStore.getState().order.map((id) => useJobsStore.getState().byId[id]?.createdAt ?? -1)
+
+  it('merges a page older than everything, and one that falls between, each at its place', () => {
+    useJobsStore.getState().upsertMany([40, 50, 30].map((at) => job({ id: `n${at}`, createdAt: at })))
+    expect(createdOrder()).toEqual([50, 40, 30])
+    // The next page of the Queue: older than all listed, in any order.
+    useJobsStore.getState().upsertMany([10, 20].map((at) => job({ id: `o${at}`, createdAt: at })))
+    expect(createdOrder()).toEqual([50, 40, 30, 20, 10])
+    // The open jobs at start: some between, one newest, one listed already (updated, not doubled).
+    useJobsStore
+      .getState()
+      .upsertMany([
+        job({ id: 'm35', createdAt: 35 }),
+        job({ id: 'm60', createdAt: 60 }),
+        job({ id: 'n40', createdAt: 40, status: 'failed' }),
+        job({ id: 'm15', createdAt: 15 }),
+        job({ id: 'm15', createdAt: 15 })
+      ])
+    expect(createdOrder()).toEqual([60, 50, 40, 35, 30, 20, 15, 10])
+    expect(useJobsStore.getState().byId.n40?.status).toBe('failed')
+    expect(new Set(useJobsStore.getState().order).size).toBe(8)
+  })
+
+  it('keeps the same order when a list brings nothing new', () => {
+    useJobsStore.getState().upsertMany([job({ id: 'a', createdAt: 2 }), job({ id: 'b', createdAt: 1 })])
+    const before = useJobsStore.getState().order
+    useJobsStore.getState().upsertMany([job({ id: 'b', createdAt: 1, status: 'failed' })])
+    expect(useJobsStore.getState().order).toBe(before)
+  })
+})

@@ -1,14 +1,22 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useJobsStore } from '../../store/jobs'
+import { perMirror, useJobsStore } from '../../store/jobs'
 import { queueCounts } from './model'
 
 export const QUEUE_BADGE_ID = 'queue-badge-description'
 
+type Counts = ReturnType<typeof queueCounts>
+
+/**
+ * The counts of the mirror as it is now, counted once per change of it: a trace of a 10,000-job queue spent
+ * 35 s of 170 counting the same jobs again for every selector call.
+ */
+const countsOf = perMirror((byId) => queueCounts(Object.values(byId)))
+
 /** Counts for the navigation: the numbers are drawn, and said once in words for screen readers. */
-export function useQueueCounts(): { running: number; attention: number } {
-  const running = useJobsStore((state) => queueCounts(Object.values(state.byId)).running)
-  const attention = useJobsStore((state) => queueCounts(Object.values(state.byId)).attention)
+export function useQueueCounts(): Counts {
+  const running = useJobsStore((state) => countsOf(state.byId).running)
+  const attention = useJobsStore((state) => countsOf(state.byId).attention)
   return { running, attention }
 }
 

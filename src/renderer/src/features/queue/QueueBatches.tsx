@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react'
+import { memo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { JobGroupView } from '@shared/schemas/jobGroups'
 import { useConnection } from '../../store/app'
@@ -15,7 +15,11 @@ import { reviewBatchInGallery } from '../../store/handoff'
 /** Still has work: jobs waiting or going, or paused with jobs left. */
 const isOpen = (batch: JobGroupView): boolean => (batch.counts.pending ?? 0) + (batch.counts.running ?? 0) > 0
 
-function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
+/**
+ * One batch's band. Drawn again only when its batch changed (a memo: the bands are many, and a batch's news
+ * is its own), and its clock ticks only while its time left is shown, not while it is paused.
+ */
+const BatchBand = memo(function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
   const [busy, setBusy] = useState(false)
@@ -23,12 +27,12 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
   const [said, setSaid] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
   const pace = useQueueStore((state) => state.paces[batch.id])
-  const now = useNow(true)
+  const paused = batch.pausedAt !== null
+  const now = useNow(!paused)
   const left = timeLeft(pace ?? [], batch.jobIds.length - finishedOf(batch), now)
   const total = batch.jobIds.length
   const done = batch.counts.succeeded ?? 0
   const failed = (batch.counts.failed ?? 0) + (batch.counts.expired ?? 0)
-  const paused = batch.pausedAt !== null
   const act = async (action: 'groups.pause' | 'groups.resume' | 'groups.toFront'): Promise<void> => {
     setBusy(true)
     setFailure(await steerBatch(api, batch.id, action))
@@ -153,7 +157,7 @@ function BatchBand({ batch }: { batch: JobGroupView }): ReactElement {
       )}
     </li>
   )
-}
+})
 
 /** The batches with work left, above the jobs: each one's progress and its pause, front and cancel. */
 export function QueueBatches(): ReactElement | null {

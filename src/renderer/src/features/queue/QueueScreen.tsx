@@ -1,13 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { QueueState } from '@shared/schemas/jobGroups'
 import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore, useConnection } from '../../store/app'
-import { useJobsStore } from '../../store/jobs'
+import { perMirror, useJobsStore } from '../../store/jobs'
 import { useProfilesStore } from '../../store/profiles'
 import { isActiveJob, isSaving } from '../../jobs/status'
 import { useNow } from '../../ui/useNow'
-import { filterKey, isFiltered, matchesFilter, ALL_TASKS } from './model'
+import { filterKey, isFiltered, matchesFilter, ALL_TASKS, STATUS_FILTERS } from './model'
 import { useQueueCounts } from './QueueBadge'
 import { loadPage } from './queries'
 import { useQueueStore } from './store'
@@ -21,24 +22,32 @@ import { ScreenHeader } from '../../ui/ScreenHeader'
 
 const ROW_ESTIMATE = 92
 const ROW_GAP = 8
+/** Rows before the end of what is loaded at which the next page is asked for (two screens' worth). */
+const PREFETCH_ROWS = 20
 
-/** Jobs of the current filter that the loaded pages cover, newest first. */
-function useVisibleJobs(): { jobs: JobView[]; exhausted: boolean; loading: boolean; error: string | null } {
+/**
+ * Ids of the jobs of the current filter that the loaded pages cover, newest first. A job's kind and gateway
+ * never change, its status does: only a filter by status follows every update of a job; under the others
+ * the list stays the same array while no job comes or goes (a poll's news redraws its row, not the list).
+ */
+function useVisibleIds(): { ids: string[]; exhausted: boolean; loading: boolean; error: string | null } {
   const filter = useQueueStore((state) => state.filter)
   const page = useQueueStore((state) => state.pages[filterKey(filter)])
-  const byId = useJobsStore((state) => state.byId)
   const order = useJobsStore((state) => state.order)
-  const jobs = useMemo(() => {
+  const byStatus = STATUS_FILTERS[filter.status].statuses !== null
+  const statuses = useJobsStore((state) => (byStatus ? state.byId : null))
+  const ids = useMemo(() => {
+    const byId = statuses ?? useJobsStore.getState().byId
     const oldest = page?.exhausted ? null : (page?.oldest ?? null)
-    return order
-      .map((id) => byId[id])
-      .filter(
-        (job): job is JobView =>
-          job !== undefined && matchesFilter(job, filter) && (oldest === null || job.createdAt >= oldest)
-      )
-  }, [order, byId, filter, page])
+    const shown: string[] = []
+    for (const id of order) {
+      const job = byId[id]
+      if (job && matchesFilter(job, filter) && (oldest === null || job.createdAt >= oldest)) shown.push(id)
+    }
+    return shown
+  }, [order, statuses, filter, page])
   return {
-    jobs,
+    ids,
     exhausted: page?.exhausted ?? false,
     loading: page?.loading ?? true,
     error: page?.error ?? null
@@ -76,33 +85,64 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
   )
 }
 
+let placed: {
+  line: QueueState | null
+  byId: Record<string, JobView>
+  left: string[]
+  places: Map<string, number>
+} | null = null
+
+/**
+ * Each waiting job's place in line (1 = sent next). The backend says the order when it changes (a pause,
+ * a move); jobs sent since then have left the line, which the jobs mirror already knows, so places are
+ * counted over the jobs still unsent rather than read stale from the last order. Counted again only when
+ * the line changed or a job left it: a page of the Queue or a poll's news leaves the places as they were.
+ */
+function placesOf(line: QueueState | null, byId: Record<string, JobView>): Map<string, number> {
+  if (placed?.line === line && placed.byId === byId) return placed.places
+  const waiting = line?.waiting ?? []
+  // A job the mirror has not loaded is taken as still waiting.
+  const left = waiting.filter((id) => {
+    const job = byId[id]
+    return job !== undefined && !isUnsent(job)
+  })
+  if (placed?.line === line && sameIds(placed.left, left)) {
+    placed.byId = byId
+    return placed.places
+  }
+  const gone = new Set(left)
+  const places = new Map<string, number>()
+  for (const id of waiting) if (!gone.has(id)) places.set(id, places.size + 1)
+  placed = { line, byId, left, places }
+  return places
+}
+
+/** Something in the mirror is going or being saved: the rows' clocks tick every second. */
+const anyLive = perMirror((byId) => {
+  for (const id in byId) {
+    const job = byId[id]
+    if (job && (isActiveJob(job) || isSaving(job))) return true
+  }
+  return false
+})
+
+const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((id, i) => id === b[i])
+
+function usePlaces(): Map<string, number> {
+  const line = useQueueStore((state) => state.line)
+  return useJobsStore((state) => placesOf(line, state.byId))
+}
+
 /**
  * Pause and resume the whole queue. While paused, a line says so above the list: nothing new is sent,
  * what is already on its way finishes, and the queue stays paused after a restart.
  */
-/**
- * Each waiting job's place in line (1 = sent next). The backend says the order when it changes (a pause,
- * a move); jobs sent since then have left the line, which the jobs mirror already knows, so places are
- * counted over the jobs still unsent rather than read stale from the last order.
- */
-function usePlaces(): Map<string, number> {
-  const line = useQueueStore((state) => state.line)
-  const byId = useJobsStore((state) => state.byId)
-  return useMemo(() => {
-    const places = new Map<string, number>()
-    for (const id of line?.waiting ?? []) {
-      const job = byId[id]
-      // A job the mirror has not loaded is taken as still waiting.
-      if (!job || isUnsent(job)) places.set(id, places.size + 1)
-    }
-    return places
-  }, [line, byId])
-}
-
-function QueuePause({ waiting }: { waiting: number }): ReactElement | null {
+function QueuePause(): ReactElement | null {
   const { t } = useTranslation()
   const { api } = useConnection()
   const line = useQueueStore((state) => state.line)
+  const waiting = usePlaces().size
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   if (!line) return null
@@ -133,17 +173,101 @@ function QueuePause({ waiting }: { waiting: number }): ReactElement | null {
   )
 }
 
-export function QueueScreen(): ReactElement {
+/**
+ * The jobs of the current filter, drawn as they come into view. Its own component: the virtualizer
+ * redraws it on every scroll frame, and nothing else of the screen (the bands, the pause line, the
+ * filters) has anything new to draw then.
+ */
+function QueueList(): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
   const filter = useQueueStore((state) => state.filter)
   const profiles = useProfilesStore((state) => state.profiles)
-  const { jobs, exhausted, loading, error } = useVisibleJobs()
+  const { ids, exhausted, loading, error } = useVisibleIds()
+  const byId = useJobsStore((state) => state.byId)
   const places = usePlaces()
-  const { running, attention } = useQueueCounts()
-  const live = jobs.some((job) => isActiveJob(job) || isSaving(job))
-  const now = useNow(live)
+  const now = useNow(useJobsStore((state) => anyLive(state.byId)))
   const scrollRef = useRef<HTMLDivElement>(null)
+  // The same function while the list is the same: the virtualizer measures every row again (10,000 of
+  // them) whenever it is handed a new one, which was every scroll frame.
+  const keyOf = useCallback((index: number) => ids[index] ?? index, [ids])
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's API is used as documented
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: keyOf,
+    overscan: 6,
+    gap: ROW_GAP,
+    // New rows are drawn as a normal update, not inside the scroll event: a fling brings a screen of them
+    // every frame, and no frame should wait for them (as the gallery's rows).
+    useFlushSync: false
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? -1
+  useEffect(() => {
+    // Scrolled near the end of what is loaded: fetch the next page, early enough that it is there by the
+    // time the end is.
+    if (!exhausted && !loading && ids.length > 0 && lastIndex >= ids.length - PREFETCH_ROWS)
+      void loadPage(api, filter)
+  }, [api, filter, exhausted, loading, ids.length, lastIndex])
+
+  return (
+    <div className="tq-scroll" ref={scrollRef}>
+      {error && (
+        <div className="notice notice-error tq-load-error" role="alert">
+          <p className="notice-title">{t('queue.loadFailed')}</p>
+          <p>{error}</p>
+        </div>
+      )}
+      {ids.length === 0 && !loading && !error ? (
+        <EmptyState filtered={isFiltered(filter)} />
+      ) : (
+        <ul className="tq-list" aria-label={t('queue.list')} style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const id = ids[item.index]
+            const job = id === undefined ? undefined : byId[id]
+            if (!job) return null
+            return (
+              <JobRow
+                key={job.id}
+                job={job}
+                now={now}
+                profile={profiles.find((profile) => profile.id === job.profileId)}
+                index={item.index}
+                // How many there are in all is known once the last page is in (-1: not known yet); a
+                // count of the pages so far would be wrong, and would draw every row again per page.
+                count={exhausted ? ids.length : -1}
+                measureRef={virtualizer.measureElement}
+                place={places.get(job.id) ?? 0}
+                style={{ transform: `translateY(${item.start}px)` }}
+              />
+            )
+          })}
+        </ul>
+      )}
+      {!exhausted && ids.length > 0 && (
+        <div className="tq-more">
+          <button
+            type="button"
+            className="button"
+            disabled={loading}
+            onClick={() => void loadPage(api, filter)}
+          >
+            {loading ? t('queue.loading') : t('queue.older')}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+export function QueueScreen(): ReactElement {
+  const { t } = useTranslation()
+  const { api } = useConnection()
+  const filter = useQueueStore((state) => state.filter)
+  const { running, attention } = useQueueCounts()
 
   useEffect(() => {
     void loadPage(api, filter)
@@ -151,22 +275,6 @@ export function QueueScreen(): ReactElement {
   useEffect(() => {
     void loadLine(api)
   }, [api])
-
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's API is used as documented
-  const virtualizer = useVirtualizer({
-    count: jobs.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (index) => jobs[index]?.id ?? index,
-    overscan: 6,
-    gap: ROW_GAP
-  })
-  const items = virtualizer.getVirtualItems()
-  const lastIndex = items.at(-1)?.index ?? -1
-  useEffect(() => {
-    // Scrolled near the end of what is loaded: fetch the next page.
-    if (!exhausted && !loading && jobs.length > 0 && lastIndex >= jobs.length - 3) void loadPage(api, filter)
-  }, [api, filter, exhausted, loading, jobs.length, lastIndex])
 
   const summary =
     running + attention === 0
@@ -181,52 +289,10 @@ export function QueueScreen(): ReactElement {
   return (
     <section className="screen tq-screen" aria-labelledby="screen-title">
       <ScreenHeader title={t('queue.title')} subtitle={summary} live />
-      <QueuePause waiting={places.size} />
+      <QueuePause />
       <QueueBatches />
       <QueueFilters running={running} attention={attention} />
-      <div className="tq-scroll" ref={scrollRef}>
-        {error && (
-          <div className="notice notice-error tq-load-error" role="alert">
-            <p className="notice-title">{t('queue.loadFailed')}</p>
-            <p>{error}</p>
-          </div>
-        )}
-        {jobs.length === 0 && !loading && !error ? (
-          <EmptyState filtered={isFiltered(filter)} />
-        ) : (
-          <ul className="tq-list" aria-label={t('queue.list')} style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const job = jobs[item.index]
-              if (!job) return null
-              return (
-                <JobRow
-                  key={job.id}
-                  job={job}
-                  now={now}
-                  profile={profiles.find((profile) => profile.id === job.profileId)}
-                  index={item.index}
-                  count={jobs.length}
-                  measureRef={virtualizer.measureElement}
-                  place={places.get(job.id) ?? 0}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                />
-              )
-            })}
-          </ul>
-        )}
-        {!exhausted && jobs.length > 0 && (
-          <div className="tq-more">
-            <button
-              type="button"
-              className="button"
-              disabled={loading}
-              onClick={() => void loadPage(api, filter)}
-            >
-              {loading ? t('queue.loading') : t('queue.older')}
-            </button>
-          </div>
-        )}
-      </div>
+      <QueueList />
       <JobDialogs />
     </section>
   )

@@ -148,12 +148,15 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
     layout.tiles.findIndex((tile) => tile.key === focusKey)
   )
 
+  // One function per layout: a new one makes the virtualizer measure every row again, on every render.
+  const keyOf = useCallback((index: number) => layout.rows[index]?.key ?? index, [layout])
+
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's API is used as documented
   const virtualizer = useVirtualizer({
     count: layout.rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => (layout.rows[index]?.kind === 'heading' ? HEADING_ROW : TILE_ROW),
-    getItemKey: (index) => layout.rows[index]?.key ?? index,
+    getItemKey: keyOf,
     paddingStart: PADDING,
     paddingEnd: PADDING,
     overscan: 3
