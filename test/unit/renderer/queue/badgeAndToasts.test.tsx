@@ -8,7 +8,7 @@ import { useJobsStore } from '@renderer/store/jobs'
 import { TOAST_MS, useNotificationsStore } from '@renderer/store/notifications'
 import { useHandoffStore } from '@renderer/store/handoff'
 import type { JobNotice } from '@shared/schemas/notices'
-import { connect, job, resetStores, runningVideo } from './fixtures'
+import { connect, job, resetStores, runningVideo, task } from './fixtures'
 
 beforeEach(() => resetStores())
 afterEach(() => vi.useRealTimers())
@@ -52,6 +52,33 @@ describe('the Queue badge in the navigation', () => {
     expect(tasks).toHaveAccessibleDescription('1 running, 1 needs attention')
     act(() => useJobsStore.getState().remove('a'))
     expect(tasks).toHaveAccessibleDescription('1 running')
+  })
+
+  it('counts the waiting from the line, not from the jobs loaded so far (issue 25)', () => {
+    connect()
+    render(<Sidebar />)
+    const tasks = screen.getByRole('button', { name: 'Queue' })
+    // A paused batch of 2,000: the mirror holds two of its jobs (one sent and running, one waiting) and
+    // the line has every one still waiting.
+    const waiting = Array.from({ length: 1_999 }, (_, i) => `w${i}`)
+    act(() => {
+      useJobsStore
+        .getState()
+        .upsertMany([
+          runningVideo(),
+          job({ id: 'w0', status: 'pending', tasks: [task({ status: 'pending' })] })
+        ])
+      useQueueStore.getState().setLine({ pausedAt: 1, waiting })
+    })
+    expect(tasks).toHaveAccessibleDescription('1 running, 1,999 waiting')
+    expect(screen.getByTestId('queue-badge')).toHaveTextContent('2000')
+    // One of the waiting is sent: it leaves the line although the line itself was not said again.
+    act(() =>
+      useJobsStore
+        .getState()
+        .upsert(job({ id: 'w0', status: 'running', tasks: [task({ status: 'running', remoteId: 'r' })] }))
+    )
+    expect(tasks).toHaveAccessibleDescription('2 running, 1,998 waiting')
   })
 
   it('is right from the start: the bridge loads every open job once', async () => {

@@ -38,17 +38,18 @@ describe('filters', () => {
 })
 
 describe('badge counts', () => {
-  it('counts pending and running as running, needs_attention apart, and nothing else', () => {
+  it('counts what is under way, what waits to be sent, and what waits for the user apart; nothing else', () => {
     const jobs = [
       runningVideo(),
-      job({ id: 'p', status: 'pending' }),
+      job({ id: 'p', status: 'pending', tasks: [task({ status: 'submitting' })] }),
+      job({ id: 'w', status: 'pending', tasks: [task({ status: 'pending' })] }),
       job({ id: 'a', status: 'needs_attention' }),
       job({ id: 'a2', status: 'needs_attention' }),
       job({ id: 'd' }),
       job({ id: 'x', status: 'failed' })
     ]
-    expect(queueCounts(jobs)).toEqual({ running: 2, attention: 2 })
-    expect(queueCounts([])).toEqual({ running: 0, attention: 0 })
+    expect(queueCounts(jobs)).toEqual({ running: 2, unsent: 1, attention: 2 })
+    expect(queueCounts([])).toEqual({ running: 0, unsent: 0, attention: 0 })
   })
 })
 

@@ -32,6 +32,7 @@ import {
   endpointParts,
   formatAgo,
   formatIn,
+  isUnsent,
   pollFacts,
   retryRequest
 } from './model'
@@ -73,10 +74,6 @@ function Glyph({ d, size }: { d: string; size: number }): ReactElement {
 }
 
 /** What the poll column says of a job that was never polled. */
-/** Nothing of the job has gone out yet: every task still waits to be sent. */
-export const isUnsent = (job: JobView): boolean =>
-  job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
-
 function noPollText(t: TFunction, job: JobView): string {
   if (job.status === 'needs_attention') {
     const stillRunning = job.tasks.some((task) => task.error?.view?.kind === 'in_progress')
@@ -239,7 +236,7 @@ function JobRowView({
       data-index={index}
       aria-setsize={count}
       aria-posinset={index + 1}
-      className={`tq-row tone-${tone}`}
+      className={unsent ? `tq-row tone-${tone} waiting` : `tq-row tone-${tone}`}
       style={style}
       // A job waiting to be sent is dragged to its new place, or moved with Alt+↑ / Alt+↓.
       draggable={place > 0}
@@ -281,7 +278,9 @@ function JobRowView({
         </div>
         <div className="tq-state">
           <div className="tq-state-line">
-            <span className={`tq-status tone-${tone}`}>{status}</span>
+            <span className={unsent ? `tq-status tone-${tone} waiting` : `tq-status tone-${tone}`}>
+              {status}
+            </span>
             <span
               className="tq-elapsed"
               title={
@@ -291,10 +290,13 @@ function JobRowView({
               {formatDuration(elapsedMs(job, now))}
             </span>
           </div>
-          <ProgressBar
-            progress={progress}
-            label={t('queue.row.progress', { prompt: job.prompt.slice(0, 40) })}
-          />
+          {/* Nothing of it is under way: no bar sweeps (its place in line says where it stands). */}
+          {!unsent && (
+            <ProgressBar
+              progress={progress}
+              label={t('queue.row.progress', { prompt: job.prompt.slice(0, 40) })}
+            />
+          )}
           {place > 0 ? (
             <span className="tq-progress-label tq-place">{t('queue.row.place', { place })}</span>
           ) : (

@@ -2,10 +2,10 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { perMirror, useJobsStore } from '../../store/jobs'
 import { queueCounts } from './model'
+import { placesOf } from './places'
+import { useQueueStore } from './store'
 
 export const QUEUE_BADGE_ID = 'queue-badge-description'
-
-type Counts = ReturnType<typeof queueCounts>
 
 /**
  * The counts of the mirror as it is now, counted once per change of it: a trace of a 10,000-job queue spent
@@ -13,33 +13,45 @@ type Counts = ReturnType<typeof queueCounts>
  */
 const countsOf = perMirror((byId) => queueCounts(Object.values(byId)))
 
-/** Counts for the navigation: the numbers are drawn, and said once in words for screen readers. */
-export function useQueueCounts(): Counts {
+/**
+ * What the navigation and the Queue's title say: jobs under way at the gateway, jobs waiting to be sent,
+ * jobs waiting for the user. The waiting are counted from the backend's line once it is known: the mirror
+ * holds the jobs loaded so far (500 open ones at start), not every one of a 10,000-job batch.
+ */
+export function useQueueCounts(): { running: number; waiting: number; attention: number } {
+  const line = useQueueStore((state) => state.line)
   const running = useJobsStore((state) => countsOf(state.byId).running)
   const attention = useJobsStore((state) => countsOf(state.byId).attention)
-  return { running, attention }
+  const waiting = useJobsStore((state) =>
+    line ? placesOf(line, state.byId).size : countsOf(state.byId).unsent
+  )
+  return { running, waiting, attention }
 }
 
 export function QueueBadge(): ReactElement | null {
   const { t } = useTranslation()
-  const { running, attention } = useQueueCounts()
-  const runningWords = t('queue.badge.running', { count: running })
-  const attentionWords = t('queue.badge.attention', { count: attention })
-  const words = [running > 0 ? runningWords : null, attention > 0 ? attentionWords : null].filter(Boolean)
+  const { running, waiting, attention } = useQueueCounts()
+  const going = running + waiting
+  const words = [
+    running > 0 ? t('queue.badge.running', { count: running }) : null,
+    waiting > 0 ? t('queue.badge.waiting', { count: waiting }) : null,
+    attention > 0 ? t('queue.badge.attention', { count: attention }) : null
+  ].filter((said): said is string => said !== null)
+  const goingWords = words.slice(0, (running > 0 ? 1 : 0) + (waiting > 0 ? 1 : 0)).join(t('queue.badge.and'))
   return (
     <>
       <span id={QUEUE_BADGE_ID} hidden>
         {words.length > 0 ? words.join(t('queue.badge.and')) : t('queue.summary.nothing')}
       </span>
-      {(running > 0 || attention > 0) && (
+      {(going > 0 || attention > 0) && (
         <span className="tq-badges" aria-hidden="true" data-testid="queue-badge">
-          {running > 0 && (
-            <span className="tq-badge running" title={runningWords}>
-              {running}
+          {going > 0 && (
+            <span className="tq-badge running" title={goingWords}>
+              {going}
             </span>
           )}
           {attention > 0 && (
-            <span className="tq-badge attention" title={attentionWords}>
+            <span className="tq-badge attention" title={t('queue.badge.attention', { count: attention })}>
               {attention}
             </span>
           )}

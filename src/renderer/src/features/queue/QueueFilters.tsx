@@ -13,13 +13,13 @@ import { useQueueStore } from './store'
 import { useGatewayName } from './words'
 
 /** Status as chips (with live counts for what is going on now), kind and gateway as selects. */
-export function QueueFilters({ running, attention }: { running: number; attention: number }): ReactElement {
+export function QueueFilters({ going, attention }: { going: number; attention: number }): ReactElement {
   const { t } = useTranslation()
   const gatewayName = useGatewayName()
   const filter = useQueueStore((state) => state.filter)
   const setFilter = useQueueStore((state) => state.setFilter)
   const profiles = useProfilesStore((state) => state.profiles)
-  const counts: Partial<Record<StatusFilter, number>> = { active: running, attention }
+  const counts: Partial<Record<StatusFilter, number>> = { active: going, attention }
   return (
     <div className="tq-toolbar">
       <fieldset className="tq-chips">

@@ -1,8 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { QueueState } from '@shared/schemas/jobGroups'
-import type { JobView } from '@shared/schemas/jobs'
 import { useAppStore, useConnection } from '../../store/app'
 import { perMirror, useJobsStore } from '../../store/jobs'
 import { useProfilesStore } from '../../store/profiles'
@@ -15,7 +13,8 @@ import { useQueueStore } from './store'
 import { loadLine, setQueuePaused } from './actions'
 import { JobDialogs } from './JobDialogs'
 import { QueueFilters } from './QueueFilters'
-import { isUnsent, JobRow } from './JobRow'
+import { JobRow } from './JobRow'
+import { usePlaces } from './places'
 import { QueueBatches } from './QueueBatches'
 import './queue.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
@@ -85,38 +84,6 @@ function EmptyState({ filtered }: { filtered: boolean }): ReactElement {
   )
 }
 
-let placed: {
-  line: QueueState | null
-  byId: Record<string, JobView>
-  left: string[]
-  places: Map<string, number>
-} | null = null
-
-/**
- * Each waiting job's place in line (1 = sent next). The backend says the order when it changes (a pause,
- * a move); jobs sent since then have left the line, which the jobs mirror already knows, so places are
- * counted over the jobs still unsent rather than read stale from the last order. Counted again only when
- * the line changed or a job left it: a page of the Queue or a poll's news leaves the places as they were.
- */
-function placesOf(line: QueueState | null, byId: Record<string, JobView>): Map<string, number> {
-  if (placed?.line === line && placed.byId === byId) return placed.places
-  const waiting = line?.waiting ?? []
-  // A job the mirror has not loaded is taken as still waiting.
-  const left = waiting.filter((id) => {
-    const job = byId[id]
-    return job !== undefined && !isUnsent(job)
-  })
-  if (placed?.line === line && sameIds(placed.left, left)) {
-    placed.byId = byId
-    return placed.places
-  }
-  const gone = new Set(left)
-  const places = new Map<string, number>()
-  for (const id of waiting) if (!gone.has(id)) places.set(id, places.size + 1)
-  placed = { line, byId, left, places }
-  return places
-}
-
 /** Something in the mirror is going or being saved: the rows' clocks tick every second. */
 const anyLive = perMirror((byId) => {
   for (const id in byId) {
@@ -125,14 +92,6 @@ const anyLive = perMirror((byId) => {
   }
   return false
 })
-
-const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((id, i) => id === b[i])
-
-function usePlaces(): Map<string, number> {
-  const line = useQueueStore((state) => state.line)
-  return useJobsStore((state) => placesOf(line, state.byId))
-}
 
 /**
  * Pause and resume the whole queue. While paused, a line says so above the list: nothing new is sent,
@@ -267,7 +226,7 @@ export function QueueScreen(): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
   const filter = useQueueStore((state) => state.filter)
-  const { running, attention } = useQueueCounts()
+  const { running, waiting, attention } = useQueueCounts()
 
   useEffect(() => {
     void loadPage(api, filter)
@@ -277,10 +236,11 @@ export function QueueScreen(): ReactElement {
   }, [api])
 
   const summary =
-    running + attention === 0
+    running + waiting + attention === 0
       ? t('queue.summary.nothing')
       : [
           running > 0 ? t('queue.summary.running', { count: running }) : '',
+          waiting > 0 ? t('queue.summary.waiting', { count: waiting }) : '',
           attention > 0 ? t('queue.summary.attention', { count: attention }) : ''
         ]
           .filter(Boolean)
@@ -291,7 +251,7 @@ export function QueueScreen(): ReactElement {
       <ScreenHeader title={t('queue.title')} subtitle={summary} live />
       <QueuePause />
       <QueueBatches />
-      <QueueFilters running={running} attention={attention} />
+      <QueueFilters going={running + waiting} attention={attention} />
       <QueueList />
       <JobDialogs />
     </section>

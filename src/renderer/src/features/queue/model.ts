@@ -80,14 +80,25 @@ export function isFiltered(filter: TaskFilter): boolean {
 }
 
 /** The navigation badge: jobs still going, and jobs waiting for the user's word. */
-export function queueCounts(jobs: Iterable<JobView>): { running: number; attention: number } {
+/** Nothing of the job has gone out yet: every task still waits to be sent. */
+export const isUnsent = (job: JobView): boolean =>
+  job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
+
+/**
+ * What the navigation and the Queue count: jobs under way at the gateway (sent, not finished), jobs still
+ * waiting to be sent, and jobs waiting for the user's word.
+ */
+export function queueCounts(jobs: Iterable<JobView>): { running: number; unsent: number; attention: number } {
   let running = 0
+  let unsent = 0
   let attention = 0
   for (const job of jobs) {
-    if (job.status === 'pending' || job.status === 'running') running++
-    else if (job.status === 'needs_attention') attention++
+    if (job.status === 'pending' || job.status === 'running') {
+      if (isUnsent(job)) unsent++
+      else running++
+    } else if (job.status === 'needs_attention') attention++
   }
-  return { running, attention }
+  return { running, unsent, attention }
 }
 
 /** How long ago, in words ("4 s ago"; "just now" within two seconds). */

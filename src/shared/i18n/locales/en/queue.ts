@@ -5,10 +5,12 @@ export const queue = {
   summary: {
     nothing: 'Nothing running',
     running: '{{count, number}} running',
+    waiting: '{{count, number}} waiting',
     attention: '{{count, number}} need attention'
   },
   badge: {
     running: '{{count, number}} running',
+    waiting: '{{count, number}} waiting',
     attention_one: '{{count, number}} needs attention',
     attention_other: '{{count, number}} need attention',
     and: ', '

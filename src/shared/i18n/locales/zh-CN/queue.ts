@@ -11,10 +11,12 @@ export const queue: Catalog<typeof en> = {
   summary: {
     nothing: '没有正在运行的任务',
     running: '{{count, number}} 个运行中',
+    waiting: '{{count, number}} 个等待发送',
     attention: '{{count, number}} 个需要处理'
   },
   badge: {
     running: '{{count, number}} 个运行中',
+    waiting: '{{count, number}} 个等待发送',
     attention_other: '{{count, number}} 个需要处理',
     and: '，'
   },
