@@ -4,6 +4,8 @@ import type { JobGroupScreen, JobGroupSubmitted, JobGroupView } from '../../shar
 import { JobRequest, type JobStatus, type JobView } from '../../shared/schemas/jobs'
 import {
   CANCELLABLE_TASK_STATUSES,
+  CANCELLED_IN_FLIGHT,
+  SENDING_TASK_STATUSES,
   POLLABLE_TASK_STATUSES,
   RESENDABLE_TASK_STATUSES
 } from '../../shared/schemas/jobStatuses'
@@ -307,7 +309,12 @@ export class JobEngine {
     for (const task of tasks) {
       this.scheduler.cancel(task.id)
       repo.transaction(() => {
-        repo.updateTask(task.id, { status: 'cancelled', nextPollAt: null })
+        repo.updateTask(task.id, {
+          status: 'cancelled',
+          nextPollAt: null,
+          // Its request was on its way: the gateway may have it, and may run and bill it (the row says so).
+          ...(SENDING_TASK_STATUSES.includes(task.status) ? { error: CANCELLED_IN_FLIGHT } : {})
+        })
         // P50: a task the gateway accepted may have been billed, so its estimate stays spent; one whose
         // outcome was unknown is the user's to discard; one in flight keeps its reservation (it may have
         // arrived) until the job is deleted.

@@ -57,7 +57,19 @@ export const DOWNLOADABLE_RESULT_STATUSES: readonly ResultStatus[] = ['pending']
  * A task the user stopped following after the gateway accepted it, not over there when last asked: it may
  * still run and be billed, so it is not simply "cancelled" (a cancel the gateway took records `cancelled`).
  */
-export const mayStillBill = (task: Pick<TaskView, 'status' | 'remoteId' | 'remoteStatus'>): boolean =>
+export const mayStillBill = (
+  task: Pick<TaskView, 'status' | 'remoteId' | 'remoteStatus'> & { error?: { code: string } | null }
+): boolean =>
   task.status === 'cancelled' &&
-  task.remoteId !== null &&
-  !(TERMINAL_TASK_STATUSES as readonly string[]).includes(task.remoteStatus ?? '')
+  ((task.remoteId !== null &&
+    !(TERMINAL_TASK_STATUSES as readonly string[]).includes(task.remoteStatus ?? '')) ||
+    task.error?.code === CANCELLED_IN_FLIGHT.code)
+
+/**
+ * The mark of a task cancelled while its request was on its way (no answer, so no remote id): the request
+ * may have arrived, so the gateway may run and bill it as it may a task it had accepted.
+ */
+export const CANCELLED_IN_FLIGHT = {
+  code: 'cancelled_in_flight',
+  message: 'Cancelled while its request was on its way to the gateway: the gateway may have received it.'
+} as const

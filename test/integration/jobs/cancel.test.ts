@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { JobView } from '../../../src/shared/schemas/jobs'
+import { CANCELLED_IN_FLIGHT, mayStillBill } from '../../../src/shared/schemas/jobStatuses'
 import { useStudioAgainstEmulator } from '../../helpers/suite'
 
 const CANCEL_PATH = '/v1/videos/generations/tasks/{id}'
@@ -88,5 +89,57 @@ describe('cancelling a video job at the gateway', () => {
     expect(cancelled.cancel?.sent).toBe(true)
     expect(cancelled.cancel?.answers[0]).toMatchObject({ ok: false, status: 409 })
     expect(cancelled.cancel?.answers[0]?.message).toContain('Too late: it is rendering.')
+  })
+})
+
+/**
+ * Issue 25's truthful cancel, for a request cut off on its way: no answer came, so there is no remote id,
+ * but the gateway may have received it. The task says so (it may still run and bill), as one the gateway
+ * had accepted does; a job cancelled before anything went is simply cancelled.
+ */
+describe('cancelling a job whose request is on its way', () => {
+  const env = useStudioAgainstEmulator({ name: 'cancel-in-flight' })
+  const posts = () =>
+    env.emulator.requestLog.filter(
+      (entry) => entry.method === 'POST' && entry.path === '/v3/images/generations'
+    )
+
+  it('marks it as possibly received (it may still bill), and sends nothing more [P19]', async () => {
+    // The gateway reads the request and holds its answer: the send is in flight when the user cancels.
+    env.emulator.faults.script('/v3/images/generations', { delayMs: 600_000 })
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'cut off on its way' } }
+    })
+    await vi.waitFor(() => {
+      if (posts().length === 0) throw new Error('not sent yet')
+    })
+    const sending = await env.studio.api.invoke('jobs.get', { id: job.id })
+    expect(sending.tasks[0]?.status).toBe('submitting')
+
+    const cancelled = await env.studio.api.invoke('jobs.cancel', { id: job.id })
+    expect(cancelled.status).toBe('cancelled')
+    const task = cancelled.tasks[0]
+    expect(task?.remoteId).toBeNull()
+    expect(task?.error?.code).toBe(CANCELLED_IN_FLIGHT.code)
+    expect(task && mayStillBill(task)).toBe(true)
+    // The cut-off send concludes without changing the mark, and nothing goes out again.
+    await env.studio.backend.engine.waitForIdle()
+    const after = await env.studio.api.invoke('jobs.get', { id: job.id })
+    expect(after.status).toBe('cancelled')
+    expect(after.tasks[0]?.error?.code).toBe(CANCELLED_IN_FLIGHT.code)
+    expect(posts()).toHaveLength(1)
+  })
+
+  it('a job cancelled before anything went is simply cancelled', async () => {
+    await env.studio.api.invoke('queue.pause', {})
+    const job = await env.studio.api.invoke('jobs.submit', {
+      request: { endpoint: 'imagesV3', body: { model: 'studio-image-v3', prompt: 'never sent' } }
+    })
+    const cancelled = await env.studio.api.invoke('jobs.cancel', { id: job.id })
+    expect(cancelled.status).toBe('cancelled')
+    expect(cancelled.tasks[0]?.error).toBeNull()
+    expect(cancelled.tasks.some(mayStillBill)).toBe(false)
+    expect(posts()).toHaveLength(0)
+    await env.studio.api.invoke('queue.resume', {})
   })
 })
