@@ -19,7 +19,7 @@ import { QueueBatches } from './QueueBatches'
 import './queue.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
-const ROW_ESTIMATE = 92
+const ROW_ESTIMATE = 86
 const ROW_GAP = 8
 /** Rows before the end of what is loaded at which the next page is asked for (two screens' worth). */
 const PREFETCH_ROWS = 20
@@ -157,7 +157,7 @@ function QueueList(): ReactElement {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE,
     getItemKey: keyOf,
-    overscan: 6,
+    overscan: 3,
     gap: ROW_GAP,
     // New rows are drawn as a normal update, not inside the scroll event: a fling brings a screen of them
     // every frame, and no frame should wait for them (as the gallery's rows).
