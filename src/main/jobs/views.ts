@@ -8,6 +8,7 @@ import {
   type TaskView
 } from '../../shared/schemas/jobs'
 import {
+  CANCELLED_IN_FLIGHT,
   FINISHED_JOB_STATUSES,
   IN_FLIGHT_TASK_STATUSES,
   SENDABLE_TASK_STATUSES
@@ -90,7 +91,11 @@ export function aggregateOf(
   now: number
 ): AggregateColumns {
   const status = aggregateStatus(tasks, storedResults)
-  const error = tasks.map((task) => parseError(task.error)).find((e) => e !== null) ?? null
+  // A task cancelled on its way carries a mark, not a failure: the job's cancel is the user's own.
+  const error =
+    tasks
+      .map((task) => parseError(task.error))
+      .find((e) => e !== null && e.code !== CANCELLED_IN_FLIGHT.code) ?? null
   const usage = sumUsage(tasks.map((task) => parseUnknown(task.usage)))
   return {
     status,

@@ -122,6 +122,8 @@ describe('cancelling a job whose request is on its way', () => {
     expect(task?.remoteId).toBeNull()
     expect(task?.error?.code).toBe(CANCELLED_IN_FLIGHT.code)
     expect(task && mayStillBill(task)).toBe(true)
+    // A mark on the task, not a failure of the job: the cancel was the user's own.
+    expect(cancelled.error).toBeNull()
     // The cut-off send concludes without changing the mark, and nothing goes out again.
     await env.studio.backend.engine.waitForIdle()
     const after = await env.studio.api.invoke('jobs.get', { id: job.id })

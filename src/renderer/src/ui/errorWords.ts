@@ -26,7 +26,13 @@ export interface ErrorWords {
 const REPLACED: readonly GatewayErrorView['kind'][] = ['invalid', 'mismatch', 'unknown']
 
 /** Job errors the app words itself when the gateway gave no view, by their code. */
-const OWN_CODES = ['outcome_unknown', 'deadline', 'no_result', 'stream_incomplete'] as const
+const OWN_CODES = [
+  'outcome_unknown',
+  'deadline',
+  'no_result',
+  'stream_incomplete',
+  'cancelled_in_flight'
+] as const
 const TASK_ENDED = ['failed', 'expired', 'cancelled'] as const
 
 /** The library's verdicts on a result's file, stored as `download_<kind>`. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { i18n, createI18n } from '@renderer/i18n'
 import { billingLabel } from '@renderer/jobs/billing'
+import { errorLine } from '@renderer/ui/errorWords'
+import { CANCELLED_IN_FLIGHT } from '@shared/schemas/jobStatuses'
 import {
   formatDuration,
   JOB_STATUS_LABELS,
@@ -151,6 +153,19 @@ describe('a job the user stopped tracking', () => {
       tasks: [task({ status: 'cancelled', remoteId: 'task-2', remoteStatus: 'cancelled' })]
     })
     expect(statusText(stopped)).toBe('Cancelled')
+  })
+
+  it('says the same of a request cut off on its way (no remote id, but it may have arrived)', () => {
+    const cutOff = job({
+      status: 'cancelled',
+      tasks: [task({ status: 'cancelled', remoteId: null, error: { ...CANCELLED_IN_FLIGHT } })]
+    })
+    expect(statusText(cutOff)).toBe('No longer tracked — the gateway may still finish and bill it')
+    expect(jobTone(cutOff)).toBe('attention')
+    // Its task line speaks the reader's language, from the catalog, not the backend's English.
+    const zh = createI18n('zh-CN')
+    expect(errorLine(zh.t, { ...CANCELLED_IN_FLIGHT })).toContain('网关可能已收到')
+    expect(errorLine(i18n.t, { ...CANCELLED_IN_FLIGHT })).toBe(CANCELLED_IN_FLIGHT.message)
   })
 })
 

@@ -102,6 +102,10 @@ export const errors = {
   },
   /** Failures the app words itself, by their code (a job's error, a command that did not reach the backend). */
   codes: {
+    cancelled_in_flight: {
+      title: 'Cancelled on its way',
+      message: 'Cancelled while its request was on its way to the gateway: the gateway may have received it.'
+    },
     outcome_unknown: {
       title: 'Not sure whether this ran',
       message:

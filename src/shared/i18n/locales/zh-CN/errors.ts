@@ -94,6 +94,10 @@ export const errors: Catalog<typeof en> = {
     gatewayInUse: '当前网关'
   },
   codes: {
+    cancelled_in_flight: {
+      title: '发送途中已取消',
+      message: '请求发往网关途中被取消：网关可能已收到它，仍可能执行并计费。'
+    },
     outcome_unknown: {
       title: '无法确定是否已执行',
       message:
