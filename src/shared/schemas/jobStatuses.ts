@@ -54,8 +54,9 @@ export type ResultStatus = ResultView['status']
 export const DOWNLOADABLE_RESULT_STATUSES: readonly ResultStatus[] = ['pending']
 
 /**
- * A task the user stopped following after the gateway accepted it, not over there when last asked: it may
- * still run and be billed, so it is not simply "cancelled" (a cancel the gateway took records `cancelled`).
+ * A task the user stopped following after the gateway accepted it (not over there when last asked), or
+ * while its request was on its way there: it may still run and be billed, so it is not simply "cancelled"
+ * (a cancel the gateway took records `cancelled`).
  */
 export const mayStillBill = (
   task: Pick<TaskView, 'status' | 'remoteId' | 'remoteStatus'> & { error?: { code: string } | null }
