@@ -79,6 +79,15 @@ describe('the Queue badge in the navigation', () => {
         .upsert(job({ id: 'w0', status: 'running', tasks: [task({ status: 'running', remoteId: 'r' })] }))
     )
     expect(tasks).toHaveAccessibleDescription('2 running, 1,998 waiting')
+    // A new batch of three, submitted since the line was last said: its jobs wait too.
+    act(() =>
+      useJobsStore
+        .getState()
+        .upsertMany(
+          ['n1', 'n2', 'n3'].map((id) => job({ id, status: 'pending', tasks: [task({ status: 'pending' })] }))
+        )
+    )
+    expect(tasks).toHaveAccessibleDescription('2 running, 2,001 waiting')
   })
 
   it('is right from the start: the bridge loads every open job once', async () => {

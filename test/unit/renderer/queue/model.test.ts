@@ -38,7 +38,7 @@ describe('filters', () => {
 })
 
 describe('badge counts', () => {
-  it('counts what is under way, what waits to be sent, and what waits for the user apart; nothing else', () => {
+  it('counts what is under way and what waits for the user apart; not what waits to be sent, nor the rest', () => {
     const jobs = [
       runningVideo(),
       job({ id: 'p', status: 'pending', tasks: [task({ status: 'submitting' })] }),
@@ -48,8 +48,8 @@ describe('badge counts', () => {
       job({ id: 'd' }),
       job({ id: 'x', status: 'failed' })
     ]
-    expect(queueCounts(jobs)).toEqual({ running: 2, unsent: 1, attention: 2 })
-    expect(queueCounts([])).toEqual({ running: 0, unsent: 0, attention: 0 })
+    expect(queueCounts(jobs)).toEqual({ running: 2, attention: 2 })
+    expect(queueCounts([])).toEqual({ running: 0, attention: 0 })
   })
 })
 

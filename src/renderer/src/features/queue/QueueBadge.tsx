@@ -2,7 +2,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { perMirror, useJobsStore } from '../../store/jobs'
 import { queueCounts } from './model'
-import { placesOf } from './places'
+import { waitingCount } from './places'
 import { useQueueStore } from './store'
 
 export const QUEUE_BADGE_ID = 'queue-badge-description'
@@ -15,16 +15,14 @@ const countsOf = perMirror((byId) => queueCounts(Object.values(byId)))
 
 /**
  * What the navigation and the Queue's title say: jobs under way at the gateway, jobs waiting to be sent,
- * jobs waiting for the user. The waiting are counted from the backend's line once it is known: the mirror
+ * jobs waiting for the user. The waiting are counted from the backend's line (`waitingCount`): the mirror
  * holds the jobs loaded so far (500 open ones at start), not every one of a 10,000-job batch.
  */
 export function useQueueCounts(): { running: number; waiting: number; attention: number } {
   const line = useQueueStore((state) => state.line)
   const running = useJobsStore((state) => countsOf(state.byId).running)
   const attention = useJobsStore((state) => countsOf(state.byId).attention)
-  const waiting = useJobsStore((state) =>
-    line ? placesOf(line, state.byId).size : countsOf(state.byId).unsent
-  )
+  const waiting = useJobsStore((state) => waitingCount(line, state.byId))
   return { running, waiting, attention }
 }
 

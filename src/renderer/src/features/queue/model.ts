@@ -85,20 +85,17 @@ export const isUnsent = (job: JobView): boolean =>
   job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
 
 /**
- * What the navigation and the Queue count: jobs under way at the gateway (sent, not finished), jobs still
- * waiting to be sent, and jobs waiting for the user's word.
+ * Jobs under way at the gateway (sent, not finished) and jobs waiting for the user's word. The jobs waiting
+ * to be sent are counted from the backend's line (`places.ts`).
  */
-export function queueCounts(jobs: Iterable<JobView>): { running: number; unsent: number; attention: number } {
+export function queueCounts(jobs: Iterable<JobView>): { running: number; attention: number } {
   let running = 0
-  let unsent = 0
   let attention = 0
   for (const job of jobs) {
-    if (job.status === 'pending' || job.status === 'running') {
-      if (isUnsent(job)) unsent++
-      else running++
-    } else if (job.status === 'needs_attention') attention++
+    if ((job.status === 'pending' || job.status === 'running') && !isUnsent(job)) running++
+    else if (job.status === 'needs_attention') attention++
   }
-  return { running, unsent, attention }
+  return { running, attention }
 }
 
 /** How long ago, in words ("4 s ago"; "just now" within two seconds). */

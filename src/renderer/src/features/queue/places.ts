@@ -44,3 +44,22 @@ export function usePlaces(): Map<string, number> {
   const line = useQueueStore((state) => state.line)
   return useJobsStore((state) => placesOf(line, state.byId))
 }
+
+let counted: { line: QueueState | null; byId: Record<string, JobView>; waiting: number } | null = null
+
+/**
+ * How many jobs wait to be sent: every one still in the backend's line (loaded or not), and those the
+ * mirror holds unsent that the line does not name yet (a batch submitted since the line was last said).
+ */
+export function waitingCount(line: QueueState | null, byId: Record<string, JobView>): number {
+  if (counted?.line === line && counted.byId === byId) return counted.waiting
+  const places = placesOf(line, byId)
+  let waiting = places.size
+  for (const id in byId) {
+    const job = byId[id]
+    if (job && (job.status === 'pending' || job.status === 'running') && isUnsent(job) && !places.has(id))
+      waiting++
+  }
+  counted = { line, byId, waiting }
+  return waiting
+}
