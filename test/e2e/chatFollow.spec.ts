@@ -103,7 +103,9 @@ test('scrolled up while a reply streams: the view stays put, "Jump to latest" go
   await openStudio(page, studio)
   // The demo gateway streams one piece every 30 ms: slow enough to scroll up in the middle.
   await startNewChat(page, 'studio-chat', 'Chat completions')
-  await send(page, 'Tell me a long story [[tokens=900]]')
+  // Long enough that plenty is still to come once the view is scrolled up, on a busy machine too (with
+  // 900 tokens a loaded CI run reached the scroll with 3 px of reply left to grow).
+  await send(page, 'Tell me a long story [[tokens=1500]]')
   const scroller = log(page)
   await expect.poll(async () => (await scrollOf(page)).room, { timeout: 30_000 }).toBeGreaterThan(500)
   await scroller.hover()
