@@ -96,9 +96,6 @@ async function main(): Promise<void> {
   else host = await listen(saved.port).catch(() => listen(0))
   saveHostAddress(dataDir, { port: host.port, token: host.token })
   backend.announcePort(host.port)
-  process.stdout.write(`Gateway Studio is running. Open this address in your browser:\n\n  ${host.url}\n\n`)
-  process.stdout.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
-
   let stopping = false
   const stop = (): void => {
     if (stopping) return
@@ -114,8 +111,12 @@ async function main(): Promise<void> {
         }
       )
   }
+  // Listening for Ctrl+C before the address is out: a stop that follows the address at once (a script,
+  // an impatient hand) closes the data folder cleanly, where it would otherwise end the process as it is.
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  process.stdout.write(`Gateway Studio is running. Open this address in your browser:\n\n  ${host.url}\n\n`)
+  process.stdout.write(`Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`)
 }
 
 /** The language of this terminal: the locale variables as the C library reads them, then Intl's guess. */
