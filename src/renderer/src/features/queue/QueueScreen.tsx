@@ -97,11 +97,10 @@ const anyLive = perMirror((byId) => {
  * Pause and resume the whole queue. While paused, a line says so above the list: nothing new is sent,
  * what is already on its way finishes, and the queue stays paused after a restart.
  */
-function QueuePause(): ReactElement | null {
+function QueuePause({ waiting }: { waiting: number }): ReactElement | null {
   const { t } = useTranslation()
   const { api } = useConnection()
   const line = useQueueStore((state) => state.line)
-  const waiting = usePlaces().size
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   if (!line) return null
@@ -249,7 +248,7 @@ export function QueueScreen(): ReactElement {
   return (
     <section className="screen tq-screen" aria-labelledby="screen-title">
       <ScreenHeader title={t('queue.title')} subtitle={summary} live />
-      <QueuePause />
+      <QueuePause waiting={waiting} />
       <QueueBatches />
       <QueueFilters going={running + waiting} attention={attention} />
       <QueueList />

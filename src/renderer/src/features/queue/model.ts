@@ -3,7 +3,7 @@ import { JOB_KINDS } from '@shared/schemas/jobKinds'
 import { JobRequest, type JobStatus, type JobView, type TaskView } from '@shared/schemas/jobs'
 import { cancelPlan } from '../../jobs/cancel'
 import type { ProfileView } from '@shared/schemas/profiles'
-import { formatDuration, isActiveTask } from '../../jobs/status'
+import { formatDuration, isActiveJob, isActiveTask } from '../../jobs/status'
 import { i18n } from '../../i18n'
 import { endpointWords } from '../../ui/words'
 
@@ -79,7 +79,6 @@ export function isFiltered(filter: TaskFilter): boolean {
   return filter.status !== 'all' || filter.kind !== 'all' || filter.profileId !== 'all'
 }
 
-/** The navigation badge: jobs still going, and jobs waiting for the user's word. */
 /** Nothing of the job has gone out yet: every task still waits to be sent. */
 export const isUnsent = (job: JobView): boolean =>
   job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
@@ -92,7 +91,7 @@ export function queueCounts(jobs: Iterable<JobView>): { running: number; attenti
   let running = 0
   let attention = 0
   for (const job of jobs) {
-    if ((job.status === 'pending' || job.status === 'running') && !isUnsent(job)) running++
+    if (isActiveJob(job) && !isUnsent(job)) running++
     else if (job.status === 'needs_attention') attention++
   }
   return { running, attention }

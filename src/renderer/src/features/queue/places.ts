@@ -1,5 +1,6 @@
 import type { QueueState } from '@shared/schemas/jobGroups'
 import type { JobView } from '@shared/schemas/jobs'
+import { isActiveJob } from '../../jobs/status'
 import { useJobsStore } from '../../store/jobs'
 import { isUnsent } from './model'
 import { useQueueStore } from './store'
@@ -57,8 +58,7 @@ export function waitingCount(line: QueueState | null, byId: Record<string, JobVi
   let waiting = places.size
   for (const id in byId) {
     const job = byId[id]
-    if (job && (job.status === 'pending' || job.status === 'running') && isUnsent(job) && !places.has(id))
-      waiting++
+    if (job && isActiveJob(job) && isUnsent(job) && !places.has(id)) waiting++
   }
   counted = { line, byId, waiting }
   return waiting
