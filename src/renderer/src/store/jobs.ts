@@ -1,10 +1,19 @@
 import { create } from 'zustand'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 
+/** What the last change of the mirror did: the mirror before it, the one it made, the ids it touched. */
+export interface MirrorChange {
+  from: Record<string, JobView>
+  to: Record<string, JobView>
+  ids: readonly string[]
+}
+
 interface JobsState {
   byId: Record<string, JobView>
   /** Ids newest first, as far as they have been loaded. */
   order: string[]
+  /** Lets what is counted over every job follow a change from the jobs it touched (`mirrorSum`). */
+  change: MirrorChange | null
   upsert: (job: JobView) => void
   upsertMany: (jobs: JobView[]) => void
   remove: (id: string) => void
@@ -57,36 +66,45 @@ function mergeByCreated(
 export const useJobsStore = create<JobsState>()((set) => ({
   byId: {},
   order: [],
+  change: null,
   upsert: (job) =>
     set((state) => {
       const byId = { ...state.byId, [job.id]: job }
-      return { byId, order: state.byId[job.id] ? state.order : insertByCreated(byId, state.order, job.id) }
+      return {
+        byId,
+        order: state.byId[job.id] ? state.order : insertByCreated(byId, state.order, job.id),
+        change: { from: state.byId, to: byId, ids: [job.id] }
+      }
     }),
   upsertMany: (jobs) =>
     set((state) => {
+      if (jobs.length === 0) return state
       const byId = { ...state.byId }
       for (const job of jobs) byId[job.id] = job
+      const ids = [...new Set(jobs.map((job) => job.id))]
       return {
         byId,
-        order: mergeByCreated(
-          byId,
-          state.byId,
-          state.order,
-          jobs.map((job) => job.id)
-        )
+        order: mergeByCreated(byId, state.byId, state.order, ids),
+        change: { from: state.byId, to: byId, ids }
       }
     }),
   remove: (id) =>
     set((state) => {
+      if (!state.byId[id]) return state
       const byId = { ...state.byId }
       delete byId[id]
-      return { byId, order: state.order.filter((other) => other !== id) }
+      return {
+        byId,
+        order: state.order.filter((other) => other !== id),
+        change: { from: state.byId, to: byId, ids: [id] }
+      }
     }),
   addPartial: (jobId, result) =>
     set((state) => {
       const job = state.byId[jobId]
       if (!job || job.results.some((r) => r.id === result.id)) return state
-      return { byId: { ...state.byId, [jobId]: { ...job, results: [...job.results, result] } } }
+      const byId = { ...state.byId, [jobId]: { ...job, results: [...job.results, result] } }
+      return { byId, change: { from: state.byId, to: byId, ids: [jobId] } }
     })
 }))
 
@@ -102,6 +120,39 @@ export function perMirror<T>(
   return (byId) => {
     if (last?.byId !== byId) last = { byId, value: derive(byId) }
     return last.value
+  }
+}
+
+/**
+ * A number summed over every job of the mirror (`count` of each), for a given `context` (what the count
+ * depends on besides the job). A change of the mirror is followed from the jobs it touched, the sum of the
+ * others standing: a page of 50 jobs arriving in a 10,000-job mirror counts 50, not 10,000 (a trace of the
+ * Queue scrolled to its end spent a third of each page's arrival counting every job again). A change it
+ * did not see (two in a row between calls, a reset) is counted over every job, as is a new context.
+ */
+export function mirrorSum<C>(
+  count: (job: JobView, id: string, context: C) => number
+): (mirror: Pick<JobsState, 'byId' | 'change'>, context: C) => number {
+  let last: { byId: Record<string, JobView>; context: C; sum: number } | null = null
+  return ({ byId, change }, context) => {
+    if (last?.byId === byId && last.context === context) return last.sum
+    let sum = 0
+    if (last?.context === context && change?.to === byId && change.from === last.byId) {
+      sum = last.sum
+      for (const id of change.ids) {
+        const before = change.from[id]
+        const after = byId[id]
+        if (before) sum -= count(before, id, context)
+        if (after) sum += count(after, id, context)
+      }
+    } else {
+      for (const id in byId) {
+        const job = byId[id]
+        if (job) sum += count(job, id, context)
+      }
+    }
+    last = { byId, context, sum }
+    return sum
   }
 }
 

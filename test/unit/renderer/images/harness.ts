@@ -102,7 +102,7 @@ export function fakeBackend(handlers: Partial<Record<CommandName, Handler>> = {}
       { theme: 'light', language: 'en', notifyOnJobFinish: false, exportNameTemplate: '{date}' }
     )
   useProfilesStore.setState({ profiles: [profile], catalogs: {} })
-  useJobsStore.setState({ byId: {}, order: [] })
+  useJobsStore.setState({ byId: {}, order: [], change: null })
   api.on('jobs.updated', (job) => useJobsStore.getState().upsert(job))
   api.on('jobs.partial', ({ jobId, result }) => useJobsStore.getState().addPartial(jobId, result))
   bridgeImages(connection)

@@ -94,7 +94,7 @@ export function connect(handlers: Record<string, Handler> = {}): {
 
 /** Fresh stores for every test: they are module singletons. */
 export function resetStores(): void {
-  useJobsStore.setState({ byId: {}, order: [] })
+  useJobsStore.setState({ byId: {}, order: [], change: null })
   useQueueStore.setState({
     filter: { status: 'all', kind: 'all', profileId: 'all' },
     expanded: {},

@@ -4,7 +4,7 @@ import {
   endpointLabel,
   matchesFilter,
   pollFacts,
-  queueCounts,
+  isUnderWay,
   retryRequest,
   toJobQuery,
   type TaskFilter
@@ -38,7 +38,7 @@ describe('filters', () => {
 })
 
 describe('badge counts', () => {
-  it('counts what is under way and what waits for the user apart; not what waits to be sent, nor the rest', () => {
+  it('counts as running only what is under way: not what waits to be sent, for the user, nor the rest', () => {
     const jobs = [
       runningVideo(),
       job({ id: 'p', status: 'pending', tasks: [task({ status: 'submitting' })] }),
@@ -48,8 +48,7 @@ describe('badge counts', () => {
       job({ id: 'd' }),
       job({ id: 'x', status: 'failed' })
     ]
-    expect(queueCounts(jobs)).toEqual({ running: 2, attention: 2 })
-    expect(queueCounts([])).toEqual({ running: 0, attention: 0 })
+    expect(jobs.filter(isUnderWay).map((j) => j.id)).toEqual([jobs[0]?.id, 'p'])
   })
 })
 

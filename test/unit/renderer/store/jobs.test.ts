@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { useJobsStore } from '@renderer/store/jobs'
 import { job } from '../../../helpers/jobViews'
 
-beforeEach(() => useJobsStore.setState({ byId: {}, order: [] }))
+beforeEach(() => useJobsStore.setState({ byId: {}, order: [], change: null }))
 
 describe('jobs mirror order (issue 17)', () => {
   it('puts each job announced by an event at its place, newest first, whatever order the events come in', () => {

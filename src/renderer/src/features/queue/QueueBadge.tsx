@@ -1,17 +1,18 @@
 import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { perMirror, useJobsStore } from '../../store/jobs'
-import { queueCounts } from './model'
+import { mirrorSum, useJobsStore } from '../../store/jobs'
+import { isUnderWay } from './model'
 import { waitingCount } from './places'
 import { useQueueStore } from './store'
 
 export const QUEUE_BADGE_ID = 'queue-badge-description'
 
 /**
- * The counts of the mirror as it is now, counted once per change of it: a trace of a 10,000-job queue spent
- * 35 s of 170 counting the same jobs again for every selector call.
+ * The counts of the mirror as it is now, followed from each change's jobs (`mirrorSum`): a trace of a
+ * 10,000-job queue spent 35 s of 170 counting the same jobs again for every selector call.
  */
-const countsOf = perMirror((byId) => queueCounts(Object.values(byId)))
+const runningIn = mirrorSum((job) => (isUnderWay(job) ? 1 : 0))
+const attentionIn = mirrorSum((job) => (job.status === 'needs_attention' ? 1 : 0))
 
 /**
  * What the navigation and the Queue's title say: jobs under way at the gateway, jobs waiting to be sent,
@@ -20,9 +21,9 @@ const countsOf = perMirror((byId) => queueCounts(Object.values(byId)))
  */
 export function useQueueCounts(): { running: number; waiting: number; attention: number } {
   const line = useQueueStore((state) => state.line)
-  const running = useJobsStore((state) => countsOf(state.byId).running)
-  const attention = useJobsStore((state) => countsOf(state.byId).attention)
-  const waiting = useJobsStore((state) => waitingCount(line, state.byId))
+  const running = useJobsStore((state) => runningIn(state, null))
+  const attention = useJobsStore((state) => attentionIn(state, null))
+  const waiting = useJobsStore((state) => waitingCount(line, state))
   return { running, waiting, attention }
 }
 

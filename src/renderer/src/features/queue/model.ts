@@ -84,18 +84,10 @@ export const isUnsent = (job: JobView): boolean =>
   job.tasks.length > 0 && job.tasks.every((task) => task.status === 'pending')
 
 /**
- * Jobs under way at the gateway (sent, not finished) and jobs waiting for the user's word. The jobs waiting
- * to be sent are counted from the backend's line (`places.ts`).
+ * Under way at the gateway: sent, not finished (the badge's "running"; the jobs waiting to be sent are
+ * counted from the backend's line, `places.ts`).
  */
-export function queueCounts(jobs: Iterable<JobView>): { running: number; attention: number } {
-  let running = 0
-  let attention = 0
-  for (const job of jobs) {
-    if (isActiveJob(job) && !isUnsent(job)) running++
-    else if (job.status === 'needs_attention') attention++
-  }
-  return { running, attention }
-}
+export const isUnderWay = (job: JobView): boolean => isActiveJob(job) && !isUnsent(job)
 
 /** How long ago, in words ("4 s ago"; "just now" within two seconds). */
 export function formatAgo(at: number, now: number, t: TFunction = i18n.t): string {

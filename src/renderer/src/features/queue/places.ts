@@ -1,9 +1,24 @@
 import type { QueueState } from '@shared/schemas/jobGroups'
 import type { JobView } from '@shared/schemas/jobs'
 import { isActiveJob } from '../../jobs/status'
-import { useJobsStore } from '../../store/jobs'
+import { mirrorSum, useJobsStore } from '../../store/jobs'
 import { isUnsent } from './model'
 import { useQueueStore } from './store'
+
+type Mirror = Pick<ReturnType<typeof useJobsStore.getState>, 'byId' | 'change'>
+
+const lineSets = new WeakMap<QueueState, ReadonlySet<string>>()
+
+/** The line's ids as a set, made once per line the backend says. */
+function idsOf(line: QueueState | null): ReadonlySet<string> {
+  if (line === null) return new Set()
+  let ids = lineSets.get(line)
+  if (!ids) lineSets.set(line, (ids = new Set(line.waiting)))
+  return ids
+}
+
+/** A job of the line that the mirror knows was sent since the line was said has left it. */
+const hasLeft = (job: JobView | undefined): boolean => job !== undefined && !isUnsent(job)
 
 let placed: {
   line: QueueState | null
@@ -19,16 +34,22 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
  * Each waiting job's place in line (1 = sent next). The backend says the order when it changes (a pause,
  * a move); jobs sent since then have left the line, which the jobs mirror already knows, so places are
  * counted over the jobs still unsent rather than read stale from the last order. Counted again only when
- * the line changed or a job left it: a page of the Queue or a poll's news leaves the places as they were.
+ * the line changed or a job left it: a page of the Queue or a poll's news leaves the places as they were,
+ * which the mirror's last change tells without walking the line.
  */
-export function placesOf(line: QueueState | null, byId: Record<string, JobView>): Map<string, number> {
+export function placesOf(line: QueueState | null, { byId, change }: Mirror): Map<string, number> {
   if (placed?.line === line && placed.byId === byId) return placed.places
+  if (placed?.line === line && change?.to === byId && change.from === placed.byId) {
+    const inLine = idsOf(line)
+    const from = change.from
+    if (change.ids.every((id) => !inLine.has(id) || hasLeft(from[id]) === hasLeft(byId[id]))) {
+      placed.byId = byId
+      return placed.places
+    }
+  }
   const waiting = line?.waiting ?? []
   // A job the mirror has not loaded is taken as still waiting.
-  const left = waiting.filter((id) => {
-    const job = byId[id]
-    return job !== undefined && !isUnsent(job)
-  })
+  const left = waiting.filter((id) => hasLeft(byId[id]))
   if (placed?.line === line && sameIds(placed.left, left)) {
     placed.byId = byId
     return placed.places
@@ -43,23 +64,22 @@ export function placesOf(line: QueueState | null, byId: Record<string, JobView>)
 /** Places in line, for the list and the pause line. */
 export function usePlaces(): Map<string, number> {
   const line = useQueueStore((state) => state.line)
-  return useJobsStore((state) => placesOf(line, state.byId))
+  return useJobsStore((state) => placesOf(line, state))
 }
 
-let counted: { line: QueueState | null; byId: Record<string, JobView>; waiting: number } | null = null
+/**
+ * What the mirror adds to the line's length: -1 for a job of the line it knows was sent since, +1 for an
+ * unsent job the line does not name yet (a batch submitted since the line was last said).
+ */
+const besideLine = mirrorSum<QueueState | null>((job, id, line) => {
+  if (idsOf(line).has(id)) return hasLeft(job) ? -1 : 0
+  return isActiveJob(job) && isUnsent(job) ? 1 : 0
+})
 
 /**
  * How many jobs wait to be sent: every one still in the backend's line (loaded or not), and those the
- * mirror holds unsent that the line does not name yet (a batch submitted since the line was last said).
+ * mirror holds unsent that the line does not name yet.
  */
-export function waitingCount(line: QueueState | null, byId: Record<string, JobView>): number {
-  if (counted?.line === line && counted.byId === byId) return counted.waiting
-  const places = placesOf(line, byId)
-  let waiting = places.size
-  for (const id in byId) {
-    const job = byId[id]
-    if (job && isActiveJob(job) && isUnsent(job) && !places.has(id)) waiting++
-  }
-  counted = { line, byId, waiting }
-  return waiting
+export function waitingCount(line: QueueState | null, mirror: Mirror): number {
+  return idsOf(line).size + besideLine(mirror, line)
 }
