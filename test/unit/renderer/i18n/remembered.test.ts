@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import i18next from 'i18next'
 import { createI18n } from '@renderer/i18n'
 import { en } from '@shared/i18n/locales/en'
@@ -63,5 +63,26 @@ describe('t remembers its answers (issue 25: the Queue at 10,000 jobs)', () => {
     value.toString = () => 'second'
     expect(first).toContain('first')
     expect(app.t('queue.details.usage', { usage: value })).toContain('second')
+  })
+})
+
+describe('numbers in words (issue 25)', () => {
+  it('are written as i18next writes them, with one formatter per language however many counts are asked', () => {
+    const app = asking(createI18n('en').t)
+    const plain = plainI18n('en')
+    const reference = asking(plain.t.bind(plain))
+    for (let place = 1_000; place < 1_200; place++)
+      expect(app('queue.row.place', { place })).toBe(reference('queue.row.place', { place }))
+    expect(app('queue.row.place', { place: 1_234 })).toBe('#1,234 in line')
+    const made = vi.spyOn(Intl, 'NumberFormat')
+    try {
+      for (let place = 2_000; place < 2_200; place++) app('queue.row.place', { place })
+      expect(made.mock.calls.length).toBe(0)
+      // i18next's own makes one per count: its cache is keyed on the call's values.
+      for (let place = 2_000; place < 2_020; place++) reference('queue.row.place', { place })
+      expect(made.mock.calls.length).toBe(20)
+    } finally {
+      made.mockRestore()
+    }
   })
 })
