@@ -37,7 +37,7 @@ import {
   retryRequest
 } from './model'
 import { useQueueStore } from './store'
-import { useGatewayName } from './words'
+import { gatewayNameOf } from './words'
 import { dateFormat, numberFormat } from '../../ui/intl'
 
 /** Each kind's icon; a kind without one of its own shows the image icon. */
@@ -188,7 +188,9 @@ function JobRowView({
   count,
   measureRef,
   style,
-  place
+  place,
+  t,
+  language
 }: {
   job: JobView
   now: number
@@ -199,9 +201,13 @@ function JobRowView({
   style: CSSProperties
   /** Its place among the jobs waiting to be sent (1 = next), or 0 when it is not waiting. */
   place: number
+  /**
+   * The list's words, handed down: a row of its own asking for them (`useTranslation`) cost a copy of the
+   * i18n instance and two listeners per row mounted, and a fling through the Queue mounts thousands.
+   */
+  t: TFunction
+  language: string
 }): ReactElement {
-  const { t, i18n } = useTranslation()
-  const gatewayName = useGatewayName()
   const { api } = useConnection()
   const expanded = useQueueStore((state) => state.expanded[job.id] ?? false)
   const actionError = useQueueStore((state) => state.actionErrors[job.id])
@@ -272,8 +278,8 @@ function JobRowView({
               {endpoint.how}
             </span>
             <span>{job.model}</span>
-            {profile && <span>{gatewayName(profile)}</span>}
-            <span>{clock(job.createdAt, now, i18n.language)}</span>
+            {profile && <span>{gatewayNameOf(profile, t)}</span>}
+            <span>{clock(job.createdAt, now, language)}</span>
           </p>
         </div>
         <div className="tq-state">
@@ -441,6 +447,8 @@ export const JobRow = memo(
     a.index === b.index &&
     a.count === b.count &&
     a.place === b.place &&
+    a.t === b.t &&
+    a.language === b.language &&
     a.measureRef === b.measureRef &&
     a.style.transform === b.style.transform
 )

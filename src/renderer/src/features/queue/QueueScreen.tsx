@@ -137,7 +137,7 @@ function QueuePause({ waiting }: { waiting: number }): ReactElement | null {
  * filters) has anything new to draw then.
  */
 function QueueList(): ReactElement {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { api } = useConnection()
   const filter = useQueueStore((state) => state.filter)
   const profiles = useProfilesStore((state) => state.profiles)
@@ -172,51 +172,59 @@ function QueueList(): ReactElement {
   }, [api, filter, exhausted, loading, ids.length, lastIndex])
 
   return (
-    <div className="tq-scroll" ref={scrollRef}>
-      {error && (
-        <div className="notice notice-error tq-load-error" role="alert">
-          <p className="notice-title">{t('queue.loadFailed')}</p>
-          <p>{error}</p>
-        </div>
-      )}
-      {ids.length === 0 && !loading && !error ? (
-        <EmptyState filtered={isFiltered(filter)} />
-      ) : (
-        <ul className="tq-list" aria-label={t('queue.list')} style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const id = ids[item.index]
-            const job = id === undefined ? undefined : byId[id]
-            if (!job) return null
-            return (
-              <JobRow
-                key={job.id}
-                job={job}
-                now={now}
-                profile={profiles.find((profile) => profile.id === job.profileId)}
-                index={item.index}
-                // How many there are in all is known once the last page is in (-1: not known yet); a
-                // count of the pages so far would be wrong, and would draw every row again per page.
-                count={exhausted ? ids.length : -1}
-                measureRef={virtualizer.measureElement}
-                place={places.get(job.id) ?? 0}
-                style={{ transform: `translateY(${item.start}px)` }}
-              />
-            )
-          })}
-        </ul>
-      )}
-      {!exhausted && ids.length > 0 && (
-        <div className="tq-more">
-          <button
-            type="button"
-            className="button"
-            disabled={loading}
-            onClick={() => void loadPage(api, filter)}
-          >
-            {loading ? t('queue.loading') : t('queue.older')}
-          </button>
-        </div>
-      )}
+    // The frame takes the screen's leftover height; the scroller fills it out of the flow. A flex item is
+    // never a relayout boundary in Chromium, so with the scroller as the flex item each frame of a fling
+    // laid out and painted the whole document (a trace: 1,321 objects, 647 dirty, 25 ms); out of the
+    // flow, its `contain: strict` holds and a frame lays out the list alone.
+    <div className="tq-scroll-frame">
+      <div className="tq-scroll" ref={scrollRef}>
+        {error && (
+          <div className="notice notice-error tq-load-error" role="alert">
+            <p className="notice-title">{t('queue.loadFailed')}</p>
+            <p>{error}</p>
+          </div>
+        )}
+        {ids.length === 0 && !loading && !error ? (
+          <EmptyState filtered={isFiltered(filter)} />
+        ) : (
+          <ul className="tq-list" aria-label={t('queue.list')} style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const id = ids[item.index]
+              const job = id === undefined ? undefined : byId[id]
+              if (!job) return null
+              return (
+                <JobRow
+                  key={job.id}
+                  job={job}
+                  now={now}
+                  profile={profiles.find((profile) => profile.id === job.profileId)}
+                  index={item.index}
+                  // How many there are in all is known once the last page is in (-1: not known yet); a
+                  // count of the pages so far would be wrong, and would draw every row again per page.
+                  count={exhausted ? ids.length : -1}
+                  measureRef={virtualizer.measureElement}
+                  place={places.get(job.id) ?? 0}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  t={t}
+                  language={i18n.language}
+                />
+              )
+            })}
+          </ul>
+        )}
+        {!exhausted && ids.length > 0 && (
+          <div className="tq-more">
+            <button
+              type="button"
+              className="button"
+              disabled={loading}
+              onClick={() => void loadPage(api, filter)}
+            >
+              {loading ? t('queue.loading') : t('queue.older')}
+            </button>
+          </div>
+        )}
+      </div>
     </div>
   )
 }
