@@ -8,6 +8,7 @@ import { Library, type MediaRecord } from '../../../src/main/library'
 import { JobRepository } from '../../../src/main/jobs/repository'
 import { systemClock } from '../../../src/main/time/clock'
 import { DiskMediaStore } from '../../../src/main/library/diskStore'
+import { seededRandom } from '../../helpers/random'
 
 /**
  * Seeds the gallery directly (unit tests, benchmarks): real image files in the library, with real WebP
@@ -15,16 +16,7 @@ import { DiskMediaStore } from '../../../src/main/library/diskStore'
  */
 
 /** A deterministic pseudo-random generator, so seeded images are the same on every run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export const mulberry32 = seededRandom
 
 /**
  * `count` distinct images like a generator's output: a two-colour gradient, a few soft shapes and a

@@ -8,6 +8,7 @@ import {
   safeFileName,
   safeNameStem
 } from '../../../../src/main/library/names'
+import { seededRandom } from '../../../helpers/random'
 
 /** Microsoft's naming rules, checked independently of the code under test. */
 function windowsProblems(name: string): string[] {
@@ -32,18 +33,6 @@ function windowsProblems(name: string): string[] {
   if (name !== name.normalize('NFC')) problems.push('not NFC')
   if (name === '.' || name === '..') problems.push('dot name')
   return problems
-}
-
-/** Deterministic PRNG (mulberry32) so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const PIECES = [
@@ -187,7 +176,7 @@ describe('safe file names [P33]', () => {
   })
 
   it('fuzz: 10,000 prompts give 0 escaping names, all valid on Windows and ≤ 255 bytes', () => {
-    const next = rng(0x5eed)
+    const next = seededRandom(0x5eed)
     const dir = '/srv/export/gallery'
     const winDir = 'C:\\Users\\me\\export'
     let escaping = 0
@@ -220,7 +209,7 @@ describe('safe file names [P33]', () => {
   })
 
   it('fuzz harness can fail: the raw prompts would escape and be invalid', () => {
-    const next = rng(0x5eed)
+    const next = seededRandom(0x5eed)
     let escaping = 0
     let invalid = 0
     for (let i = 0; i < 1000; i++) {

@@ -6,6 +6,7 @@ import { isUnsent } from '@renderer/features/queue/model'
 import { placesOf, waitingCount } from '@renderer/features/queue/places'
 import { useJobsStore } from '@renderer/store/jobs'
 import { job, task } from '../../../helpers/jobViews'
+import { seededRandom } from '../../../helpers/random'
 
 beforeEach(() => useJobsStore.setState({ byId: {}, order: [], change: null }))
 
@@ -23,18 +24,9 @@ function recount(
   return { places, waiting: places.length + extra }
 }
 
-/** A small deterministic random source, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
-    return state / 2 ** 31
-  }
-}
-
 describe('places in line and the waiting count, followed from each change (issue 25)', () => {
   it('match a full recount after every change of the mirror and of the line, in 2,000 random steps', () => {
-    const next = random(25)
+    const next = seededRandom(25)
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T
     const ids = Array.from({ length: 40 }, (_, i) => `j${i}`)
     const shapes = (id: string, at: number): JobView =>

@@ -12,18 +12,7 @@ import {
   type ModelPrice
 } from '../../../../src/shared/money/prices'
 import { MAX_PRICE_FILE_CHARS, type PriceImport } from '../../../../src/shared/money/problems'
-
-/** A small seeded generator (mulberry32), so a failing case can be run again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from '../../../helpers/random'
 
 const TRICKY_IDS = [
   'gpt-image-1',
@@ -104,7 +93,7 @@ describe('a price table as a file', () => {
   })
 
   it('round-trips through JSON and CSV: export then import gives the same table', () => {
-    const next = random(20_240_601)
+    const next = seededRandom(20_240_601)
     for (let run = 0; run < 50; run++) {
       const table = randomTable(next, 1 + Math.floor(next() * 12))
       expect(importPriceTable(exportPriceTable(table, 'json'), { format: 'json' })).toEqual({
@@ -144,7 +133,7 @@ describe('a price table as a file', () => {
   }, 60_000)
 
   it('never throws on random text, and says what is wrong in words the catalogs have', () => {
-    const next = random(7)
+    const next = seededRandom(7)
     const alphabet = [
       '{',
       '}',
@@ -180,7 +169,7 @@ describe('a price table as a file', () => {
   })
 
   it('never throws on random JSON values, nor on a valid table with a part replaced', () => {
-    const next = random(11)
+    const next = seededRandom(11)
     const scalar = (): unknown =>
       [null, true, 0, -1, 0.04, 1e300, '', '0.04', '0,04', 'image', '2K', '__proto__', 'x'.repeat(300)][
         Math.floor(next() * 13)
@@ -235,7 +224,7 @@ describe('a price table as a file', () => {
   })
 
   it('never throws on a CSV file with random edits', () => {
-    const next = random(13)
+    const next = seededRandom(13)
     const edits = ['', ',', '"', '\n', ';', 'x', '-', '0', ',,', '""', '\r\n']
     for (let run = 0; run < 300; run++) {
       let text = writePriceCsv(randomTable(next, 4))
