@@ -30,7 +30,10 @@ const BACKEND_LAYERS = [
   ['shells', ['electron', 'web', 'index.ts']],
   ['composition root', ['backend.ts']],
   ['services', ['services']],
-  ['domain', ['jobs', 'money', 'chat', 'gallery', 'presets', 'profiles', 'notices', 'settings']],
+  [
+    'domain',
+    ['jobs', 'money', 'chat', 'gallery', 'presets', 'profiles', 'notices', 'settings', 'provenance']
+  ],
   ['ports', ['gateway', 'library', 'db', 'secrets', 'dataFolder']],
   ['base', ['contract', 'time', 'security', 'log.ts', 'version.ts', 'crashPoints.ts']]
 ]
