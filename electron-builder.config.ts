@@ -57,8 +57,9 @@ export function builderConfig(options: BuilderOptions = {}): Configuration {
     ],
     extraResources: [{ from: electronSqlite, to: 'better_sqlite3.node' }],
     asar: true,
-    // Native code cannot be loaded from inside an asar archive.
-    asarUnpack: ['node_modules/sharp/**', 'node_modules/@img/**'],
+    // Native code cannot be loaded from inside an asar archive, nor a script run as a process (the
+    // ExifTool that writes metadata into exported copies).
+    asarUnpack: ['node_modules/sharp/**', 'node_modules/@img/**', 'node_modules/exiftool-vendored.pl/**'],
     // Never rebuild in the project's node_modules: a failed rebuild deletes the Node build.
     npmRebuild: false,
     nodeGypRebuild: false,

@@ -162,6 +162,13 @@ describe('the packaged app', () => {
     }
   })
 
+  it('ships ExifTool unpacked: exported copies get their metadata from a process it cannot run in the archive', () => {
+    const script = 'node_modules/exiftool-vendored.pl/bin/exiftool'
+    expect(files).toContain(script)
+    expect(statFile(asar, script)).toMatchObject({ unpacked: true })
+    expect(existsSync(join(app, 'resources', 'app.asar.unpacked', script))).toBe(true)
+  })
+
   it('holds every production dependency npm installed, the dependencies of dependencies too', () => {
     const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, { dev?: boolean; devOptional?: boolean; version?: string }>

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { ExifTool } from 'exiftool-vendored'
+import { containerOf, hasContentCredentials, type ImageContainer } from './c2pa'
+import { recordJson, type ProvenanceRecord } from './record'
+
+/** Our own XMP namespace: the fields the standard ones have no place for. */
+export const NAMESPACE = 'urn:gateway-studio:metadata:1.0'
+/** IPTC's term for media made by a trained model from a prompt. */
+export const DIGITAL_SOURCE_TYPE = 'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia'
+/** The keyword of the PNG text chunk that carries the whole record as JSON. */
+export const PNG_KEYWORD = 'gateway-studio'
+
+/**
+ * ExifTool's definitions of our namespace and PNG chunk. ExifTool reads user definitions from a file named
+ * before any other argument, so the writer puts this one in its work folder. The chunk is marked `iTXt`:
+ * ExifTool would otherwise write plain-Latin text as `tEXt`, which cannot hold a prompt in Chinese.
+ */
+const CONFIG = `%Image::ExifTool::UserDefined = (
+    'Image::ExifTool::XMP::Main' => {
+        gs => { SubDirectory => { TagTable => 'Image::ExifTool::UserDefined::gs' } },
+    },
+    'Image::ExifTool::PNG::TextualData' => {
+        '${PNG_KEYWORD}' => { Name => 'GatewayStudio', iTXt => 1 },
+    },
+);
+%Image::ExifTool::UserDefined::gs = (
+    GROUPS => { 0 => 'XMP', 1 => 'XMP-gs', 2 => 'Image' },
+    NAMESPACE => { 'gs' => '${NAMESPACE}' },
+    WRITABLE => 'string',
+    Model => { }, Endpoint => { }, Parameters => { }, Seed => { }, RevisedPrompt => { },
+    GatewayHost => { }, JobId => { }, ResultId => { }, BatchId => { }, Created => { },
+    EditOf => { List => 'Bag' },
+);
+1;
+`
+
+/** The fields written, by ExifTool's group-qualified names. Absent values are not written at all. */
+export function tagsOf(
+  record: ProvenanceRecord,
+  container: ImageContainer
+): Record<string, string | string[]> {
+  const tags: Record<string, string | string[]> = {
+    'XMP-iptcExt:DigitalSourceType': DIGITAL_SOURCE_TYPE,
+    'XMP-xmp:CreatorTool': record.app,
+    'XMP-dc:Description': record.prompt,
+    'XMP-gs:Model': record.model,
+    'XMP-gs:Endpoint': record.endpoint,
+    'XMP-gs:Parameters': JSON.stringify(record.parameters),
+    'XMP-gs:JobId': record.jobId,
+    'XMP-gs:ResultId': record.resultId,
+    'XMP-gs:Created': record.created
+  }
+  if (record.seed !== null) tags['XMP-gs:Seed'] = String(record.seed)
+  if (record.revisedPrompt !== null) tags['XMP-gs:RevisedPrompt'] = record.revisedPrompt
+  if (record.gatewayHost !== null) tags['XMP-gs:GatewayHost'] = record.gatewayHost
+  if (record.batchId !== null) tags['XMP-gs:BatchId'] = record.batchId
+  if (record.editOf.length > 0) tags['XMP-gs:EditOf'] = record.editOf
+  if (container === 'png') tags['PNG:GatewayStudio'] = recordJson(record).trimEnd()
+  return tags
+}
+
+/** A copy with the record inside, or the original as it was and why nothing was written into it. */
+export type Embedded =
+  { bytes: Buffer; embedded: true } | { bytes: Buffer; embedded: false; reason: 'credentials' | 'format' }
+
+/**
+ * Writes a result's record into copies of its file with ExifTool, which inserts metadata segments and
+ * chunks and never decodes the pixels. The original is never touched: the writer works on a copy in its
+ * own folder. A file that carries content credentials is given back as it came (a changed byte would make
+ * valid credentials read as tampered); so is any format but PNG, JPEG and WebP. One ExifTool process
+ * serves every copy, started on first use and ended by `close`.
+ */
+export class MetadataWriter {
+  private exiftool: ExifTool | null = null
+  private configured: Promise<string> | null = null
+
+  constructor(private readonly workDir: string) {}
+
+  async embed(original: Buffer, record: ProvenanceRecord): Promise<Embedded> {
+    const container = containerOf(original)
+    if (container === null) return { bytes: original, embedded: false, reason: 'format' }
+    if (hasContentCredentials(original)) return { bytes: original, embedded: false, reason: 'credentials' }
+    const exiftool = await this.tool()
+    const path = join(this.workDir, `copy-${randomBytes(8).toString('hex')}.${container}`)
+    try {
+      await writeFile(path, original)
+      // Values go through exiftool-vendored's own encoding (newlines and all); the tag names are ours,
+      // which its typed list does not know (the namespace is defined in CONFIG).
+      await exiftool.write(path, tagsOf(record, container), {
+        writeArgs: ['-overwrite_original']
+      })
+      return { bytes: await readFile(path), embedded: true }
+    } finally {
+      await rm(path, { force: true })
+    }
+  }
+
+  /** Ends the ExifTool process, if one was started. */
+  async close(): Promise<void> {
+    const exiftool = this.exiftool
+    this.exiftool = null
+    if (exiftool) await exiftool.end()
+  }
+
+  private async tool(): Promise<ExifTool> {
+    this.configured ??= (async () => {
+      // The folder is this writer's alone: copies a killed app left half-written go with it.
+      await rm(this.workDir, { recursive: true, force: true })
+      await mkdir(this.workDir, { recursive: true })
+      const config = join(this.workDir, 'exiftool.config')
+      await writeFile(config, CONFIG, 'utf8')
+      return config
+    })()
+    const config = await this.configured
+    this.exiftool ??= new ExifTool({
+      maxProcs: 1,
+      exiftoolArgs: ['-config', config, '-stay_open', 'True', '-@', '-']
+    })
+    return this.exiftool
+  }
+}
