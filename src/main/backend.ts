@@ -56,6 +56,8 @@ import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
 import { APP_NAME, APP_VERSION } from './version'
+import { MetadataWriter } from './provenance/embed'
+import { hostOf } from './provenance/record'
 import type { CrashProbe } from './crashPoints'
 
 export interface BackendOptions {
@@ -223,6 +225,8 @@ export function createBackend(options: BackendOptions): Backend {
   })
 
   const gallery = new GalleryStore(db)
+  // One ExifTool process for every copy that leaves with its story, started on the first one.
+  const metadata = new MetadataWriter(join(options.dataDir, 'metadata-work'))
   const exports = new ExportManager({
     exportsDir: join(options.dataDir, 'exports'),
     protectedDir: options.dataDir,
@@ -239,7 +243,9 @@ export function createBackend(options: BackendOptions): Backend {
     batchJobs: (groupId) => {
       const group = groups.view(groupId)
       return group ? batchSheet(db, group, { wholePrompts: true }).jobs : null
-    }
+    },
+    metadata,
+    gatewayHost: (profileId) => hostOf(profiles.get(profileId)?.baseUrl)
   })
   const sweptExports = exports.sweep()
   if (sweptExports > 0) logger.info(`removed ${sweptExports} unfinished export(s)`)
@@ -379,6 +385,7 @@ export function createBackend(options: BackendOptions): Backend {
       engine.stop()
       spending.stop()
       await demo.stop()
+      await metadata.close()
       // Thumbnails still being made finish first: they end by writing their row.
       await library.idle()
       storage.stop()

@@ -40,12 +40,15 @@ export interface GalleryRow {
   billingUnit: string | null
   createdAt: number
   storedInJob: number
+  /** The batch (job group) the image's job belongs to. */
+  batchId: string | null
 }
 
 const ROW_COLUMNS = `r.id AS id, r.job_id AS jobId, r.media_id AS mediaId, m.mime AS mime, m.bytes AS bytes,
   m.width AS width, m.height AS height, r.size_label AS sizeLabel, j.prompt AS prompt,
   r.revised_prompt AS revisedPrompt, j.model AS model, j.endpoint AS endpoint, j.profile_id AS profileId,
   j.params AS params, j.usage AS usage, j.billing_unit AS billingUnit, r.created_at AS createdAt,
+  j.group_id AS batchId,
   (SELECT COUNT(*) FROM results s WHERE s.job_id = r.job_id AND s.kind = 'image' AND s.status = 'stored')
     AS storedInJob`
 

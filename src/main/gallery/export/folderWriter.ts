@@ -5,14 +5,15 @@ import { pipeline } from 'node:stream/promises'
 import { join } from 'node:path'
 import { pathInside } from '../../library'
 import { IMAGES_DIR, textFiles } from './plan'
-import { bytesOf, ExportCancelled, type ExportWriter } from './writer'
+import { plainCopy, sidecarName } from './exitCopy'
+import { ExportCancelled, type ExportWriter } from './writer'
 
 /** A plain folder `<name>/`, one file copied at a time; not offered as a download (it is not one file). */
 export const folderWriter: ExportWriter = {
   downloadName: () => null,
 
   /** Copies into `<name>.tmp-<rand>/` and renames the folder when whole; removes it otherwise. */
-  async write(dir, name, plan, signal, onProgress) {
+  async write(dir, name, plan, signal, onProgress, copyOut = plainCopy) {
     const finalPath = pathInside(dir, name)
     const temp = pathInside(dir, `${name}.tmp-${randomBytes(8).toString('hex')}`)
     let bytes = 0
@@ -20,8 +21,13 @@ export const folderWriter: ExportWriter = {
       await mkdir(join(temp, IMAGES_DIR), { recursive: true })
       for (const [index, file] of plan.files.entries()) {
         if (signal.aborted) throw new ExportCancelled()
-        await pipeline(await bytesOf(file), createWriteStream(pathInside(join(temp, IMAGES_DIR), file.name)))
+        const copy = await copyOut(file)
+        await pipeline(copy.stream, createWriteStream(pathInside(join(temp, IMAGES_DIR), file.name)))
         bytes += file.bytes
+        if (copy.sidecar !== null) {
+          await writeFile(pathInside(join(temp, IMAGES_DIR), sidecarName(file.name)), copy.sidecar, 'utf8')
+          bytes += Buffer.byteLength(copy.sidecar)
+        }
         onProgress(index + 1, bytes)
       }
       for (const [file, text] of textFiles(plan)) {

@@ -11,11 +11,13 @@ import { isTempName, type MediaSource } from '../../library'
 import { dateTimeParts } from '../names'
 import type { GalleryRow } from '../store'
 import { checkWritable, exportDestination, freeName, isExportsDir, type ExportFolders } from './destination'
+import { copiesWithMetadata, plainCopy } from './exitCopy'
 import { folderWriter } from './folderWriter'
 import { checkTimeZone, planExport, systemTimeZone, type ExportPlan } from './plan'
 import { ExportCancelled, type ExportWriter } from './writer'
 import { zipWriter } from './zipWriter'
 import { storageFaultOf } from '../../dataFolder/storageFaults'
+import type { MetadataWriter } from '../../provenance/embed'
 
 /**
  * Team export: the selected images with readable names, `manifest.json`, `manifest.csv` and an
@@ -49,6 +51,10 @@ export interface ExportDeps extends ExportFolders {
   probe?: CrashProbe
   /** A batch's jobs in order with whole prompts, for its `batch.csv`; null when there is no such batch. */
   batchJobs?: (groupId: string) => SheetJob[] | null
+  /** Writes each image's story into its copy (issue 26); without it, copies leave as the library keeps them. */
+  metadata?: MetadataWriter
+  /** The host of a gateway profile's address, for the story; null when the profile is gone. */
+  gatewayHost?: (profileId: string) => string | null
 }
 
 export interface ExportRequest {
@@ -182,6 +188,7 @@ export class ExportManager {
           exportedAt: startedAt,
           appName: this.deps.appName,
           appVersion: this.deps.appVersion,
+          ...(this.deps.gatewayHost ? { gatewayHost: this.deps.gatewayHost } : {}),
           skipped,
           ...(batch ? { batch } : {})
         })
@@ -227,7 +234,8 @@ export class ExportManager {
       progress.skipped = plan.skipped
       const name = freeName(dir, `gallery-${stamp.date}_${stamp.time}`)
       const writer = WRITERS[progress.format]
-      progress.path = await writer.write(dir, name, plan, signal, onProgress)
+      const copyOut = this.deps.metadata ? copiesWithMetadata(this.deps.metadata) : plainCopy
+      progress.path = await writer.write(dir, name, plan, signal, onProgress, copyOut)
       const downloadName = writer.downloadName(name)
       if (downloadName !== null && isExportsDir(dir, this.deps.exportsDir))
         progress.downloadName = downloadName

@@ -10,6 +10,7 @@ import { STORED_LIMITS, parseJson } from '../../../shared/json'
 import type { MediaSource } from '../../library'
 import type { SheetJob } from '../../../shared/schemas/batches'
 import { batchCsv } from '../batchCsv'
+import { recordOf, type ProvenanceRecord } from '../../provenance/record'
 
 /**
  * What goes into an export, decided before a byte is written: each image's readable name, the manifest
@@ -27,6 +28,9 @@ export interface PlannedFile {
   name: string
   createdAt: number
   bytes: number
+  mime: string
+  /** Its story, written into the copy or beside it (`exitCopy.ts`). */
+  record: ProvenanceRecord
 }
 
 export interface ExportPlan {
@@ -75,6 +79,8 @@ export function planExport(
     exportedAt: number
     appName: string
     appVersion: string
+    /** The host of the gateway a result came from, by profile (null: not known any more). */
+    gatewayHost?: (profileId: string) => string | null
     skipped: number
     /** The batch exported, its jobs in order (with whole prompts). */
     batch?: readonly SheetJob[]
@@ -112,7 +118,20 @@ export function planExport(
       EXTENSIONS[row.mime] ?? 'img'
     )
     const file = `${IMAGES_DIR}/${name}`
-    files.push({ source, name, createdAt: row.createdAt, bytes: row.bytes })
+    files.push({
+      source,
+      name,
+      createdAt: row.createdAt,
+      bytes: row.bytes,
+      mime: row.mime,
+      record: recordOf(
+        { ...row, resultId: row.id },
+        {
+          app: `${options.appName} ${options.appVersion}`,
+          gatewayHost: options.gatewayHost?.(row.profileId) ?? null
+        }
+      )
+    })
     let usageRaw: unknown = null
     try {
       usageRaw = row.usage === null ? null : parseJson(row.usage, STORED_LIMITS)

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { CopyOut } from './exitCopy'
 import type { ExportPlan, PlannedFile } from './plan'
 
 /**
@@ -11,14 +12,16 @@ import type { ExportPlan, PlannedFile } from './plan'
 export interface ExportWriter {
   /**
    * Writes the export as `name` (plus the format's extension) inside `dir` and answers its final path.
-   * Rejects once `signal` aborts (the manager then reports "cancelled", whatever the error).
+   * Rejects once `signal` aborts (the manager then reports "cancelled", whatever the error). Each image's
+   * bytes come from `copyOut` (`exitCopy.ts`), with the sidecar it may need written beside it.
    */
   write(
     dir: string,
     name: string,
     plan: ExportPlan,
     signal: AbortSignal,
-    onProgress: OnProgress
+    onProgress: OnProgress,
+    copyOut?: CopyOut
   ): Promise<string>
   /** The file name the web host may offer as a download (from the exports folder), or null: not one file. */
   downloadName(name: string): string | null

@@ -4,7 +4,8 @@ import { pathInside } from '../../library'
 import { tempPathFor } from '../../library/atomic'
 import { IMAGES_DIR, textFiles } from './plan'
 import { StoredZip } from './storedZip'
-import { bytesOf, ExportCancelled, type ExportWriter } from './writer'
+import { plainCopy, sidecarName } from './exitCopy'
+import { ExportCancelled, type ExportWriter } from './writer'
 
 /** `<name>.zip`, streamed and stored (images are already compressed), by `StoredZip`. */
 export const zipWriter: ExportWriter = {
@@ -17,7 +18,7 @@ export const zipWriter: ExportWriter = {
    * again, and flushing hundreds of megabytes would cost the user seconds for files the library already
    * keeps durably (P28).
    */
-  async write(dir, name, plan, signal, onProgress) {
+  async write(dir, name, plan, signal, onProgress, copyOut = plainCopy) {
     const finalPath = pathInside(dir, `${name}.zip`)
     const tempPath = tempPathFor(finalPath)
     const sink = createWriteStream(tempPath, { flags: 'wx', mode: 0o644 })
@@ -30,12 +31,15 @@ export const zipWriter: ExportWriter = {
         for (const [index, file] of plan.files.entries()) {
           onProgress(index, zip.bytes)
           if (signal.aborted) throw new ExportCancelled()
-          await zip.addFile(
-            `${IMAGES_DIR}/${file.name}`,
-            await bytesOf(file),
-            new Date(file.createdAt),
-            signal
-          )
+          const copy = await copyOut(file)
+          const at = new Date(file.createdAt)
+          await zip.addFile(`${IMAGES_DIR}/${file.name}`, copy.stream, at, signal)
+          if (copy.sidecar !== null)
+            await zip.addBuffer(
+              `${IMAGES_DIR}/${sidecarName(file.name)}`,
+              Buffer.from(copy.sidecar, 'utf8'),
+              at
+            )
         }
         const mtime = new Date(plan.exportedAt)
         for (const [file, text] of textFiles(plan))

@@ -38,6 +38,7 @@ function row(i: number, over: Partial<GalleryRow> = {}): GalleryRow {
     billingUnit: 'token',
     createdAt: T0 - i * 1000,
     storedInJob: 1,
+    batchId: null,
     ...over
   }
 }

@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { Readable } from 'node:stream'
 import { unzipSync } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { folderWriter } from '../../../../../src/main/gallery/export/folderWriter'
 import type { ExportPlan } from '../../../../../src/main/gallery/export/plan'
 import { ExportCancelled, type ExportWriter } from '../../../../../src/main/gallery/export/writer'
 import { zipWriter } from '../../../../../src/main/gallery/export/zipWriter'
+import { recordJson, recordOf } from '../../../../../src/main/provenance/record'
+import type { CopyOut } from '../../../../../src/main/gallery/export/exitCopy'
 import { makeTempDir } from '../../../../helpers/tempDir'
 import { fileSource } from './fileSource'
 
@@ -39,7 +42,27 @@ describe.each([
     const files = ['a.png', 'b.png', 'c.png'].map((name, i) => {
       const source = join(temp.dir, `source-${i}`)
       writeFileSync(source, `image ${i}`)
-      return { source: fileSource(source), name, createdAt: Date.UTC(2025, 4, 1), bytes: 7 }
+      return {
+        source: fileSource(source),
+        name,
+        createdAt: Date.UTC(2025, 4, 1),
+        bytes: 7,
+        mime: 'image/png',
+        record: recordOf(
+          {
+            resultId: `r${i}`,
+            jobId: `j${i}`,
+            prompt: `prompt ${i}`,
+            revisedPrompt: null,
+            model: 'm',
+            endpoint: 'imagesV3',
+            params: '{}',
+            batchId: null,
+            createdAt: 0
+          },
+          { app: 'Gateway Studio test', gatewayHost: null }
+        )
+      }
     })
     plan = {
       exportedAt: Date.UTC(2025, 4, 2),
@@ -81,6 +104,29 @@ describe.each([
       () => undefined
     )
     expect(contents(path)['batch.csv']).toBe('job\r\n')
+  })
+
+  it('writes the copy it is given for each image, and a sidecar beside the ones that have one', async () => {
+    const copyOut: CopyOut = (file) =>
+      Promise.resolve({
+        stream: Readable.from([Buffer.from(`copy of ${file.name}`)]),
+        sidecar: file.name === 'b.png' ? recordJson(file.record) : null
+      })
+    const path = await writer.write(
+      temp.dir,
+      'team',
+      plan,
+      new AbortController().signal,
+      () => undefined,
+      copyOut
+    )
+    const files = contents(path)
+    expect(files['images/a.png']).toBe('copy of a.png')
+    expect(files['images/b.png']).toBe('copy of b.png')
+    expect(JSON.parse(files['images/b.png.json'] ?? '')).toMatchObject({ prompt: 'prompt 1', resultId: 'r1' })
+    expect(Object.keys(files).filter((name) => name.endsWith('.json') && name.startsWith('images/'))).toEqual(
+      ['images/b.png.json']
+    )
   })
 
   it.each([1, 2])('leaves nothing behind when cancelled at progress step %i', async (cancelAt) => {

@@ -1,0 +1,38 @@
+import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
+import type { MetadataWriter } from '../../provenance/embed'
+import { recordJson } from '../../provenance/record'
+import type { PlannedFile } from './plan'
+import { bytesOf } from './writer'
+
+/** The bytes that leave for one planned file, and the record to write beside it when not inside it. */
+export interface ExitCopy {
+  stream: Readable
+  sidecar: string | null
+}
+
+export type CopyOut = (file: PlannedFile) => Promise<ExitCopy>
+
+/** The sidecar's name beside its file: `fox.png` → `fox.png.json`, so each says whose story it is. */
+export const sidecarName = (fileName: string): string => `${fileName}.json`
+
+/** The file exactly as the library keeps it, nothing beside it (an export without a metadata writer). */
+export const plainCopy: CopyOut = async (file) => ({ stream: await bytesOf(file), sidecar: null })
+
+/**
+ * Copies that carry their story (issue 26): an image gets its record written into it; a video, a file
+ * with content credentials and any format the writer does not write into leave exactly as the library
+ * keeps them, their record in a sidecar. A video is streamed, never read whole into memory; an image is
+ * (the writer works on a whole file).
+ */
+export function copiesWithMetadata(metadata: MetadataWriter): CopyOut {
+  return async (file) => {
+    const stream = await bytesOf(file)
+    if (!file.mime.startsWith('image/')) return { stream, sidecar: recordJson(file.record) }
+    const copy = await metadata.embed(await buffer(stream), file.record)
+    return {
+      stream: Readable.from([copy.bytes]),
+      sidecar: copy.embedded ? null : recordJson(file.record)
+    }
+  }
+}
