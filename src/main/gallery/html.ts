@@ -115,8 +115,9 @@ function figure(image: PageImage, index: number, say: ExportWords): string {
     image.revisedPrompt === null || image.revisedPrompt === image.prompt
       ? ''
       : `<p class="revised"><span class="label">${escapeHtml(words.revisedPrompt)}</span><span class="revised-text">${escapeHtml(image.revisedPrompt)}</span></p>`
+  // A public export's images have no prompt or model to show: their lines are left out, not left empty.
   const facts: [string, string][] = [
-    [words.model, image.model],
+    ...(image.model === '' ? [] : [[words.model, image.model] as [string, string]]),
     [words.size, image.size],
     [words.created, say.date(image.createdAt)],
     [words.file, image.file],
@@ -127,7 +128,7 @@ function figure(image: PageImage, index: number, say: ExportWords): string {
     `<figure id="image-${index + 1}">`,
     `<a href="${src}"><img src="${src}" alt="${escapeHtml(image.prompt)}"${size} loading="lazy" decoding="async"></a>`,
     '<figcaption>',
-    `<p class="prompt">${escapeHtml(image.prompt)}</p>`,
+    image.prompt === '' ? '' : `<p class="prompt">${escapeHtml(image.prompt)}</p>`,
     revised,
     `<dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`,
     '</figcaption>',

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ExifTool } from 'exiftool-vendored'
 import { containerOf, hasContentCredentials, type ImageContainer } from './c2pa'
-import { recordJson, type ProvenanceRecord } from './record'
+import { recordJson, type ExitRecord } from './record'
 
 /** Our own XMP namespace: the fields the standard ones have no place for. */
 export const NAMESPACE = 'urn:gateway-studio:metadata:1.0'
@@ -36,14 +36,18 @@ const CONFIG = `%Image::ExifTool::UserDefined = (
 1;
 `
 
-/** The fields written, by ExifTool's group-qualified names. Absent values are not written at all. */
-export function tagsOf(
-  record: ProvenanceRecord,
-  container: ImageContainer
-): Record<string, string | string[]> {
-  const tags: Record<string, string | string[]> = {
+/**
+ * The fields written, by ExifTool's group-qualified names. Absent values are not written at all; a public
+ * record writes the two standard fields that say how the image was made, and nothing else.
+ */
+export function tagsOf(record: ExitRecord, container: ImageContainer): Record<string, string | string[]> {
+  const made = {
     'XMP-iptcExt:DigitalSourceType': DIGITAL_SOURCE_TYPE,
-    'XMP-xmp:CreatorTool': record.app,
+    'XMP-xmp:CreatorTool': record.app
+  }
+  if (record.profile === 'public') return made
+  const tags: Record<string, string | string[]> = {
+    ...made,
     'XMP-dc:Description': record.prompt,
     'XMP-gs:Model': record.model,
     'XMP-gs:Endpoint': record.endpoint,
@@ -69,8 +73,8 @@ export type Embedded =
  * Writes a result's record into copies of its file with ExifTool, which inserts metadata segments and
  * chunks and never decodes the pixels. The original is never touched: the writer works on a copy in its
  * own folder. A file that carries content credentials is given back as it came (a changed byte would make
- * valid credentials read as tampered); so is any format but PNG, JPEG and WebP. One ExifTool process
- * serves every copy, started on first use and ended by `close`.
+ * valid credentials read as tampered); so is any format but PNG, JPEG and WebP. Two ExifTool
+ * processes at most serve every copy, started on first use and ended by `close`.
  */
 export class MetadataWriter {
   private exiftool: ExifTool | null = null
@@ -78,7 +82,7 @@ export class MetadataWriter {
 
   constructor(private readonly workDir: string) {}
 
-  async embed(original: Buffer, record: ProvenanceRecord): Promise<Embedded> {
+  async embed(original: Buffer, record: ExitRecord): Promise<Embedded> {
     const container = containerOf(original)
     if (container === null) return { bytes: original, embedded: false, reason: 'format' }
     if (hasContentCredentials(original)) return { bytes: original, embedded: false, reason: 'credentials' }
@@ -115,7 +119,8 @@ export class MetadataWriter {
     })()
     const config = await this.configured
     this.exiftool ??= new ExifTool({
-      maxProcs: 1,
+      // Two processes: an export makes the next copies while it writes the last (`copiesInOrder`).
+      maxProcs: 2,
       exiftoolArgs: ['-config', config, '-stay_open', 'True', '-@', '-']
     })
     return this.exiftool

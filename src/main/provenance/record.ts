@@ -9,6 +9,7 @@ import { seedOf } from '../gallery/store'
  */
 export const ProvenanceRecord = z
   .object({
+    profile: z.literal('full'),
     /** The app and its version, as `xmp:CreatorTool` says it. */
     app: z.string(),
     prompt: z.string(),
@@ -29,6 +30,16 @@ export const ProvenanceRecord = z
   })
   .strict()
 export type ProvenanceRecord = z.output<typeof ProvenanceRecord>
+
+/**
+ * What a *Public* export says of each image: that a model made it and with which app; no prompt, no
+ * parameter, no gateway. For sharing outside the team.
+ */
+export const PublicRecord = z.object({ profile: z.literal('public'), app: z.string() }).strict()
+export type PublicRecord = z.output<typeof PublicRecord>
+
+/** The record a copy leaves with, by the export's profile. */
+export type ExitRecord = ProvenanceRecord | PublicRecord
 
 /** What a result's row in the library says, as the gallery's queries give it. */
 export interface ProvenanceSource {
@@ -80,6 +91,7 @@ export function recordOf(
   const body = request?.body ?? {}
   const { prompt: _prompt, model: _model, ...parameters } = body
   return {
+    profile: 'full',
     app: context.app,
     prompt: source.prompt,
     revisedPrompt: source.revisedPrompt,
@@ -97,4 +109,4 @@ export function recordOf(
 }
 
 /** The record as a sidecar file's text (and a PNG text chunk's): stable, readable JSON. */
-export const recordJson = (record: ProvenanceRecord): string => `${JSON.stringify(record, null, 2)}\n`
+export const recordJson = (record: ExitRecord): string => `${JSON.stringify(record, null, 2)}\n`

@@ -155,11 +155,19 @@ export const GalleryDeleteResult = z.object({
 })
 
 export const EXPORT_FORMATS = ['zip', 'folder'] as const
+/**
+ * Full: every image's story (prompt, parameters, gateway) in its file and in the manifest and page.
+ * Public: none of it; each file says only that a model made it, and with which app.
+ */
+export const EXPORT_PROFILES = ['full', 'public'] as const
+export type ExportProfile = (typeof EXPORT_PROFILES)[number]
 
 export const GalleryExportInput = z
   .object({
     selection: GallerySelection,
     format: z.enum(EXPORT_FORMATS),
+    /** What the copies, the manifest and the page tell of each image; absent: full. */
+    profile: z.enum(EXPORT_PROFILES).optional(),
     /**
      * An absolute folder to write into; absent: `<data folder>/exports` (the web host then offers a
      * download link for zips).

@@ -12,6 +12,7 @@ import { recordJson, type ProvenanceRecord } from '../../../src/main/provenance/
 const READER = '/usr/bin/exiftool'
 
 const record: ProvenanceRecord = {
+  profile: 'full',
   app: 'Gateway Studio 0.1.0',
   prompt: 'a red fox in snow,\nlooking back — 雪中的狐狸 "quoted"',
   revisedPrompt: 'A red fox standing in fresh snow, looking back over its shoulder.',

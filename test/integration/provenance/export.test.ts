@@ -160,3 +160,89 @@ describe('exports carry each image’s story in standard fields (issue 26)', () 
     for (const [path, bytes] of library) expect(readFileSync(path).equals(bytes), path).toBe(true)
   }, 120_000)
 })
+
+describe('a Public export tells nothing but that a model made each image (issue 26)', () => {
+  const temp = makeTempDir('gs-provenance-public-')
+  let emulator: RunningEmulator
+  let studio: TestBackend
+  const prompts: string[] = []
+  const SEED = 8_675_309
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    studio = startTestBackend(temp.dir)
+    await connectToEmulator(studio, emulator.baseUrl, emulator.keys.ordinary)
+    for (let i = 0; i < 10; i++) {
+      const prompt = `zebra-${i} quartzite lantern ${i * 7919}`
+      prompts.push(prompt)
+      await studio.api.invoke('jobs.submit', {
+        request: {
+          endpoint: 'partnerA',
+          body: {
+            model: 'seedream-stream',
+            prompt,
+            size: '1280x720',
+            seed: SEED + i,
+            watermark: false,
+            sequential_image_generation: 'auto',
+            sequential_image_generation_options: { max_images: 10 }
+          },
+          stream: false
+        }
+      })
+    }
+    await studio.backend.engine.waitForIdle()
+    // The request did carry the seed: what the public export must leave out is really there to leave.
+    const full = await studio.api.invoke('gallery.export', {
+      selection: { kind: 'filter', filter: {} },
+      format: 'zip'
+    })
+    const fullZip = readFileSync((await exportFinished(studio, full.exportId)).path ?? '')
+    expect(fullZip.includes(Buffer.from(String(SEED)))).toBe(true)
+    expect(fullZip.includes(Buffer.from(prompts[0] ?? '?'))).toBe(true)
+  }, 120_000)
+
+  afterAll(async () => {
+    await studio.backend.close()
+    await emulator.stop()
+    temp.cleanup()
+  })
+
+  it('has no byte of a prompt, parameter or gateway host in the zip, its page or its manifest', async () => {
+    const started = await studio.api.invoke('gallery.export', {
+      selection: { kind: 'filter', filter: {} },
+      format: 'zip',
+      profile: 'public'
+    })
+    const done = await exportFinished(studio, started.exportId)
+    expect(done.status).toBe('succeeded')
+    expect(done.total).toBe(100)
+    const raw = readFileSync(done.path ?? '')
+    const zip = unzipSync(raw)
+    const page = Buffer.from(zip['index.html'] ?? new Uint8Array()).toString('utf8')
+    const images = Object.keys(zip).filter((name) => name.startsWith('images/'))
+    expect(images).toHaveLength(100)
+    const host = new URL(emulator.baseUrl).hostname
+    // (The images' pixel size stays: it is the image's, not the request's.)
+    const secrets = [...prompts, 'zebra-', 'quartzite', String(SEED), 'seedream-stream', host]
+    for (const secret of secrets) {
+      // The zip is stored, not compressed: its raw bytes are the files' bytes.
+      expect(raw.includes(Buffer.from(secret, 'utf8')), secret).toBe(false)
+      expect(page.includes(secret), secret).toBe(false)
+    }
+    // Each image still says that a model made it, with which app, and nothing else of ours.
+    const first = join(temp.dir, 'public.png')
+    writeFileSync(first, Buffer.from(zip[images[0] ?? ''] ?? new Uint8Array()))
+    const read = (
+      JSON.parse(execFileSync(READER, ['-j', '-G1', '-a', first], { encoding: 'utf8' })) as Record<
+        string,
+        unknown
+      >[]
+    )[0] as Record<string, unknown>
+    expect(read['XMP-iptcExt:DigitalSourceType']).toBe(DIGITAL_SOURCE_TYPE)
+    expect(String(read['XMP-xmp:CreatorTool'])).toMatch(/^Gateway Studio /)
+    expect(
+      Object.keys(read).filter((key) => key.startsWith('XMP-gs:') || key === 'XMP-dc:Description')
+    ).toEqual([])
+  }, 120_000)
+})

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import { join } from 'node:path'
 import { pathInside } from '../../library'
 import { IMAGES_DIR, textFiles } from './plan'
-import { plainCopy, sidecarName } from './exitCopy'
+import { copiesInOrder, plainCopy, sidecarName } from './exitCopy'
 import { ExportCancelled, type ExportWriter } from './writer'
 
 /** A plain folder `<name>/`, one file copied at a time; not offered as a download (it is not one file). */
@@ -19,9 +19,8 @@ export const folderWriter: ExportWriter = {
     let bytes = 0
     try {
       await mkdir(join(temp, IMAGES_DIR), { recursive: true })
-      for (const [index, file] of plan.files.entries()) {
+      for await (const { index, file, copy } of copiesInOrder(plan.files, copyOut)) {
         if (signal.aborted) throw new ExportCancelled()
-        const copy = await copyOut(file)
         await pipeline(copy.stream, createWriteStream(pathInside(join(temp, IMAGES_DIR), file.name)))
         bytes += file.bytes
         if (copy.sidecar !== null) {

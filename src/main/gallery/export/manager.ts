@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SpokenLanguage } from '../../../shared/language'
-import type { ExportProgress, GallerySelection } from '../../../shared/schemas/gallery'
+import type { ExportProfile, ExportProgress, GallerySelection } from '../../../shared/schemas/gallery'
 import { AppFailure } from '../../contract/failure'
 import { say } from '../../../shared/sentences'
 import type { CrashProbe } from '../../crashPoints'
@@ -66,6 +66,8 @@ export interface ExportRequest {
   language?: SpokenLanguage | undefined
   /** Exporting a batch: its `batch.csv` goes with the images. */
   batchId?: string | undefined
+  /** What each image's copy, entry and caption tell (`plan.ts`); absent: full. */
+  profile?: ExportProfile | undefined
 }
 
 interface Running {
@@ -189,6 +191,7 @@ export class ExportManager {
           appName: this.deps.appName,
           appVersion: this.deps.appVersion,
           ...(this.deps.gatewayHost ? { gatewayHost: this.deps.gatewayHost } : {}),
+          profile: request.profile ?? 'full',
           skipped,
           ...(batch ? { batch } : {})
         })

@@ -10,7 +10,8 @@ import { STORED_LIMITS, parseJson } from '../../../shared/json'
 import type { MediaSource } from '../../library'
 import type { SheetJob } from '../../../shared/schemas/batches'
 import { batchCsv } from '../batchCsv'
-import { recordOf, type ProvenanceRecord } from '../../provenance/record'
+import { recordOf, type ExitRecord } from '../../provenance/record'
+import type { ExportProfile } from '../../../shared/schemas/gallery'
 
 /**
  * What goes into an export, decided before a byte is written: each image's readable name, the manifest
@@ -29,8 +30,8 @@ export interface PlannedFile {
   createdAt: number
   bytes: number
   mime: string
-  /** Its story, written into the copy or beside it (`exitCopy.ts`). */
-  record: ProvenanceRecord
+  /** Its story, written into the copy or beside it (`exitCopy.ts`), as the export's profile tells it. */
+  record: ExitRecord
 }
 
 export interface ExportPlan {
@@ -68,6 +69,22 @@ export function checkTimeZone(timeZone: string): string {
   }
 }
 
+/** A row with its prompt, request, usage, model and gateway taken out (a *Public* export). */
+function publicRow(row: GalleryRow): GalleryRow {
+  return {
+    ...row,
+    prompt: '',
+    revisedPrompt: null,
+    model: '',
+    endpoint: '',
+    profileId: '',
+    params: '{}',
+    usage: null,
+    billingUnit: null,
+    sizeLabel: null
+  }
+}
+
 /** Names, manifest and page for the rows; files the library lost are left out and counted. */
 export function planExport(
   present: readonly { row: GalleryRow; source: MediaSource }[],
@@ -81,6 +98,8 @@ export function planExport(
     appVersion: string
     /** The host of the gateway a result came from, by profile (null: not known any more). */
     gatewayHost?: (profileId: string) => string | null
+    /** Public: no prompt, parameter or gateway anywhere in the export (names, files, manifest, page). */
+    profile?: ExportProfile
     skipped: number
     /** The batch exported, its jobs in order (with whole prompts). */
     batch?: readonly SheetJob[]
@@ -92,7 +111,12 @@ export function planExport(
   const files: PlannedFile[] = []
   const entries: ManifestEntry[] = []
   const page: PageImage[] = []
-  present.forEach(({ row, source }, index) => {
+  const isPublic = options.profile === 'public'
+  const app = `${options.appName} ${options.appVersion}`
+  present.forEach(({ row: stored, source }, index) => {
+    // A public export is planned from rows that hold nothing to hide: every name, entry and caption
+    // below is then free of it by construction, not by each remembering to leave it out.
+    const row = isPublic ? publicRow(stored) : stored
     let params: unknown = null
     try {
       params = parseJson(row.params, STORED_LIMITS)
@@ -124,13 +148,12 @@ export function planExport(
       createdAt: row.createdAt,
       bytes: row.bytes,
       mime: row.mime,
-      record: recordOf(
-        { ...row, resultId: row.id },
-        {
-          app: `${options.appName} ${options.appVersion}`,
-          gatewayHost: options.gatewayHost?.(row.profileId) ?? null
-        }
-      )
+      record: isPublic
+        ? { profile: 'public', app }
+        : recordOf(
+            { ...row, resultId: row.id },
+            { app, gatewayHost: options.gatewayHost?.(row.profileId) ?? null }
+          )
     })
     let usageRaw: unknown = null
     try {
@@ -185,9 +208,11 @@ export function planExport(
       language: options.language,
       timeZone: options.timeZone
     }),
-    batchCsv: options.batch
-      ? batchCsv(options.batch, new Map(entries.map((entry) => [entry.resultId, entry.file])))
-      : null,
+    // A batch's rows are its prompts: a public export has none to give.
+    batchCsv:
+      options.batch && !isPublic
+        ? batchCsv(options.batch, new Map(entries.map((entry) => [entry.resultId, entry.file])))
+        : null,
     skipped: options.skipped
   }
 }

@@ -4,7 +4,7 @@ import { pathInside } from '../../library'
 import { tempPathFor } from '../../library/atomic'
 import { IMAGES_DIR, textFiles } from './plan'
 import { StoredZip } from './storedZip'
-import { plainCopy, sidecarName } from './exitCopy'
+import { copiesInOrder, plainCopy, sidecarName } from './exitCopy'
 import { ExportCancelled, type ExportWriter } from './writer'
 
 /** `<name>.zip`, streamed and stored (images are already compressed), by `StoredZip`. */
@@ -28,10 +28,9 @@ export const zipWriter: ExportWriter = {
     const zip = new StoredZip(sink)
     try {
       const writing = (async (): Promise<void> => {
-        for (const [index, file] of plan.files.entries()) {
+        for await (const { index, file, copy } of copiesInOrder(plan.files, copyOut)) {
           onProgress(index, zip.bytes)
           if (signal.aborted) throw new ExportCancelled()
-          const copy = await copyOut(file)
           const at = new Date(file.createdAt)
           await zip.addFile(`${IMAGES_DIR}/${file.name}`, copy.stream, at, signal)
           if (copy.sidecar !== null)

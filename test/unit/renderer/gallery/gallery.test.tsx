@@ -354,6 +354,25 @@ describe('gallery screen', () => {
     })
   })
 
+  it('offers only choices that hold something, and sends the profile chosen (issue 26)', async () => {
+    render(<GalleryScreen />)
+    await screen.findByRole('listbox', { name: 'Images' })
+    fireEvent.click(screen.getByRole('button', { name: 'Export all…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Export images' })
+    // Nothing is selected: "the 0 selected images" is no choice, so it is not offered.
+    expect(within(dialog).queryByLabelText(/selected image/)).toBeNull()
+    expect(within(dialog).getByLabelText(/images in this view$/)).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: /^Full:/ })).toBeChecked()
+    fireEvent.click(within(dialog).getByRole('radio', { name: /^Public:/ }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start export' }))
+    await waitFor(() => expect(calls.some((c) => c.name === 'gallery.export')).toBe(true))
+    expect(calls.find((c) => c.name === 'gallery.export')?.input).toMatchObject({
+      format: 'zip',
+      profile: 'public',
+      selection: { kind: 'filter' }
+    })
+  })
+
   it('shows a progress bar while the first page of a big gallery loads', async () => {
     connectWith((name) =>
       name === 'gallery.query'

@@ -1,6 +1,7 @@
 import { useState, type ReactElement, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
+import type { ExportProfile } from '@shared/schemas/gallery'
 import { useAppStore, useConnection } from '../../store/app'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Dialog } from '../../ui/Dialog'
@@ -80,6 +81,7 @@ export function ExportDialog({ batch }: { batch?: ExportBatch } = {}): ReactElem
     batch ? (batch.kept.length > 0 ? 'kept' : 'all') : selected > 0 ? 'selection' : 'filter'
   )
   const [format, setFormat] = useState<'zip' | 'folder'>('zip')
+  const [profile, setProfile] = useState<ExportProfile>('full')
   const [where, setWhere] = useState<'exports' | 'folder'>('exports')
   const [folder, setFolder] = useState('')
   const [template, setTemplate] = useState(settings?.exportNameTemplate ?? '{date}_{model}_{index}')
@@ -113,6 +115,7 @@ export function ExportDialog({ batch }: { batch?: ExportBatch } = {}): ReactElem
           : 'filter',
       {
         format,
+        profile,
         ...(where === 'folder' ? { folder: folder.trim() } : {}),
         ...(batch ? { batchId: batch.id } : {})
       }
@@ -147,19 +150,26 @@ export function ExportDialog({ batch }: { batch?: ExportBatch } = {}): ReactElem
           </>
         ) : (
           <>
-            <Radio
-              name="scope"
-              checked={scope === 'selection'}
-              disabled={selected === 0}
-              onChange={() => setScope('selection')}
-            >
-              {t('gallery.exportDialog.selected', { count: selected })}
-            </Radio>
+            {/* Only choices that hold something: with nothing selected, "the 0 selected images" is no choice. */}
+            {selected > 0 && (
+              <Radio name="scope" checked={scope === 'selection'} onChange={() => setScope('selection')}>
+                {t('gallery.exportDialog.selected', { count: selected })}
+              </Radio>
+            )}
             <Radio name="scope" checked={scope === 'filter'} onChange={() => setScope('filter')}>
               {t('gallery.exportDialog.inView', { count: matching })}
             </Radio>
           </>
         )}
+      </fieldset>
+      <fieldset className="radio-stack">
+        <legend>{t('gallery.exportDialog.tells')}</legend>
+        <Radio name="profile" checked={profile === 'full'} onChange={() => setProfile('full')}>
+          {t('gallery.exportDialog.profileFull')}
+        </Radio>
+        <Radio name="profile" checked={profile === 'public'} onChange={() => setProfile('public')}>
+          {t('gallery.exportDialog.profilePublic')}
+        </Radio>
       </fieldset>
       <fieldset className="radio-row">
         <legend>{t('gallery.exportDialog.as')}</legend>
