@@ -17,7 +17,7 @@ export const PNG_KEYWORD = 'gateway-studio'
  * before any other argument, so the writer puts this one in its work folder. The chunk is marked `iTXt`:
  * ExifTool would otherwise write plain-Latin text as `tEXt`, which cannot hold a prompt in Chinese.
  */
-const CONFIG = `%Image::ExifTool::UserDefined = (
+export const EXIFTOOL_CONFIG = `%Image::ExifTool::UserDefined = (
     'Image::ExifTool::XMP::Main' => {
         gs => { SubDirectory => { TagTable => 'Image::ExifTool::UserDefined::gs' } },
     },
@@ -91,7 +91,7 @@ export class MetadataWriter {
     try {
       await writeFile(path, original)
       // Values go through exiftool-vendored's own encoding (newlines and all); the tag names are ours,
-      // which its typed list does not know (the namespace is defined in CONFIG).
+      // which its typed list does not know (the namespace is defined in EXIFTOOL_CONFIG).
       await exiftool.write(path, tagsOf(record, container), {
         writeArgs: ['-overwrite_original']
       })
@@ -114,7 +114,7 @@ export class MetadataWriter {
       await rm(this.workDir, { recursive: true, force: true })
       await mkdir(this.workDir, { recursive: true })
       const config = join(this.workDir, 'exiftool.config')
-      await writeFile(config, CONFIG, 'utf8')
+      await writeFile(config, EXIFTOOL_CONFIG, 'utf8')
       return config
     })()
     const config = await this.configured

@@ -38,32 +38,33 @@ export function copiesWithMetadata(metadata: MetadataWriter): CopyOut {
 }
 
 /**
- * The copies of `files` in their order, with up to `ahead` of them being made while the writer writes the
+ * The copies of `files` in their order, with `ahead` of them being made while the writer writes the
  * last: writing metadata into a copy costs ExifTool about 10 ms an image, which an export of thousands
  * otherwise waited out one image at a time. Copies made and not taken (a cancelled export) are closed.
  */
 export async function* copiesInOrder(
   files: readonly PlannedFile[],
   copyOut: CopyOut,
-  ahead = 2
+  ahead = 4
 ): AsyncGenerator<{ index: number; file: PlannedFile; copy: ExitCopy }> {
   const making: Promise<ExitCopy>[] = []
   let next = 0
+  // Refilled before each copy is handed over, so `ahead` are in the making while the writer writes.
+  const fill = (): void => {
+    while (making.length < ahead && next < files.length) {
+      const copy = copyOut(files[next++] as PlannedFile)
+      copy.catch(() => undefined)
+      making.push(copy)
+    }
+  }
   try {
     for (const [index, file] of files.entries()) {
-      while (making.length < ahead && next < files.length) {
-        const copy = copyOut(files[next++] as PlannedFile)
-        copy.catch(() => undefined)
-        making.push(copy)
-      }
+      fill()
       const copy = await (making.shift() as Promise<ExitCopy>)
+      fill()
       yield { index, file, copy }
     }
   } finally {
-    for (const copy of making)
-      copy.then(
-        (made) => made.stream.destroy(),
-        () => undefined
-      )
+    for (const copy of making) copy.then((made) => made.stream.destroy(), () => undefined)
   }
 }
