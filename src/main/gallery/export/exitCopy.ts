@@ -65,6 +65,10 @@ export async function* copiesInOrder(
       yield { index, file, copy }
     }
   } finally {
-    for (const copy of making) copy.then((made) => made.stream.destroy(), () => undefined)
+    for (const copy of making)
+      copy.then(
+        (made) => made.stream.destroy(),
+        () => undefined
+      )
   }
 }
