@@ -26,7 +26,11 @@ describe('electron-builder configuration', () => {
       buildDependenciesFromSource: false
     })
     expect(config.extraResources).toEqual([{ from: '/stage/better_sqlite3.node', to: 'better_sqlite3.node' }])
-    expect(config.asarUnpack).toEqual(['node_modules/sharp/**', 'node_modules/@img/**'])
+    expect(config.asarUnpack).toEqual([
+      'node_modules/sharp/**',
+      'node_modules/@img/**',
+      'node_modules/exiftool-vendored.pl/**'
+    ])
   })
 
   it('flips the fuses after packing, on the context electron-builder hands over', async () => {
