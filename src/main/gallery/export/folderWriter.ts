@@ -20,7 +20,10 @@ export const folderWriter: ExportWriter = {
     try {
       await mkdir(join(temp, IMAGES_DIR), { recursive: true })
       for await (const { index, file, copy } of copiesInOrder(plan.files, copyOut)) {
-        if (signal.aborted) throw new ExportCancelled()
+        if (signal.aborted) {
+          copy.stream.destroy()
+          throw new ExportCancelled()
+        }
         await pipeline(copy.stream, createWriteStream(pathInside(join(temp, IMAGES_DIR), file.name)))
         bytes += file.bytes
         if (copy.sidecar !== null) {

@@ -30,7 +30,10 @@ export const zipWriter: ExportWriter = {
       const writing = (async (): Promise<void> => {
         for await (const { index, file, copy } of copiesInOrder(plan.files, copyOut)) {
           onProgress(index, zip.bytes)
-          if (signal.aborted) throw new ExportCancelled()
+          if (signal.aborted) {
+            copy.stream.destroy()
+            throw new ExportCancelled()
+          }
           const at = new Date(file.createdAt)
           await zip.addFile(`${IMAGES_DIR}/${file.name}`, copy.stream, at, signal)
           if (copy.sidecar !== null)
