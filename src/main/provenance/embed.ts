@@ -73,8 +73,8 @@ export type Embedded =
  * Writes a result's record into copies of its file with ExifTool, which inserts metadata segments and
  * chunks and never decodes the pixels. The original is never touched: the writer works on a copy in its
  * own folder. A file that carries content credentials is given back as it came (a changed byte would make
- * valid credentials read as tampered); so is any format but PNG, JPEG and WebP. Two ExifTool
- * processes at most serve every copy, started on first use and ended by `close`.
+ * valid credentials read as tampered); so is any format but PNG, JPEG and WebP. At most two ExifTool
+ * processes serve every copy, started on first use and ended by `close`.
  */
 export class MetadataWriter {
   private exiftool: ExifTool | null = null
@@ -90,8 +90,8 @@ export class MetadataWriter {
     const path = join(this.workDir, `copy-${randomBytes(8).toString('hex')}.${container}`)
     try {
       await writeFile(path, original)
-      // Values go through exiftool-vendored's own encoding (newlines and all); the tag names are ours,
-      // which its typed list does not know (the namespace is defined in EXIFTOOL_CONFIG).
+      // Values go through exiftool-vendored's own encoding (newlines and all); the `gs` names are
+      // defined by EXIFTOOL_CONFIG.
       await exiftool.write(path, tagsOf(record, container), {
         writeArgs: ['-overwrite_original']
       })
@@ -101,7 +101,7 @@ export class MetadataWriter {
     }
   }
 
-  /** Ends the ExifTool process, if one was started. */
+  /** Ends the ExifTool processes, if any were started. */
   async close(): Promise<void> {
     const exiftool = this.exiftool
     this.exiftool = null
