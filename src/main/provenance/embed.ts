@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ExifTool } from 'exiftool-vendored'
+import { ExifTool, exiftoolPath } from 'exiftool-vendored'
 import { containerOf, hasContentCredentials, type ImageContainer } from './c2pa'
 import { recordJson, type ExitRecord } from './record'
 
@@ -34,6 +34,28 @@ export const EXIFTOOL_CONFIG = `%Image::ExifTool::UserDefined = (
     EditOf => { List => 'Bag' },
 );
 1;
+`
+
+/**
+ * Runs ExifTool and ends it once the app that started it is gone. In its -stay_open mode ExifTool reads
+ * its arguments from stdin and, at the end of it, waits for more forever (it polls 100 times a second):
+ * an app killed outright left its ExifTool processes running. The tool gets the app's stdin explicitly
+ * (a background job's would be /dev/null); the guard checks every second that both are still there.
+ */
+export const EXIFTOOL_GUARD = `app=$PPID
+exec 3<&0
+perl "$@" <&3 3<&- &
+tool=$!
+exec 3<&-
+trap 'kill "$tool" 2>/dev/null; exit 0' TERM INT HUP
+while kill -0 "$tool" 2>/dev/null; do
+  if ! kill -0 "$app" 2>/dev/null; then
+    kill "$tool" 2>/dev/null
+    exit 0
+  fi
+  sleep 1
+done
+wait "$tool"
 `
 
 /**
@@ -115,13 +137,23 @@ export class MetadataWriter {
       await mkdir(this.workDir, { recursive: true })
       const config = join(this.workDir, 'exiftool.config')
       await writeFile(config, EXIFTOOL_CONFIG, 'utf8')
+      await writeFile(join(this.workDir, 'exiftool-guard.sh'), EXIFTOOL_GUARD, 'utf8')
       return config
     })()
     const config = await this.configured
-    this.exiftool ??= new ExifTool({
+    if (this.exiftool) return this.exiftool
+    const args = ['-config', config, '-stay_open', 'True', '-@', '-']
+    // Windows has no sh to guard it with: there ExifTool runs as exiftool-vendored starts it.
+    const guarded = process.platform !== 'win32'
+    this.exiftool = new ExifTool({
       // Two processes: an export makes the next copies while it writes the last (`copiesInOrder`).
       maxProcs: 2,
-      exiftoolArgs: ['-config', config, '-stay_open', 'True', '-@', '-']
+      ...(guarded
+        ? {
+            exiftoolPath: '/bin/sh',
+            exiftoolArgs: [join(this.workDir, 'exiftool-guard.sh'), await exiftoolPath(), ...args]
+          }
+        : { exiftoolArgs: args })
     })
     return this.exiftool
   }

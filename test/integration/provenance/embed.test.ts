@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +29,16 @@ const record: ProvenanceRecord = {
 }
 
 type Read = Record<string, unknown>
+
+/** Processes whose command line names `work` (and matches `pattern`, a pgrep regular expression). */
+function processesOf(work: string, pattern = ''): number {
+  try {
+    const found = execFileSync('pgrep', ['-f', `${pattern}.*${work}`], { encoding: 'utf8' }).trim()
+    return found === '' ? 0 : found.split('\n').length
+  } catch {
+    return 0
+  }
+}
 
 function readBack(path: string): Read {
   const out = execFileSync(READER, ['-j', '-G1', '-a', '-struct', path], { encoding: 'utf8' })
@@ -155,19 +165,46 @@ describe('metadata written into the copies that leave the app (issue 26)', () =>
   it('ends its ExifTool process on close, and starts one again when asked', async () => {
     const work = join(dir, 'closing')
     const own = new MetadataWriter(work)
-    const running = (): number => {
-      try {
-        return execFileSync('pgrep', ['-f', work], { encoding: 'utf8' }).trim().split('\n').length
-      } catch {
-        return 0
-      }
-    }
     await own.embed(formats.jpeg, record)
-    expect(running()).toBe(1)
+    expect(processesOf(work, '^perl ')).toBe(1)
     await own.close()
-    expect(running()).toBe(0)
+    expect(processesOf(work)).toBe(0)
     expect((await own.embed(formats.jpeg, record)).embedded).toBe(true)
     await own.close()
-    expect(running()).toBe(0)
+    expect(processesOf(work)).toBe(0)
   })
+
+  it('leaves no ExifTool running when the app using it is killed outright (kill -9)', async () => {
+    const work = join(dir, 'killed')
+    const script = join(dir, 'killed.mts')
+    writeFileSync(
+      script,
+      [
+        `import { MetadataWriter } from ${JSON.stringify(join(process.cwd(), 'src/main/provenance/embed.ts'))}`,
+        `const writer = new MetadataWriter(${JSON.stringify(work)})`,
+        `const png = Buffer.from(${JSON.stringify(formats.png.toString('base64'))}, 'base64')`,
+        `const record = ${JSON.stringify(record)}`,
+        `await writer.embed(png, record)`,
+        `await Promise.all([writer.embed(png, record), writer.embed(png, record)])`,
+        `process.stdout.write('embedded\\n')`,
+        `setInterval(() => undefined, 1000)`
+      ].join('\n')
+    )
+    const app = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit']
+    })
+    await new Promise<void>((resolve, reject) => {
+      app.stdout.on('data', (data: Buffer) => {
+        if (data.toString().includes('embedded')) resolve()
+      })
+      app.once('exit', (code) => reject(new Error(`the app ended first (${code})`)))
+    })
+    expect(processesOf(work, '^perl ')).toBeGreaterThanOrEqual(1)
+    app.kill('SIGKILL')
+    await new Promise((resolve) => app.once('exit', resolve))
+    expect(app.signalCode).toBe('SIGKILL')
+    const deadline = Date.now() + 5_000
+    while (processesOf(work) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200))
+    expect(processesOf(work)).toBe(0)
+  }, 30_000)
 })
