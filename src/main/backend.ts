@@ -225,7 +225,7 @@ export function createBackend(options: BackendOptions): Backend {
   })
 
   const gallery = new GalleryStore(db)
-  // One ExifTool process for every copy that leaves with its story, started on the first one.
+  // The ExifTool processes (two at most) that write each exported copy's story, started on the first one.
   const metadata = new MetadataWriter(join(options.dataDir, 'metadata-work'))
   const exports = new ExportManager({
     exportsDir: join(options.dataDir, 'exports'),
