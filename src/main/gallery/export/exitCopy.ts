@@ -13,6 +13,15 @@ export interface ExitCopy {
 
 export type CopyOut = (file: PlannedFile) => Promise<ExitCopy>
 
+/**
+ * Closes a copy that will not be written. A file stream may still be opening (and fail, its file gone):
+ * with no listener, that error would end the process.
+ */
+export function discard(copy: ExitCopy): void {
+  copy.stream.on('error', () => undefined)
+  copy.stream.destroy()
+}
+
 /** The sidecar's name beside its file: `fox.png` → `fox.png.json`, so each says whose story it is. */
 export const sidecarName = (fileName: string): string => `${fileName}.json`
 
@@ -65,10 +74,6 @@ export async function* copiesInOrder(
       yield { index, file, copy }
     }
   } finally {
-    for (const copy of making)
-      copy.then(
-        (made) => made.stream.destroy(),
-        () => undefined
-      )
+    for (const copy of making) copy.then(discard, () => undefined)
   }
 }

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises'
 import { join } from 'node:path'
 import { pathInside } from '../../library'
 import { IMAGES_DIR, textFiles } from './plan'
-import { copiesInOrder, plainCopy, sidecarName } from './exitCopy'
+import { copiesInOrder, discard, plainCopy, sidecarName } from './exitCopy'
 import { ExportCancelled, type ExportWriter } from './writer'
 
 /** A plain folder `<name>/`, one file copied at a time; not offered as a download (it is not one file). */
@@ -21,7 +21,7 @@ export const folderWriter: ExportWriter = {
       await mkdir(join(temp, IMAGES_DIR), { recursive: true })
       for await (const { index, file, copy } of copiesInOrder(plan.files, copyOut)) {
         if (signal.aborted) {
-          copy.stream.destroy()
+          discard(copy)
           throw new ExportCancelled()
         }
         await pipeline(copy.stream, createWriteStream(pathInside(join(temp, IMAGES_DIR), file.name)))

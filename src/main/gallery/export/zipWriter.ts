@@ -4,7 +4,7 @@ import { pathInside } from '../../library'
 import { tempPathFor } from '../../library/atomic'
 import { IMAGES_DIR, textFiles } from './plan'
 import { StoredZip } from './storedZip'
-import { copiesInOrder, plainCopy, sidecarName } from './exitCopy'
+import { copiesInOrder, discard, plainCopy, sidecarName } from './exitCopy'
 import { ExportCancelled, type ExportWriter } from './writer'
 
 /** `<name>.zip`, streamed and stored (images are already compressed), by `StoredZip`. */
@@ -31,7 +31,7 @@ export const zipWriter: ExportWriter = {
         for await (const { index, file, copy } of copiesInOrder(plan.files, copyOut)) {
           onProgress(index, zip.bytes)
           if (signal.aborted) {
-            copy.stream.destroy()
+            discard(copy)
             throw new ExportCancelled()
           }
           const at = new Date(file.createdAt)
