@@ -140,7 +140,10 @@ export const exportSpeed = bench<State>({
       path: library.localFile(row.mediaId) ?? '',
       name: `images/${i}.jpg`,
       tags: tagsOf(
-        recordOf({ ...row, resultId: row.id }, { app, gatewayHost: 'gateway.example.test' }),
+        recordOf(
+          { ...row, resultId: row.id, request: JSON.parse(row.params) as unknown },
+          { app, gatewayHost: 'gateway.example.test' }
+        ),
         'jpeg'
       )
     }))

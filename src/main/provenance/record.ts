@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { STORED_LIMITS, parseJson } from '../../shared/json'
 import { seedOf } from '../gallery/store'
 
 /**
@@ -49,8 +48,8 @@ export interface ProvenanceSource {
   revisedPrompt: string | null
   model: string
   endpoint: string
-  /** The job's stored request (JSON), as the jobs table keeps it. */
-  params: string
+  /** The job's stored request, as read from the jobs table (the caller has parsed it once already). */
+  request: unknown
   batchId: string | null
   createdAt: number
 }
@@ -81,13 +80,8 @@ export function recordOf(
   source: ProvenanceSource,
   context: { app: string; gatewayHost: string | null }
 ): ProvenanceRecord {
-  let request: z.output<typeof StoredRequest> | null = null
-  try {
-    const parsed = StoredRequest.safeParse(parseJson(source.params, STORED_LIMITS))
-    request = parsed.success ? parsed.data : null
-  } catch {
-    request = null
-  }
+  const parsed = StoredRequest.safeParse(source.request)
+  const request = parsed.success ? parsed.data : null
   const body = request?.body ?? {}
   const { prompt: _prompt, model: _model, ...parameters } = body
   return {

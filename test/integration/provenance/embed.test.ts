@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,9 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIGITAL_SOURCE_TYPE, MetadataWriter, PNG_KEYWORD } from '../../../src/main/provenance/embed'
 import { recordJson, type ProvenanceRecord } from '../../../src/main/provenance/record'
-
-/** Debian's ExifTool (libimage-exiftool-perl, installed by .ci/run): the reader that is not ours. */
-const READER = '/usr/bin/exiftool'
+import { pixelsHash, readBack, READER } from '../../helpers/exiftool'
 
 const record: ProvenanceRecord = {
   profile: 'full',
@@ -28,8 +25,6 @@ const record: ProvenanceRecord = {
   created: '2026-11-28T10:00:00.000Z'
 }
 
-type Read = Record<string, unknown>
-
 /** Processes whose command line names `work` (and matches `pattern`, a pgrep regular expression). */
 function processesOf(work: string, pattern = ''): number {
   try {
@@ -38,19 +33,6 @@ function processesOf(work: string, pattern = ''): number {
   } catch {
     return 0
   }
-}
-
-function readBack(path: string): Read {
-  const out = execFileSync(READER, ['-j', '-G1', '-a', '-struct', path], { encoding: 'utf8' })
-  return (JSON.parse(out) as Read[])[0] as Read
-}
-
-async function pixelsHash(bytes: Buffer): Promise<string> {
-  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
-  return createHash('sha256')
-    .update(`${info.width}x${info.height}x${info.channels}`)
-    .update(data)
-    .digest('hex')
 }
 
 /** A PNG with a `caBX` chunk (a C2PA manifest store) before its first IDAT, as a provider may send it. */

@@ -63,7 +63,7 @@ describe('the copy that leaves for each kind of file (issue 26)', () => {
           revisedPrompt: null,
           model: 'provider-model',
           endpoint: 'imagesV3',
-          params: JSON.stringify({ endpoint: 'imagesV3', body: { model: 'provider-model', seed: 7 } }),
+          request: { endpoint: 'imagesV3', body: { model: 'provider-model', seed: 7 } },
           batchId: null,
           createdAt: 0
         },

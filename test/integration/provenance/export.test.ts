@@ -1,24 +1,16 @@
 import { createHash } from 'node:crypto'
-import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { unzipSync } from 'fflate'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type RunningEmulator } from '../../../src/emulator'
 import { DIGITAL_SOURCE_TYPE } from '../../../src/main/provenance/embed'
 import type { JobRequest } from '../../../src/shared/schemas/jobs'
 import { connectToEmulator, exportFinished, startTestBackend, type TestBackend } from '../../helpers/backend'
 import { makeTempDir } from '../../helpers/tempDir'
-
-const READER = '/usr/bin/exiftool'
+import { pixelsHash, readBack } from '../../helpers/exiftool'
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex')
-
-async function pixelsHash(bytes: Buffer): Promise<string> {
-  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true })
-  return sha256(Buffer.concat([Buffer.from(`${info.width}x${info.height}x${info.channels}`), data]))
-}
 
 /** Every file the library keeps, by path: `<yyyy>/<mm>/<sha256>.<ext>` (thumbnails left out). */
 function libraryFiles(root: string): Map<string, Buffer> {
@@ -135,11 +127,7 @@ describe('exports carry each image’s story in standard fields (issue 26)', () 
       expect(zip[`${entry.file}.json`], entry.file).toBeUndefined()
       const path = join(temp.dir, basename(entry.file))
       writeFileSync(path, copy)
-      const read = (
-        JSON.parse(
-          execFileSync(READER, ['-j', '-G1', '-a', '-struct', path], { encoding: 'utf8' })
-        ) as Record<string, unknown>[]
-      )[0] as Record<string, unknown>
+      const read = readBack(path)
       expect(read['XMP-iptcExt:DigitalSourceType'], entry.file).toBe(DIGITAL_SOURCE_TYPE)
       expect(String(read['XMP-xmp:CreatorTool'])).toMatch(/^Gateway Studio \d+\.\d+\.\d+/)
       expect(read['XMP-dc:Description'], entry.file).toBe(entry.prompt)
@@ -233,12 +221,7 @@ describe('a Public export tells nothing but that a model made each image (issue 
     // Each image still says that a model made it, with which app, and nothing else of ours.
     const first = join(temp.dir, 'public.png')
     writeFileSync(first, Buffer.from(zip[images[0] ?? ''] ?? new Uint8Array()))
-    const read = (
-      JSON.parse(execFileSync(READER, ['-j', '-G1', '-a', first], { encoding: 'utf8' })) as Record<
-        string,
-        unknown
-      >[]
-    )[0] as Record<string, unknown>
+    const read = readBack(first)
     expect(read['XMP-iptcExt:DigitalSourceType']).toBe(DIGITAL_SOURCE_TYPE)
     expect(String(read['XMP-xmp:CreatorTool'])).toMatch(/^Gateway Studio /)
     expect(

@@ -151,7 +151,7 @@ export function planExport(
       record: isPublic
         ? { profile: 'public', app }
         : recordOf(
-            { ...row, resultId: row.id },
+            { ...row, resultId: row.id, request: params },
             { app, gatewayHost: options.gatewayHost?.(row.profileId) ?? null }
           )
     })

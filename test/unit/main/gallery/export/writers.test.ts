@@ -56,7 +56,7 @@ describe.each([
             revisedPrompt: null,
             model: 'm',
             endpoint: 'imagesV3',
-            params: '{}',
+            request: {},
             batchId: null,
             createdAt: 0
           },
