@@ -9,6 +9,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './test/e2e/support/globalSetup.ts',
+  globalTeardown: './test/e2e/support/globalTeardown.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

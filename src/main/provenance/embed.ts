@@ -39,23 +39,19 @@ export const EXIFTOOL_CONFIG = `%Image::ExifTool::UserDefined = (
 /**
  * Runs ExifTool and ends it once the app that started it is gone. In its -stay_open mode ExifTool reads
  * its arguments from stdin and, at the end of it, waits for more forever (it polls 100 times a second):
- * an app killed outright left its ExifTool processes running. The tool gets the app's stdin explicitly
- * (a background job's would be /dev/null); the guard checks every second that both are still there.
+ * an app killed outright left its ExifTool processes running. The shell becomes ExifTool (`exec`), so the
+ * pid exiftool-vendored knows is ExifTool's own: an app that exits without closing the writer has it
+ * killed outright on the way out, and nothing is left behind that a signal to the wrapper would orphan.
+ * A watcher, started before that, checks every second that both are still there, and ends ExifTool once
+ * the app is gone; it holds none of ExifTool's pipes.
  */
 export const EXIFTOOL_GUARD = `app=$PPID
-exec 3<&0
-perl "$@" <&3 3<&- &
-tool=$!
-exec 3<&-
-trap 'kill "$tool" 2>/dev/null; exit 0' TERM INT HUP
-while kill -0 "$tool" 2>/dev/null; do
-  if ! kill -0 "$app" 2>/dev/null; then
-    kill "$tool" 2>/dev/null
-    exit 0
-  fi
-  sleep 1
-done
-wait "$tool"
+tool=$$
+(
+  while kill -0 "$app" 2>/dev/null && kill -0 "$tool" 2>/dev/null; do sleep 1; done
+  kill -0 "$app" 2>/dev/null || kill "$tool" 2>/dev/null
+) </dev/null >/dev/null 2>&1 &
+exec perl "$@"
 `
 
 /**
