@@ -145,6 +145,41 @@ describe('Gallery › Batches: a batch culled on its contact sheet', () => {
     )
   })
 
+  // A busy machine draws late: keys pressed before the frames that focus their tiles must still mark the
+  // image each key was meant for. A late frame once took the keyboard back to a tile already left.
+  it('marks the right image when keys come faster than frames', async () => {
+    const frames: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run))
+    const drawFrames = (): void =>
+      act(() => {
+        for (const run of frames.splice(0)) run(0)
+      })
+    try {
+      useBatchSheetStore.getState().open('g1')
+      render(<BatchesView />)
+      const first = await screen.findByRole('button', { name: /image 1 of 2 — Not marked/ })
+      act(() => first.focus())
+      fireEvent.keyDown(first, { key: 'ArrowRight' })
+      fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'p' })
+      drawFrames()
+      fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'x' })
+      drawFrames()
+      await waitFor(() =>
+        expect(calls.filter((c) => c.name === 'results.setVerdict').map((c) => c.input)).toEqual([
+          { ids: ['r2'], verdict: 'kept' },
+          { ids: ['r3'], verdict: 'rejected' }
+        ])
+      )
+      // X moved on to the tile after the wan-image one: the keyboard is where the sheet says it is.
+      const focusKey = useBatchSheetStore.getState().focusKey
+      expect(focusKey).not.toBe(null)
+      expect(document.activeElement).toHaveAttribute('data-tile', focusKey)
+      expect(tile(/wan-image · seed 7/)).not.toHaveFocus()
+    } finally {
+      vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => run(0))
+    }
+  })
+
   it('filters to the failed jobs and to the kept images, with how many each holds', async () => {
     useBatchSheetStore.getState().open('g1')
     render(<BatchesView />)

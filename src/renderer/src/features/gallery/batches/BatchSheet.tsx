@@ -163,13 +163,18 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
   })
   useEffect(() => virtualizer.measure(), [virtualizer, layout])
 
-  /** Moves the keyboard to tile `index`: its row scrolled into view, then the tile focused once drawn. */
+  /**
+   * Moves the keyboard to tile `index`: its row scrolled into view (it may not be drawn yet), then the tile
+   * focused once drawn, unless a key pressed since moved on: a late frame focusing a tile left behind
+   * would take the keyboard back to it, and the next mark would fall on the wrong image.
+   */
   const focusTile = (index: number): void => {
     const tile = layout.tiles[index]
     if (!tile) return
     setFocus(tile.key)
     virtualizer.scrollToIndex(layout.rowOf[index] ?? 0, { align: 'auto' })
     requestAnimationFrame(() => {
+      if (useBatchSheetStore.getState().focusKey !== tile.key) return
       gridRef.current?.querySelector<HTMLElement>(`[data-tile="${CSS.escape(tile.key)}"]`)?.focus()
     })
   }
@@ -180,15 +185,7 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
     // The next image's key now, before the mark can take this one out of a filtered sheet.
     const next = advance ? layout.tiles[index + 1] : undefined
     void setVerdict(api, [tile.result.id], verdict).then(setMarkError)
-    if (next) {
-      setFocus(next.key)
-      // The next image may be on a row not drawn yet (the last one on screen was marked).
-      virtualizer.scrollToIndex(layout.rowOf[index + 1] ?? 0, { align: 'auto' })
-      requestAnimationFrame(() => {
-        const at = useBatchSheetStore.getState().focusKey === next.key ? next.key : null
-        if (at) gridRef.current?.querySelector<HTMLElement>(`[data-tile="${CSS.escape(at)}"]`)?.focus()
-      })
-    }
+    if (next) focusTile(index + 1)
   }
 
   // One function for every tile, so a mark draws again only the tiles it changed.
