@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ExifTool, exiftoolPath } from 'exiftool-vendored'
+import { ExifTool, exiftoolPath, type Tags } from 'exiftool-vendored'
 import { containerOf, hasContentCredentials, type ImageContainer } from './c2pa'
 import { recordJson, type ExitRecord } from './record'
 
@@ -83,6 +83,18 @@ export function tagsOf(record: ExitRecord, container: ImageContainer): Record<st
   return tags
 }
 
+/**
+ * ExifTool's arguments for `readTags`: group-qualified names, structures as quoted JSON, and every byte
+ * above 0x7F (and `%` itself) sent as `%XX` (see `readTags`).
+ */
+export const READ_ARGS = [
+  '-G1',
+  '-api',
+  'StructFormat=JSONQ',
+  '-api',
+  "Filter=s/([%\\x80-\\xff])/sprintf('%%%02X',ord $1)/ge"
+] as const
+
 /** A copy with the record inside, or the original as it was and why nothing was written into it. */
 export type Embedded =
   { bytes: Buffer; embedded: true } | { bytes: Buffer; embedded: false; reason: 'credentials' | 'format' }
@@ -117,6 +129,48 @@ export class MetadataWriter {
     } finally {
       await rm(path, { force: true })
     }
+  }
+
+  /**
+   * Every tag ExifTool finds in a file, by group-qualified name (`PNG:Parameters`, `XMP-gs:Seed`,
+   * `ExifIFD:UserComment`), for `settingsOf` (readBack.ts). Values are text or lists of text, whole: no
+   * `-fast` (it may stop before text chunks written after the pixels), and `StructFormat=JSONQ` keeps a
+   * 20-digit seed or a prompt that reads `true` from turning into a JSON number or boolean. A damaged
+   * image still resolves, with what could be read (ExifTool says what went wrong in `ExifTool:Error`); a
+   * file that cannot be opened rejects.
+   */
+  async readTags(path: string): Promise<Record<string, unknown>> {
+    const exiftool = await this.tool()
+    // exiftool-vendored turns each chunk of ExifTool's output into text on its own, so a character whose
+    // bytes fall across two chunks comes out as U+FFFD (a long Chinese prompt always has some). ExifTool
+    // therefore sends every byte above 0x7F, and `%` itself, as `%XX`: ASCII cannot be cut in two.
+    const tags = await exiftool.readRaw<Tags & Record<string, unknown>>(path, {
+      readArgs: [...READ_ARGS],
+      useMWG: false
+    })
+    const read: Record<string, unknown> = {}
+    // The path is printed as it is, outside the filter.
+    for (const [name, value] of Object.entries(tags))
+      read[name] = name === 'SourceFile' ? value : MetadataWriter.unescaped(value, 0)
+    return read
+  }
+
+  /** A value `readTags` had ExifTool escape, as the text it was; lists and structures item by item. */
+  private static unescaped(value: unknown, depth: number): unknown {
+    if (typeof value === 'string') {
+      // Only escaped text is all ASCII; anything else did not pass the filter and is left as it came.
+      if (!value.includes('%') || /[\u0080-\uffff]/.test(value)) return value
+      const bytes = value.replace(/%([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16))
+      )
+      return Buffer.from(bytes, 'latin1').toString('utf8')
+    }
+    // ExifTool's structures nest a few levels at most; the bound only keeps a surprise from recursing far.
+    if (typeof value !== 'object' || value === null || depth > 32) return value
+    if (Array.isArray(value)) return value.map((item: unknown) => MetadataWriter.unescaped(item, depth + 1))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, MetadataWriter.unescaped(item, depth + 1)])
+    )
   }
 
   /** Ends the ExifTool processes, if any were started. */

@@ -5,25 +5,9 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIGITAL_SOURCE_TYPE, MetadataWriter, PNG_KEYWORD } from '../../../src/main/provenance/embed'
-import { recordJson, type ProvenanceRecord } from '../../../src/main/provenance/record'
+import { recordJson } from '../../../src/main/provenance/record'
+import { SAMPLE_RECORD as record } from '../../helpers/provenance'
 import { pixelsHash, readBack, READER } from '../../helpers/exiftool'
-
-const record: ProvenanceRecord = {
-  profile: 'full',
-  app: 'Gateway Studio 0.1.0',
-  prompt: 'a red fox in snow,\nlooking back — 雪中的狐狸 "quoted"',
-  revisedPrompt: 'A red fox standing in fresh snow, looking back over its shoulder.',
-  model: 'img-pro',
-  endpoint: 'imagesV3',
-  parameters: { size: '1024x1024', quality: 'high', fields: { steps: 30, style: 'photo' } },
-  seed: 424242,
-  gatewayHost: 'gateway.example.test',
-  jobId: 'job-0001',
-  resultId: 'res-0001',
-  batchId: 'batch-07',
-  editOf: ['media-a', 'media-mask'],
-  created: '2026-11-28T10:00:00.000Z'
-}
 
 /** Processes whose command line names `work` (and matches `pattern`, a pgrep regular expression). */
 function processesOf(work: string, pattern = ''): number {
