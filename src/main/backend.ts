@@ -57,6 +57,10 @@ import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
 import { APP_NAME, APP_VERSION } from './version'
 import { MetadataWriter } from './provenance/embed'
+import { settingsOf } from './provenance/readBack'
+import { hasContentCredentials } from './provenance/c2pa'
+import { ImportManager } from './gallery/imports'
+import { ImportRows } from './gallery/importRows'
 import { hostOf } from './provenance/record'
 import type { CrashProbe } from './crashPoints'
 
@@ -247,6 +251,17 @@ export function createBackend(options: BackendOptions): Backend {
     metadata,
     gatewayHost: (profileId) => hostOf(profiles.get(profileId)?.baseUrl)
   })
+  const importRows = new ImportRows(db, jobs)
+  const imports = new ImportManager({
+    rows: importRows,
+    library,
+    // The same ExifTool processes read what a file says of itself (issue 26).
+    readSettings: async (path) => settingsOf(await metadata.readTags(path)),
+    dataDir: options.dataDir,
+    emit: (progress) => bus.emit('gallery.importProgress', progress),
+    now,
+    onError
+  })
   const sweptExports = exports.sweep()
   if (sweptExports > 0) logger.info(`removed ${sweptExports} unfinished export(s)`)
 
@@ -333,6 +348,12 @@ export function createBackend(options: BackendOptions): Backend {
       store: gallery,
       boards: new BoardStore(db, now),
       exports,
+      imports,
+      importRows,
+      hasCredentials: async (mediaId) => {
+        const file = await library.read(mediaId)
+        return file !== null && hasContentCredentials(file.bytes)
+      },
       jobs,
       removeMedia,
       bus,
@@ -385,6 +406,7 @@ export function createBackend(options: BackendOptions): Backend {
       engine.stop()
       spending.stop()
       await demo.stop()
+      await imports.close()
       await metadata.close()
       // Thumbnails still being made finish first: they end by writing their row.
       await library.idle()

@@ -50,12 +50,12 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   return db
 }
 
-/** Writing transactions start IMMEDIATE so a read that upgrades to a write cannot hit SQLITE_BUSY in WAL. */
 /** Whether a write failed on a UNIQUE constraint (a name already taken, say), as better-sqlite3 reports it. */
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
+/** Writing transactions start IMMEDIATE so a read that upgrades to a write cannot hit SQLITE_BUSY in WAL. */
 export function writeTransaction<T>(db: Db, fn: () => T): T {
   return db.transaction(fn).immediate()
 }

@@ -144,7 +144,10 @@ export class GalleryStore {
     const { groups } = this.facetGroups
     const fold = (pick: (group: FacetGroup) => string): { value: string; count: number }[] => {
       const counts = new Map<string, number>()
-      for (const group of groups) counts.set(pick(group), (counts.get(pick(group)) ?? 0) + group.n)
+      for (const group of groups) {
+        // An imported image whose file named no model (or endpoint, or gateway) has nothing to filter by.
+        if (pick(group) !== '') counts.set(pick(group), (counts.get(pick(group)) ?? 0) + group.n)
+      }
       return [...counts]
         .map(([value, count]) => ({ value, count }))
         .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
@@ -243,7 +246,8 @@ export class GalleryStore {
     to?: number | undefined
     profileIds?: string[] | undefined
   }): UsageJob[] {
-    const where: string[] = []
+    // Images brought in from outside cost nothing here: usage is what the app's own jobs spent.
+    const where: string[] = ['j.imported IS NULL']
     const params: unknown[] = []
     if (query.from !== undefined) {
       where.push('j.created_at >= ?')

@@ -179,7 +179,8 @@ export class JobReads {
 
 /** The WHERE clause of a job list: filters, and keyset paging on (created_at, id), the list's order. */
 function jobFilter(query: JobListQuery): { where: string; params: unknown[] } {
-  const where: string[] = []
+  // Images brought in from outside are gallery items, not work the app sent: the Queue never lists them.
+  const where: string[] = ['imported IS NULL']
   const params: unknown[] = []
   if (query.status?.length) {
     where.push(`status IN (${query.status.map(() => '?').join(',')})`)

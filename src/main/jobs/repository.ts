@@ -3,7 +3,7 @@ import type { JobError, JobView } from '../../shared/schemas/jobs'
 import { SENDABLE_TASK_STATUSES } from '../../shared/schemas/jobStatuses'
 import { writeTransaction, type Db } from '../db/connection'
 import { inList, JobReads } from './reads'
-import type { JobRow, NewJob, NewResult, TaskPatch } from './rows'
+import type { ImportedJob, JobRow, NewJob, NewResult, TaskPatch } from './rows'
 import { aggregateOf, jobView, sameAggregate, storedCount, type AggregateColumns } from './views'
 import type { Verdict } from '../../shared/schemas/batches'
 
@@ -150,6 +150,44 @@ export class JobRepository extends JobReads {
       ).run(jobId, job.prompt)
     })
     return { jobId, taskIds }
+  }
+
+  /**
+   * An image brought in from outside (issue 26): a finished job that says where it came from
+   * (`imported`, JSON the gallery reads), one finished task and one stored result, in one transaction.
+   * Returns the result's id (its gallery id). Nothing of the engine ever picks up a finished job.
+   */
+  insertImported(image: ImportedJob): string {
+    const jobId = randomUUID()
+    const taskId = randomUUID()
+    const resultId = randomUUID()
+    const now = this.now()
+    this.write(() => {
+      this.sql(
+        `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, created_at, updated_at,
+           finished_at, imported)
+         VALUES (?, 'image', ?, '', ?, ?, ?, 'succeeded', ?, ?, ?, ?)`
+      ).run(
+        jobId,
+        image.endpoint,
+        image.model,
+        image.prompt,
+        JSON.stringify(image.request),
+        now,
+        now,
+        now,
+        image.imported
+      )
+      this.sql(
+        `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, created_at, updated_at)
+         VALUES (?, ?, 0, ?, '{}', '', 'succeeded', ?, ?)`
+      ).run(taskId, jobId, randomUUID(), now, now)
+      this.sql(
+        `INSERT INTO results (id, job_id, task_id, idx, kind, status, media_id, revised_prompt, created_at, updated_at)
+         VALUES (?, ?, ?, 0, 'image', 'stored', ?, ?, ?, ?)`
+      ).run(resultId, jobId, taskId, image.mediaId, image.revisedPrompt, now, now)
+    })
+    return resultId
   }
 
   /** Takes jobs out of their group (a batch's failed jobs, once retried as new ones), in the caller's transaction. */

@@ -92,6 +92,20 @@ export interface NewJob {
   queueOrder?: number
 }
 
+/** An image brought in from outside, as its job row keeps it (`JobRepository.insertImported`). */
+export interface ImportedJob {
+  /** The endpoint's path as the file named it; '' when it named none. */
+  endpoint: string
+  model: string
+  prompt: string
+  /** The stored request (`{ endpoint, body }` when the file carried one), or `{}`. */
+  request: unknown
+  /** What the gallery keeps of the file (JSON): its name and the settings read from it. */
+  imported: string
+  mediaId: string
+  revisedPrompt: string | null
+}
+
 export interface NewResult {
   taskId: string
   jobId: string

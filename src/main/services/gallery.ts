@@ -4,6 +4,8 @@ import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import type { EventBus } from '../contract/events'
 import type { ExportManager } from '../gallery/export/manager'
+import type { ImportManager } from '../gallery/imports'
+import type { ImportRows } from '../gallery/importRows'
 import { checkTimeZone } from '../gallery/export/plan'
 import { BoardNameTaken, type BoardStore } from '../gallery/boards'
 import { BadCursorError, type GalleryStore } from '../gallery/store'
@@ -16,7 +18,11 @@ export interface GalleryDeps {
   store: GalleryStore
   boards: BoardStore
   exports: ExportManager
-  jobs: Pick<JobRepository, 'transaction' | 'deleteResults' | 'jobView'>
+  imports: ImportManager
+  importRows: Pick<ImportRows, 'importedFrom'>
+  /** Whether a library file carries content credentials (C2PA); false when the file is gone. */
+  hasCredentials: (mediaId: string) => Promise<boolean>
+  jobs: Pick<JobRepository, 'transaction' | 'deleteResults' | 'jobView' | 'deleteJob'>
   removeMedia: (mediaId: string) => Promise<RemoveOutcome>
   bus: EventBus
   profileName: (id: string) => string | null
@@ -26,7 +32,7 @@ export interface GalleryDeps {
 export function createGalleryHandlers(
   deps: GalleryDeps
 ): Pick<CommandHandlers, keyof typeof galleryCommands> {
-  const { store, boards, exports, profileName } = deps
+  const { store, boards, exports, imports, importRows, profileName } = deps
   const noBoard = (): AppFailure => new AppFailure('not_found', say('boardGone'))
   const named = <T>(write: () => T): T => {
     try {
@@ -54,10 +60,14 @@ export function createGalleryHandlers(
       }
     },
     'gallery.facets': () => store.facets(profileName),
-    'gallery.get': ({ id }) => {
+    'gallery.get': async ({ id }) => {
       const detail = store.detail(id, profileName)
       if (!detail) throw new AppFailure('not_found', say('galleryImageGone'))
-      return detail
+      return {
+        ...detail,
+        imported: importRows.importedFrom(detail.jobId),
+        credentials: await deps.hasCredentials(detail.mediaId)
+      }
     },
     'gallery.delete': async ({ selection }) => {
       // One transaction: what the selection names is what gets deleted, even while jobs keep finishing.
@@ -74,6 +84,11 @@ export function createGalleryHandlers(
         else if (outcome === 'in_use') filesKept += 1
       }
       for (const jobId of new Set(deleted.map((row) => row.jobId))) {
+        // An imported image's job holds that image alone, and no screen lists it: it goes with its image.
+        if (importRows.importedFrom(jobId)) {
+          deps.jobs.deleteJob(jobId)
+          continue
+        }
         const view = deps.jobs.jobView(jobId)
         if (view) deps.bus.emit('jobs.updated', view)
       }
@@ -83,6 +98,10 @@ export function createGalleryHandlers(
     'gallery.export': (input) => exports.start(input),
     'gallery.cancelExport': ({ exportId }) => ({ cancelled: exports.cancel(exportId) }),
     'gallery.exports': () => exports.list(),
+    'gallery.importFiles': ({ files }) => imports.importFiles(files),
+    'gallery.importFolder': ({ folder }) => imports.importFolder(folder),
+    'gallery.cancelImport': ({ importId }) => ({ cancelled: imports.cancel(importId) }),
+    'gallery.imports': () => imports.list(),
     'usage.report': ({ from, to, profileIds, timeZone }) =>
       buildUsageReport(
         store.usageJobs({ from, to, profileIds }),

@@ -21,6 +21,13 @@ import {
   UsageQueryInput,
   UsageReport
 } from '../schemas/gallery'
+import {
+  ImportFilesInput,
+  ImportFolderInput,
+  ImportProgress,
+  ImportRef,
+  ImportReport
+} from '../schemas/imports'
 
 /** Gallery, export and usage. Favourites use `results.setFavorite` (jobs contract). */
 export const galleryCommands = {
@@ -32,6 +39,12 @@ export const galleryCommands = {
   'gallery.export': { input: GalleryExportInput, output: ExportProgress },
   'gallery.cancelExport': { input: ExportRef, output: z.object({ cancelled: z.boolean() }) },
   'gallery.exports': { input: z.object({}).strict(), output: z.array(ExportProgress) },
+  /** Files the renderer has in hand (a drop, a paste, a picker) into the gallery; answers when they are in. */
+  'gallery.importFiles': { input: ImportFilesInput, output: ImportReport },
+  /** Starts importing a folder and answers at once; `gallery.importProgress` follows it to the end. */
+  'gallery.importFolder': { input: ImportFolderInput, output: ImportProgress },
+  'gallery.cancelImport': { input: ImportRef, output: z.object({ cancelled: z.boolean() }) },
+  'gallery.imports': { input: z.object({}).strict(), output: z.array(ImportProgress) },
   'usage.report': { input: UsageQueryInput, output: UsageReport },
   /** Boards: named collections; what a board holds is the gallery filtered by `boardIds`. */
   'boards.list': { input: z.object({}).strict(), output: z.array(Board) },
@@ -44,5 +57,6 @@ export const galleryCommands = {
 
 export const galleryEvents = {
   'gallery.exportProgress': ExportProgress,
+  'gallery.importProgress': ImportProgress,
   'gallery.removed': GalleryRemoved
 } as const satisfies Record<string, z.ZodType>

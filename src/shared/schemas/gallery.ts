@@ -1,6 +1,7 @@
 import { AppErrorSchema } from '../result'
 import { z } from 'zod'
 import { SpokenLanguage } from '../language'
+import { FileSettings } from './fileSettings'
 import { ProfileId } from './profiles'
 
 /**
@@ -135,7 +136,14 @@ export const GalleryDetail = z.object({
    * The image came as an address on the gateway (so the gateway holds a copy), not as bytes in the answer.
    * How long that copy lives is said only where the endpoint's descriptor states it (`addressLifetime`).
    */
-  fromAddress: z.boolean()
+  fromAddress: z.boolean(),
+  /**
+   * An image brought in from outside (issue 26): its file's name and the settings the file carried (null:
+   * none we read). Absent or null: the app made it.
+   */
+  imported: z.object({ file: z.string(), settings: FileSettings.nullable() }).nullable().optional(),
+  /** The file carries content credentials (C2PA): it leaves the app untouched, its story in a sidecar. */
+  credentials: z.boolean().optional()
 })
 export type GalleryDetail = z.output<typeof GalleryDetail>
 

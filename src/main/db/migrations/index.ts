@@ -15,6 +15,7 @@ import { migration013LaneLimits } from './013_lane_limits'
 import { migration014BatchSources } from './014_batch_sources'
 import { migration015Money } from './015_money'
 import { migration016Verdicts } from './016_verdicts'
+import { migration017Imports } from './017_imports'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -33,5 +34,6 @@ export const migrations: readonly Migration[] = [
   migration013LaneLimits,
   migration014BatchSources,
   migration015Money,
-  migration016Verdicts
+  migration016Verdicts,
+  migration017Imports
 ]
