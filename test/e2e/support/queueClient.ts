@@ -58,6 +58,8 @@ export interface LoggedRequest {
   path: string
   idempotencyKey: string | null
   status: number | null
+  /** The body's shape: its top-level field names and model, never their values. */
+  bodySummary?: { fields?: string[]; model?: string }
 }
 
 /** The separately started emulator's control API (src/emulator/README.md, "Control over HTTP"). */

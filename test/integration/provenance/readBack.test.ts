@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MetadataWriter } from '../../../src/main/provenance/embed'
@@ -9,6 +8,7 @@ import { settingsOf } from '../../../src/main/provenance/readBack'
 import { type PublicRecord } from '../../../src/main/provenance/record'
 import { FileSettings } from '../../../src/shared/schemas/fileSettings'
 import { READER } from '../../helpers/exiftool'
+import { pilText, tEXt, withChunks } from '../../helpers/pngChunks'
 import { noSettings, SAMPLE_RECORD as record } from '../../helpers/provenance'
 import { makeTempDir } from '../../helpers/tempDir'
 
@@ -21,42 +21,6 @@ const NOTHING = noSettings('gateway-studio')
 
 // ---------------------------------------------------------------------------------------------------------
 // Other tools' bytes
-
-/** A PNG chunk: length, type, data, and the CRC-32 of type and data. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data])
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(typed))
-  return Buffer.concat([length, typed, crc])
-}
-
-/** A `tEXt` chunk: keyword, NUL, Latin-1 text. */
-const tEXt = (keyword: string, text: string): Buffer =>
-  pngChunk('tEXt', Buffer.concat([Buffer.from(`${keyword}\0`, 'latin1'), Buffer.from(text, 'latin1')]))
-
-/** An uncompressed `iTXt` chunk with no language or translated keyword, as PIL writes text Latin-1 cannot hold. */
-const iTXt = (keyword: string, text: string): Buffer =>
-  pngChunk('iTXt', Buffer.concat([Buffer.from(`${keyword}\0\0\0\0\0`, 'latin1'), Buffer.from(text, 'utf8')]))
-
-/** PIL's `PngInfo.add_text`: `tEXt` when the text is Latin-1, `iTXt` otherwise. */
-const pilText = (keyword: string, text: string): Buffer =>
-  /^[\x20-\xff\n]*$/.test(text) ? tEXt(keyword, text) : iTXt(keyword, text)
-
-/**
- * `png` with `chunks` before its first IDAT, where PIL writes them, or before IEND (some tools add theirs
- * to a finished file).
- */
-function withChunks(
-  png: Buffer,
-  chunks: Buffer[],
-  where: 'before IDAT' | 'before IEND' = 'before IDAT'
-): Buffer {
-  const at = where === 'before IDAT' ? png.indexOf(Buffer.from('IDAT', 'latin1')) - 4 : png.length - 12
-  expect(png.subarray(at + 4, at + 8).toString('latin1')).toBe(where === 'before IDAT' ? 'IDAT' : 'IEND')
-  return Buffer.concat([png.subarray(0, at), ...chunks, png.subarray(at)])
-}
 
 /** Python's `json.dumps` with its defaults: `, ` and `: ` between items, and ASCII only (`\uXXXX`). */
 function pythonJson(value: unknown): string {

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import type { FileSettings } from '@shared/schemas/fileSettings'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 import { useAppStore } from './app'
 
@@ -8,6 +9,10 @@ export interface HandedImage {
   width: number | null
   height: number | null
 }
+
+/** An image's settings to load into the image studio: its job's stored request, or what its file carried. */
+export type HandedSettings =
+  { kind: 'job'; request: unknown; prompt: string } | { kind: 'file'; settings: FileSettings }
 
 /** The screens that take reference images; each offers the models that take them when its own takes none. */
 export type ReferenceScreen = 'images' | 'compare'
@@ -25,6 +30,8 @@ interface HandoffState {
   shownJob: { jobId: string } | null
   /** The latest job to load into the image studio's form (its model, prompt and parameters). */
   remix: { job: JobView } | null
+  /** The latest image whose settings to load into the image studio's form ("Use these settings"). */
+  settings: { source: HandedSettings } | null
   /** The latest batch whose contact sheet to open in the Gallery. */
   reviewedBatch: { groupId: string } | null
 }
@@ -46,6 +53,7 @@ export const useHandoffStore = create<HandoffState>()((set, get) => ({
   editImage: null,
   shownJob: null,
   remix: null,
+  settings: null,
   reviewedBatch: null
 }))
 
@@ -79,6 +87,14 @@ export function showJobInQueue(jobId: string): void {
 /** "Remix": the image studio's form takes this job's model, prompt and parameters, and the app goes there. */
 export function remixInImages(job: JobView): void {
   useHandoffStore.setState({ remix: { job } })
+}
+
+/**
+ * "Use these settings": the image studio's form takes an image's settings (as far as it has fields for
+ * them), and the app goes there.
+ */
+export function sendSettingsToImages(source: HandedSettings): void {
+  useHandoffStore.setState({ settings: { source } })
 }
 
 /** "Review images": the Gallery opens the batch's contact sheet, and the app goes there. */

@@ -8,7 +8,9 @@ import { useConnection } from '../../store/app'
 import { showJobInQueue } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { IconButton } from '../../ui/IconButton'
-import { setFavorite } from './actions'
+import { sendSettingsOf, setFavorite } from './actions'
+import { offersSettings } from './fileSettings'
+import { CredentialsNote, ImportedSettings } from './ImportedDetail'
 import { formatBytes, formatDateTime } from './format'
 import { only } from './selection'
 import { findItem, useGalleryStore } from './store'
@@ -79,6 +81,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
   const favoriteInList = useGalleryStore((s) => findItem(s, id)?.favorite)
   const [detail, setDetailData] = useState<GalleryDetail | null>(null)
   const [error, setError] = useState<AppError | null>(null)
+  const [sending, setSending] = useState(false)
 
   useEffect(() => {
     // The panel is keyed by image id, so each image starts with fresh state.
@@ -104,6 +107,21 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
     shown?.sizeLabel && shown.sizeLabel !== `${shown.width}x${shown.height}`
       ? t('gallery.detail.asked', { size: measured, asked: shown.sizeLabel })
       : measured
+  const imported = shown?.imported ?? null
+  // The app's own image always has its request; an imported one only what its file carried.
+  const usable = !imported || offersSettings(imported.settings)
+  const takeSettings = async (detail: GalleryDetail): Promise<void> => {
+    setSending(true)
+    const failure = await sendSettingsOf(api, detail)
+    setSending(false)
+    setError(failure)
+  }
+  const fileFacts = shown
+    ? t('gallery.detail.fileFacts', {
+        format: shown.mime.replace('image/', '').toUpperCase(),
+        bytes: formatBytes(shown.bytes, i18n.language)
+      })
+    : ''
 
   return (
     <aside className="gallery-detail" aria-label={t('gallery.detail.label')}>
@@ -117,7 +135,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
           <div className="detail-image">
             <img
               src={mediaUrl(shown.mediaId)}
-              alt={shown.prompt}
+              alt={shown.prompt || imported?.file || ''}
               width={shown.width ?? undefined}
               height={shown.height ?? undefined}
             />
@@ -134,6 +152,16 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               </span>
               {favorite ? t('gallery.detail.favorite') : t('gallery.detail.addFavorite')}
             </button>
+            {usable && (
+              <button
+                type="button"
+                className="button"
+                disabled={sending}
+                onClick={() => void takeSettings(shown)}
+              >
+                {sending ? t('gallery.detail.loadingSettings') : t('gallery.detail.useSettings')}
+              </button>
+            )}
             <button
               type="button"
               className="button danger-quiet"
@@ -146,69 +174,81 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               {t('gallery.detail.delete')}
             </button>
           </div>
-          <section className="detail-section" aria-label={t('gallery.detail.prompt')}>
-            <h3>{t('gallery.detail.prompt')}</h3>
-            <p className="detail-prompt">{shown.prompt}</p>
-            {shown.revisedPrompt !== null && shown.revisedPrompt !== shown.prompt && (
-              <>
-                <h3>{t('gallery.detail.revisedPrompt')}</h3>
-                <p className="detail-prompt muted">{shown.revisedPrompt}</p>
-              </>
-            )}
-          </section>
-          <dl className="facts detail-facts">
-            <dt>{t('gallery.detail.model')}</dt>
-            <dd>{shown.model}</dd>
-            <dt>{t('gallery.detail.endpoint')}</dt>
-            <dd className="detail-endpoint" title={shown.endpoint}>
-              {endpointWords(t, shown.endpoint)}
-            </dd>
-            <dt>{t('gallery.detail.gateway')}</dt>
-            <dd>{gatewayName(shown.profileId, shown.profileName)}</dd>
-            <dt>{t('gallery.detail.size')}</dt>
-            <dd>{sizeText}</dd>
-            <dt>{t('gallery.detail.file')}</dt>
-            <dd>
-              {t('gallery.detail.fileFacts', {
-                format: shown.mime.replace('image/', '').toUpperCase(),
-                bytes: formatBytes(shown.bytes, i18n.language)
-              })}
-            </dd>
-            {shown.seed !== null && (
-              <>
-                <dt>{t('gallery.detail.seed')}</dt>
-                <dd>{String(shown.seed)}</dd>
-              </>
-            )}
-            <dt>{t('gallery.detail.usage')}</dt>
-            <dd>
-              {usageText(t, shown)}
-              {shown.billingUnit && (
-                <span className="pill detail-unit">{billedWords(t, shown.billingUnit)}</span>
-              )}
-            </dd>
-            <dt>{t('gallery.detail.created')}</dt>
-            <dd>{formatDateTime(shown.createdAt, i18n.language)}</dd>
-            <dt>{t('gallery.detail.copy')}</dt>
-            <dd>{expiryText(t, shown, i18n.language)}</dd>
-            <dt>{t('gallery.detail.job')}</dt>
-            <dd>
-              <button
-                type="button"
-                className="link-button"
-                // As the queue's own toasts do: the Queue screen opens with this job's dialog.
-                onClick={() => showJobInQueue(shown.jobId)}
-              >
-                {t('gallery.detail.openInQueue')}
-              </button>{' '}
-              <code title={shown.jobId}>{shown.jobId.slice(0, 8)}</code> ·{' '}
-              {jobStatusWords(t, shown.jobStatus)}
-            </dd>
-          </dl>
-          <details className="detail-params">
-            <summary>{t('gallery.detail.allParameters')}</summary>
-            <pre>{JSON.stringify(shown.params, null, 2)}</pre>
-          </details>
+          {shown.credentials && <CredentialsNote />}
+          {imported ? (
+            <>
+              <ImportedSettings imported={imported} />
+              <dl className="facts detail-facts">
+                <dt>{t('gallery.detail.size')}</dt>
+                <dd>{measured}</dd>
+                <dt>{t('gallery.detail.file')}</dt>
+                <dd>{fileFacts}</dd>
+                <dt>{t('gallery.detail.imported')}</dt>
+                <dd>{formatDateTime(shown.createdAt, i18n.language)}</dd>
+              </dl>
+            </>
+          ) : (
+            <>
+              <section className="detail-section" aria-label={t('gallery.detail.prompt')}>
+                <h3>{t('gallery.detail.prompt')}</h3>
+                <p className="detail-prompt">{shown.prompt}</p>
+                {shown.revisedPrompt !== null && shown.revisedPrompt !== shown.prompt && (
+                  <>
+                    <h3>{t('gallery.detail.revisedPrompt')}</h3>
+                    <p className="detail-prompt muted">{shown.revisedPrompt}</p>
+                  </>
+                )}
+              </section>
+              <dl className="facts detail-facts">
+                <dt>{t('gallery.detail.model')}</dt>
+                <dd>{shown.model}</dd>
+                <dt>{t('gallery.detail.endpoint')}</dt>
+                <dd className="detail-endpoint" title={shown.endpoint}>
+                  {endpointWords(t, shown.endpoint)}
+                </dd>
+                <dt>{t('gallery.detail.gateway')}</dt>
+                <dd>{gatewayName(shown.profileId, shown.profileName)}</dd>
+                <dt>{t('gallery.detail.size')}</dt>
+                <dd>{sizeText}</dd>
+                <dt>{t('gallery.detail.file')}</dt>
+                <dd>{fileFacts}</dd>
+                {shown.seed !== null && (
+                  <>
+                    <dt>{t('gallery.detail.seed')}</dt>
+                    <dd>{String(shown.seed)}</dd>
+                  </>
+                )}
+                <dt>{t('gallery.detail.usage')}</dt>
+                <dd>
+                  {usageText(t, shown)}
+                  {shown.billingUnit && (
+                    <span className="pill detail-unit">{billedWords(t, shown.billingUnit)}</span>
+                  )}
+                </dd>
+                <dt>{t('gallery.detail.created')}</dt>
+                <dd>{formatDateTime(shown.createdAt, i18n.language)}</dd>
+                <dt>{t('gallery.detail.copy')}</dt>
+                <dd>{expiryText(t, shown, i18n.language)}</dd>
+                <dt>{t('gallery.detail.job')}</dt>
+                <dd>
+                  <button
+                    type="button"
+                    className="link-button"
+                    // As the queue's own toasts do: the Queue screen opens with this job's dialog.
+                    onClick={() => showJobInQueue(shown.jobId)}
+                  >
+                    {t('gallery.detail.openInQueue')}
+                  </button>{' '}
+                  <code title={shown.jobId}>{shown.jobId.slice(0, 8)}</code> ·{' '}
+                  {jobStatusWords(t, shown.jobStatus)}
+                </dd>
+              </dl>
+              <details className="detail-params">
+                <summary>{t('gallery.detail.allParameters')}</summary>
+                <pre>{JSON.stringify(shown.params, null, 2)}</pre>
+              </details>
+            </>
+          )}
         </>
       )}
       {!shown && !error && <p className="muted">{t('gallery.detail.loading')}</p>}

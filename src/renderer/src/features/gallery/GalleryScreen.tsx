@@ -10,6 +10,13 @@ import { DetailPanel } from './DetailPanel'
 import { DeleteDialog, ExportDialog } from './Dialogs'
 import { ExportTray } from './ExportTray'
 import { GalleryGrid } from './GalleryGrid'
+import { followImport } from './imports/folder'
+import { ImportDialog } from './imports/ImportDialog'
+import { ImportStatus } from './imports/ImportStatus'
+import { ImportTray } from './imports/ImportTray'
+import { SkippedList } from './imports/SkippedList'
+import { useImportsStore } from './imports/store'
+import { useImportDrop } from './imports/useImportDrop'
 import { EMPTY_SELECTION, selectAll, selectedCount } from './selection'
 import { isFiltered, toFilter, useGalleryStore, type GalleryTab } from './store'
 import { UsageView } from './UsageView'
@@ -196,6 +203,9 @@ function SelectionBar(): ReactElement {
             {t('gallery.selection.removeFromBoard')}
           </button>
         )}
+        <button type="button" className="button" onClick={() => setDialog('import')}>
+          {t('gallery.imports.open')}
+        </button>
         <button
           type="button"
           className="button"
@@ -228,6 +238,7 @@ function ImagesView(): ReactElement {
   const detailId = useGalleryStore((s) => s.detailId)
   const dialog = useGalleryStore((s) => s.dialog)
   const notice = useGalleryStore((s) => s.notice)
+  const drop = useImportDrop()
 
   const typing = useGalleryStore((s) => s.typing)
   useEffect(() => {
@@ -250,13 +261,23 @@ function ImagesView(): ReactElement {
   const emptyBoard = empty && !!form.boardId && !isFiltered(form)
 
   return (
-    <>
+    // Images dropped anywhere on the view are imported (and pasted ones: useImportDrop).
+    <div
+      className={drop.dragging ? 'gallery-images dragging' : 'gallery-images'}
+      onDragOver={drop.onDragOver}
+      onDragLeave={drop.onDragLeave}
+      onDrop={drop.onDrop}
+    >
       {!nothingAtAll && <BoardsBar />}
       {!nothingAtAll && <FilterBar />}
       {!nothingAtAll && <SelectionBar />}
+      <ImportStatus />
       {notice && (
         <div className="notice notice-ok gallery-notice" role="status">
-          <p>{noticeText(t, notice)}</p>
+          <div className="gallery-notice-text">
+            <p>{noticeText(t, notice)}</p>
+            {notice.type === 'imported' && <SkippedList skipped={notice.skipped} />}
+          </div>
           <button
             type="button"
             className="button small quiet"
@@ -272,6 +293,13 @@ function ImagesView(): ReactElement {
           <div className="empty-state">
             <p className="empty-title">{t('gallery.empty.nothingTitle')}</p>
             <p>{t('gallery.empty.nothingText')}</p>
+            <button
+              type="button"
+              className="button"
+              onClick={() => useGalleryStore.getState().setDialog('import')}
+            >
+              {t('gallery.imports.open')}
+            </button>
           </div>
         ) : emptyBoard ? (
           <div className="empty-state">
@@ -294,7 +322,13 @@ function ImagesView(): ReactElement {
       {dialog === 'export' && <ExportDialog />}
       {dialog === 'delete' && <DeleteDialog />}
       {dialog === 'board' && <AddToBoardDialog />}
-    </>
+      {dialog === 'import' && <ImportDialog />}
+      {drop.dragging && (
+        <div className="import-drop" aria-hidden="true">
+          <p>{t('gallery.imports.dropHere')}</p>
+        </div>
+      )}
+    </div>
   )
 }
 
@@ -310,6 +344,15 @@ export function GalleryScreen(): ReactElement {
       if (!result.ok) return
       for (const progress of result.value)
         if (progress.status === 'running') useGalleryStore.getState().upsertExport(progress)
+    })
+  }, [api])
+  // So does a folder import; one already shown gets its end, which may have passed while the link was down.
+  useEffect(() => {
+    void api.call('gallery.imports', {}).then((result) => {
+      if (!result.ok) return
+      const shown = useImportsStore.getState().folders
+      for (const progress of result.value)
+        if (progress.status === 'running' || progress.importId in shown) followImport(progress)
     })
   }, [api])
   return (
@@ -328,7 +371,10 @@ export function GalleryScreen(): ReactElement {
       <TabPanel idBase="gallery" value={tab} className="gallery-panel">
         {tab === 'images' ? <ImagesView /> : tab === 'batches' ? <BatchesView /> : <UsageView />}
       </TabPanel>
-      <ExportTray />
+      <div className="gallery-trays">
+        <ImportTray />
+        <ExportTray />
+      </div>
     </section>
   )
 }

@@ -1,9 +1,10 @@
 import type { ApiClient } from '@shared/client'
 import { SpokenLanguage } from '@shared/language'
-import type { GalleryExportInput } from '@shared/schemas/gallery'
+import type { GalleryDetail, GalleryExportInput } from '@shared/schemas/gallery'
 import type { AppError } from '@shared/result'
 import type { z } from 'zod'
 import { i18n } from '../../i18n'
+import { sendSettingsToImages } from '../../store/handoff'
 import { EMPTY_SELECTION, toContract } from './selection'
 import { PAGE, positions, toFilter, useGalleryStore } from './store'
 
@@ -134,6 +135,21 @@ export async function setFavorite(api: ApiClient, id: string, favorite: boolean)
   if (result.ok) return null
   store.getState().setFavorite(id, !favorite)
   return result.error
+}
+
+/**
+ * "Use these settings": an imported image's file settings, or the stored request of the job that made it
+ * (fetched whole, so the form is filled exactly as Remix fills it), go to the Images screen's form.
+ */
+export async function sendSettingsOf(api: ApiClient, detail: GalleryDetail): Promise<AppError | null> {
+  if (detail.imported) {
+    if (detail.imported.settings) sendSettingsToImages({ kind: 'file', settings: detail.imported.settings })
+    return null
+  }
+  const job = await api.call('jobs.get', { id: detail.jobId })
+  if (!job.ok) return job.error
+  sendSettingsToImages({ kind: 'job', request: job.value.request, prompt: job.value.prompt })
+  return null
 }
 
 /** Deletes what is selected (the user confirmed); says what happened to the files. */

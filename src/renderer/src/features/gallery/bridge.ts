@@ -1,4 +1,5 @@
 import type { Connection } from '../../api'
+import { followImport } from './imports/folder'
 import { useGalleryStore } from './store'
 
 /** Feeds the gallery store from contract events; returns the unsubscribe. */
@@ -7,6 +8,7 @@ export function bridgeGallery(connection: Connection): () => void {
   const store = useGalleryStore
   const offs = [
     api.on('gallery.exportProgress', (progress) => store.getState().upsertExport(progress)),
+    api.on('gallery.importProgress', (progress) => followImport(progress)),
     api.on('gallery.removed', ({ ids }) => store.getState().removeIds(ids)),
     api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
     api.on('jobs.updated', (job) => {

@@ -87,7 +87,7 @@ export function findItem(state: Pick<GalleryState, 'items' | 'pages'>, id: strin
 }
 
 export type GalleryTab = 'images' | 'batches' | 'usage'
-export type GalleryDialog = 'export' | 'delete' | 'board' | null
+export type GalleryDialog = 'export' | 'delete' | 'board' | 'import' | null
 
 interface GalleryState {
   tab: GalleryTab

@@ -1,14 +1,19 @@
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { gallery } from '@shared/i18n/locales/en/gallery'
+import type { ImportSkip } from '@shared/schemas/imports'
 import { useProfilesStore } from '../../store/profiles'
+import { importedWords } from './imports/words'
 
 /** What the last bulk action did, kept as figures so the words follow a change of language. */
 export type GalleryNotice =
   | { type: 'deleted'; deleted: number; filesRemoved: number; filesKept: number }
   | { type: 'board'; how: 'add' | 'remove'; changed: number; board: string }
+  /** Files picked, dropped or pasted: how many came in, and each one left out with why. */
+  | { type: 'imported'; added: number; skipped: ImportSkip[]; notSent: number }
 
 export function noticeText(t: TFunction, notice: GalleryNotice): string {
+  if (notice.type === 'imported') return importedWords(t, notice)
   if (notice.type === 'deleted') {
     const values = {
       images: t('gallery.count.images', { count: notice.deleted }),

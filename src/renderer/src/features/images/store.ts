@@ -4,6 +4,7 @@ import type { images } from '@shared/i18n/locales/en/images'
 import type { ViewerTarget } from '../../media/JobStage'
 import { emptyDraft, type Draft, type GenEndpoint, type RefItem } from '../../jobs/imageForm/form'
 import type { ChosenStyle } from '../../jobs/presets/style'
+import type { SettingsNotice } from './settingsDraft'
 
 /** Models that answered a stream request with a 400, per profile: remembered across launches. */
 const NO_STREAM_KEY = 'gs.images.noStream'
@@ -29,10 +30,13 @@ export const noStreamKey = (profileId: string, model: string): string => `${prof
 
 /**
  * A short confirmation under the form: one of this screen's own, kept as its catalog key (and the names it
- * quotes) so it follows a change of language, or words another part of the app has already said (copy).
+ * quotes) so it follows a change of language; what an image's settings gave the form, kept as figures for
+ * the same reason; or words another part of the app has already said (copy).
  */
 export type ImagesNotice =
-  { key: keyof typeof images.notices; values?: Readonly<Record<string, string>> } | { text: string }
+  | { key: keyof typeof images.notices; values?: Readonly<Record<string, string>> }
+  | { settings: SettingsNotice }
+  | { text: string }
 
 interface ImagesState {
   /** The generate form; kept here so it survives leaving the screen while jobs run. */

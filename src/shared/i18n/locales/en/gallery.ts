@@ -112,7 +112,27 @@ export const gallery = {
     job: 'Job',
     openInQueue: 'Open in Queue',
     allParameters: 'All parameters',
-    loading: 'Loading…'
+    loading: 'Loading…',
+    /** "Use these settings": the image's settings into the Images screen's form. */
+    useSettings: 'Use these settings',
+    loadingSettings: 'Loading its settings…',
+    /** An image brought in from outside, and what its file said of itself (issue 26). */
+    importedFrom: 'Imported from {{file}}',
+    imported: 'Imported',
+    fileSettings: 'Settings in the file',
+    madeWith: {
+      gatewayStudio: 'Made with Gateway Studio',
+      comfyui: 'Made with ComfyUI',
+      invokeai: 'Made with InvokeAI',
+      a1111: 'Made with Automatic1111'
+    },
+    noSettings: 'This file carries no settings.',
+    negativePrompt: 'Negative prompt',
+    steps: 'Steps',
+    guidance: 'CFG',
+    sampler: 'Sampler',
+    credentials: 'Content credentials present',
+    credentialsText: 'The file is never changed: its details travel beside it in a sidecar file.'
   },
   /** A job's stored status, as the detail names it. */
   jobStatus: {
@@ -243,6 +263,59 @@ export const gallery = {
     cancelled: 'Cancelled. Nothing was left behind.',
     failed: 'The export failed.',
     nothingLeft: 'Nothing was left behind.'
+  },
+  /** Bringing existing images in (issue 26): files picked, dropped or pasted, or a whole folder. */
+  imports: {
+    open: 'Import…',
+    title: 'Import images',
+    intro:
+      'Images keep the settings their files carry (from this app, ComfyUI, InvokeAI or Automatic1111). An image already in the gallery is not added twice.',
+    files: 'Images on this computer',
+    chooseFiles: 'Choose images…',
+    filesHint: 'PNG, JPEG or WebP, up to 48 MB each. You can also drop images on the gallery, or paste one.',
+    folder: 'A whole folder',
+    folderPath: 'Folder (full path)',
+    folderHint: 'Its sub-folders are imported too. This runs in the background; you can close this.',
+    importFolder: 'Import folder',
+    close: 'Close',
+    dropHere: 'Drop images to import them',
+    /** Files sent from this window, a few at a time. */
+    importing: 'Importing {{n, number}} of {{total, number}}…',
+    importingLabel: 'Importing images',
+    /** The outcome of files picked, dropped or pasted. */
+    done_one: '{{count, number}} image imported.',
+    done_other: '{{count, number}} images imported.',
+    doneSkipped: '{{added, number}} imported, {{skipped, number}} skipped.',
+    noneAdded_one: 'Nothing imported: the file was skipped.',
+    noneAdded_other: 'Nothing imported: all {{count, number}} files were skipped.',
+    notSent_one: '{{count, number}} file was not sent.',
+    notSent_other: '{{count, number}} files were not sent.',
+    skippedFile: '{{name}}: {{reason}}',
+    /** Why a file was left out, as a designer would say it. */
+    reasons: {
+      duplicate: 'already in the gallery',
+      notAnImage: 'not a PNG, JPEG or WebP image',
+      tooLarge: 'over 48 MB',
+      damaged: 'damaged or cut short',
+      unreadable: 'could not be read'
+    },
+    /** A folder import in the tray, like an export. */
+    label: 'Imports',
+    folderTitle: 'Import of {{folder}}',
+    progress: '{{label}} progress',
+    counting: 'Counting files… {{total, number}} found so far',
+    progressText: '{{done, number}} of {{total, number}} files · {{added, number}} added',
+    cancel: 'Cancel import',
+    dismiss: 'Dismiss',
+    succeeded: 'Imported {{images}}.',
+    succeededSkipped: 'Imported {{images}}; {{skipped}} skipped.',
+    cancelled: 'Cancelled. {{images}} imported before it stopped stay in the gallery.',
+    failed: 'The import failed.',
+    keptBefore: '{{images}} imported before it stopped stay in the gallery.',
+    showSkipped_one: 'Show the skipped file',
+    showSkipped_other: 'Show the {{count, number}} skipped files',
+    more_one: 'and {{count, number}} more',
+    more_other: 'and {{count, number}} more'
   },
   /**
    * The `index.html` an export holds, written by the backend (src/main/gallery/html.ts) in the language the

@@ -22,6 +22,34 @@ export const images = {
     presetSaved: 'Saved as the preset “{{name}}”.',
     presetDeleted: 'Deleted the preset “{{name}}”.'
   },
+  /**
+   * What "Use these settings" (Gallery) took into the form from an image and what it could not, said under
+   * the form. `what` is a list of `fields` joined the language's way.
+   */
+  fromFile: {
+    takenFrom: {
+      gatewayStudio: '{{what}} taken from a Gateway Studio image.',
+      comfyui: '{{what}} taken from a ComfyUI image.',
+      invokeai: '{{what}} taken from an InvokeAI image.',
+      a1111: '{{what}} taken from an Automatic1111 image.'
+    },
+    nothingTaken: 'Nothing in this image fits the form.',
+    modelUnlisted: 'Its model, {{model}}, is not one of this gateway’s.',
+    sizeNotOffered: 'Its size, {{size}}, is not one this endpoint offers.',
+    noField: 'This endpoint has no field for its {{what}}.',
+    promptOnly: 'Only the prompt was taken: this screen has no form for {{endpoint}}.',
+    promptOnlyUnread: 'Only the prompt was taken: its request could not be read back.',
+    fields: {
+      prompt: 'prompt',
+      model: 'model',
+      seed: 'seed',
+      size: 'size',
+      guidance: 'CFG',
+      negativePrompt: 'negative prompt',
+      steps: 'steps',
+      sampler: 'sampler'
+    }
+  },
   form: {
     label: 'Generate images',
     prompt: 'Prompt',

@@ -18,6 +18,30 @@ export const images: Catalog<typeof en> = {
     presetSaved: '已保存为预设“{{name}}”。',
     presetDeleted: '已删除预设“{{name}}”。'
   },
+  fromFile: {
+    takenFrom: {
+      gatewayStudio: '已从 Gateway Studio 图片中取用{{what}}。',
+      comfyui: '已从 ComfyUI 图片中取用{{what}}。',
+      invokeai: '已从 InvokeAI 图片中取用{{what}}。',
+      a1111: '已从 Automatic1111 图片中取用{{what}}。'
+    },
+    nothingTaken: '这张图片中没有可以填入表单的设置。',
+    modelUnlisted: '它使用的模型 {{model}} 不在当前网关的模型列表中。',
+    sizeNotOffered: '它的尺寸 {{size}} 不在这个接口提供的选项中。',
+    noField: '这个接口没有可以填入{{what}}的字段。',
+    promptOnly: '只取用了提示词：这个页面没有“{{endpoint}}”的表单。',
+    promptOnlyUnread: '只取用了提示词：无法读回它的请求。',
+    fields: {
+      prompt: '提示词',
+      model: '模型',
+      seed: '随机种子',
+      size: '尺寸',
+      guidance: 'CFG 值',
+      negativePrompt: '反向提示词',
+      steps: '步数',
+      sampler: '采样器'
+    }
+  },
   form: {
     label: '生成图片',
     prompt: '提示词',

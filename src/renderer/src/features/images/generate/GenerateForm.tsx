@@ -31,6 +31,7 @@ import {
   referenceLimits,
   type GenEndpoint
 } from '../../../jobs/imageForm/form'
+import { settingsNoticeText } from '../settingsWords'
 import { noStreamKey, useImagesStore } from '../store'
 import { EndpointFields } from './EndpointFields'
 import { IssueField, IssuesContext, useControl, type FormField } from './issues'
@@ -358,7 +359,9 @@ export function GenerateForm(): ReactElement {
             <p className="form-notice" role="status">
               {'key' in notice
                 ? t(`images.notices.${notice.key}`, { name: '', prompt: '', ...notice.values })
-                : notice.text}
+                : 'settings' in notice
+                  ? settingsNoticeText(t, notice.settings)
+                  : notice.text}
             </p>
           )}
         </div>

@@ -1,0 +1,33 @@
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ImagesScreen } from '@renderer/features/images/ImagesScreen'
+import { useImagesStore } from '@renderer/features/images/store'
+import { i18n } from '@renderer/i18n'
+import { fakeBackend, resetImagesScreen } from './harness'
+
+describe('Images screen: what "Use these settings" took, under the form', () => {
+  beforeEach(() => resetImagesScreen())
+
+  it('says what it took from another tool’s image, and follows a change of language', async () => {
+    fakeBackend()
+    render(<ImagesScreen />)
+    await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
+    act(() =>
+      useImagesStore.getState().setNotice({
+        settings: {
+          from: 'invokeai',
+          how: 'fields',
+          taken: ['prompt', 'seed'],
+          left: [{ name: 'model', why: 'unlisted', value: 'juggernautXL' }]
+        }
+      })
+    )
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Prompt and seed taken from an InvokeAI image. Its model, juggernautXL, is not one of this gateway’s.'
+    )
+    await act(() => i18n.changeLanguage('zh-CN'))
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '已从 InvokeAI 图片中取用提示词和随机种子。它使用的模型 juggernautXL 不在当前网关的模型列表中。'
+    )
+  })
+})
