@@ -9,6 +9,7 @@ import { chatStream, longChat } from './suites/chat'
 import { contractRoundTrip } from './suites/contractRoundTrip'
 import { engineBatchSend, engineOverhead, engineRestart } from './suites/engine'
 import { exportSpeed } from './suites/export'
+import { folderImport } from './suites/folderImport'
 import { gallery } from './suites/gallery'
 import { partialToVisible } from './suites/partialToVisible'
 import { partnerAStream } from './suites/partnerAStream'
@@ -28,6 +29,7 @@ const all: Bench[] = [
   chatStream,
   startup,
   exportSpeed,
+  folderImport,
   batchExpand
 ]
 

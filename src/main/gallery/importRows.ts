@@ -47,21 +47,25 @@ export class ImportRows {
     return this.stmt.bySha.get(sha256)?.id ?? null
   }
 
-  /** Adds one imported image to the gallery; returns its gallery id (the result's). */
-  insert(image: ImportedImage): string {
-    const settings = image.settings
-    // A job row keeps the endpoint's path; its stored request names the endpoint by key, as a sent one does.
-    const key = settings?.endpoint ? descriptorAt(settings.endpoint)?.key : undefined
-    const imported: ImportedFrom = { file: image.name, settings }
-    return this.jobs.insertImported({
-      endpoint: settings?.endpoint ?? '',
-      model: settings?.model ?? '',
-      prompt: settings?.prompt ?? '',
-      request: key && settings?.body ? { endpoint: key, body: settings.body } : {},
-      imported: JSON.stringify(imported),
-      mediaId: image.mediaId,
-      revisedPrompt: settings?.revisedPrompt ?? null
-    })
+  /** Adds imported images to the gallery in one transaction; returns their gallery ids (the results'). */
+  insert(images: readonly ImportedImage[]): string[] {
+    return this.jobs.insertImported(
+      images.map(({ name, mediaId, settings }) => {
+        // A job row keeps the endpoint's path; its stored request names the endpoint by key, as a sent
+        // one does.
+        const key = settings?.endpoint ? descriptorAt(settings.endpoint)?.key : undefined
+        const imported: ImportedFrom = { file: name, settings }
+        return {
+          endpoint: settings?.endpoint ?? '',
+          model: settings?.model ?? '',
+          prompt: settings?.prompt ?? '',
+          request: key && settings?.body ? { endpoint: key, body: settings.body } : {},
+          imported: JSON.stringify(imported),
+          mediaId,
+          revisedPrompt: settings?.revisedPrompt ?? null
+        }
+      })
+    )
   }
 
   /** Where a job's image came from when it was imported; null for a job the app sent (or a gone one). */

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { opendir, readFile, stat } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { FileSettings } from '../../shared/schemas/fileSettings'
@@ -13,7 +13,7 @@ import { say } from '../../shared/sentences'
 import { AppFailure } from '../contract/failure'
 import { isMediaError, sniffMedia } from '../library'
 import type { MediaRecord } from '../library/records'
-import type { ImportRows } from './importRows'
+import type { ImportedImage, ImportRows } from './importRows'
 
 /**
  * Images brought into the gallery from outside (issue 26): each file is checked, kept in the library
@@ -26,7 +26,7 @@ import type { ImportRows } from './importRows'
 export interface ImportDeps {
   rows: ImportRows
   library: {
-    storeBytes: (bytes: Uint8Array, options: { expect: 'image' }) => Promise<MediaRecord>
+    storeBytes: (bytes: Uint8Array, options: { expect: 'image'; intake: 'bulk' }) => Promise<MediaRecord>
     localFile: (ref: string) => string | null
   }
   /** The settings a file in the library carries (ExifTool's read, then `settingsOf`); null when none. */
@@ -39,13 +39,52 @@ export interface ImportDeps {
   onError?: (message: string, error: unknown) => void
 }
 
-type Outcome = { added: string } | { skipped: ImportSkipReason }
+/** A file checked, kept in the library and read: ready for its rows. */
+type Outcome = { ready: { sha256: string; image: ImportedImage } } | { skipped: ImportSkipReason }
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp'])
-const PARALLEL = 2
+/**
+ * Files on their way in at once: enough that ExifTool's two processes always have the next file while
+ * others are being read and kept (with two, each process waited on the other steps of its own file).
+ */
+const PARALLEL = 4
+/** Rows written per transaction: one commit per image cost more than reading its settings. */
+const BATCH = 32
 const FINISHED_KEPT = 20
 
 class ImportCancelled extends Error {}
+
+/**
+ * Images ready for their rows, written a few dozen per transaction. The same bytes twice (in the gallery
+ * already, or twice in this batch: two copies of a file on their way in at once) are caught as they join.
+ */
+class RowBatch {
+  private images: ImportedImage[] = []
+  private readonly shas = new Set<string>()
+
+  constructor(private readonly rows: ImportRows) {}
+
+  get size(): number {
+    return this.images.length
+  }
+
+  /** False when the gallery or this batch holds the same bytes already. */
+  add(sha256: string, image: ImportedImage): boolean {
+    if (this.shas.has(sha256) || this.rows.galleryIdOf(sha256) !== null) return false
+    this.shas.add(sha256)
+    this.images.push(image)
+    return true
+  }
+
+  /** Writes the rows; their gallery ids, in the order the images joined. */
+  flush(): string[] {
+    if (this.images.length === 0) return []
+    const ids = this.rows.insert(this.images)
+    this.images = []
+    this.shas.clear()
+    return ids
+  }
+}
 
 interface Running {
   progress: ImportProgress
@@ -62,16 +101,18 @@ export class ImportManager {
 
   /** Files the renderer sent (a drop, a paste, a picker), one after another, in the order they came. */
   async importFiles(files: readonly { name: string; data: string | null }[]): Promise<ImportReport> {
-    const report: ImportReport = { added: [], skipped: [] }
+    const batch = new RowBatch(this.deps.rows)
+    const skipped: ImportReport['skipped'] = []
     for (const file of files) {
       const outcome =
         file.data === null
           ? { skipped: 'tooLarge' as const }
-          : await this.importBytes(file.name, base64(file.data))
-      if ('added' in outcome) report.added.push(outcome.added)
-      else report.skipped.push({ name: file.name, reason: outcome.skipped })
+          : await this.prepare(file.name, base64(file.data))
+      if ('skipped' in outcome) skipped.push({ name: file.name, reason: outcome.skipped })
+      else if (!batch.add(outcome.ready.sha256, outcome.ready.image))
+        skipped.push({ name: file.name, reason: 'duplicate' })
     }
-    return report
+    return { added: batch.flush(), skipped }
   }
 
   /** Checks the folder, then imports everything under it in the background. */
@@ -163,6 +204,10 @@ export class ImportManager {
       if (controller.signal.aborted) throw new ImportCancelled()
       progress.counted = true
       emit(true)
+      const batch = new RowBatch(this.deps.rows)
+      const flush = (): void => {
+        progress.added += batch.flush().length
+      }
       let next = 0
       const worker = async (): Promise<void> => {
         // A cancel stops each worker between files: the file in hand is finished and counted first.
@@ -172,14 +217,20 @@ export class ImportManager {
           path = found[next++]
         ) {
           const name = relative(root, path)
-          const outcome = await this.importPath(name, path)
-          if ('added' in outcome) progress.added += 1
-          else skip(name, outcome.skipped)
+          const outcome = await this.preparePath(name, path)
+          if ('skipped' in outcome) skip(name, outcome.skipped)
+          else if (!batch.add(outcome.ready.sha256, outcome.ready.image)) skip(name, 'duplicate')
+          else if (batch.size >= BATCH) flush()
           progress.done += 1
           emit()
         }
       }
-      await Promise.all(Array.from({ length: PARALLEL }, () => worker()))
+      try {
+        await Promise.all(Array.from({ length: PARALLEL }, () => worker()))
+      } finally {
+        // What was kept before a cancel or a failure comes in too.
+        flush()
+      }
       if (controller.signal.aborted) throw new ImportCancelled()
       progress.status = 'succeeded'
     } catch (error) {
@@ -198,7 +249,7 @@ export class ImportManager {
     }
   }
 
-  private async importPath(name: string, path: string): Promise<Outcome> {
+  private async preparePath(name: string, path: string): Promise<Outcome> {
     let bytes: Buffer
     try {
       if ((await stat(path)).size > IMPORT_MAX_BYTES) return { skipped: 'tooLarge' }
@@ -206,19 +257,20 @@ export class ImportManager {
     } catch {
       return { skipped: 'unreadable' }
     }
-    return this.importBytes(name, bytes)
+    return this.prepare(name, bytes)
   }
 
-  private async importBytes(name: string, bytes: Buffer | null): Promise<Outcome> {
+  /** Checks a file, keeps it in the library and reads its settings; its rows are the batch's to write. */
+  private async prepare(name: string, bytes: Buffer | null): Promise<Outcome> {
     if (bytes === null) return { skipped: 'damaged' }
     if (bytes.length > IMPORT_MAX_BYTES) return { skipped: 'tooLarge' }
     const type = sniffMedia(bytes)
     if (!type || !IMAGE_MIMES.has(type.mime)) return { skipped: 'notAnImage' }
-    const sha256 = createHash('sha256').update(bytes).digest('hex')
-    if (this.deps.rows.galleryIdOf(sha256) !== null) return { skipped: 'duplicate' }
     let record: MediaRecord
     try {
-      record = await this.deps.library.storeBytes(bytes, { expect: 'image' })
+      // A bulk intake: thumbnails are made as the gallery shows them (at intake they cost more than the
+      // rest of an import of thousands put together), and rows share commits.
+      record = await this.deps.library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
     } catch (error) {
       if (!isMediaError(error)) throw error
       return {
@@ -226,6 +278,8 @@ export class ImportManager {
           error.reason === 'too_large' ? 'tooLarge' : error.reason === 'bad_type' ? 'notAnImage' : 'damaged'
       }
     }
+    // The library knows the same bytes by their hash: one already in the gallery is not read again.
+    if (this.deps.rows.galleryIdOf(record.sha256) !== null) return { skipped: 'duplicate' }
     const local = this.deps.library.localFile(record.id)
     let settings: FileSettings | null = null
     try {
@@ -234,9 +288,7 @@ export class ImportManager {
       // The image still comes in; only what its file says of it is lost.
       this.deps.onError?.(`could not read the settings of ${name}`, error)
     }
-    // Checked again after the awaits: two files with the same bytes may have been on their way at once.
-    if (this.deps.rows.galleryIdOf(sha256) !== null) return { skipped: 'duplicate' }
-    return { added: this.deps.rows.insert({ name, mediaId: record.id, settings }) }
+    return { ready: { sha256: record.sha256, image: { name, mediaId: record.id, settings } } }
   }
 
   /** Keeps the last few finished imports for `list`; running ones always stay. */

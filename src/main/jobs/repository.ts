@@ -153,41 +153,40 @@ export class JobRepository extends JobReads {
   }
 
   /**
-   * An image brought in from outside (issue 26): a finished job that says where it came from
-   * (`imported`, JSON the gallery reads), one finished task and one stored result, in one transaction.
-   * Returns the result's id (its gallery id). Nothing of the engine ever picks up a finished job.
+   * Images brought in from outside (issue 26), each a finished job that says where it came from
+   * (`imported`, JSON the gallery reads), one finished task and one stored result; all of them in one
+   * transaction (an import of thousands commits a few dozen at a time). Returns their results' ids (their
+   * gallery ids), in order. Nothing of the engine ever picks up a finished job.
    */
-  insertImported(image: ImportedJob): string {
-    const jobId = randomUUID()
-    const taskId = randomUUID()
-    const resultId = randomUUID()
+  insertImported(images: readonly ImportedJob[]): string[] {
     const now = this.now()
+    const ids: string[] = []
     this.write(() => {
-      this.sql(
+      const job = this.sql(
         `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, created_at, updated_at,
            finished_at, imported)
          VALUES (?, 'image', ?, '', ?, ?, ?, 'succeeded', ?, ?, ?, ?)`
-      ).run(
-        jobId,
-        image.endpoint,
-        image.model,
-        image.prompt,
-        JSON.stringify(image.request),
-        now,
-        now,
-        now,
-        image.imported
       )
-      this.sql(
+      const task = this.sql(
         `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, created_at, updated_at)
          VALUES (?, ?, 0, ?, '{}', '', 'succeeded', ?, ?)`
-      ).run(taskId, jobId, randomUUID(), now, now)
-      this.sql(
+      )
+      const result = this.sql(
         `INSERT INTO results (id, job_id, task_id, idx, kind, status, media_id, revised_prompt, created_at, updated_at)
          VALUES (?, ?, ?, 0, 'image', 'stored', ?, ?, ?, ?)`
-      ).run(resultId, jobId, taskId, image.mediaId, image.revisedPrompt, now, now)
+      )
+      for (const image of images) {
+        const jobId = randomUUID()
+        const taskId = randomUUID()
+        const resultId = randomUUID()
+        const request = JSON.stringify(image.request)
+        job.run(jobId, image.endpoint, image.model, image.prompt, request, now, now, now, image.imported)
+        task.run(taskId, jobId, randomUUID(), now, now)
+        result.run(resultId, jobId, taskId, image.mediaId, image.revisedPrompt, now, now)
+        ids.push(resultId)
+      }
     })
-    return resultId
+    return ids
   }
 
   /** Takes jobs out of their group (a batch's failed jobs, once retried as new ones), in the caller's transaction. */

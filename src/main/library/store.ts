@@ -93,7 +93,7 @@ export class Library {
 
   /** Keeps bytes from memory (partial images, decoded `b64_json`) if they sniff as PNG/JPEG/WebP/MP4. */
   async storeBytes(bytes: Uint8Array, options: StoreOptions = {}): Promise<MediaRecord> {
-    return this.place(incomingBytes(bytes, options, this.now()))
+    return this.place(incomingBytes(bytes, options, this.now()), options.intake ?? 'now')
   }
 
   /** A `b64_json` field: strict base64, then exactly the checks of `storeBytes` (P32). */
@@ -223,7 +223,7 @@ export class Library {
     }
   }
 
-  private async place(incoming: Incoming): Promise<MediaRecord> {
+  private async place(incoming: Incoming, intake: 'now' | 'bulk' = 'now'): Promise<MediaRecord> {
     const existing = this.table.bySha(incoming.sha256)
     if (existing && (await this.files.stat(existing.path))) {
       await incoming.download?.discard()
@@ -234,7 +234,7 @@ export class Library {
       await incoming.download?.discard()
       return running
     }
-    const work = this.write(incoming).finally(() => {
+    const work = this.write(incoming, intake).finally(() => {
       this.inflight.delete(incoming.sha256)
       this.work.poke()
     })
@@ -242,7 +242,7 @@ export class Library {
     return work
   }
 
-  private async write(incoming: Incoming): Promise<MediaRecord> {
+  private async write(incoming: Incoming, intake: 'now' | 'bulk'): Promise<MediaRecord> {
     const relDir = monthOf(incoming.createdAt)
     const key = `${relDir}/${incoming.sha256}.${incoming.ext}`
     const { info, thumbnail } = await inspect(incoming, this.work)
@@ -251,9 +251,10 @@ export class Library {
     // already there (the same bytes kept before) is not looked for first: that check cost each streamed
     // image a thread-pool round trip and a thrown ENOENT on the main thread, for a file a crash left.
     const data = incoming.data
-    const early = data
-      ? this.thumbnails.begin(`${relDir}/${incoming.sha256}_thumb.webp`, () => thumbnail(data))
-      : null
+    const early =
+      data && intake === 'now'
+        ? this.thumbnails.begin(`${relDir}/${incoming.sha256}_thumb.webp`, () => thumbnail(data))
+        : null
     try {
       if (incoming.download) await incoming.download.commit(key)
       else if (data) await this.files.put(key, data)
@@ -275,14 +276,19 @@ export class Library {
       thumbPath: null,
       createdAt: incoming.createdAt
     }
-    const kept = await this.commits.run(() => {
+    // A bulk intake's row shares a commit with the next ones: an import of thousands made one commit (a
+    // WAL fsync on the main thread) per file.
+    const commit =
+      intake === 'bulk' ? this.commits.lazy.bind(this.commits) : this.commits.run.bind(this.commits)
+    const kept = await commit(() => {
       // As the commit starts: an early thumbnail durable by now goes into the row's own insert.
       if (early?.durable) ours.thumbPath = early.key
       // A row of these bytes whose object was lost (`place` found it without one; a store of the same bytes
       // in this process waits for this one) is repaired to name the object just written.
       return this.table.keep(ours)
     })
-    this.thumbnails.adopt(kept, early, thumbnail)
+    // Left for later, its thumbnail is made the first time it is asked for (`mediaSource`).
+    if (intake === 'now') this.thumbnails.adopt(kept, early, thumbnail)
     return kept
   }
 }

@@ -176,6 +176,9 @@ describe('images brought into the gallery with the settings their files carry (i
     // The library keeps the file as it came.
     const stored = await fresh.backend.resolveMedia(detail.mediaId)
     expect(readFileSync(stored?.file ?? '')).toEqual(a)
+    // No thumbnail was made on the way in; the first one asked for is made then.
+    const thumb = await fresh.backend.serveMedia(`${detail.mediaId}_thumb`)
+    expect(thumb?.mime).toBe('image/webp')
   })
 
   it('keeps a file with content credentials byte for byte, and says it has them', async () => {
