@@ -28,6 +28,7 @@ import { ChatRunner } from './chat/runner'
 import { conversationView } from './chat/views'
 import { BoardStore } from './gallery/boards'
 import { ExportManager } from './gallery/export/manager'
+import { ImageExit, type ServedCopy } from './gallery/exitOne'
 import { GalleryStore } from './gallery/store'
 import { LibraryPicker } from './library/picker'
 import { PresetStore } from './presets/store'
@@ -103,6 +104,11 @@ export interface Backend {
   resolveMedia(id: string): Promise<{ file: string; mime: string } | null>
   /** What the shells send for a media id: its object as a stream, or a just-encoded thumbnail from memory. */
   serveMedia(id: string): Promise<ServedMedia | null>
+  /**
+   * What the shells send for one image leaving the app ("Save as…", drag-out): its copy with its story, or
+   * a zip of the untouched file and its sidecar (`gallery/exitOne.ts`); null for an unknown result id.
+   */
+  serveCopy(resultId: string): Promise<ServedCopy | null>
   /** The task engine, exposed for tests (`waitForIdle`) and benchmarks. */
   readonly engine: JobEngine
   /** The web host's port, written beside the data folder's lock for a second start to name. */
@@ -231,6 +237,7 @@ export function createBackend(options: BackendOptions): Backend {
   const gallery = new GalleryStore(db)
   // The ExifTool processes (two at most) that write each exported copy's story, started on the first one.
   const metadata = new MetadataWriter(join(options.dataDir, 'metadata-work'))
+  const gatewayHost = (profileId: string): string | null => hostOf(profiles.get(profileId)?.baseUrl)
   const exports = new ExportManager({
     exportsDir: join(options.dataDir, 'exports'),
     protectedDir: options.dataDir,
@@ -249,7 +256,16 @@ export function createBackend(options: BackendOptions): Backend {
       return group ? batchSheet(db, group, { wholePrompts: true }).jobs : null
     },
     metadata,
-    gatewayHost: (profileId) => hostOf(profiles.get(profileId)?.baseUrl)
+    gatewayHost
+  })
+  // One image's copy, told as the export tells each of its images.
+  const exits = new ImageExit({
+    row: (resultId) => gallery.rows({ kind: 'ids', ids: [resultId] })[0] ?? null,
+    source: (mediaId) => library.source(mediaId),
+    read: (mediaId) => library.read(mediaId),
+    metadata,
+    gatewayHost,
+    app: `${APP_NAME} ${APP_VERSION}`
   })
   const importRows = new ImportRows(db, jobs)
   const imports = new ImportManager({
@@ -348,6 +364,7 @@ export function createBackend(options: BackendOptions): Backend {
       store: gallery,
       boards: new BoardStore(db, now),
       exports,
+      exits,
       imports,
       importRows,
       hasCredentials: async (mediaId) => {
@@ -398,6 +415,7 @@ export function createBackend(options: BackendOptions): Backend {
       return source && file ? { file, mime: source.mime } : null
     },
     serveMedia: (id) => library.serveMedia(id),
+    serveCopy: (resultId) => exits.serve(resultId),
     engine,
     announcePort: (port) => lock.announcePort(port),
     async close() {

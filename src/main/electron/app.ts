@@ -26,7 +26,7 @@ import {
   mediaProtocolHandler,
   registerSchemes
 } from './protocol'
-import { denyAllPermissions, enforceCsp, hardenedWebPreferences, lockNavigation } from './security'
+import { enforceCsp, hardenedWebPreferences, lockNavigation, restrictPermissions } from './security'
 import { forwardEvents } from './events'
 import { dataDirOverride } from './dataDir'
 import { startChoice } from './startChoice'
@@ -88,12 +88,15 @@ export function runElectronApp(): void {
   const started = app.whenReady().then(async () => {
     backend = await openOrAsk(open)
     const running = backend
-    denyAllPermissions(session.defaultSession)
+    restrictPermissions(session.defaultSession, appOrigin)
     enforceCsp(session.defaultSession, ELECTRON_CSP)
-    protocol.handle(APP_SCHEME, appProtocolHandler(join(__dirname, '../renderer')))
+    protocol.handle(
+      APP_SCHEME,
+      appProtocolHandler(join(__dirname, '../renderer'), (resultId) => running.serveCopy(resultId))
+    )
     protocol.handle(
       MEDIA_SCHEME,
-      mediaProtocolHandler((id) => running.serveMedia(id))
+      mediaProtocolHandler((id) => running.serveMedia(id), appOrigin)
     )
     registerIpc(ipcMain, (name, input) => running.dispatch(name, input), appOrigin)
     createWindow()

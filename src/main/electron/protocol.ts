@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import type { Protocol } from 'electron'
+import { COPY_PATH_PREFIX } from '../../shared/wire'
+import type { ServedCopy } from '../gallery/exitOne'
 import type { ServedMedia } from '../library'
 import { rangeOf } from '../security/byteRanges'
+import { attachmentDisposition } from '../security/contentDisposition'
 import { contentTypeFor } from '../security/contentTypes'
 import { ELECTRON_CSP } from '../security/csp'
 import { realPathInside, resolveInside } from '../security/paths'
@@ -11,13 +14,18 @@ export const APP_SCHEME = 'app'
 export const MEDIA_SCHEME = 'studio-media'
 export const APP_ORIGIN = 'app://app'
 
-/** Must run before `app.ready`: both schemes behave like https (secure, standard) so the renderer needs no file://. */
+/**
+ * Must run before `app.ready`: both schemes behave like https (secure, standard) so the renderer needs no
+ * file://. Media may be read across origins (CORS, allowed for the app's origin alone by
+ * `mediaProtocolHandler`): "Copy image" draws the image on a canvas, which another origin's pixels would
+ * otherwise taint.
+ */
 export function registerSchemes(protocol: Protocol): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
     {
       scheme: MEDIA_SCHEME,
-      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true }
+      privileges: { standard: true, secure: true, stream: true, supportFetchAPI: true, corsEnabled: true }
     }
   ])
 }
@@ -27,13 +35,45 @@ function notFound(): Response {
 }
 
 /**
+ * One image's copy as it leaves the app ("Save as…", drag-out), from the backend's `serveCopy`, by result id
+ * only (checked as media ids are). Always an attachment: it is saved (Electron asks where) and never shown
+ * in place of the app.
+ */
+export async function copyResponse(
+  serveCopy: (resultId: string) => Promise<ServedCopy | null>,
+  resultId: string
+): Promise<Response> {
+  if (!/^[a-z0-9_-]{1,128}$/i.test(resultId)) return new Response('Bad result id', { status: 400 })
+  const copy = await serveCopy(resultId)
+  if (!copy) return notFound()
+  return new Response(new Uint8Array(copy.bytes), {
+    status: 200,
+    headers: {
+      'content-type': copy.mime,
+      'content-length': String(copy.bytes.length),
+      'content-disposition': attachmentDisposition(copy.fileName),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff'
+    }
+  })
+}
+
+/**
  * RELIABILITY P7: the UI comes from the build folder only. A path that could leave it as text is a 400; a
  * file whose real path (symlinks followed) is not inside the real build folder is a 404, like a missing one.
+ * Apart from it, `/copies/<result id>` is one image's copy (`copyResponse`): on the app's own origin because
+ * Electron treats `<a download>` as a navigation (electron/electron#44375), which `lockNavigation` lets
+ * through to the app alone, and Chromium honours `download` only for a link to the page's own origin.
  */
-export function appProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+export function appProtocolHandler(
+  rendererDir: string,
+  serveCopy?: (resultId: string) => Promise<ServedCopy | null>
+): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url)
     if (url.host !== 'app') return notFound()
+    if (serveCopy && url.pathname.startsWith(COPY_PATH_PREFIX))
+      return copyResponse(serveCopy, url.pathname.slice(COPY_PATH_PREFIX.length))
     const requested = resolveInside(rendererDir, url.pathname === '/' ? 'index.html' : url.pathname)
     if (!requested) return new Response('Bad path', { status: 400 })
     // fs.promises.realpath is asar-aware in Electron, so this holds for a packaged app too.
@@ -61,7 +101,9 @@ export function appProtocolHandler(rendererDir: string): (request: Request) => P
  * is even whole under its name: sent whole, with the headers a file gets.
  */
 export function mediaProtocolHandler(
-  serveMedia: (id: string) => Promise<ServedMedia | null>
+  serveMedia: (id: string) => Promise<ServedMedia | null>,
+  /** The one origin that may read media's pixels (the app's), for "Copy image"'s canvas. */
+  appOrigin?: string
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const id = new URL(request.url).host
@@ -71,7 +113,8 @@ export function mediaProtocolHandler(
     const headers: Record<string, string> = {
       'content-type': media.mime,
       'accept-ranges': 'bytes',
-      'x-content-type-options': 'nosniff'
+      'x-content-type-options': 'nosniff',
+      ...(appOrigin ? { 'access-control-allow-origin': appOrigin } : {})
     }
     if (media.bytes) {
       return new Response(new Uint8Array(media.bytes), {

@@ -50,10 +50,30 @@ export function lockNavigation(contents: WebContents, appOrigin: string): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }))
 }
 
-/** RELIABILITY P6: the allowlist is empty; Electron would otherwise grant every request. */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+/**
+ * The one permission granted, and only to the app's own top-level page: writing to the clipboard ("Copy
+ * image", "Copy prompt"). Chromium sanitises what a page writes and lets it write only during a click;
+ * reading the clipboard stays refused.
+ */
+export const CLIPBOARD_WRITE = 'clipboard-sanitized-write'
+
+/**
+ * RELIABILITY P6: every permission is refused but `CLIPBOARD_WRITE` for the app's own page, checked and
+ * requested alike (Chromium checks first, then asks). Electron would otherwise grant every request.
+ */
+export function restrictPermissions(session: Session, appOrigin: string): void {
+  const granted = (permission: string, details: { requestingUrl?: string; isMainFrame?: boolean }): boolean =>
+    permission === CLIPBOARD_WRITE &&
+    details.isMainFrame === true &&
+    details.requestingUrl !== undefined &&
+    isAppUrl(details.requestingUrl, appOrigin)
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(granted(permission, details ?? {}))
+  )
+  // A check may name only the origin asking, not its page.
+  session.setPermissionCheckHandler((_contents, permission, origin, details) =>
+    granted(permission, { ...details, requestingUrl: details?.requestingUrl ?? origin })
+  )
 }
 
 /** RELIABILITY P4: the CSP travels as a header on every response, including the dev server's. */

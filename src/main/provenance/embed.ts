@@ -95,9 +95,21 @@ export const READ_ARGS = [
   "Filter=s/([%\\x80-\\xff])/sprintf('%%%02X',ord $1)/ge"
 ] as const
 
+/** Why a file is given back as it came rather than with its record written in. */
+export type Untouched = 'credentials' | 'format'
+
 /** A copy with the record inside, or the original as it was and why nothing was written into it. */
 export type Embedded =
-  { bytes: Buffer; embedded: true } | { bytes: Buffer; embedded: false; reason: 'credentials' | 'format' }
+  { bytes: Buffer; embedded: true } | { bytes: Buffer; embedded: false; reason: Untouched }
+
+/**
+ * Why `embed` would give these bytes back as they came, or null when it writes into them: asked ahead of
+ * a copy by whoever must name it first (a file dragged out of the app is named before it is made).
+ */
+export function untouchedBecause(bytes: Uint8Array): Untouched | null {
+  if (containerOf(bytes) === null) return 'format'
+  return hasContentCredentials(bytes) ? 'credentials' : null
+}
 
 /**
  * Writes a result's record into copies of its file with ExifTool, which inserts metadata segments and
@@ -114,8 +126,9 @@ export class MetadataWriter {
 
   async embed(original: Buffer, record: ExitRecord): Promise<Embedded> {
     const container = containerOf(original)
-    if (container === null) return { bytes: original, embedded: false, reason: 'format' }
-    if (hasContentCredentials(original)) return { bytes: original, embedded: false, reason: 'credentials' }
+    const untouched = untouchedBecause(original)
+    if (container === null || untouched !== null)
+      return { bytes: original, embedded: false, reason: untouched ?? 'format' }
     const exiftool = await this.tool()
     const path = join(this.workDir, `copy-${randomBytes(8).toString('hex')}.${container}`)
     try {

@@ -4,6 +4,7 @@ import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
 import type { EventBus } from '../contract/events'
 import type { ExportManager } from '../gallery/export/manager'
+import type { ImageExit } from '../gallery/exitOne'
 import type { ImportManager } from '../gallery/imports'
 import type { ImportRows } from '../gallery/importRows'
 import { checkTimeZone } from '../gallery/export/plan'
@@ -20,6 +21,8 @@ export interface GalleryDeps {
   exports: ExportManager
   imports: ImportManager
   importRows: Pick<ImportRows, 'importedFrom'>
+  /** One image's copy as it leaves the app on its own (Save as…, drag-out). */
+  exits: Pick<ImageExit, 'file'>
   /** Whether a library file carries content credentials (C2PA); false when the file is gone. */
   hasCredentials: (mediaId: string) => Promise<boolean>
   jobs: Pick<JobRepository, 'transaction' | 'deleteResults' | 'jobView' | 'deleteJob'>
@@ -69,6 +72,8 @@ export function createGalleryHandlers(
         credentials: await deps.hasCredentials(detail.mediaId)
       }
     },
+    'gallery.exitFile': async ({ id }) =>
+      (await deps.exits.file(id)) ?? raise(new AppFailure('not_found', say('galleryImageGone'))),
     'gallery.delete': async ({ selection }) => {
       // One transaction: what the selection names is what gets deleted, even while jobs keep finishing.
       const deleted = deps.jobs.transaction(() => {

@@ -7,6 +7,7 @@ import { INPUT_LIMITS, readJson } from '../../shared/json'
 import { ContractErrorCode } from '../../shared/result'
 import {
   ClientMessage,
+  COPY_PATH_PREFIX,
   MEDIA_PATH_PREFIX,
   SESSION_COOKIE,
   SESSION_PATH,
@@ -15,6 +16,7 @@ import {
   type ServerMessage
 } from '../../shared/wire'
 import type { Backend } from '../backend'
+import { attachmentDisposition } from '../security/contentDisposition'
 import { contentTypeFor } from '../security/contentTypes'
 import { webCsp } from '../security/csp'
 import { resolveRealInside } from '../security/paths'
@@ -55,6 +57,8 @@ function messageIdOf(value: unknown): number | undefined {
   return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : undefined
 }
 const EXPORTS_PATH_PREFIX = '/exports/'
+/** A result id as the library makes them (a UUID), or any id of the same plain characters. */
+const RESULT_ID = /^[A-Za-z0-9_-]{1,128}$/
 /** Export zips are named by us (`gallery-<date>_<time>[-n].zip`): one plain segment, nothing to escape. */
 const EXPORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.zip$/
 
@@ -84,13 +88,14 @@ function readCookie(req: IncomingMessage, name: string): string | null {
 /**
  * The backend behind a loopback HTTP server: the built renderer, media by id, and the contract over one
  * WebSocket. Every way in checks the Host (DNS rebinding). The contract (the WebSocket upgrade and every
- * message on it) needs the per-launch token itself, and upgrades also check the Origin; media and export
- * downloads need only the media cookie, which `/session` hands out for the token.
+ * message on it) needs the per-launch token itself, and upgrades also check the Origin; media, image copies
+ * and export downloads need only the media cookie, which `/session` hands out for the token.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('base64url')
   // The media cookie is a secret of its own, never the token: cookies are not scoped by port, so any
-  // other server on 127.0.0.1 the browser visits receives it. It unlocks /media/ and /exports/ only.
+  // other server on 127.0.0.1 the browser visits receives it. It unlocks /media/, /copies/ and /exports/
+  // only.
   const mediaSecret = randomBytes(32).toString('base64url')
   const sockets = new Set<Socket>()
   const onInternalError = options.onInternalError ?? (() => undefined)
@@ -132,6 +137,30 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!file || !(await sendFile(res, file, 'application/zip', req.headers.range, headers))) {
       res.writeHead(404, baseHeaders()).end()
     }
+  }
+
+  /**
+   * One image's copy as it leaves the app ("Save as…", a drag out of the page), for the session only:
+   * made when asked (its story written in by ExifTool), so never cached, and always an attachment.
+   */
+  const serveCopy = async (req: IncomingMessage, res: ServerResponse, id: string): Promise<void> => {
+    if (!cookieValid(req)) {
+      res.writeHead(403, baseHeaders()).end()
+      return
+    }
+    const copy = RESULT_ID.test(id) ? await options.backend.serveCopy(id) : null
+    if (!copy) {
+      res.writeHead(404, baseHeaders()).end()
+      return
+    }
+    res.writeHead(200, {
+      ...baseHeaders(),
+      'content-type': copy.mime,
+      'content-length': copy.bytes.length,
+      'content-disposition': attachmentDisposition(copy.fileName),
+      'cache-control': 'no-store'
+    })
+    res.end(req.method === 'HEAD' ? undefined : copy.bytes)
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -176,6 +205,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       else if (!media || !(await sendSource(res, media, media.mime, req.headers.range, headers))) {
         res.writeHead(404, baseHeaders()).end()
       }
+      return
+    }
+    if (url.pathname.startsWith(COPY_PATH_PREFIX)) {
+      await serveCopy(req, res, url.pathname.slice(COPY_PATH_PREFIX.length))
       return
     }
     if (url.pathname.startsWith(EXPORTS_PATH_PREFIX)) {

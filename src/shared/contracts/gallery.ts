@@ -9,6 +9,7 @@ import {
 } from '../schemas/boards'
 import {
   ExportProgress,
+  ExitFile,
   ExportRef,
   GalleryDeleteInput,
   GalleryDeleteResult,
@@ -34,6 +35,8 @@ export const galleryCommands = {
   'gallery.query': { input: GalleryQueryInput, output: GalleryPage },
   'gallery.facets': { input: z.object({}).strict(), output: GalleryFacets },
   'gallery.get': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: GalleryDetail },
+  /** The name and type of the file an image leaves as (the shells serve it at `/copies/<id>`). */
+  'gallery.exitFile': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: ExitFile },
   'gallery.delete': { input: GalleryDeleteInput, output: GalleryDeleteResult },
   /** Starts an export and answers at once; `gallery.exportProgress` follows it to the end. */
   'gallery.export': { input: GalleryExportInput, output: ExportProgress },

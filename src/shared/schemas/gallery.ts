@@ -147,6 +147,18 @@ export const GalleryDetail = z.object({
 })
 export type GalleryDetail = z.output<typeof GalleryDetail>
 
+/**
+ * The file an image leaves the app as, on its own ("Save as…", a drag out of the window): its copy with its
+ * story inside, or (`sidecar`) a zip of the untouched file and its story beside it, for a file with
+ * content credentials. Named before it is made: a drag names its file as it starts.
+ */
+export const ExitFile = z.object({
+  fileName: z.string(),
+  mime: z.string(),
+  sidecar: z.boolean()
+})
+export type ExitFile = z.output<typeof ExitFile>
+
 export const GalleryDeleteInput = z
   .object({
     selection: GallerySelection,

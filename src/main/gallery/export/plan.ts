@@ -85,6 +85,29 @@ function publicRow(row: GalleryRow): GalleryRow {
   }
 }
 
+/** A row's stored request as the export reads it: null when it no longer reads (an older shape, damage). */
+export function storedRequestOf(row: GalleryRow): unknown {
+  try {
+    return parseJson(row.params, STORED_LIMITS)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The story a copy of `row` leaves with, by the profile: its whole record, or (Public) only that a model
+ * made it and with which app. An export and one image's copy (`../exitOne.ts`) tell it alike, from here.
+ */
+export function exitRecordOf(
+  row: GalleryRow,
+  request: unknown,
+  context: { app: string; gatewayHost: string | null; profile: ExportProfile }
+): ExitRecord {
+  return context.profile === 'public'
+    ? { profile: 'public', app: context.app }
+    : recordOf({ ...row, resultId: row.id, request }, { app: context.app, gatewayHost: context.gatewayHost })
+}
+
 /** Names, manifest and page for the rows; files the library lost are left out and counted. */
 export function planExport(
   present: readonly { row: GalleryRow; source: MediaSource }[],
@@ -117,12 +140,7 @@ export function planExport(
     // A public export is planned from rows that hold nothing to hide: every name, entry and caption
     // below is then free of it by construction, not by each remembering to leave it out.
     const row = isPublic ? publicRow(stored) : stored
-    let params: unknown = null
-    try {
-      params = parseJson(row.params, STORED_LIMITS)
-    } catch {
-      params = null
-    }
+    const params = storedRequestOf(row)
     const seed = seedOf(params)
     const at = when(row.createdAt)
     const size = row.width && row.height ? `${row.width}x${row.height}` : (row.sizeLabel ?? '')
@@ -148,12 +166,11 @@ export function planExport(
       createdAt: row.createdAt,
       bytes: row.bytes,
       mime: row.mime,
-      record: isPublic
-        ? { profile: 'public', app }
-        : recordOf(
-            { ...row, resultId: row.id, request: params },
-            { app, gatewayHost: options.gatewayHost?.(row.profileId) ?? null }
-          )
+      record: exitRecordOf(row, params, {
+        app,
+        gatewayHost: isPublic ? null : (options.gatewayHost?.(row.profileId) ?? null),
+        profile: isPublic ? 'public' : 'full'
+      })
     })
     let usageRaw: unknown = null
     try {

@@ -1,4 +1,4 @@
-import type { WriteStream } from 'node:fs'
+import { Writable } from 'node:stream'
 import { crc32 } from 'node:zlib'
 
 /**
@@ -51,7 +51,7 @@ export class StoredZip {
   private readonly entries: Written[] = []
   private offset = 0
 
-  constructor(private readonly sink: WriteStream) {}
+  constructor(private readonly sink: Writable) {}
 
   /** Bytes handed to the sink so far. */
   get bytes(): number {
@@ -167,6 +167,28 @@ export class StoredZip {
       this.sink.once('error', done)
     })
   }
+}
+
+/**
+ * A small zip made whole in memory: one image and its sidecar leaving the app together (`../exitOne.ts`),
+ * where a file on disk would only be read back to be sent.
+ */
+export async function zipInMemory(
+  entries: readonly { name: string; data: Buffer }[],
+  mtime: Date
+): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  const zip = new StoredZip(
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk)
+        done()
+      }
+    })
+  )
+  for (const entry of entries) await zip.addBuffer(entry.name, entry.data, mtime)
+  await zip.finish()
+  return Buffer.concat(chunks)
 }
 
 /** A central directory record; its offset moves to a ZIP64 extra field once past 4 GiB. */

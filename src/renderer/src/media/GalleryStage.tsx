@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GalleryDetail, GalleryItem } from '@shared/schemas/gallery'
 import { useConnection } from '../store/app'
+import { ExitActions } from './ExitActions'
 import { sizeLine } from './fileFacts'
 import { bodyParameters } from './jobParameters'
 import { usageSummary, when } from './slots'
@@ -66,7 +67,8 @@ function useDetail(id: string): GalleryDetail | null {
  * A Gallery image on the stage, the filmstrip holding its loaded neighbours in grid order (a window that
  * follows as one pages on); beside it its size and date, then its job as the Images stage shows it:
  * prompt, model, parameters, usage and billing unit (the grid's tile holds only the prompt and model, so
- * the record is fetched for the image shown). The Gallery's detail panel keeps the actions.
+ * the record is fetched for the image shown), and "Save as…" and "Copy image" as its details panel has
+ * them. The Gallery's detail panel keeps the other actions.
  */
 export function GalleryStage({
   neighbours,
@@ -93,6 +95,7 @@ export function GalleryStage({
         <dt>{t('media.viewer.created')}</dt>
         <dd>{when(item.createdAt, t)}</dd>
       </dl>
+      {detail && <ExitActions key={detail.id} detail={detail} />}
       {detail ? (
         <StageJobDetails job={jobOf(detail, t)} />
       ) : (

@@ -7,6 +7,7 @@ import {
   mediaProtocolHandler,
   registerSchemes
 } from '../../../../src/main/electron/protocol'
+import type { ServedCopy } from '../../../../src/main/gallery/exitOne'
 import { Library } from '../../../../src/main/library/store'
 import { ELECTRON_CSP } from '../../../../src/main/security/csp'
 import { Readable } from 'node:stream'
@@ -43,6 +44,24 @@ describe('custom protocols [P7]', () => {
       ['app', true],
       ['studio-media', true]
     ])
+  })
+
+  it('lets media be read across origins (CORS) by the app’s origin alone, for Copy image’s canvas', async () => {
+    const register = vi.fn()
+    registerSchemes({ registerSchemesAsPrivileged: register } as unknown as Protocol)
+    const privileges = Object.fromEntries(
+      (register.mock.calls[0]?.[0] as { scheme: string; privileges: { corsEnabled?: boolean } }[]).map(
+        (entry) => [entry.scheme, entry.privileges.corsEnabled ?? false]
+      )
+    )
+    expect(privileges).toEqual({ app: false, 'studio-media': true })
+    const bytes = Buffer.from('RIFF-WEBP-THUMB')
+    const serve = (): Promise<{ bytes: Buffer; mime: 'image/webp' }> =>
+      Promise.resolve({ bytes, mime: 'image/webp' as const })
+    const shared = await mediaProtocolHandler(serve, 'app://app')(new Request('studio-media://abc'))
+    expect(shared.headers.get('access-control-allow-origin')).toBe('app://app')
+    const unshared = await mediaProtocolHandler(serve)(new Request('studio-media://abc'))
+    expect(unshared.headers.get('access-control-allow-origin')).toBeNull()
   })
 
   it('serves the UI with the CSP header [P4]', async () => {
@@ -157,5 +176,37 @@ describe('custom protocols [P7]', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('content-length')).toBe(String(bytes.length))
     expect(Buffer.from(await res.arrayBuffer())).toEqual(bytes)
+  })
+
+  it('serves one image’s copy at app://app/copies/<result id> as an attachment, by a well-formed id only', async () => {
+    const copy: ServedCopy = {
+      bytes: Buffer.from('COPY-WITH-ITS-STORY'),
+      mime: 'image/png',
+      fileName: '雪の狐 "fox"-1a2b3c4d.png'
+    }
+    const serveCopy = vi.fn((id: string) => Promise.resolve(id === 'result-1' ? copy : null))
+    const handler = appProtocolHandler(rendererDir, serveCopy)
+    const ok = await handler(new Request('app://app/copies/result-1'))
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('content-type')).toBe('image/png')
+    expect(ok.headers.get('content-length')).toBe(String(copy.bytes.length))
+    expect(ok.headers.get('cache-control')).toBe('no-store')
+    expect(ok.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(ok.headers.get('content-disposition')).toBe(
+      `attachment; filename="___ _fox_-1a2b3c4d.png"; filename*=UTF-8''${encodeURIComponent('雪の狐 "fox"-1a2b3c4d.png')}`
+    )
+    expect(await ok.text()).toBe('COPY-WITH-ITS-STORY')
+    expect((await handler(new Request('app://app/copies/unknown'))).status).toBe(404)
+    for (const bad of ['app://app/copies/a.b', 'app://app/copies/', 'app://app/copies/..%2fsecret.txt']) {
+      const refused = await handler(new Request(bad))
+      expect([bad, refused.status]).toEqual([bad, 400])
+    }
+    expect(serveCopy.mock.calls.map(([id]) => id)).toEqual(['result-1', 'unknown'])
+    // Only the app's own host: another host of the scheme is nothing.
+    expect((await handler(new Request('app://other/copies/result-1'))).status).toBe(404)
+    // The UI is served as before beside it.
+    expect((await handler(new Request('app://app/index.html'))).status).toBe(200)
+    // Without a backend to ask, the path is a file like any other (and there is none).
+    expect((await appProtocolHandler(rendererDir)(new Request('app://app/copies/result-1'))).status).toBe(404)
   })
 })

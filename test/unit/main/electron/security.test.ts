@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Session, WebContents } from 'electron'
 import {
-  denyAllPermissions,
   enforceCsp,
   hardenedWebPreferences,
   isAppUrl,
-  lockNavigation
+  lockNavigation,
+  restrictPermissions
 } from '../../../../src/main/electron/security'
 import { ELECTRON_CSP } from '../../../../src/main/security/csp'
 import { isAllowedExternalUrl } from '../../../../src/main/security/urls'
@@ -141,15 +141,41 @@ describe('navigation and window lock [P5]', () => {
 })
 
 describe('permissions [P6]', () => {
-  it('denies every request and every check', () => {
-    let requestHandler:
-      ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void) | undefined
-    let checkHandler: ((...args: unknown[]) => boolean) | undefined
+  type RequestHandler = (
+    wc: unknown,
+    permission: string,
+    cb: (granted: boolean) => void,
+    details?: { requestingUrl?: string; isMainFrame?: boolean }
+  ) => void
+  type CheckHandler = (
+    wc: unknown,
+    permission: string,
+    origin: string,
+    details?: { requestingUrl?: string; isMainFrame?: boolean }
+  ) => boolean
+  const handlers = (): { request: RequestHandler; check: CheckHandler } => {
+    let request: RequestHandler | undefined
+    let check: CheckHandler | undefined
     const session = {
-      setPermissionRequestHandler: (fn: typeof requestHandler) => (requestHandler = fn),
-      setPermissionCheckHandler: (fn: typeof checkHandler) => (checkHandler = fn)
+      setPermissionRequestHandler: (fn: RequestHandler) => (request = fn),
+      setPermissionCheckHandler: (fn: CheckHandler) => (check = fn)
     } as unknown as Session
-    denyAllPermissions(session)
+    restrictPermissions(session, 'app://app')
+    if (!request || !check) throw new Error('both handlers are set')
+    return { request, check }
+  }
+  const requested = (
+    request: RequestHandler,
+    ...args: [string, { requestingUrl?: string; isMainFrame?: boolean }?]
+  ) => {
+    const callback = vi.fn()
+    request({}, args[0], callback, args[1])
+    return callback.mock.calls[0]?.[0] as boolean
+  }
+
+  it('denies every request and every check, from the app itself too', () => {
+    const { request, check } = handlers()
+    const page = { requestingUrl: 'app://app/index.html', isMainFrame: true }
     for (const permission of [
       'media',
       'notifications',
@@ -158,10 +184,30 @@ describe('permissions [P6]', () => {
       'clipboard-read',
       'openExternal'
     ]) {
-      const callback = vi.fn()
-      requestHandler?.({}, permission, callback)
-      expect(callback).toHaveBeenCalledWith(false)
-      expect(checkHandler?.({}, permission)).toBe(false)
+      expect(requested(request, permission), permission).toBe(false)
+      expect(requested(request, permission, page), permission).toBe(false)
+      expect(check({}, permission, 'app://app'), permission).toBe(false)
+      expect(check({}, permission, 'app://app', page), permission).toBe(false)
+    }
+  })
+
+  it('lets the app’s own page write to the clipboard (Copy image), and nothing else do so', () => {
+    const { request, check } = handlers()
+    const write = 'clipboard-sanitized-write'
+    expect(requested(request, write, { requestingUrl: 'app://app/index.html', isMainFrame: true })).toBe(true)
+    expect(check({}, write, 'app://app', { isMainFrame: true })).toBe(true)
+    expect(check({}, write, 'app://app', { requestingUrl: 'app://app/index.html', isMainFrame: true })).toBe(
+      true
+    )
+    for (const details of [
+      undefined,
+      { requestingUrl: 'app://app/index.html', isMainFrame: false },
+      { requestingUrl: 'https://example.com/', isMainFrame: true },
+      { requestingUrl: 'app://app.evil.com/', isMainFrame: true },
+      { requestingUrl: 'studio-media://abc', isMainFrame: true }
+    ]) {
+      expect(requested(request, write, details), JSON.stringify(details)).toBe(false)
+      expect(check({}, write, 'https://example.com', details), JSON.stringify(details)).toBe(false)
     }
   })
 })

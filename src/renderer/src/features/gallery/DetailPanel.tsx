@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { descriptorAt } from '@shared/gateway/endpoints'
 import type { AppError } from '@shared/result'
 import type { GalleryDetail } from '@shared/schemas/gallery'
+import { ExitActions } from '../../media/ExitActions'
+import { dragOut } from '../../media/exitCopy'
 import { useConnection } from '../../store/app'
 import { showJobInQueue } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -132,12 +134,20 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
       {error && <ErrorNotice error={error} />}
       {shown && (
         <>
-          <div className="detail-image">
+          {/* Dragged out of the window, the image leaves as its copy, with its story (`dragOut`). The
+              image itself is not the one dragged: the browser would add its own file, without the story. */}
+          <div
+            className="detail-image"
+            draggable
+            title={t('gallery.exit.dragHint')}
+            onDragStart={(event) => dragOut(event, shown.id)}
+          >
             <img
               src={mediaUrl(shown.mediaId)}
               alt={shown.prompt || imported?.file || ''}
               width={shown.width ?? undefined}
               height={shown.height ?? undefined}
+              draggable={false}
             />
           </div>
           <div className="detail-actions">
@@ -174,6 +184,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               {t('gallery.detail.delete')}
             </button>
           </div>
+          <ExitActions detail={shown} />
           {shown.credentials && <CredentialsNote />}
           {imported ? (
             <>

@@ -4,12 +4,15 @@ import {
   useEffect,
   useMemo,
   useState,
+  type DragEvent,
   type KeyboardEvent,
   type MouseEvent,
   type ReactElement
 } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { ApiClient } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
+import { dragOut, exitFileOf } from '../../media/exitCopy'
 import { GalleryStage, neighboursOf } from '../../media/GalleryStage'
 import type { JustifiedRow } from '../../media/justify'
 import { useRows } from '../../media/useRows'
@@ -47,9 +50,13 @@ interface TileActions {
   stage(index: number, item: GalleryItem): void
   key(index: number, item: GalleryItem, event: KeyboardEvent<HTMLDivElement>): void
   check(index: number, item: GalleryItem, event: MouseEvent): void
+  /** The pointer went down on a tile: a drag may follow, whose file must be named as it starts. */
+  press(item: GalleryItem): void
+  /** The tile dragged out of the window leaves as its image's copy, with its story. */
+  drag(item: GalleryItem, event: DragEvent<HTMLDivElement>): void
 }
 
-function tileActions(onStage: (id: string) => void): TileActions {
+function tileActions(onStage: (id: string) => void, api: ApiClient): TileActions {
   const state = useGalleryStore.getState
   const open: TileActions['open'] = (index, item, event) => {
     const { selection, anchor, setSelection, setDetail } = state()
@@ -95,6 +102,12 @@ function tileActions(onStage: (id: string) => void): TileActions {
     check(index, item, event) {
       event.stopPropagation()
       state().setSelection(toggle(state().selection, item.id), index)
+    },
+    press(item) {
+      void exitFileOf(api, item.id)
+    },
+    drag(item, event) {
+      dragOut(event, item.id)
     }
   }
 }
@@ -151,6 +164,9 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
             tabIndex={index === focusIndex ? 0 : -1}
             className={`gallery-tile checker${selected ? ' selected' : ''}${item.id === detailId ? ' current' : ''}`}
             style={box}
+            draggable
+            onPointerDown={() => actions.press(item)}
+            onDragStart={(event) => actions.drag(item, event)}
             onClick={(event) => actions.open(index, item, event)}
             onDoubleClick={() => actions.stage(index, item)}
             onKeyDown={(event) => actions.key(index, item, event)}
@@ -217,7 +233,7 @@ export function GalleryGrid(): ReactElement {
   const [scrollRef, width] = useWidth<HTMLDivElement>()
   // The image shown large on the stage, if any; its filmstrip holds its loaded neighbours.
   const [staged, setStaged] = useState<string | null>(null)
-  const [actions] = useState(() => tileActions(setStaged))
+  const [actions] = useState(() => tileActions(setStaged, api))
 
   const inner = Math.max(ROW_HEIGHT, width - PADDING * 2)
   const count = Math.max(matching ?? 0, items.length)

@@ -134,6 +134,22 @@ export const gallery = {
     credentials: 'Content credentials present',
     credentialsText: 'The file is never changed: its details travel beside it in a sidecar file.'
   },
+  /** One image leaving the app with its story (issue 26): "Save as…", a drag out, "Copy image". */
+  exit: {
+    label: 'Save or copy this image',
+    saveAs: 'Save as…',
+    saveAsHint: 'Saves a copy with its prompt and settings written into the file.',
+    saveAsZip:
+      'This file carries content credentials, so it is never changed: it is saved as a .zip holding the untouched file and, beside it, its prompt and settings.',
+    copyImage: 'Copy image',
+    copyImageHint: 'Copies the image and, as text, its prompt and settings.',
+    copying: 'Copying…',
+    copied: 'Copied the image and, as text, its prompt and settings.',
+    copyFailed: 'The image could not be copied here. Save it with Save as… instead.',
+    dragHint: 'Drag out of the window to save a copy with its prompt and settings',
+    /** One setting in the copied text: "Model: studio-image-v3". */
+    storyLine: '{{label}}: {{value}}'
+  },
   /** A job's stored status, as the detail names it. */
   jobStatus: {
     pending: 'pending',

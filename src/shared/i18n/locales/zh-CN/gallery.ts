@@ -128,6 +128,20 @@ export const gallery: Catalog<typeof en> = {
     credentials: '附带内容凭证',
     credentialsText: '文件本身始终保持原样：它的详细信息保存在旁边的附属文件中。'
   },
+  exit: {
+    label: '保存或复制这张图片',
+    saveAs: '另存为…',
+    saveAsHint: '保存一份副本，提示词和设置会写进文件里。',
+    saveAsZip:
+      '这个文件附带内容凭证，文件本身不会被改动：会保存为 .zip，里面是原样的文件，旁边附上它的提示词和设置。',
+    copyImage: '复制图片',
+    copyImageHint: '复制图片，并以文字形式一起复制它的提示词和设置。',
+    copying: '正在复制…',
+    copied: '已复制图片，提示词和设置也以文字形式一起复制了。',
+    copyFailed: '这里无法复制图片。请改用“另存为…”保存。',
+    dragHint: '拖出窗口即可保存副本，附带提示词和设置',
+    storyLine: '{{label}}：{{value}}'
+  },
   jobStatus: {
     pending: '等待中',
     running: '运行中',
