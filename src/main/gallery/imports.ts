@@ -269,7 +269,7 @@ export class ImportManager {
     let record: MediaRecord
     try {
       // A bulk intake: thumbnails are made as the gallery shows them (at intake they cost more than the
-      // rest of an import of thousands put together), and rows share commits.
+      // rest of an import of thousands put together).
       record = await this.deps.library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
     } catch (error) {
       if (!isMediaError(error)) throw error

@@ -55,9 +55,8 @@ export interface StoreOptions {
   /** A cap below the P31 caps (tests). */
   maxBytes?: number
   /**
-   * `bulk`: one file of thousands (an import), not a result someone waits to see. Its thumbnail is made the
-   * first time one is asked for (most are not scrolled to soon), and its row waits for a commit to share
-   * (at most `PacedCommits`' lazy wait) instead of a commit of its own.
+   * `bulk`: one file of thousands (an import), not a result someone waits to see: its thumbnail is made
+   * the first time one is asked for (most are not scrolled to soon).
    */
   intake?: 'now' | 'bulk'
 }

@@ -276,11 +276,7 @@ export class Library {
       thumbPath: null,
       createdAt: incoming.createdAt
     }
-    // A bulk intake's row shares a commit with the next ones: an import of thousands made one commit (a
-    // WAL fsync on the main thread) per file.
-    const commit =
-      intake === 'bulk' ? this.commits.lazy.bind(this.commits) : this.commits.run.bind(this.commits)
-    const kept = await commit(() => {
+    const kept = await this.commits.run(() => {
       // As the commit starts: an early thumbnail durable by now goes into the row's own insert.
       if (early?.durable) ours.thumbPath = early.key
       // A row of these bytes whose object was lost (`place` found it without one; a store of the same bytes
