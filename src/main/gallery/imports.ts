@@ -19,8 +19,8 @@ import type { ImportedImage, ImportRows } from './importRows'
  * Images brought into the gallery from outside (issue 26): each file is checked, kept in the library
  * byte for byte as it came (its content hash is its identity, so the same bytes twice are one image),
  * its settings read back from the file, and its rows written. A file that cannot come in is listed with
- * the reason; nothing stops the rest. A folder import runs in the background with progress events, two
- * files at a time (ExifTool runs two processes), and can be cancelled; what came in before stays.
+ * the reason; nothing stops the rest. A folder import runs in the background with progress events, a
+ * few files on their way at once, and can be cancelled; what came in before stays.
  */
 
 export interface ImportDeps {
