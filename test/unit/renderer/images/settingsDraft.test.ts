@@ -137,6 +137,15 @@ describe('"Use these settings": an image’s settings into the Images form', () 
     })
   })
 
+  it('does not say the gateway lacks the model while its models are still loading', () => {
+    const outcome = draftFromSettings({ kind: 'file', settings: comfy }, current({}), [])
+    expect(outcome.how === 'fields' ? outcome.left[0] : null).toEqual({
+      name: 'model',
+      why: 'unchecked',
+      value: 'models/checkpoints/sd_xl_base_1.0.safetensors'
+    })
+  })
+
   it('keeps a 64-bit seed whole, as text', () => {
     const onB = current({ model: 'wan', endpoint: 'partnerB' })
     const big = file({ source: 'invokeai', prompt: 'p', seed: '18446744073709551615' })

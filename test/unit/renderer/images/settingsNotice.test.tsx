@@ -30,4 +30,23 @@ describe('Images screen: what "Use these settings" took, under the form', () => 
       '已从 InvokeAI 图片中取用提示词和随机种子。它使用的模型 juggernautXL 不在当前网关的模型列表中。'
     )
   })
+
+  it('says the model was not checked, not that the gateway lacks it, while the models load', async () => {
+    fakeBackend()
+    render(<ImagesScreen />)
+    await waitFor(() => expect(screen.getByLabelText('Model')).toHaveValue('gpt-image'))
+    act(() =>
+      useImagesStore.getState().setNotice({
+        settings: {
+          from: 'comfyui',
+          how: 'fields',
+          taken: ['prompt'],
+          left: [{ name: 'model', why: 'unchecked', value: 'sd_xl_base_1.0' }]
+        }
+      })
+    )
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Prompt taken from a ComfyUI image. Its model, sd_xl_base_1.0, was not taken: this gateway’s models have not loaded yet.'
+    )
+  })
 })

@@ -172,6 +172,10 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
                 {sending ? t('gallery.detail.loadingSettings') : t('gallery.detail.useSettings')}
               </button>
             )}
+          </div>
+          <ExitActions detail={shown} />
+          {/* The one action that loses something, last and on its own. */}
+          <div className="detail-actions">
             <button
               type="button"
               className="button danger-quiet"
@@ -184,7 +188,6 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               {t('gallery.detail.delete')}
             </button>
           </div>
-          <ExitActions detail={shown} />
           {shown.credentials && <CredentialsNote />}
           {imported ? (
             <>

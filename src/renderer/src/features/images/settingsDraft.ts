@@ -32,6 +32,8 @@ export type SettingName =
 export type LeftSetting =
   /** The file's model is not one the gateway in use lists. */
   | { name: 'model'; why: 'unlisted'; value: string }
+  /** The gateway's models are not known yet (still loading): the model could not be checked. */
+  | { name: 'model'; why: 'unchecked'; value: string }
   /** The endpoint has a size field, but not this size among its choices. */
   | { name: 'size'; why: 'notOffered'; width: number; height: number }
   /** The endpoint's form has no field for it. */
@@ -153,7 +155,9 @@ function fromFields(settings: FileSettings, draft: Draft, models: readonly Model
   }
   const model = listedModel(settings.model, models)
   if (model) taken.push('model')
-  else if (settings.model) left.push({ name: 'model', why: 'unlisted', value: settings.model })
+  // With no list yet, the model is left out without saying the gateway lacks it: nobody knows yet.
+  else if (settings.model)
+    left.push({ name: 'model', why: models.length > 0 ? 'unlisted' : 'unchecked', value: settings.model })
   const choice = formChoice(model ? { model: model.id, endpoint: draft.endpoint } : draft, models)
   next.model = choice.model
   next.endpoint = choice.endpoint

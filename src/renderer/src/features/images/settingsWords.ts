@@ -37,6 +37,8 @@ export function settingsNoticeText(t: TFunction, notice: SettingsNotice): string
   const noField: SettingName[] = []
   for (const left of notice.left) {
     if (left.why === 'unlisted') sentences.push(t('images.fromFile.modelUnlisted', { model: left.value }))
+    else if (left.why === 'unchecked')
+      sentences.push(t('images.fromFile.modelUnchecked', { model: left.value }))
     else if (left.why === 'notOffered')
       sentences.push(t('images.fromFile.sizeNotOffered', { size: `${left.width} × ${left.height}` }))
     else noField.push(left.name)

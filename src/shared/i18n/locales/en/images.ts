@@ -35,6 +35,7 @@ export const images = {
     },
     nothingTaken: 'Nothing in this image fits the form.',
     modelUnlisted: 'Its model, {{model}}, is not one of this gateway’s.',
+    modelUnchecked: 'Its model, {{model}}, was not taken: this gateway’s models have not loaded yet.',
     sizeNotOffered: 'Its size, {{size}}, is not one this endpoint offers.',
     noField: 'This endpoint has no field for its {{what}}.',
     promptOnly: 'Only the prompt was taken: this screen has no form for {{endpoint}}.',

@@ -27,6 +27,7 @@ export const images: Catalog<typeof en> = {
     },
     nothingTaken: '这张图片中没有可以填入表单的设置。',
     modelUnlisted: '它使用的模型 {{model}} 不在当前网关的模型列表中。',
+    modelUnchecked: '它使用的模型 {{model}} 未被采用：当前网关的模型列表尚未加载完成。',
     sizeNotOffered: '它的尺寸 {{size}} 不在这个接口提供的选项中。',
     noField: '这个接口没有可以填入{{what}}的字段。',
     promptOnly: '只取用了提示词：这个页面没有“{{endpoint}}”的表单。',
