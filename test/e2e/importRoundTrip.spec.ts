@@ -112,6 +112,8 @@ for (const language of ['en', 'zh-CN'] as const) {
         entry.method === 'POST' && entry.bodySummary?.model === ORIGINAL.body.model
       const first = (await gateway.log()).filter(seedream)
       expect(first).toHaveLength(1)
+      // The comparison below means something only if the log kept the body's field names.
+      expect(first[0]?.bodySummary?.fields).toContain('seed')
       const exported = await maker.api.invoke('gallery.export', {
         selection: { kind: 'filter', filter: {} },
         format: 'folder',
