@@ -32,9 +32,9 @@ const BACKEND_LAYERS = [
   ['services', ['services']],
   [
     'domain',
-    ['jobs', 'money', 'chat', 'gallery', 'presets', 'profiles', 'notices', 'settings', 'provenance']
+    ['jobs', 'money', 'chat', 'gallery', 'presets', 'profiles', 'notices', 'settings', 'provenance', 'sync']
   ],
-  ['ports', ['gateway', 'library', 'db', 'secrets', 'dataFolder']],
+  ['ports', ['gateway', 'library', 'locations', 'db', 'secrets', 'dataFolder']],
   ['base', ['contract', 'time', 'security', 'log.ts', 'version.ts', 'crashPoints.ts']]
 ]
 

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { DEVICE_ID, STAMP } from './hlc'
+import { changeSchema, stateJsonSchema } from './state'
+
+/**
+ * Where things live in a team location (any `MediaStore`: a bucket prefix, a WebDAV folder, a shared folder).
+ * Modelled on an append-only backup repository: nothing is ever written twice under one key, so a normal
+ * sync needs no permission to overwrite or delete.
+ *
+ *   objects/<ab>/<sha256>.<ext>           an image or video, named by its content
+ *   thumbs/<ab>/<sha256>.webp             its thumbnail
+ *   devices/<device>/log/<seq>.json       that device's changes, one segment per push, seq 1, 2, 3 …
+ *   devices/<device>/snapshots/<seq>.json the whole state as that device saw it after pushing segment seq
+ *
+ * Only the device named in `devices/<device>/` writes there.
+ */
+
+export const FORMAT = 'gateway-studio.sync/1'
+const SEQ_DIGITS = 10
+const EXT: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4'
+}
+
+export const objectKey = (sha256: string, type: string): string =>
+  `objects/${sha256.slice(0, 2)}/${sha256}.${EXT[type] ?? 'bin'}`
+export const thumbKey = (sha256: string): string => `thumbs/${sha256.slice(0, 2)}/${sha256}.webp`
+
+const seqName = (seq: number): string => String(seq).padStart(SEQ_DIGITS, '0')
+export const segmentKey = (device: string, seq: number): string =>
+  `devices/${device}/log/${seqName(seq)}.json`
+export const snapshotKey = (device: string, seq: number): string =>
+  `devices/${device}/snapshots/${seqName(seq)}.json`
+export const DEVICES_PREFIX = 'devices/'
+
+const DEVICE_KEY = /^devices\/([a-z0-9]{8,32})\/(log|snapshots)\/(\d{10})\.json$/
+
+/** What a key under `devices/` names, or null for anything else (ignored: a newer app's, or debris). */
+export function parseDeviceKey(
+  key: string
+): { device: string; kind: 'log' | 'snapshots'; seq: number } | null {
+  const match = DEVICE_KEY.exec(key)
+  if (!match) return null
+  const [, device = '', kind, seq = '0'] = match
+  return { device, kind: kind === 'log' ? 'log' : 'snapshots', seq: Number(seq) }
+}
+
+export const segmentSchema = z.object({
+  format: z.literal(FORMAT),
+  device: z.string().regex(DEVICE_ID),
+  seq: z.number().int().positive(),
+  changes: z.array(changeSchema).max(100_000)
+})
+export type Segment = z.infer<typeof segmentSchema>
+
+export const snapshotSchema = z.object({
+  format: z.literal(FORMAT),
+  device: z.string().regex(DEVICE_ID),
+  seq: z.number().int().positive(),
+  /** For each device, the last of its segments this state includes. */
+  vector: z.record(z.string().regex(DEVICE_ID), z.number().int().nonnegative()),
+  /** The newest stamp in the state (a reader's clock moves past it). */
+  clock: z.string().regex(STAMP),
+  state: stateJsonSchema
+})
+export type Snapshot = z.infer<typeof snapshotSchema>

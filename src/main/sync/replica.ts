@@ -1,0 +1,272 @@
+import { readJson, type JsonLimits } from '../../shared/json'
+import type { MediaStore } from '../library/mediaStore'
+import { HybridClock, type Stamp } from './hlc'
+import {
+  DEVICES_PREFIX,
+  FORMAT,
+  objectKey,
+  parseDeviceKey,
+  segmentKey,
+  segmentSchema,
+  snapshotKey,
+  snapshotSchema,
+  thumbKey,
+  type Segment,
+  type Snapshot
+} from './layout'
+import { ReplicatedState, type Change, type StateJson } from './state'
+import { imageRecordSchema, TeamEdits, viewOf, type LibraryView } from './teamLibrary'
+
+/**
+ * One device's copy of a team location, and the two moves of a sync: push (this device's changes go up as
+ * the next segment of its own log) and pull (other devices' new segments come down and merge in).
+ *
+ * Every step is recorded in the journal before the next one starts, so a process killed anywhere resumes
+ * where it was: an edit is in the outbox; a segment is sealed (numbered, its changes fixed) before any
+ * byte of it goes up, and the same bytes go up again after a crash (a key is written once; a store skips
+ * an object that exists); the objects a segment names go up before the segment, so no device reads a
+ * change whose image is missing; a pulled segment is applied and counted in one journal step.
+ */
+
+/** What the journal keeps; `load` gives it back as at the last completed step. */
+export interface ReplicaSaved {
+  clock: Stamp | null
+  state: StateJson
+  /** Edits made here, not yet in a segment. */
+  outbox: Change[]
+  /** A segment sealed and perhaps partly sent. */
+  pending: Segment | null
+  /** The seq of the next segment this device will seal. */
+  nextSeq: number
+  /** For each device (this one included), the last of its segments merged here. */
+  applied: Record<string, number>
+}
+
+/** The durable side of a replica; each method is one atomic step (a transaction in the database). */
+export interface ReplicaJournal {
+  load(): ReplicaSaved
+  edited(changes: Change[], clock: Stamp): void
+  sealed(segment: Segment): void
+  pushed(seq: number): void
+  pulled(device: string, seq: number, changes: Change[], clock: Stamp | null): void
+  adopted(snapshot: Snapshot): void
+}
+
+/** The bytes of this device's images, for the objects a segment names. */
+export interface ImageBytes {
+  original(sha256: string): Promise<Uint8Array | null>
+  thumbnail(sha256: string): Promise<Uint8Array | null>
+}
+
+export interface PushResult {
+  segments: number
+  objects: number
+}
+
+export interface PullResult {
+  segments: number
+  /** Segments that were unreadable as a segment (damaged, or from a newer app): counted, skipped. */
+  skipped: number
+  snapshot: boolean
+}
+
+/** A segment holds at most this many changes, so one read never has to take in a whole history. */
+const SEGMENT_CHANGES = 1_000
+/** After this many segments merged since this device's last snapshot, the next push writes one. */
+const SNAPSHOT_EVERY = 32
+
+export class Replica {
+  private readonly state = new ReplicatedState()
+  private readonly clock: HybridClock
+  private readonly edits: TeamEdits
+  private saved: ReplicaSaved
+  private sinceSnapshot = 0
+
+  constructor(
+    readonly device: string,
+    private readonly journal: ReplicaJournal,
+    private readonly store: MediaStore,
+    private readonly bytes: ImageBytes,
+    private readonly now: () => number
+  ) {
+    this.saved = journal.load()
+    this.clock = new HybridClock(device, this.saved.clock ?? undefined)
+    this.state.merge(this.saved.state)
+    this.edits = new TeamEdits(this.state, this.clock, now)
+  }
+
+  /** Makes an edit here (offline is fine): applied at once, sent by the next push. */
+  edit(make: (edits: TeamEdits) => Change[]): Change[] {
+    const changes = make(this.edits)
+    if (changes.length === 0) return changes
+    for (const change of changes) this.state.apply(change)
+    this.journal.edited(changes, this.clock.stamp())
+    this.saved.outbox.push(...changes)
+    return changes
+  }
+
+  view(): LibraryView {
+    return viewOf(this.state)
+  }
+
+  digest(): string {
+    return this.state.digest()
+  }
+
+  /** Changes made here and not yet acknowledged by the location. */
+  get unsent(): number {
+    return this.saved.outbox.length + (this.saved.pending?.changes.length ?? 0)
+  }
+
+  async push(): Promise<PushResult> {
+    const result: PushResult = { segments: 0, objects: 0 }
+    for (;;) {
+      let segment = this.saved.pending
+      if (!segment) {
+        if (this.saved.outbox.length === 0) break
+        segment = {
+          format: FORMAT,
+          device: this.device,
+          seq: this.saved.nextSeq,
+          changes: this.saved.outbox.slice(0, SEGMENT_CHANGES)
+        }
+        this.journal.sealed(segment)
+        this.saved.outbox = this.saved.outbox.slice(segment.changes.length)
+        this.saved.pending = segment
+        this.saved.nextSeq = segment.seq + 1
+      }
+      result.objects += await this.sendObjects(segment)
+      await this.store.put(segmentKey(this.device, segment.seq), Buffer.from(JSON.stringify(segment)))
+      this.journal.pushed(segment.seq)
+      this.saved.pending = null
+      this.saved.applied[this.device] = segment.seq
+      this.sinceSnapshot++
+      result.segments++
+    }
+    if (this.sinceSnapshot >= SNAPSHOT_EVERY && this.unsent === 0) await this.writeSnapshot()
+    return result
+  }
+
+  async pull(): Promise<PullResult> {
+    const result: PullResult = { segments: 0, skipped: 0, snapshot: false }
+    const logs = new Map<string, number[]>()
+    const snapshots: Array<{ device: string; seq: number; key: string }> = []
+    for await (const { key } of this.store.list(DEVICES_PREFIX)) {
+      const parsed = parseDeviceKey(key)
+      if (!parsed || parsed.device === this.device) continue
+      if (parsed.kind === 'snapshots') snapshots.push({ device: parsed.device, seq: parsed.seq, key })
+      else {
+        const seqs = logs.get(parsed.device)
+        if (seqs) seqs.push(parsed.seq)
+        else logs.set(parsed.device, [parsed.seq])
+      }
+    }
+    result.snapshot = await this.adoptSnapshot(logs, snapshots)
+    for (const [device, seqs] of [...logs].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const have = new Set(seqs)
+      // Segments are merged in order and only while unbroken: a gap is a segment still being written.
+      for (let seq = (this.saved.applied[device] ?? 0) + 1; have.has(seq); seq++) {
+        const bytes = await this.store.read(segmentKey(device, seq))
+        if (!bytes) break
+        const segment = readSegment(bytes, device, seq)
+        const changes = segment?.changes ?? []
+        if (!segment) result.skipped++
+        for (const change of changes) {
+          this.state.apply(change)
+          this.clock.observe(change.at, this.now())
+        }
+        this.journal.pulled(device, seq, changes, changes.length > 0 ? this.clock.stamp() : null)
+        this.saved.applied[device] = seq
+        this.sinceSnapshot++
+        result.segments++
+      }
+    }
+    return result
+  }
+
+  /** Uploads the images (and thumbnails) a segment adds, before the segment itself. */
+  private async sendObjects(segment: Segment): Promise<number> {
+    let sent = 0
+    for (const change of segment.changes) {
+      if (change.k !== 'set' || change.f !== 'record') continue
+      const record = imageRecordSchema.safeParse(change.v)
+      if (!record.success) continue
+      const { sha256, type } = record.data
+      const original = await this.bytes.original(sha256)
+      // Deleted here before it was ever sent: the same segment removes it, so no device will show it.
+      if (!original) continue
+      await this.store.put(objectKey(sha256, type), original)
+      const thumbnail = await this.bytes.thumbnail(sha256)
+      if (thumbnail) await this.store.put(thumbKey(sha256), thumbnail)
+      sent++
+    }
+    return sent
+  }
+
+  /**
+   * A device far behind (a new subscriber, above all) starts from the newest snapshot that covers more
+   * than it has, instead of reading every segment since the beginning.
+   */
+  private async adoptSnapshot(
+    logs: Map<string, number[]>,
+    snapshots: Array<{ device: string; seq: number; key: string }>
+  ): Promise<boolean> {
+    const behind = [...logs].reduce(
+      (sum, [device, seqs]) => sum + Math.max(0, seqs.length - (this.saved.applied[device] ?? 0)),
+      0
+    )
+    if (behind < SNAPSHOT_EVERY || snapshots.length === 0) return false
+    const newest = snapshots.sort((a, b) => b.seq - a.seq || (a.device < b.device ? -1 : 1))
+    for (const candidate of newest) {
+      const bytes = await this.store.read(candidate.key)
+      const snapshot = bytes ? readSnapshot(bytes, candidate.device, candidate.seq) : null
+      if (!snapshot) continue
+      const gains = Object.entries(snapshot.vector).some(
+        ([device, seq]) => device !== this.device && seq > (this.saved.applied[device] ?? 0)
+      )
+      if (!gains) return false
+      this.state.merge(snapshot.state)
+      this.clock.observe(snapshot.clock, this.now())
+      this.journal.adopted(snapshot)
+      for (const [device, seq] of Object.entries(snapshot.vector)) {
+        if (device !== this.device)
+          this.saved.applied[device] = Math.max(this.saved.applied[device] ?? 0, seq)
+      }
+      return true
+    }
+    return false
+  }
+
+  private async writeSnapshot(): Promise<void> {
+    const seq = this.saved.applied[this.device]
+    if (seq === undefined) return
+    const snapshot: Snapshot = {
+      format: FORMAT,
+      device: this.device,
+      seq,
+      vector: { ...this.saved.applied },
+      clock: this.clock.stamp(),
+      state: this.state.toJSON()
+    }
+    await this.store.put(snapshotKey(this.device, seq), Buffer.from(JSON.stringify(snapshot)))
+    this.sinceSnapshot = 0
+  }
+}
+
+function readSegment(bytes: Uint8Array, device: string, seq: number): Segment | null {
+  const parsed = segmentSchema.safeParse(parseJson(bytes))
+  return parsed.success && parsed.data.device === device && parsed.data.seq === seq ? parsed.data : null
+}
+
+function readSnapshot(bytes: Uint8Array, device: string, seq: number): Snapshot | null {
+  const parsed = snapshotSchema.safeParse(parseJson(bytes))
+  return parsed.success && parsed.data.device === device && parsed.data.seq === seq ? parsed.data : null
+}
+
+/** A snapshot of a large library holds millions of values; nesting stays shallow in every valid file. */
+const LOG_LIMITS: JsonLimits = { maxDepth: 32, maxNodes: 50_000_000 }
+
+function parseJson(bytes: Uint8Array): unknown {
+  const reading = readJson(Buffer.from(bytes).toString('utf8'), LOG_LIMITS)
+  return reading.ok ? reading.value : undefined
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { MediaStore } from '../../../../src/main/library/mediaStore'
+import { seededRandom } from '../../../helpers/random'
+import {
+  expectedShas,
+  interleave,
+  lostImages,
+  simDevice,
+  type SimDevice,
+  type SimLedger
+} from '../../../helpers/teamSim'
+
+export interface ConvergenceOptions {
+  interleavings: number
+  edits: number
+  seed: number
+  timeout: number
+}
+
+/**
+ * The team library's promise (RELIABILITY P42) on one location type: two devices, each making `edits`
+ * random offline edits, synced through the location in `interleavings` random orders, end in identical
+ * states with every image nobody deleted present and whole. `fresh` gives an empty location each time.
+ */
+export function convergenceSuite(
+  name: string,
+  fresh: (run: number) => Promise<MediaStore> | MediaStore,
+  options: ConvergenceOptions
+): void {
+  describe(`two devices syncing through ${name} [P42]`, () => {
+    it(
+      `converge in ${options.interleavings} of ${options.interleavings} random interleavings of ${options.edits} offline edits each, losing no image`,
+      async () => {
+        let converged = 0
+        const failures: string[] = []
+        for (let run = 0; run < options.interleavings; run++) {
+          const seed = options.seed + run * 7919
+          const store = await fresh(run)
+          let wall = 1_800_000_000_000
+          const now = (): number => (wall += 1 + (run % 3))
+          const ledger: SimLedger = { added: new Map(), deleted: new Set() }
+          const run36 = run.toString(36).padStart(4, '0')
+          const [a, b] = (['a', 'b'] as const).map((name, i) =>
+            simDevice(`device${name}${run36}`, store, seed + 1 + i, options.edits, now)
+          ) as [SimDevice, SimDevice]
+          await interleave([a, b], ledger, seededRandom(seed))
+          const expected = expectedShas(ledger)
+          const shown = a.replica
+            .view()
+            .images.map((image) => image.record.sha256)
+            .sort()
+          const lost = await lostImages(store, ledger, shown)
+          const same = a.replica.digest() === b.replica.digest()
+          if (same && lost.length === 0 && JSON.stringify(shown) === JSON.stringify(expected)) converged++
+          else
+            failures.push(
+              `seed ${seed}: same state ${same}, lost ${lost.length}, shown ${shown.length} of ${expected.length}`
+            )
+        }
+        expect(failures).toEqual([])
+        expect(converged).toBe(options.interleavings)
+      },
+      options.timeout
+    )
+  })
+}
