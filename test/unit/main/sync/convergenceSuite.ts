@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { MediaStore } from '../../../../src/main/library/mediaStore'
 import { seededRandom } from '../../../helpers/random'
@@ -10,11 +11,22 @@ import {
   type SimLedger
 } from '../../../helpers/teamSim'
 
+/**
+ * Interleavings run against a real location: 3 in `npm test` (each is 3 to 10 seconds of real requests);
+ * `npm run soak:sync` runs the promise's full 100 on every location type.
+ */
+export function locationInterleavings(): number {
+  const asked = Number(process.env.GS_SYNC_INTERLEAVINGS)
+  return Number.isInteger(asked) && asked > 0 ? asked : 3
+}
+
 export interface ConvergenceOptions {
   interleavings: number
   edits: number
   seed: number
   timeout: number
+  /** Writes the location saw that replaced an object (counted by the server where it can say). */
+  overwrites?: () => number
 }
 
 /**
@@ -50,6 +62,7 @@ export function convergenceSuite(
             .images.map((image) => image.record.sha256)
             .sort()
           const lost = await lostImages(store, ledger, shown)
+          lost.push(...(await misnamedObjects(store)))
           const same = a.replica.digest() === b.replica.digest()
           if (same && lost.length === 0 && JSON.stringify(shown) === JSON.stringify(expected)) converged++
           else
@@ -58,9 +71,21 @@ export function convergenceSuite(
             )
         }
         expect(failures).toEqual([])
+        expect(options.overwrites?.() ?? 0).toBe(0)
         expect(converged).toBe(options.interleavings)
       },
       options.timeout
     )
   })
+}
+
+/** Objects whose bytes are not what their key names (a sign one was written over): none may exist. */
+async function misnamedObjects(store: MediaStore): Promise<string[]> {
+  const wrong: string[] = []
+  for await (const { key } of store.list('objects/')) {
+    const bytes = await store.read(key)
+    const name = key.split('/').pop()?.split('.')[0]
+    if (!bytes || createHash('sha256').update(bytes).digest('hex') !== name) wrong.push(key)
+  }
+  return wrong
 }

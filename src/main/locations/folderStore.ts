@@ -1,0 +1,120 @@
+import { stat } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { z } from 'zod'
+import { DiskMediaStore } from '../library/diskStore'
+import type { ByteRange, MediaStore, ObjectDraft } from '../library/mediaStore'
+import { LocationError } from './errors'
+
+export const folderLocationSchema = z.object({
+  /** An absolute path: a folder a file server, Dropbox or a NAS keeps in step between machines. */
+  path: z.string().min(1).max(4096)
+})
+export type FolderLocation = z.infer<typeof folderLocationSchema>
+
+/**
+ * A shared folder as a team location: the disk store's atomic writes (temp file, fsync, rename), with the
+ * two habits a folder other machines also write needs.
+ * - An object that exists is never written again: the bytes are the same (keys name content), and
+ *   replacing a file a sync client is uploading makes it report a conflict copy.
+ * - The folder must already be there: a shared folder that is not mounted is an empty directory, or none,
+ *   and writing into it would fill this machine's disk with what the team never sees. Every write checks.
+ * `sweep` leaves the folder alone: a temp file in it may be another machine's write in progress.
+ */
+export class FolderMediaStore implements MediaStore {
+  private readonly disk: DiskMediaStore
+  private readonly writing = new Map<string, Promise<void>>()
+
+  constructor(readonly location: FolderLocation) {
+    this.disk = new DiskMediaStore(location.path)
+  }
+
+  /** Resolves when the folder is there and is a folder; else the `LocationError` a "Test" button shows. */
+  async probe(): Promise<void> {
+    let info
+    try {
+      info = await stat(this.location.path)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT' || code === 'ENOTDIR')
+        throw new LocationError('missing', 'the folder is not there')
+      if (code === 'EACCES' || code === 'EPERM') throw new LocationError('denied', `${code} on the folder`)
+      throw new LocationError('failed', String(code ?? error), { cause: error })
+    }
+    if (!info.isDirectory()) throw new LocationError('missing', 'the path is not a folder')
+  }
+
+  async put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void> {
+    await this.once(key, async () => {
+      if (await this.disk.stat(key)) return
+      await this.probe()
+      await this.disk.put(key, data)
+    })
+    onVisible?.()
+  }
+
+  async begin(prefix: string): Promise<ObjectDraft> {
+    await this.probe()
+    const draft = await this.disk.begin(prefix)
+    return {
+      get bytesWritten() {
+        return draft.bytesWritten
+      },
+      localFile: draft.localFile,
+      write: (chunk) => draft.write(chunk),
+      commit: async (key, onVisible) => {
+        let kept = false
+        await this.once(key, async () => {
+          if (!(await this.disk.stat(key))) {
+            await draft.commit(key, onVisible)
+            kept = true
+          }
+        })
+        if (!kept) {
+          await draft.abort()
+          onVisible?.()
+        }
+      },
+      abort: () => draft.abort()
+    }
+  }
+
+  open(key: string, range?: ByteRange): Promise<Readable | null> {
+    return this.disk.open(key, range)
+  }
+
+  read(key: string): Promise<Buffer | null> {
+    return this.disk.read(key)
+  }
+
+  stat(key: string): Promise<{ size: number } | null> {
+    return this.disk.stat(key)
+  }
+
+  remove(key: string): Promise<boolean> {
+    return this.disk.remove(key)
+  }
+
+  list(prefix?: string): AsyncIterable<{ key: string; size: number }> {
+    return this.disk.list(prefix)
+  }
+
+  sweep(): number {
+    return 0
+  }
+
+  localFile(key: string): string | null {
+    return this.disk.localFile(key)
+  }
+
+  /** Writes of one key in this process run one after another, so the second finds the first's object. */
+  private async once(key: string, write: () => Promise<void>): Promise<void> {
+    const before = this.writing.get(key) ?? Promise.resolve()
+    const mine = before.catch(() => undefined).then(write)
+    this.writing.set(key, mine)
+    try {
+      await mine
+    } finally {
+      if (this.writing.get(key) === mine) this.writing.delete(key)
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { connect, createServer, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+
+export interface CuttingProxy {
+  endpoint: string
+  /** Connections cut so far. */
+  readonly cuts: number
+  stop(): Promise<void>
+}
+
+/**
+ * A TCP relay to 127.0.0.1:`targetPort` that breaks connections: when `marker` (a piece of a request
+ * line, say `partNumber=2&`) has gone from client to server, it lets `afterBytes` more bytes through and
+ * then destroys both sockets, as a network that drops mid-upload does. It does so `times` times (once by
+ * default); every other byte, and every connection after those, is relayed untouched.
+ */
+export async function startCuttingProxy(options: {
+  targetPort: number
+  marker: string
+  afterBytes: number
+  times?: number
+}): Promise<CuttingProxy> {
+  const { targetPort, marker, afterBytes, times = 1 } = options
+  const sockets = new Set<Socket>()
+  let cuts = 0
+  const track = (socket: Socket): void => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  }
+  const server = createServer((client) => {
+    const upstream = connect(targetPort, '127.0.0.1')
+    track(client)
+    track(upstream)
+    const both = (): void => {
+      client.destroy()
+      upstream.destroy()
+    }
+    client.on('error', both).on('close', both)
+    upstream.on('error', both).on('close', both)
+    upstream.pipe(client)
+    // Text of the last bytes seen, so a marker split across two chunks is still found.
+    let tail = ''
+    let passed: number | null = null
+    client.on('data', (chunk: Buffer) => {
+      let forward = chunk
+      if (cuts < times) {
+        if (passed === null) {
+          const text = tail + chunk.toString('latin1')
+          const at = text.indexOf(marker)
+          if (at < 0) tail = text.slice(-(marker.length - 1))
+          else passed = text.length - at - marker.length
+        } else passed += chunk.length
+        if (passed !== null && passed >= afterBytes) {
+          cuts += 1
+          forward = chunk.subarray(0, chunk.length - (passed - afterBytes))
+          client.pause()
+          upstream.write(forward, both)
+          return
+        }
+      }
+      if (!upstream.write(forward)) {
+        client.pause()
+        upstream.once('drain', () => client.resume())
+      }
+    })
+    client.on('end', () => upstream.end())
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    get cuts() {
+      return cuts
+    },
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      for (const socket of sockets) socket.destroy()
+      await closed
+    }
+  }
+}
