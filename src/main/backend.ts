@@ -18,6 +18,9 @@ import { GatewayConnections } from './profiles/connections'
 import { DemoGateway, downloadAllowanceFor } from './profiles/demoGateway'
 import { ProfileRepository } from './profiles/repository'
 import { ApiKeyStore } from './secrets/apiKeys'
+import { LocationSecrets } from './secrets/locationSecrets'
+import { LocationRepository } from './locations/repository'
+import { createLocationHandlers } from './services/locations'
 import { DiskMediaStore, Library, type ServedMedia } from './library'
 import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
@@ -376,7 +379,13 @@ export function createBackend(options: BackendOptions): Backend {
       bus,
       profileName
     }),
-    ...createPresetHandlers({ store: new PresetStore(db, now) })
+    ...createPresetHandlers({ store: new PresetStore(db, now) }),
+    ...createLocationHandlers({
+      locations: new LocationRepository(db, now),
+      secrets: new LocationSecrets(db, options.secretCipher, now),
+      draftDir: join(options.dataDir, 'sync-drafts'),
+      now
+    })
   }
 
   // A daily copy of a database that passed its check, after start-up (P46).

@@ -5,6 +5,7 @@ import { coreCommands, coreEvents } from './contracts/core'
 import { galleryCommands, galleryEvents } from './contracts/gallery'
 import { jobCommands, jobEvents } from './contracts/jobs'
 import { libraryCommands } from './contracts/library'
+import { locationCommands } from './contracts/locations'
 import { moneyCommands, moneyEvents } from './contracts/money'
 import { presetCommands } from './contracts/presets'
 import { profileCommands, profileEvents } from './contracts/profiles'
@@ -25,6 +26,7 @@ export const commands = {
   ...chatCommands,
   ...libraryCommands,
   ...galleryCommands,
+  ...locationCommands,
   ...presetCommands,
   ...uiCommands
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>

@@ -59,6 +59,10 @@ export const sentences = {
   styleGone: 'That style no longer exists.',
   presetNameTaken: 'There is already a preset called “{{name}}”. Pick another name.',
   styleNameTaken: 'There is already a style called “{{name}}”. Pick another name.',
+  locationNameTaken: 'There is already a team location called “{{name}}”. Pick another name.',
+  locationGone: 'That team location no longer exists.',
+  locationCredentialsMismatch:
+    'These credentials are for another kind of location. Enter the ones this location asks for.',
   presetsNotJson: 'That file is not a presets file: it is not JSON.',
   presetsFileInvalid: 'That file is not a Gateway Studio presets file.',
   presetsFileVersion: 'That presets file is version {{version}}; this Gateway Studio reads version 1.',

@@ -8,6 +8,8 @@ const TABLE_OWNERS: Record<string, string> = {
   settings: 'src/main/settings/store.ts',
   profiles: 'src/main/profiles/repository.ts',
   profile_keys: 'src/main/secrets/apiKeys.ts',
+  team_locations: 'src/main/locations/repository.ts',
+  location_secrets: 'src/main/secrets/locationSecrets.ts',
   model_catalog: 'src/main/profiles/catalog.ts',
   model_catalog_fetches: 'src/main/profiles/catalog.ts',
   jobs: 'src/main/jobs/repository.ts',

@@ -16,6 +16,7 @@ import { migration014BatchSources } from './014_batch_sources'
 import { migration015Money } from './015_money'
 import { migration016Verdicts } from './016_verdicts'
 import { migration017Imports } from './017_imports'
+import { migration018TeamLocations } from './018_team_locations'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -35,5 +36,6 @@ export const migrations: readonly Migration[] = [
   migration014BatchSources,
   migration015Money,
   migration016Verdicts,
-  migration017Imports
+  migration017Imports,
+  migration018TeamLocations
 ]

@@ -1,0 +1,71 @@
+import type { LocationView } from '../../shared/schemas/locations'
+import { say } from '../../shared/sentences'
+import type { CommandHandlers } from '../contract/dispatch'
+import { AppFailure } from '../contract/failure'
+import { checkLocation, locationOrigin, openLocation } from '../locations/open'
+import type { LocationRecord, LocationRepository } from '../locations/repository'
+import type { LocationSecrets } from '../secrets/locationSecrets'
+
+type LocationCommands = 'locations.list' | 'locations.test' | 'locations.save' | 'locations.remove'
+
+export interface LocationServiceDeps {
+  locations: LocationRepository
+  secrets: LocationSecrets
+  /** Where a remote store keeps drafts on this machine. */
+  draftDir: string
+  /** The backend's one clock (`Clock.now`). */
+  now: () => number
+  /** How long a check waits for a silent server (tests shorten it). */
+  checkTimeoutMs?: number
+}
+
+/**
+ * Settings › Team locations. A check opens the location with the credentials given, or the saved ones
+ * for the same origin, and lists at most one object; it writes nothing. Saving checks again and keeps
+ * the answer, so the list says which locations answer without asking each time it is shown.
+ */
+export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandHandlers, LocationCommands> {
+  const { locations, secrets, now } = deps
+  const options = { draftDir: deps.draftDir, requestTimeoutMs: deps.checkTimeoutMs ?? 15_000 }
+
+  const view = (record: LocationRecord): LocationView => {
+    const hint = secrets.hint(record.id, locationOrigin(record.settings))
+    return {
+      id: record.id,
+      name: record.name,
+      settings: record.settings,
+      hasCredentials: hint !== null,
+      credentialHint: hint,
+      lastCheck: record.lastCheck,
+      createdAt: record.createdAt
+    }
+  }
+
+  return {
+    'locations.list': () => locations.list().map(view),
+
+    'locations.test': async ({ id, settings, credentials }) => {
+      const origin = locationOrigin(settings)
+      const stored = credentials ?? (id === undefined ? null : await secrets.open(id, origin))
+      return checkLocation(openLocation(settings, stored, options), now)
+    },
+
+    'locations.save': async ({ id, name, settings, credentials }) => {
+      const origin = locationOrigin(settings)
+      if (credentials && credentials.kind !== settings.kind)
+        throw new AppFailure('invalid_input', say('locationCredentialsMismatch'))
+      const sealed = credentials ? await secrets.seal(credentials) : null
+      const saved = locations.save({ id, name, settings }, (savedId) =>
+        secrets.store(savedId, sealed, origin)
+      )
+      const check = await checkLocation(
+        openLocation(settings, credentials ?? (await secrets.open(saved.id, origin)), options),
+        now
+      )
+      locations.checked(saved.id, check)
+      return view({ ...saved, lastCheck: check })
+    },
+
+    'locations.remove': ({ id }) => ({ removed: locations.remove(id) })
+  }
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import {
+  LocationCheck,
+  LocationRef,
+  LocationSaveInput,
+  LocationTestInput,
+  LocationView
+} from '../schemas/locations'
+
+/**
+ * Team locations (RELIABILITY P42, P43): the places a team library is synced through, kept in Settings.
+ * Credentials go in with `locations.save` and never come back out.
+ */
+export const locationCommands = {
+  'locations.list': { input: z.object({}).strict(), output: z.array(LocationView) },
+  /** Reaches the location with these settings (and credentials, or the saved ones): lists one object. */
+  'locations.test': { input: LocationTestInput, output: LocationCheck },
+  /** Adds or changes a location, checks it, and keeps the check's answer with it. */
+  'locations.save': { input: LocationSaveInput, output: LocationView },
+  /** Forgets a location and its credentials on this machine; nothing at the location is touched. */
+  'locations.remove': { input: LocationRef, output: z.object({ removed: z.boolean() }) }
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>

@@ -1,0 +1,156 @@
+import { z } from 'zod'
+
+/**
+ * Team locations (a bucket, a WebDAV server, a shared folder): where a team library lives. What a location
+ * *is* (its address) is plain; what opens it (keys, a password) is a credential, which goes into the
+ * backend once and never comes back out (RELIABILITY P43): a view says only whether one is stored and a
+ * hint that tells two apart (the access key's last 4 characters, the user name).
+ */
+
+const Id = z.string().min(1).max(64)
+const httpUrl = (words: string): z.ZodString =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: words })
+    .max(2048)
+    .refine(
+      (text) => {
+        try {
+          const url = new URL(text)
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
+        } catch {
+          return false
+        }
+      },
+      { message: words }
+    )
+
+export const LocationName = z
+  .string()
+  .trim()
+  .min(1, { message: 'A location needs a name.' })
+  .max(80, { message: 'A location name has at most 80 characters.' })
+
+/** A folder inside a bucket: '' or plain names separated and ended by `/`. */
+const PREFIX = /^(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,127}\/){0,8}$/
+
+export const S3Settings = z
+  .object({
+    kind: z.literal('s3'),
+    endpoint: httpUrl('The endpoint is a web address, like https://s3.eu-central-1.amazonaws.com.'),
+    region: z
+      .string()
+      .trim()
+      .min(1, { message: 'Give the region (us-east-1 if the service does not use regions).' })
+      .max(64),
+    bucket: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        message: 'A bucket name has 3 to 63 lowercase letters, digits, dots or dashes.'
+      }),
+    prefix: z
+      .string()
+      .trim()
+      .max(512)
+      .transform((text) => (text === '' || text.endsWith('/') ? text : `${text}/`))
+      .refine((text) => PREFIX.test(text), {
+        message: 'The folder in the bucket is plain names separated by /, like team/library/.'
+      }),
+    pathStyle: z.boolean()
+  })
+  .strict()
+
+export const WebdavSettings = z
+  .object({
+    kind: z.literal('webdav'),
+    url: httpUrl(
+      'The address is a web address of a folder, like https://nas.local/remote.php/dav/files/ana/Team/.'
+    )
+  })
+  .strict()
+
+export const FolderSettings = z
+  .object({
+    kind: z.literal('folder'),
+    path: z
+      .string()
+      .trim()
+      .min(1, { message: 'Give the full path of the shared folder.' })
+      .max(4096)
+      .refine((text) => text.startsWith('/') || /^[A-Za-z]:[\\/]/.test(text) || text.startsWith('\\\\'), {
+        message: 'Give the full path of the shared folder, starting at the top of the disk.'
+      })
+  })
+  .strict()
+
+export const LocationSettings = z.discriminatedUnion('kind', [S3Settings, WebdavSettings, FolderSettings])
+export type LocationSettings = z.infer<typeof LocationSettings>
+export type LocationKind = LocationSettings['kind']
+
+const secret = z.string().min(1).max(4096)
+export const LocationCredentials = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('s3'),
+      accessKeyId: z.string().trim().min(1).max(256),
+      secretAccessKey: secret
+    })
+    .strict(),
+  z
+    .object({ kind: z.literal('webdav'), username: z.string().trim().min(1).max(256), password: secret })
+    .strict()
+])
+export type LocationCredentials = z.infer<typeof LocationCredentials>
+
+/** Why a location could not be reached (the backend's `LocationError` kinds). */
+export const LocationProblem = z.enum(['unreachable', 'denied', 'missing', 'full', 'failed'])
+export type LocationProblem = z.infer<typeof LocationProblem>
+
+export const LocationCheck = z.object({
+  ok: z.boolean(),
+  problem: LocationProblem.nullable(),
+  /** The HTTP status the server answered, when there was one (shown small, for whoever runs the server). */
+  status: z.number().int().nullable(),
+  checkedAt: z.number().int()
+})
+export type LocationCheck = z.infer<typeof LocationCheck>
+
+export const LocationView = z.object({
+  id: Id,
+  name: z.string(),
+  settings: LocationSettings,
+  /** Whether credentials are stored (and still bound to this address). */
+  hasCredentials: z.boolean(),
+  /** The access key's last 4 characters, or the user name: enough to tell which, never the secret. */
+  credentialHint: z.string().nullable(),
+  lastCheck: LocationCheck.nullable(),
+  createdAt: z.number().int()
+})
+export type LocationView = z.infer<typeof LocationView>
+
+export const LocationRef = z.object({ id: Id }).strict()
+
+/**
+ * Settings and (optionally) credentials to check, before or after saving. `id`: a saved location whose
+ * stored credentials are used when none are given (the secret never travels back to the form).
+ */
+export const LocationTestInput = z
+  .object({
+    id: Id.optional(),
+    settings: LocationSettings,
+    credentials: LocationCredentials.nullable()
+  })
+  .strict()
+
+export const LocationSaveInput = z
+  .object({
+    /** Absent: a new location. */
+    id: Id.optional(),
+    name: LocationName,
+    settings: LocationSettings,
+    /** New credentials; null keeps the stored ones (a changed address drops them, P43). */
+    credentials: LocationCredentials.nullable()
+  })
+  .strict()
