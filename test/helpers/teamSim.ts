@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { MediaStore } from '../../src/main/library/mediaStore'
 import { objectKey } from '../../src/main/sync/layout'
 import { MemoryJournal } from '../../src/main/sync/memoryJournal'
-import { Replica, type ImageBytes } from '../../src/main/sync/replica'
+import { Replica, type ImageBytes, type ReplicaJournal } from '../../src/main/sync/replica'
 import type { ImageRecord, LibraryView, TeamEdits } from '../../src/main/sync/teamLibrary'
 import { seededRandom } from './random'
 
@@ -13,7 +13,7 @@ import { seededRandom } from './random'
 
 export interface SimDevice {
   id: string
-  journal: MemoryJournal
+  journal: ReplicaJournal
   replica: Replica
   /** The bytes of images made on this device (what its library holds). */
   images: Map<string, { original: Buffer; thumbnail: Buffer }>
@@ -35,14 +35,14 @@ export function simDevice(
   store: MediaStore,
   seed: number,
   edits: number,
-  now: () => number
+  now: () => number,
+  journal: ReplicaJournal = new MemoryJournal(id)
 ): SimDevice {
   const images = new Map<string, { original: Buffer; thumbnail: Buffer }>()
   const bytes: ImageBytes = {
     original: (sha) => Promise.resolve(images.get(sha)?.original ?? null),
     thumbnail: (sha) => Promise.resolve(images.get(sha)?.thumbnail ?? null)
   }
-  const journal = new MemoryJournal(id)
   return {
     id,
     journal,
@@ -55,8 +55,14 @@ export function simDevice(
   }
 }
 
-/** The device after a kill -9: a new replica on what its journal holds. */
-export function restart(device: SimDevice, store: MediaStore, now: () => number): void {
+/** The device after a kill -9: a new replica on what its journal holds (or a journal opened anew). */
+export function restart(
+  device: SimDevice,
+  store: MediaStore,
+  now: () => number,
+  journal?: ReplicaJournal
+): void {
+  if (journal) device.journal = journal
   const bytes: ImageBytes = {
     original: (sha) => Promise.resolve(device.images.get(sha)?.original ?? null),
     thumbnail: (sha) => Promise.resolve(device.images.get(sha)?.thumbnail ?? null)

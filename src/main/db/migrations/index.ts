@@ -17,6 +17,7 @@ import { migration015Money } from './015_money'
 import { migration016Verdicts } from './016_verdicts'
 import { migration017Imports } from './017_imports'
 import { migration018TeamLocations } from './018_team_locations'
+import { migration019SyncJournal } from './019_sync_journal'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -37,5 +38,6 @@ export const migrations: readonly Migration[] = [
   migration015Money,
   migration016Verdicts,
   migration017Imports,
-  migration018TeamLocations
+  migration018TeamLocations,
+  migration019SyncJournal
 ]
