@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import type { EventName } from '../shared/contract'
 import type { Result } from '../shared/result'
@@ -21,6 +23,8 @@ import { ApiKeyStore } from './secrets/apiKeys'
 import { LocationSecrets } from './secrets/locationSecrets'
 import { LocationRepository } from './locations/repository'
 import { createLocationHandlers } from './services/locations'
+import { TeamLinks } from './sync/links'
+import { TeamSync } from './sync/teamSync'
 import { DiskMediaStore, Library, type ServedMedia } from './library'
 import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
@@ -295,6 +299,24 @@ export function createBackend(options: BackendOptions): Backend {
     onError
   })
 
+  const boards = new BoardStore(db, now)
+  const locations = new LocationRepository(db, now)
+  const locationSecrets = new LocationSecrets(db, options.secretCipher, now)
+  const syncDrafts = join(options.dataDir, 'sync-drafts')
+  const teamSync = new TeamSync({
+    db,
+    locations,
+    secrets: locationSecrets,
+    library,
+    boards,
+    rows: importRows,
+    links: new TeamLinks(db),
+    draftDir: syncDrafts,
+    now,
+    author: () => userInfo().username,
+    newDevice: () => randomBytes(8).toString('hex')
+  })
+
   // Every command of the contract, each group from the few parts it uses (by name).
   const removeMedia = (mediaId: string) => library.remove(mediaId)
   const handlers: CommandHandlers = {
@@ -365,7 +387,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...createLibraryHandlers({ picker: new LibraryPicker(db, library) }),
     ...createGalleryHandlers({
       store: gallery,
-      boards: new BoardStore(db, now),
+      boards,
       exports,
       exits,
       imports,
@@ -380,12 +402,7 @@ export function createBackend(options: BackendOptions): Backend {
       profileName
     }),
     ...createPresetHandlers({ store: new PresetStore(db, now) }),
-    ...createLocationHandlers({
-      locations: new LocationRepository(db, now),
-      secrets: new LocationSecrets(db, options.secretCipher, now),
-      draftDir: join(options.dataDir, 'sync-drafts'),
-      now
-    })
+    ...createLocationHandlers({ locations, secrets: locationSecrets, teamSync, draftDir: syncDrafts, now })
   }
 
   // A daily copy of a database that passed its check, after start-up (P46).

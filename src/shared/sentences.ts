@@ -61,6 +61,14 @@ export const sentences = {
   styleNameTaken: 'There is already a style called “{{name}}”. Pick another name.',
   locationNameTaken: 'There is already a team location called “{{name}}”. Pick another name.',
   locationGone: 'That team location no longer exists.',
+  locationUnreachable:
+    'Nothing answered at the team location. Check that you are online and that its address is right, then sync again.',
+  locationDenied:
+    'The team location refused its credentials, or they may not do this. Check them in Settings › Team locations.',
+  locationMissing:
+    'The bucket or folder of this team location is not there. Check its address in Settings › Team locations.',
+  locationFull: 'The team location is full. Make room there, then sync again.',
+  locationFailed: 'The team location answered with an error. Try again in a while.',
   locationCredentialsMismatch:
     'These credentials are for another kind of location. Enter the ones this location asks for.',
   presetsNotJson: 'That file is not a presets file: it is not JSON.',

@@ -10,7 +10,9 @@ export const ImportedFrom = z.object({
   /** The file's name as it came (a folder import: its path under the folder). */
   file: z.string(),
   /** The settings the file carried, or null when it carried none we read. */
-  settings: FileSettings.nullable()
+  settings: FileSettings.nullable(),
+  /** Brought in from a team location: who published it there, and which location. */
+  team: z.object({ author: z.string().max(200), locationId: z.string().max(64) }).optional()
 })
 export type ImportedFrom = z.output<typeof ImportedFrom>
 
@@ -18,6 +20,7 @@ export interface ImportedImage {
   name: string
   mediaId: string
   settings: FileSettings | null
+  team?: { author: string; locationId: string }
 }
 
 /**
@@ -50,11 +53,11 @@ export class ImportRows {
   /** Adds imported images to the gallery in one transaction; returns their gallery ids (the results'). */
   insert(images: readonly ImportedImage[]): string[] {
     return this.jobs.insertImported(
-      images.map(({ name, mediaId, settings }) => {
+      images.map(({ name, mediaId, settings, team }) => {
         // A job row keeps the endpoint's path; its stored request names the endpoint by key, as a sent
         // one does.
         const key = settings?.endpoint ? descriptorAt(settings.endpoint)?.key : undefined
-        const imported: ImportedFrom = { file: name, settings }
+        const imported: ImportedFrom = team ? { file: name, settings, team } : { file: name, settings }
         return {
           endpoint: settings?.endpoint ?? '',
           model: settings?.model ?? '',

@@ -5,12 +5,21 @@ import { AppFailure } from '../contract/failure'
 import { checkLocation, locationOrigin, openLocation } from '../locations/open'
 import type { LocationRecord, LocationRepository } from '../locations/repository'
 import type { LocationSecrets } from '../secrets/locationSecrets'
+import type { TeamSync } from '../sync/teamSync'
+import { LocationError } from '../locations/errors'
 
-type LocationCommands = 'locations.list' | 'locations.test' | 'locations.save' | 'locations.remove'
+type LocationCommands =
+  | 'locations.list'
+  | 'locations.test'
+  | 'locations.save'
+  | 'locations.remove'
+  | 'team.publishBoard'
+  | 'team.sync'
 
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
+  teamSync: Pick<TeamSync, 'publishBoard' | 'sync'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
   /** The backend's one clock (`Clock.now`). */
@@ -66,6 +75,29 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
       return view({ ...saved, lastCheck: check })
     },
 
-    'locations.remove': ({ id }) => ({ removed: locations.remove(id) })
+    'locations.remove': ({ id }) => ({ removed: locations.remove(id) }),
+
+    'team.publishBoard': async ({ locationId, boardId }) =>
+      withLocationFailures(() => deps.teamSync.publishBoard(locationId, boardId)),
+
+    'team.sync': async ({ id }) => withLocationFailures(() => deps.teamSync.sync(id))
+  }
+}
+
+const SAID = {
+  unreachable: 'locationUnreachable',
+  denied: 'locationDenied',
+  missing: 'locationMissing',
+  full: 'locationFull',
+  failed: 'locationFailed'
+} as const
+
+/** A location that refuses or cannot be reached is said as what it is, in the renderer's words. */
+async function withLocationFailures<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof LocationError) throw new AppFailure(`location.${error.kind}`, say(SAID[error.kind]))
+    throw error
   }
 }

@@ -4,7 +4,9 @@ import {
   LocationRef,
   LocationSaveInput,
   LocationTestInput,
-  LocationView
+  LocationView,
+  TeamPublishInput,
+  TeamSyncOutcome
 } from '../schemas/locations'
 
 /**
@@ -18,5 +20,9 @@ export const locationCommands = {
   /** Adds or changes a location, checks it, and keeps the check's answer with it. */
   'locations.save': { input: LocationSaveInput, output: LocationView },
   /** Forgets a location and its credentials on this machine; nothing at the location is touched. */
-  'locations.remove': { input: LocationRef, output: z.object({ removed: z.boolean() }) }
+  'locations.remove': { input: LocationRef, output: z.object({ removed: z.boolean() }) },
+  /** Puts a gallery board on a location as a team board: its images, their records and its members. */
+  'team.publishBoard': { input: TeamPublishInput, output: TeamSyncOutcome },
+  /** Sends this device's changes, reads the others', and brings new team boards and images in. */
+  'team.sync': { input: LocationRef, output: TeamSyncOutcome }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>

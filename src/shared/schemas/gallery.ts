@@ -141,7 +141,15 @@ export const GalleryDetail = z.object({
    * An image brought in from outside (issue 26): its file's name and the settings the file carried (null:
    * none we read). Absent or null: the app made it.
    */
-  imported: z.object({ file: z.string(), settings: FileSettings.nullable() }).nullable().optional(),
+  imported: z
+    .object({
+      file: z.string(),
+      settings: FileSettings.nullable(),
+      /** Brought in from a team location: who published it there. */
+      team: z.object({ author: z.string(), locationId: z.string() }).optional()
+    })
+    .nullable()
+    .optional(),
   /** The file carries content credentials (C2PA): it leaves the app untouched, its story in a sidecar. */
   credentials: z.boolean().optional()
 })

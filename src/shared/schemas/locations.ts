@@ -154,3 +154,14 @@ export const LocationSaveInput = z
     credentials: LocationCredentials.nullable()
   })
   .strict()
+
+export const TeamPublishInput = z.object({ locationId: Id, boardId: Id }).strict()
+
+export const TeamSyncOutcome = z.object({
+  /** Segments of this device's changes sent. */
+  pushed: z.number().int().nonnegative(),
+  /** Segments of other devices' changes read. */
+  pulled: z.number().int().nonnegative(),
+  /** Team images brought into the gallery. */
+  added: z.number().int().nonnegative()
+})

@@ -18,6 +18,7 @@ import { migration016Verdicts } from './016_verdicts'
 import { migration017Imports } from './017_imports'
 import { migration018TeamLocations } from './018_team_locations'
 import { migration019SyncJournal } from './019_sync_journal'
+import { migration020TeamLinks } from './020_team_links'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -39,5 +40,6 @@ export const migrations: readonly Migration[] = [
   migration016Verdicts,
   migration017Imports,
   migration018TeamLocations,
-  migration019SyncJournal
+  migration019SyncJournal,
+  migration020TeamLinks
 ]

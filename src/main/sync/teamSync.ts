@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { FileSettings } from '../../shared/schemas/fileSettings'
+import type { Db } from '../db/connection'
+import type { BoardStore } from '../gallery/boards'
+import type { ImportRows } from '../gallery/importRows'
+import type { MediaStore } from '../library/mediaStore'
+import type { Library } from '../library/store'
+import type { LocationSecrets } from '../secrets/locationSecrets'
+import { locationOrigin, openLocation } from '../locations/open'
+import type { LocationRepository } from '../locations/repository'
+import { SqliteJournal } from './journal'
+import { objectKey } from './layout'
+import type { TeamLinks } from './links'
+import { Replica, type ImageBytes } from './replica'
+import type { ImageRecord, LibraryView } from './teamLibrary'
+
+export interface TeamSyncDeps {
+  db: Db
+  locations: LocationRepository
+  secrets: LocationSecrets
+  library: Library
+  boards: BoardStore
+  rows: ImportRows
+  links: TeamLinks
+  draftDir: string
+  now: () => number
+  /** This device's name in a team library (who published what). */
+  author: () => string
+  /** A fresh device id, the first time this machine joins a location. */
+  newDevice: () => string
+}
+
+export interface SyncOutcome {
+  pushed: number
+  pulled: number
+  /** Team images brought into the gallery by this sync. */
+  added: number
+}
+
+interface BoardImage {
+  mediaId: string
+  sha256: string
+  mime: string
+  bytes: number
+  width: number | null
+  height: number | null
+  createdAt: number
+  prompt: string
+  model: string
+}
+
+/**
+ * The gallery's side of a team library: publishing a board to a location (its images go up with their
+ * records, the board and its members as changes of this device's log), and a sync (this device's changes
+ * up, the others' down, then every team board and image this gallery does not show yet brought in,
+ * marked with who published it). One sync per location at a time.
+ */
+export class TeamSync {
+  private readonly running = new Map<string, Promise<unknown>>()
+
+  constructor(private readonly deps: TeamSyncDeps) {}
+
+  /** Puts a gallery board on a location as a team board (once: a board already published is synced). */
+  async publishBoard(locationId: string, boardId: string): Promise<SyncOutcome & { images: number }> {
+    return this.exclusive(locationId, async () => {
+      const board = this.deps.boards.get(boardId)
+      if (!board) throw new Error('no such board')
+      const images = this.boardImages(boardId)
+      const { replica } = await this.open(locationId)
+      const teamBoard =
+        this.deps.links.team(locationId, 'board', boardId) ?? boardId.replace(/[^a-z0-9]/g, '')
+      const view = replica.view()
+      const known = new Set(view.images.map((image) => image.record.sha256))
+      const onBoard = new Set(view.boards.find((b) => b.id === teamBoard)?.images ?? [])
+      replica.edit((edits) => [
+        ...(view.boards.some((b) => b.id === teamBoard) ? [] : edits.createBoard(teamBoard, board.name)),
+        ...images.flatMap((image) => (known.has(image.sha256) ? [] : edits.addImage(this.recordOf(image)))),
+        ...images.flatMap((image) =>
+          onBoard.has(image.sha256) ? [] : edits.addToBoard(teamBoard, image.sha256)
+        )
+      ])
+      this.deps.links.link(locationId, 'board', teamBoard, boardId)
+      for (const image of images) this.deps.links.link(locationId, 'image', image.sha256, image.mediaId)
+      const pushed = (await replica.push()).segments
+      return { pushed, pulled: 0, added: 0, images: images.length }
+    })
+  }
+
+  /** Sends this device's changes, reads the others', and brings what is new into the gallery. */
+  async sync(locationId: string): Promise<SyncOutcome> {
+    return this.exclusive(locationId, async () => {
+      const { replica, store } = await this.open(locationId)
+      const pushed = (await replica.push()).segments
+      const pulled = (await replica.pull()).segments
+      const added = await this.bringIn(locationId, replica.view(), store)
+      return { pushed, pulled, added }
+    })
+  }
+
+  private async bringIn(locationId: string, view: LibraryView, store: MediaStore): Promise<number> {
+    const { library, rows, links, boards } = this.deps
+    let added = 0
+    for (const { record } of view.images) {
+      if (links.local(locationId, 'image', record.sha256) !== null) continue
+      const known = library.findBySha256(record.sha256)
+      let mediaId = known?.id ?? null
+      if (mediaId === null || rows.galleryIdOf(record.sha256) === null) {
+        const bytes = await store.read(objectKey(record.sha256, record.type))
+        // An object not there yet (its segment outran it) or not what its name says: the next sync tries again.
+        if (!bytes || createHash('sha256').update(bytes).digest('hex') !== record.sha256) continue
+        const stored = await library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
+        mediaId = stored.id
+        rows.insert([
+          {
+            name: `${record.author}`,
+            mediaId,
+            settings: record.prompt === null && record.model === null ? null : settingsOf(record),
+            team: { author: record.author, locationId }
+          }
+        ])
+        added++
+      }
+      links.link(locationId, 'image', record.sha256, mediaId)
+    }
+    for (const teamBoard of view.boards) {
+      let boardId = links.local(locationId, 'board', teamBoard.id)
+      if (boardId === null || !boards.get(boardId)) {
+        boardId = boards.create(await this.freeName(teamBoard.name)).id
+        links.link(locationId, 'board', teamBoard.id, boardId)
+      }
+      const ids = teamBoard.images.flatMap((sha) => {
+        const id = rows.galleryIdOf(sha)
+        return id ? [id] : []
+      })
+      if (ids.length > 0) boards.add(boardId, { kind: 'ids', ids })
+    }
+    return added
+  }
+
+  /** A board name this gallery does not use yet (the team's "Picks" beside one's own "Picks"). */
+  private async freeName(name: string): Promise<string> {
+    await Promise.resolve()
+    const taken = new Set(this.deps.boards.list().map((board) => board.name.toLowerCase()))
+    if (!taken.has(name.toLowerCase())) return name
+    for (let n = 2; ; n++) if (!taken.has(`${name} (${n})`.toLowerCase())) return `${name} (${n})`
+  }
+
+  private async open(locationId: string): Promise<{ replica: Replica; store: MediaStore }> {
+    const { locations, secrets, db } = this.deps
+    const location = locations.get(locationId)
+    if (!location) throw new Error('no such location')
+    const credentials = await secrets.open(locationId, locationOrigin(location.settings))
+    const { store } = openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
+    const device = deviceOf(db, locationId) ?? this.deps.newDevice()
+    const bytes: ImageBytes = {
+      original: async (sha) => {
+        const media = this.deps.library.findBySha256(sha)
+        return media ? ((await this.deps.library.read(media.id))?.bytes ?? null) : null
+      },
+      thumbnail: async (sha) => {
+        const media = this.deps.library.findBySha256(sha)
+        const source = media ? await this.deps.library.mediaSource(`${media.id}_thumb`) : null
+        const stream = source ? await source.open() : null
+        return stream ? bufferOf(stream) : null
+      }
+    }
+    const replica = new Replica(
+      device,
+      new SqliteJournal(db, locationId, device),
+      store,
+      bytes,
+      this.deps.now
+    )
+    return { replica, store }
+  }
+
+  private boardImages(boardId: string): BoardImage[] {
+    return this.deps.db
+      .prepare(
+        `SELECT m.id AS mediaId, m.sha256, m.mime, m.bytes, m.width, m.height, m.created_at AS createdAt,
+           j.prompt, j.model
+         FROM board_items bi JOIN results r ON r.id = bi.result_id JOIN media m ON m.id = r.media_id
+           JOIN jobs j ON j.id = r.job_id
+         WHERE bi.board_id = ? AND r.status = 'stored' AND r.kind = 'image'
+         ORDER BY bi.added_at, r.id`
+      )
+      .all(boardId) as BoardImage[]
+  }
+
+  private recordOf(image: BoardImage): ImageRecord {
+    return {
+      sha256: image.sha256,
+      type: image.mime as ImageRecord['type'],
+      size: image.bytes,
+      width: image.width,
+      height: image.height,
+      author: this.deps.author(),
+      createdAt: image.createdAt,
+      prompt: image.prompt === '' ? null : image.prompt,
+      model: image.model === '' ? null : image.model
+    }
+  }
+
+  private async exclusive<T>(locationId: string, run: () => Promise<T>): Promise<T> {
+    const before = this.running.get(locationId) ?? Promise.resolve()
+    const mine = before.catch(() => undefined).then(run)
+    this.running.set(locationId, mine)
+    try {
+      return await mine
+    } finally {
+      if (this.running.get(locationId) === mine) this.running.delete(locationId)
+    }
+  }
+}
+
+function deviceOf(db: Db, locationId: string): string | null {
+  const row = db.prepare('SELECT device FROM sync_replicas WHERE location_id = ?').get(locationId) as
+    { device: string } | undefined
+  return row?.device ?? null
+}
+
+function settingsOf(record: ImageRecord): FileSettings {
+  return {
+    source: 'gateway-studio',
+    prompt: record.prompt,
+    negativePrompt: null,
+    model: record.model,
+    endpoint: null,
+    body: null,
+    seed: null,
+    width: record.width,
+    height: record.height,
+    steps: null,
+    guidance: null,
+    sampler: null,
+    scheduler: null,
+    revisedPrompt: null,
+    jobId: null,
+    resultId: null,
+    batchId: null,
+    gatewayHost: null
+  }
+}
+
+async function bufferOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
