@@ -311,6 +311,7 @@ export function createBackend(options: BackendOptions): Backend {
     boards,
     rows: importRows,
     links: new TeamLinks(db),
+    setVerdicts: (resultIds, verdict) => jobs.setVerdicts(resultIds, verdict),
     draftDir: syncDrafts,
     now,
     author: () => userInfo().username,

@@ -1,8 +1,12 @@
-import type { Db } from '../db/connection'
+import { writeTransaction, type Db } from '../db/connection'
 
 export type LinkKind = 'board' | 'image'
+export type BaseKind = 'name' | 'member' | 'verdict'
 
-/** The links between gallery boards and images and a location's team boards and images (`team_links`). */
+/**
+ * The links between gallery boards and images and a location's team boards and images (`team_links`),
+ * and what both sides last agreed on (`team_base`).
+ */
 export class TeamLinks {
   constructor(private readonly db: Db) {}
 
@@ -27,5 +31,39 @@ export class TeamLinks {
          ON CONFLICT (location_id, kind, team_id) DO UPDATE SET local_id = excluded.local_id`
       )
       .run(locationId, kind, teamId, localId)
+  }
+
+  /** Every board link of a location: team board id → gallery board id. */
+  boards(locationId: string): Array<{ teamId: string; localId: string }> {
+    return this.db
+      .prepare(
+        "SELECT team_id AS teamId, local_id AS localId FROM team_links WHERE location_id = ? AND kind = 'board'"
+      )
+      .all(locationId) as Array<{ teamId: string; localId: string }>
+  }
+
+  unlink(locationId: string, kind: LinkKind, teamId: string): void {
+    this.db
+      .prepare('DELETE FROM team_links WHERE location_id = ? AND kind = ? AND team_id = ?')
+      .run(locationId, kind, teamId)
+  }
+
+  /** The agreed values of one kind, by team id (a member's id is `<board>/<sha256>`). */
+  base(locationId: string, kind: BaseKind): Map<string, string> {
+    const rows = this.db
+      .prepare('SELECT team_id, value FROM team_base WHERE location_id = ? AND kind = ?')
+      .all(locationId, kind) as Array<{ team_id: string; value: string }>
+    return new Map(rows.map((row) => [row.team_id, row.value]))
+  }
+
+  /** Replaces what was agreed for one kind, in one transaction. */
+  setBase(locationId: string, kind: BaseKind, values: Map<string, string>): void {
+    writeTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM team_base WHERE location_id = ? AND kind = ?').run(locationId, kind)
+      const insert = this.db.prepare(
+        'INSERT INTO team_base (location_id, kind, team_id, value) VALUES (?, ?, ?, ?)'
+      )
+      for (const [teamId, value] of values) insert.run(locationId, kind, teamId, value)
+    })
   }
 }

@@ -13,7 +13,8 @@ import { SqliteJournal } from './journal'
 import { objectKey } from './layout'
 import type { TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
-import type { ImageRecord, LibraryView } from './teamLibrary'
+import type { Change } from './state'
+import type { ImageRecord, LibraryView, TeamEdits, Verdict } from './teamLibrary'
 
 export interface TeamSyncDeps {
   db: Db
@@ -23,6 +24,8 @@ export interface TeamSyncDeps {
   boards: BoardStore
   rows: ImportRows
   links: TeamLinks
+  /** Sets gallery images' verdicts (the jobs repository owns them). */
+  setVerdicts: (resultIds: readonly string[], verdict: Verdict | null) => number
   draftDir: string
   now: () => number
   /** This device's name in a team library (who published what). */
@@ -75,7 +78,7 @@ export class TeamSync {
       const onBoard = new Set(view.boards.find((b) => b.id === teamBoard)?.images ?? [])
       replica.edit((edits) => [
         ...(view.boards.some((b) => b.id === teamBoard) ? [] : edits.createBoard(teamBoard, board.name)),
-        ...images.flatMap((image) => (known.has(image.sha256) ? [] : edits.addImage(this.recordOf(image)))),
+        ...images.flatMap((image) => (known.has(image.sha256) ? [] : this.publishImage(image, edits))),
         ...images.flatMap((image) =>
           onBoard.has(image.sha256) ? [] : edits.addToBoard(teamBoard, image.sha256)
         )
@@ -83,6 +86,7 @@ export class TeamSync {
       this.deps.links.link(locationId, 'board', teamBoard, boardId)
       for (const image of images) this.deps.links.link(locationId, 'image', image.sha256, image.mediaId)
       const pushed = (await replica.push()).segments
+      this.adopt(locationId, replica.view())
       return { pushed, pulled: 0, added: 0, images: images.length }
     })
   }
@@ -91,9 +95,13 @@ export class TeamSync {
   async sync(locationId: string): Promise<SyncOutcome> {
     return this.exclusive(locationId, async () => {
       const { replica, store } = await this.open(locationId)
+      const before = replica.view()
+      replica.edit((edits) => this.editsSinceBase(locationId, before, edits))
       const pushed = (await replica.push()).segments
       const pulled = (await replica.pull()).segments
-      const added = await this.bringIn(locationId, replica.view(), store)
+      const view = replica.view()
+      const added = await this.bringIn(locationId, view, store)
+      this.adopt(locationId, view)
       return { pushed, pulled, added }
     })
   }
@@ -124,18 +132,114 @@ export class TeamSync {
       links.link(locationId, 'image', record.sha256, mediaId)
     }
     for (const teamBoard of view.boards) {
-      let boardId = links.local(locationId, 'board', teamBoard.id)
-      if (boardId === null || !boards.get(boardId)) {
-        boardId = boards.create(await this.freeName(teamBoard.name)).id
-        links.link(locationId, 'board', teamBoard.id, boardId)
-      }
-      const ids = teamBoard.images.flatMap((sha) => {
-        const id = rows.galleryIdOf(sha)
-        return id ? [id] : []
-      })
-      if (ids.length > 0) boards.add(boardId, { kind: 'ids', ids })
+      if (links.local(locationId, 'board', teamBoard.id) !== null) continue
+      links.link(locationId, 'board', teamBoard.id, boards.create(await this.freeName(teamBoard.name)).id)
     }
     return added
+  }
+
+  /**
+   * The edits made in the gallery since the last sync, as team changes: a linked board renamed, images
+   * put on it (a new one is published with them) or taken off, a verdict changed. Found by comparing the
+   * gallery with what both sides last agreed on, so an edit made offline, or while the app was closed, is
+   * found the same way.
+   */
+  private editsSinceBase(locationId: string, view: LibraryView, edits: TeamEdits): Change[] {
+    const { links, boards } = this.deps
+    const names = links.base(locationId, 'name')
+    const members = links.base(locationId, 'member')
+    const verdicts = links.base(locationId, 'verdict')
+    const inTeam = new Set(view.images.map((image) => image.record.sha256))
+    const changes: Change[] = []
+    for (const { teamId, localId } of links.boards(locationId)) {
+      const board = boards.get(localId)
+      if (!board || !view.boards.some((b) => b.id === teamId)) continue
+      const agreedName = names.get(teamId)
+      if (agreedName !== undefined && board.name !== agreedName)
+        changes.push(...edits.renameBoard(teamId, board.name))
+      const here = new Map(this.boardImages(localId).map((image) => [image.sha256, image]))
+      for (const [sha, image] of here) {
+        if (members.has(`${teamId}/${sha}`)) continue
+        if (!inTeam.has(sha)) {
+          changes.push(...this.publishImage(image, edits))
+          inTeam.add(sha)
+          links.link(locationId, 'image', sha, image.mediaId)
+        }
+        changes.push(...edits.addToBoard(teamId, sha))
+      }
+      for (const member of members.keys()) {
+        const [boardOf, sha = ''] = member.split('/')
+        if (boardOf === teamId && !here.has(sha)) changes.push(...edits.removeFromBoard(teamId, sha))
+      }
+    }
+    for (const [sha, agreed] of verdicts) {
+      const local = this.localVerdict(sha)
+      if (local !== undefined && (local ?? '') !== agreed) changes.push(...edits.setVerdict(sha, local))
+    }
+    return changes
+  }
+
+  /**
+   * The gallery takes the merged team state for what is linked (board names and members, verdicts), and
+   * that becomes what both sides agree on. A team board that is gone leaves the gallery's board as it is,
+   * no longer linked; so does a linked board deleted here.
+   */
+  private adopt(locationId: string, view: LibraryView): void {
+    const { links, boards, rows } = this.deps
+    const names = new Map<string, string>()
+    const members = new Map<string, string>()
+    for (const { teamId, localId } of links.boards(locationId)) {
+      const team = view.boards.find((b) => b.id === teamId)
+      const board = boards.get(localId)
+      if (!team || !board) {
+        links.unlink(locationId, 'board', teamId)
+        continue
+      }
+      if (board.name !== team.name && !this.nameTaken(team.name, localId)) boards.rename(localId, team.name)
+      names.set(teamId, team.name)
+      const wanted = new Set(team.images)
+      const here = new Set(this.boardImages(localId).map((image) => image.sha256))
+      const add = team.images.filter((sha) => !here.has(sha)).flatMap((sha) => idOf(rows.galleryIdOf(sha)))
+      const remove = [...here].filter((sha) => !wanted.has(sha)).flatMap((sha) => idOf(rows.galleryIdOf(sha)))
+      if (add.length > 0) boards.add(localId, { kind: 'ids', ids: add })
+      if (remove.length > 0) boards.remove(localId, { kind: 'ids', ids: remove })
+      for (const sha of team.images) members.set(`${teamId}/${sha}`, '')
+    }
+    const verdicts = new Map<string, string>()
+    for (const image of view.images) {
+      const sha = image.record.sha256
+      const resultId = rows.galleryIdOf(sha)
+      if (resultId === null) continue
+      if ((this.localVerdict(sha) ?? null) !== image.verdict) this.deps.setVerdicts([resultId], image.verdict)
+      verdicts.set(sha, image.verdict ?? '')
+    }
+    links.setBase(locationId, 'name', names)
+    links.setBase(locationId, 'member', members)
+    links.setBase(locationId, 'verdict', verdicts)
+  }
+
+  /** A gallery image as a new team image, with the verdict it has here. */
+  private publishImage(image: BoardImage, edits: TeamEdits): Change[] {
+    const verdict = this.localVerdict(image.sha256)
+    return [
+      ...edits.addImage(this.recordOf(image)),
+      ...(verdict ? edits.setVerdict(image.sha256, verdict) : [])
+    ]
+  }
+
+  private nameTaken(name: string, except: string): boolean {
+    return this.deps.boards.list().some((b) => b.id !== except && b.name.toLowerCase() === name.toLowerCase())
+  }
+
+  /** The gallery's verdict on the image with these bytes; undefined when the gallery has no such image. */
+  private localVerdict(sha256: string): Verdict | null | undefined {
+    const row = this.deps.db
+      .prepare(
+        `SELECT r.verdict FROM media m JOIN results r ON r.media_id = m.id
+         WHERE m.sha256 = ? AND r.kind = 'image' AND r.status = 'stored' LIMIT 1`
+      )
+      .get(sha256) as { verdict: Verdict | null } | undefined
+    return row === undefined ? undefined : row.verdict
   }
 
   /** A board name this gallery does not use yet (the team's "Picks" beside one's own "Picks"). */
@@ -248,3 +352,5 @@ async function bufferOf(stream: Readable): Promise<Buffer> {
   for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
   return Buffer.concat(chunks)
 }
+
+const idOf = (id: string | null): string[] => (id === null ? [] : [id])

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import sharp from 'sharp'
+import { DATABASE_FILE } from '../../../src/main/dataFolder/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocationSettings } from '../../../src/shared/schemas/locations'
 import { startTestBackend, type TestBackend } from '../../helpers/backend'
@@ -58,6 +60,9 @@ describe.each(['a bucket', 'a shared folder'] as const)(
       temp.cleanup()
     })
 
+    let anaLocationId = ''
+    let benLocationId = ''
+    let anaBoardId = ''
     const credentials = () =>
       settings.kind === 's3'
         ? ({ kind: 's3', accessKeyId: 'S3RVER', secretAccessKey: 'secret' } as const)
@@ -75,6 +80,8 @@ describe.each(['a bucket', 'a shared folder'] as const)(
         settings,
         credentials: credentials()
       })
+      anaLocationId = anaLocation.id
+      anaBoardId = board.id
       const published = await ana.api.invoke('team.publishBoard', {
         locationId: anaLocation.id,
         boardId: board.id
@@ -88,6 +95,7 @@ describe.each(['a bucket', 'a shared folder'] as const)(
         settings,
         credentials: credentials()
       })
+      benLocationId = benLocation.id
       const synced = await ben.api.invoke('team.sync', { id: benLocation.id })
       expect(synced).toMatchObject({ pulled: 1, added: 3 })
 
@@ -120,6 +128,61 @@ describe.each(['a bucket', 'a shared folder'] as const)(
           .map((r) => r.path.split('?')[0])
         expect(puts.length).toBeGreaterThan(0)
         expect(new Set(puts).size).toBe(puts.length)
+      }
+    })
+
+    it('carries edits made offline on both sides both ways: names, members, verdicts, new images', async () => {
+      const idsBySha = async (studio: TestBackend, boardId: string): Promise<Map<string, string>> => {
+        const page = await studio.api.invoke('gallery.query', { filter: { boardIds: [boardId] } })
+        const out = new Map<string, string>()
+        for (const item of page.items) {
+          const media = await studio.backend.resolveMedia(item.mediaId)
+          if (media) out.set(sha(await readFile(media.file)), item.id)
+        }
+        return out
+      }
+      const [one, two, three] = files.map(sha) as [string, string, string]
+      const benBoard = (await ben.api.invoke('boards.list', {})).find((b) => b.name === 'Moodboard (2)')
+      if (!benBoard) throw new Error('the team board did not reach Ben')
+      // Ana, offline: renames the board, rejects the third image, puts a new image on the board.
+      await ana.api.invoke('boards.rename', { id: anaBoardId, name: 'Final picks' })
+      const anaIds = await idsBySha(ana, anaBoardId)
+      await ana.api.invoke('results.setVerdict', { ids: [anaIds.get(three) ?? ''], verdict: 'rejected' })
+      const fourth = await png(40)
+      const added = await ana.api.invoke('gallery.importFiles', {
+        files: [{ name: 'late.png', data: fourth.toString('base64') }]
+      })
+      await ana.api.invoke('boards.add', {
+        boardId: anaBoardId,
+        selection: { kind: 'ids', ids: added.added }
+      })
+      // Ben, offline: takes the second image off the board and keeps the first.
+      const benIds = await idsBySha(ben, benBoard.id)
+      await ben.api.invoke('boards.remove', {
+        boardId: benBoard.id,
+        selection: { kind: 'ids', ids: [benIds.get(two) ?? ''] }
+      })
+      await ben.api.invoke('results.setVerdict', { ids: [benIds.get(one) ?? ''], verdict: 'kept' })
+
+      await ana.api.invoke('team.sync', { id: anaLocationId })
+      expect(await ben.api.invoke('team.sync', { id: benLocationId })).toMatchObject({ added: 1 })
+      await ana.api.invoke('team.sync', { id: anaLocationId })
+
+      const expected = [one, three, sha(fourth)].sort()
+      for (const [studio, boardId] of [
+        [ana, anaBoardId],
+        [ben, benBoard.id]
+      ] as const) {
+        const board = (await studio.api.invoke('boards.list', {})).find((b) => b.id === boardId)
+        expect(board?.name).toBe('Final picks')
+        const ids = await idsBySha(studio, boardId)
+        expect([...ids.keys()].sort()).toEqual(expected)
+        // Verdicts are read where the gallery keeps them (no gallery view shows them outside a batch).
+        const db = new Database(join(studio.dataDir, DATABASE_FILE), { readonly: true })
+        const verdictOf = (id: string): unknown =>
+          (db.prepare('SELECT verdict FROM results WHERE id = ?').get(id) as { verdict: unknown }).verdict
+        expect([verdictOf(ids.get(one) ?? ''), verdictOf(ids.get(three) ?? '')]).toEqual(['kept', 'rejected'])
+        db.close()
       }
     })
   }

@@ -15,6 +15,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sync_outbox: 'src/main/sync/journal.ts',
   sync_applied: 'src/main/sync/journal.ts',
   team_links: 'src/main/sync/links.ts',
+  team_base: 'src/main/sync/links.ts',
   model_catalog: 'src/main/profiles/catalog.ts',
   model_catalog_fetches: 'src/main/profiles/catalog.ts',
   jobs: 'src/main/jobs/repository.ts',

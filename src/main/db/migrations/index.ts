@@ -19,6 +19,7 @@ import { migration017Imports } from './017_imports'
 import { migration018TeamLocations } from './018_team_locations'
 import { migration019SyncJournal } from './019_sync_journal'
 import { migration020TeamLinks } from './020_team_links'
+import { migration021TeamBase } from './021_team_base'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -41,5 +42,6 @@ export const migrations: readonly Migration[] = [
   migration017Imports,
   migration018TeamLocations,
   migration019SyncJournal,
-  migration020TeamLinks
+  migration020TeamLinks,
+  migration021TeamBase
 ]
