@@ -315,7 +315,8 @@ export function createBackend(options: BackendOptions): Backend {
     draftDir: syncDrafts,
     now,
     author: () => userInfo().username,
-    newDevice: () => randomBytes(8).toString('hex')
+    newDevice: () => randomBytes(8).toString('hex'),
+    probe: options.probe
   })
 
   // Every command of the contract, each group from the few parts it uses (by name).

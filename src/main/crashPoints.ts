@@ -34,7 +34,15 @@ export const CRASH_POINTS = [
   /** Chat: one more streamed event of a reply is applied in memory. */
   'chat.delta',
   /** Chat: the whole reply arrived; its final row is not written yet. */
-  'chat.answered'
+  'chat.answered',
+  /** Sync: a segment is sealed in the journal; nothing of it has been sent. */
+  'sync.sealed',
+  /** Sync: one image (or thumbnail) of the segment is at the location (called after each object). */
+  'sync.objectSent',
+  /** Sync: the segment is at the location; the journal does not say so yet. */
+  'sync.segmentSent',
+  /** Sync: a segment read from another device is merged in memory; the journal does not have it yet. */
+  'sync.pulled'
 ] as const
 
 export type CrashPoint = (typeof CRASH_POINTS)[number]

@@ -1,4 +1,5 @@
 import { readJson, type JsonLimits } from '../../shared/json'
+import type { CrashProbe } from '../crashPoints'
 import type { MediaStore } from '../library/mediaStore'
 import { HybridClock, type Stamp } from './hlc'
 import {
@@ -87,7 +88,9 @@ export class Replica {
     private readonly journal: ReplicaJournal,
     private readonly store: MediaStore,
     private readonly bytes: ImageBytes,
-    private readonly now: () => number
+    private readonly now: () => number,
+    /** Test-only crash points (crashPoints.ts); production passes none. */
+    private readonly probe?: CrashProbe
   ) {
     this.saved = journal.load()
     this.clock = new HybridClock(device, this.saved.clock ?? undefined)
@@ -134,9 +137,11 @@ export class Replica {
         this.saved.outbox = this.saved.outbox.slice(segment.changes.length)
         this.saved.pending = segment
         this.saved.nextSeq = segment.seq + 1
+        this.probe?.('sync.sealed')
       }
       result.objects += await this.sendObjects(segment)
       await this.store.put(segmentKey(this.device, segment.seq), Buffer.from(JSON.stringify(segment)))
+      this.probe?.('sync.segmentSent')
       this.journal.pushed(segment.seq)
       this.saved.pending = null
       this.saved.applied[this.device] = segment.seq
@@ -175,6 +180,7 @@ export class Replica {
           this.state.apply(change)
           this.clock.observe(change.at, this.now())
         }
+        this.probe?.('sync.pulled')
         this.journal.pulled(device, seq, changes, changes.length > 0 ? this.clock.stamp() : null)
         this.saved.applied[device] = seq
         this.sinceSnapshot++
@@ -196,6 +202,7 @@ export class Replica {
       // Deleted here before it was ever sent: the same segment removes it, so no device will show it.
       if (!original) continue
       await this.store.put(objectKey(sha256, type), original)
+      this.probe?.('sync.objectSent')
       const thumbnail = await this.bytes.thumbnail(sha256)
       if (thumbnail) await this.store.put(thumbKey(sha256), thumbnail)
       sent++

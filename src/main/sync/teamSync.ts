@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FileSettings } from '../../shared/schemas/fileSettings'
+import type { CrashProbe } from '../crashPoints'
 import type { Db } from '../db/connection'
 import type { BoardStore } from '../gallery/boards'
 import type { ImportRows } from '../gallery/importRows'
@@ -32,6 +33,8 @@ export interface TeamSyncDeps {
   author: () => string
   /** A fresh device id, the first time this machine joins a location. */
   newDevice: () => string
+  /** Test-only crash points (crashPoints.ts); production passes none. */
+  probe?: CrashProbe
 }
 
 export interface SyncOutcome {
@@ -269,13 +272,8 @@ export class TeamSync {
         return stream ? bufferOf(stream) : null
       }
     }
-    const replica = new Replica(
-      device,
-      new SqliteJournal(db, locationId, device),
-      store,
-      bytes,
-      this.deps.now
-    )
+    const journal = new SqliteJournal(db, locationId, device)
+    const replica = new Replica(device, journal, store, bytes, this.deps.now, this.deps.probe)
     return { replica, store }
   }
 
