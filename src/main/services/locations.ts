@@ -56,7 +56,12 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
     'locations.test': async ({ id, settings, credentials }) => {
       const origin = locationOrigin(settings)
       const stored = credentials ?? (id === undefined ? null : await secrets.open(id, origin))
-      return checkLocation(openLocation(settings, stored, options), now)
+      const check = await checkLocation(openLocation(settings, stored, options), now)
+      // "Check again" on a saved location, as saved: the list keeps the answer across a reload.
+      const saved = id === undefined ? null : locations.get(id)
+      if (saved && credentials === null && JSON.stringify(saved.settings) === JSON.stringify(settings))
+        locations.checked(saved.id, check)
+      return check
     },
 
     'locations.save': async ({ id, name, settings, credentials }) => {

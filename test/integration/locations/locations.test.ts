@@ -65,6 +65,9 @@ describe('team locations in Settings: saved, checked, and their credentials kept
       credentials: null
     })
     expect(again.ok).toBe(true)
+    // Kept with the location, so the list says it after a reload.
+    const listed = (await studio.api.invoke('locations.list', {})).find((l) => l.id === saved.id)
+    expect(listed?.lastCheck?.checkedAt).toBe(again.checkedAt)
   })
 
   it('says which problem a location has, in kinds the screen words', async () => {

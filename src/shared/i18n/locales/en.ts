@@ -11,6 +11,7 @@ import { errors } from './en/errors'
 import { batches } from './en/batches'
 import { sending } from './en/sending'
 import { money } from './en/money'
+import { locations } from './en/locations'
 
 /**
  * English, the catalog every other language follows (its keys are the type of `t`). Grouped by where the
@@ -104,7 +105,8 @@ export const en = {
     runningAs: 'Running as',
     desktopApp: 'Desktop app',
     webHost: 'Web host (browser tab)',
-    dataFolder: 'Data folder'
+    dataFolder: 'Data folder',
+    locations
   },
   gateways: {
     title: 'Gateways',

@@ -13,6 +13,7 @@ import { errors } from './zh-CN/errors'
 import { batches } from './zh-CN/batches'
 import { sending } from './zh-CN/sending'
 import { money } from './zh-CN/money'
+import { locations } from './zh-CN/locations'
 
 /**
  * 简体中文. Written for designers, in the words Chinese creative tools use (生成、编辑、图库、队列、网关),
@@ -98,7 +99,8 @@ export const zhCN: Catalog<typeof en> = {
     runningAs: '运行方式',
     desktopApp: '桌面应用',
     webHost: '网页模式（浏览器标签页）',
-    dataFolder: '数据文件夹'
+    dataFolder: '数据文件夹',
+    locations
   },
   gateways: {
     title: '网关',

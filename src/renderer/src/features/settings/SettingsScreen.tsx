@@ -4,6 +4,7 @@ import { LANGUAGES, SPOKEN_LANGUAGES } from '@shared/language'
 import type { Settings } from '@shared/schemas/settings'
 import { useAppStore, useConnection } from '../../store/app'
 import { GatewaysSection } from './GatewaysSection'
+import { LocationsSection } from './LocationsSection'
 import { PresetsSection } from './PresetsSection'
 import './settings.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
@@ -39,6 +40,7 @@ export function SettingsScreen(): ReactElement {
       <ScreenHeader title={t('settings.title')} />
       <div className="screen-body settings">
         <GatewaysSection />
+        <LocationsSection />
         <section className="card" aria-labelledby="appearance-title">
           <h2 id="appearance-title">{t('settings.appearance')}</h2>
           <fieldset className="radio-row">
