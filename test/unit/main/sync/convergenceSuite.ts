@@ -15,9 +15,9 @@ import {
  * Interleavings run against a real location: 3 in `npm test` (each is 3 to 10 seconds of real requests);
  * `npm run soak:sync` runs the promise's full 100 on every location type.
  */
-export function locationInterleavings(): number {
+export function locationInterleavings(inTests = 3): number {
   const asked = Number(process.env.GS_SYNC_INTERLEAVINGS)
-  return Number.isInteger(asked) && asked > 0 ? asked : 3
+  return Number.isInteger(asked) && asked > 0 ? asked : inTests
 }
 
 export interface ConvergenceOptions {
