@@ -96,6 +96,8 @@ export interface BackendOptions {
    * process exactly there. Both shells leave it out.
    */
   probe?: CrashProbe
+  /** How often shared locations sync by themselves (tests shorten it). */
+  teamSyncEveryMs?: number
   /** The user chose to open the newest backup of the database instead of the one there (P46). */
   restoreBackup?: boolean
 }
@@ -124,6 +126,9 @@ export interface Backend {
 }
 
 /** The sentence of each disk fault (P47), with the data folder as its path. */
+/** How often locations with shared boards sync by themselves (ours: often enough to feel live, rare enough to cost nothing). */
+const TEAM_SYNC_EVERY_MS = 2 * 60 * 1000
+
 const FAULT_SENTENCES = { full: 'diskFull', readOnly: 'diskReadOnly', io: 'diskFailing' } as const
 
 const silentLogger: Logger = { info: () => undefined, error: () => undefined }
@@ -316,8 +321,13 @@ export function createBackend(options: BackendOptions): Backend {
     now,
     author: () => userInfo().username,
     newDevice: () => randomBytes(8).toString('hex'),
-    probe: options.probe
+    probe: options.probe,
+    onSynced: (locationId, outcome) => bus.emit('team.synced', { locationId, outcome })
   })
+  teamSync.startAutoSync(
+    (ms, signal) => clock.sleep(ms, signal),
+    options.teamSyncEveryMs ?? TEAM_SYNC_EVERY_MS
+  )
 
   // Every command of the contract, each group from the few parts it uses (by name).
   const removeMedia = (mediaId: string) => library.remove(mediaId)
@@ -453,6 +463,7 @@ export function createBackend(options: BackendOptions): Backend {
       spending.stop()
       await demo.stop()
       await imports.close()
+      await teamSync.close()
       await metadata.close()
       // Thumbnails still being made finish first: they end by writing their row.
       await library.idle()

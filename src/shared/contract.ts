@@ -5,7 +5,7 @@ import { coreCommands, coreEvents } from './contracts/core'
 import { galleryCommands, galleryEvents } from './contracts/gallery'
 import { jobCommands, jobEvents } from './contracts/jobs'
 import { libraryCommands } from './contracts/library'
-import { locationCommands } from './contracts/locations'
+import { locationCommands, locationEvents } from './contracts/locations'
 import { moneyCommands, moneyEvents } from './contracts/money'
 import { presetCommands } from './contracts/presets'
 import { profileCommands, profileEvents } from './contracts/profiles'
@@ -37,7 +37,8 @@ export const events = {
   ...jobEvents,
   ...moneyEvents,
   ...chatEvents,
-  ...galleryEvents
+  ...galleryEvents,
+  ...locationEvents
 } as const satisfies Record<string, z.ZodType>
 
 export type Commands = typeof commands

@@ -35,6 +35,8 @@ export interface TeamSyncDeps {
   newDevice: () => string
   /** Test-only crash points (crashPoints.ts); production passes none. */
   probe?: CrashProbe
+  /** Told after every sync that brought or sent something (the renderer refreshes the gallery). */
+  onSynced?: (locationId: string, outcome: SyncOutcome) => void
 }
 
 export interface SyncOutcome {
@@ -64,8 +66,37 @@ interface BoardImage {
  */
 export class TeamSync {
   private readonly running = new Map<string, Promise<unknown>>()
+  private readonly stopAuto = new AbortController()
+  private auto: Promise<void> | null = null
 
   constructor(private readonly deps: TeamSyncDeps) {}
+
+  /**
+   * Syncs every location that has a shared board, now and then every `everyMs`: edits made offline go out
+   * once the location answers again, a teammate's arrive without anyone asking. A location that cannot
+   * be reached is simply tried at the next turn (its failure is the manual sync's to show).
+   */
+  startAutoSync(sleep: (ms: number, signal: AbortSignal) => Promise<void>, everyMs: number): void {
+    if (this.auto) return
+    const signal = this.stopAuto.signal
+    this.auto = (async () => {
+      while (!signal.aborted) {
+        for (const location of this.deps.locations.list()) {
+          if (signal.aborted) break
+          if (this.deps.links.boards(location.id).length === 0) continue
+          await this.sync(location.id).catch(() => undefined)
+        }
+        await sleep(everyMs, signal).catch(() => undefined)
+      }
+    })()
+  }
+
+  /** Stops the automatic sync and waits for a sync under way to end (before the database closes). */
+  async close(): Promise<void> {
+    this.stopAuto.abort()
+    await this.auto
+    await Promise.all([...this.running.values()].map((run) => run.catch(() => undefined)))
+  }
 
   /** Puts a gallery board on a location as a team board (once: a board already published is synced). */
   async publishBoard(locationId: string, boardId: string): Promise<SyncOutcome & { images: number }> {
@@ -105,7 +136,9 @@ export class TeamSync {
       const view = replica.view()
       const added = await this.bringIn(locationId, view, store)
       this.adopt(locationId, view)
-      return { pushed, pulled, added }
+      const outcome = { pushed, pulled, added }
+      if (pushed + pulled > 0) this.deps.onSynced?.(locationId, outcome)
+      return outcome
     })
   }
 

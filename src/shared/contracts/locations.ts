@@ -6,6 +6,7 @@ import {
   LocationTestInput,
   LocationView,
   TeamPublishInput,
+  TeamSynced,
   TeamSyncOutcome
 } from '../schemas/locations'
 
@@ -26,3 +27,8 @@ export const locationCommands = {
   /** Sends this device's changes, reads the others', and brings new team boards and images in. */
   'team.sync': { input: LocationRef, output: TeamSyncOutcome }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+export const locationEvents = {
+  /** A sync (asked for, or automatic) sent or brought something: the gallery and boards may have changed. */
+  'team.synced': TeamSynced
+} as const satisfies Record<string, z.ZodType>

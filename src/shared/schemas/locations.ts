@@ -165,3 +165,5 @@ export const TeamSyncOutcome = z.object({
   /** Team images brought into the gallery. */
   added: z.number().int().nonnegative()
 })
+
+export const TeamSynced = z.object({ locationId: Id, outcome: TeamSyncOutcome })

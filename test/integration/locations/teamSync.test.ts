@@ -187,3 +187,51 @@ describe.each(['a bucket', 'a shared folder'] as const)(
     })
   }
 )
+
+describe('shared boards sync by themselves [P42]', () => {
+  const temp = makeTempDir('gs-team-auto-')
+  afterAll(() => temp.cleanup())
+
+  it('carries a rename from one gallery to the other with nobody pressing Sync, and says so', async () => {
+    const folder = join(temp.dir, 'shared')
+    mkdirSync(folder)
+    const settings = { kind: 'folder', path: folder } as const
+    const ana = startTestBackend(temp.dir, 'ana', undefined, { teamSyncEveryMs: 200 })
+    const ben = startTestBackend(temp.dir, 'ben', undefined, { teamSyncEveryMs: 200 })
+    try {
+      const report = await ana.api.invoke('gallery.importFiles', {
+        files: [{ name: 'one.png', data: (await png(90)).toString('base64') }]
+      })
+      const board = await ana.api.invoke('boards.create', { name: 'Drafts' })
+      await ana.api.invoke('boards.add', { boardId: board.id, selection: { kind: 'ids', ids: report.added } })
+      const anaLocation = await ana.api.invoke('locations.save', {
+        name: 'Team',
+        settings,
+        credentials: null
+      })
+      await ana.api.invoke('team.publishBoard', { locationId: anaLocation.id, boardId: board.id })
+      const benLocation = await ben.api.invoke('locations.save', {
+        name: 'Team',
+        settings,
+        credentials: null
+      })
+      // The first sync is asked for (it is what subscribes); the rest happen by themselves.
+      await ben.api.invoke('team.sync', { id: benLocation.id })
+      const synced: string[] = []
+      ben.api.on('team.synced', (event) => synced.push(event.locationId))
+
+      await ana.api.invoke('boards.rename', { id: board.id, name: 'Approved' })
+      const deadline = Date.now() + 15_000
+      let names: string[] = []
+      while (Date.now() < deadline) {
+        names = (await ben.api.invoke('boards.list', {})).map((b) => b.name)
+        if (names.includes('Approved')) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(names).toEqual(['Approved'])
+      expect(synced).toContain(benLocation.id)
+    } finally {
+      await Promise.all([ana.backend.close(), ben.backend.close()])
+    }
+  }, 30_000)
+})
