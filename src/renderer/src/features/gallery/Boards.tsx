@@ -7,7 +7,11 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { addToBoard, changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
+import { ShareDialog } from './team/ShareDialog'
+import { useTeamStore } from './team/store'
+import { SyncFailures, SyncWithTeam } from './team/SyncWithTeam'
 import { numberFormat } from '../../ui/intl'
+import { listWords } from '../../ui/words'
 
 /** A name field with its own submit, for a new board or a new name. */
 function NameForm({
@@ -65,112 +69,140 @@ export function BoardsBar(): ReactElement {
   const setForm = useGalleryStore((s) => s.setForm)
   const [editing, setEditing] = useState<'new' | 'rename' | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [sharing, setSharing] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
+  const locations = useTeamStore((s) => s.locations)
+  const shared = useTeamStore((s) => s.shared)
   useEffect(() => {
     void loadBoards(api).then(setError)
   }, [api])
   const current = boards?.find((board) => board.id === shown) ?? null
+  /** The names of the locations a board is linked to, as far as this window knows (team/store.ts). */
+  const teamOf = (boardId: string): string[] =>
+    (shared[boardId] ?? []).flatMap((id) => locations?.find((location) => location.id === id)?.name ?? [])
 
   return (
     <div className="gallery-boards">
-      <ul className="board-chips" aria-label={t('gallery.boards.list')}>
-        <li>
-          <button
-            type="button"
-            className="board-chip"
-            aria-pressed={shown === ''}
-            onClick={() => setForm({ boardId: '' })}
-          >
-            {t('gallery.boards.all')}
-          </button>
-        </li>
-        {(boards ?? []).map((board) => (
-          <li key={board.id}>
+      {/* The boards and the shown board's actions wrap among themselves; Sync keeps the top right. */}
+      <div className="gallery-boards-main">
+        <ul className="board-chips" aria-label={t('gallery.boards.list')}>
+          <li>
             <button
               type="button"
               className="board-chip"
-              aria-pressed={shown === board.id}
-              onClick={() => setForm({ boardId: board.id })}
+              aria-pressed={shown === ''}
+              onClick={() => setForm({ boardId: '' })}
             >
-              {board.name}{' '}
-              <span className="board-count">{numberFormat(i18n.language).format(board.count)}</span>
+              {t('gallery.boards.all')}
             </button>
           </li>
-        ))}
-        <li>
-          {editing === 'new' ? (
-            <NameForm
-              label={t('gallery.boards.newName')}
-              submitLabel={t('gallery.boards.create')}
-              onCancel={() => setEditing(null)}
-              onSubmit={async (name) => {
-                const created = await createBoard(api, name)
-                if (typeof created !== 'string') return created
-                setEditing(null)
-                setForm({ boardId: created })
-                return null
-              }}
-            />
-          ) : (
-            <button type="button" className="button small quiet" onClick={() => setEditing('new')}>
-              {t('gallery.boards.new')}
-            </button>
-          )}
-        </li>
-      </ul>
-      {current && editing !== 'new' && (
-        <div
-          className="board-actions"
-          role="group"
-          aria-label={t('gallery.boards.board', { name: current.name })}
-        >
-          {editing === 'rename' ? (
-            <NameForm
-              label={t('gallery.boards.name')}
-              initial={current.name}
-              submitLabel={t('gallery.boards.rename')}
-              onCancel={() => setEditing(null)}
-              onSubmit={async (name) => {
-                const failed = await renameBoard(api, current.id, name)
-                if (!failed) setEditing(null)
-                return failed
-              }}
-            />
-          ) : confirmDelete ? (
-            <span className="board-confirm" role="alert">
-              {t('gallery.boards.deleteQuestion', { name: current.name, count: current.count })}
-              <button
-                type="button"
-                className="button small danger"
-                onClick={() =>
-                  void deleteBoard(api, current.id)
-                    .then(setError)
-                    .then(() => setConfirmDelete(false))
-                }
-              >
-                {t('gallery.boards.delete')}
+          {(boards ?? []).map((board) => {
+            const team = teamOf(board.id)
+            return (
+              <li key={board.id}>
+                <button
+                  type="button"
+                  className="board-chip"
+                  aria-pressed={shown === board.id}
+                  onClick={() => setForm({ boardId: board.id })}
+                >
+                  {board.name}{' '}
+                  <span className="board-count">{numberFormat(i18n.language).format(board.count)}</span>
+                  {team.length > 0 && (
+                    <>
+                      <span className="board-team" aria-hidden="true">
+                        {t('gallery.team.mark')}
+                      </span>
+                      <span className="visually-hidden">
+                        {t('gallery.team.sharedWith', { locations: listWords(t, team, 'and') })}
+                      </span>
+                    </>
+                  )}
+                </button>
+              </li>
+            )
+          })}
+          <li>
+            {editing === 'new' ? (
+              <NameForm
+                label={t('gallery.boards.newName')}
+                submitLabel={t('gallery.boards.create')}
+                onCancel={() => setEditing(null)}
+                onSubmit={async (name) => {
+                  const created = await createBoard(api, name)
+                  if (typeof created !== 'string') return created
+                  setEditing(null)
+                  setForm({ boardId: created })
+                  return null
+                }}
+              />
+            ) : (
+              <button type="button" className="button small quiet" onClick={() => setEditing('new')}>
+                {t('gallery.boards.new')}
               </button>
-              <button type="button" className="button small quiet" onClick={() => setConfirmDelete(false)}>
-                {t('gallery.boards.keep')}
-              </button>
-            </span>
-          ) : (
-            <>
-              <button type="button" className="button small quiet" onClick={() => setEditing('rename')}>
-                {t('gallery.boards.renameMenu')}
-              </button>
-              <button
-                type="button"
-                className="button small danger-quiet"
-                onClick={() => setConfirmDelete(true)}
-              >
-                {t('gallery.boards.deleteMenu')}
-              </button>
-            </>
-          )}
-        </div>
-      )}
+            )}
+          </li>
+        </ul>
+        {current && editing !== 'new' && (
+          <div
+            className="board-actions"
+            role="group"
+            aria-label={t('gallery.boards.board', { name: current.name })}
+          >
+            {editing === 'rename' ? (
+              <NameForm
+                label={t('gallery.boards.name')}
+                initial={current.name}
+                submitLabel={t('gallery.boards.rename')}
+                onCancel={() => setEditing(null)}
+                onSubmit={async (name) => {
+                  const failed = await renameBoard(api, current.id, name)
+                  if (!failed) setEditing(null)
+                  return failed
+                }}
+              />
+            ) : confirmDelete ? (
+              <span className="board-confirm" role="alert">
+                {t('gallery.boards.deleteQuestion', { name: current.name, count: current.count })}
+                <button
+                  type="button"
+                  className="button small danger"
+                  onClick={() =>
+                    void deleteBoard(api, current.id)
+                      .then(setError)
+                      .then(() => setConfirmDelete(false))
+                  }
+                >
+                  {t('gallery.boards.delete')}
+                </button>
+                <button type="button" className="button small quiet" onClick={() => setConfirmDelete(false)}>
+                  {t('gallery.boards.keep')}
+                </button>
+              </span>
+            ) : (
+              <>
+                <button type="button" className="button small quiet" onClick={() => setEditing('rename')}>
+                  {t('gallery.boards.renameMenu')}
+                </button>
+                <button type="button" className="button small quiet" onClick={() => setSharing(true)}>
+                  {t('gallery.team.shareMenu')}
+                </button>
+                <button
+                  type="button"
+                  className="button small danger-quiet"
+                  onClick={() => setConfirmDelete(true)}
+                >
+                  {t('gallery.boards.deleteMenu')}
+                </button>
+              </>
+            )}
+          </div>
+        )}
+      </div>
+      <SyncWithTeam />
       {error && <ErrorNotice error={error} />}
+      <SyncFailures />
+      {sharing && current && <ShareDialog board={current} onClose={() => setSharing(false)} />}
     </div>
   )
 }

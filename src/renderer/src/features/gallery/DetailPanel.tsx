@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { IconButton } from '../../ui/IconButton'
 import { sendSettingsOf, setFavorite } from './actions'
 import { offersSettings } from './fileSettings'
-import { CredentialsNote, ImportedSettings } from './ImportedDetail'
+import { CredentialsNote, ImportedSettings, TeamOrigin } from './ImportedDetail'
 import { formatBytes, formatDateTime } from './format'
 import { only } from './selection'
 import { findItem, useGalleryStore } from './store'
@@ -144,12 +144,15 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
           >
             <img
               src={mediaUrl(shown.mediaId)}
-              alt={shown.prompt || imported?.file || ''}
+              // A team image's file name is its author's (src/main/sync/teamSync.ts), not a file's.
+              alt={shown.prompt || (imported?.team ? '' : imported?.file) || ''}
               width={shown.width ?? undefined}
               height={shown.height ?? undefined}
               draggable={false}
             />
           </div>
+          {/* Who made it, as the picture's caption: a teammate's image says so before anything else. */}
+          {imported?.team && <TeamOrigin team={imported.team} />}
           <div className="detail-actions">
             <button
               type="button"
@@ -197,7 +200,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
                 <dd>{measured}</dd>
                 <dt>{t('gallery.detail.file')}</dt>
                 <dd>{fileFacts}</dd>
-                <dt>{t('gallery.detail.imported')}</dt>
+                <dt>{imported.team ? t('gallery.team.received') : t('gallery.detail.imported')}</dt>
                 <dd>{formatDateTime(shown.createdAt, i18n.language)}</dd>
               </dl>
             </>

@@ -19,6 +19,8 @@ import { useImportsStore } from './imports/store'
 import { useImportDrop } from './imports/useImportDrop'
 import { EMPTY_SELECTION, selectAll, selectedCount } from './selection'
 import { isFiltered, toFilter, useGalleryStore, type GalleryTab } from './store'
+import { loadLocations } from './team/actions'
+import { SyncFailures, SyncWithTeam } from './team/SyncWithTeam'
 import { UsageView } from './UsageView'
 import { BatchesView } from './batches/BatchesView'
 import { noticeText, useGatewayName } from './words'
@@ -240,6 +242,11 @@ function ImagesView(): ReactElement {
   const notice = useGalleryStore((s) => s.notice)
   const drop = useImportDrop()
 
+  // Settings may have added or removed a team location since the gallery was last shown.
+  useEffect(() => {
+    void loadLocations(api)
+  }, [api])
+
   const typing = useGalleryStore((s) => s.typing)
   useEffect(() => {
     if (!stale) return
@@ -293,13 +300,18 @@ function ImagesView(): ReactElement {
           <div className="empty-state">
             <p className="empty-title">{t('gallery.empty.nothingTitle')}</p>
             <p>{t('gallery.empty.nothingText')}</p>
-            <button
-              type="button"
-              className="button"
-              onClick={() => useGalleryStore.getState().setDialog('import')}
-            >
-              {t('gallery.imports.open')}
-            </button>
+            <div className="empty-actions">
+              <button
+                type="button"
+                className="button"
+                onClick={() => useGalleryStore.getState().setDialog('import')}
+              >
+                {t('gallery.imports.open')}
+              </button>
+              {/* A teammate's first sync starts from an empty gallery. */}
+              <SyncWithTeam small={false} />
+            </div>
+            <SyncFailures />
           </div>
         ) : emptyBoard ? (
           <div className="empty-state">

@@ -1,8 +1,11 @@
 import type { TFunction } from 'i18next'
-import { Fragment, type ReactElement } from 'react'
+import { Fragment, useEffect, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FileSettings, FileSettingsSource } from '@shared/schemas/fileSettings'
 import type { GalleryDetail } from '@shared/schemas/gallery'
+import { useConnection } from '../../store/app'
+import { loadLocations } from './team/actions'
+import { useTeamStore } from './team/store'
 
 /** The catalog's key of each tool a file can say made it. */
 const MADE_WITH = {
@@ -50,7 +53,10 @@ export function ImportedSettings({
           ? t(`gallery.detail.madeWith.${MADE_WITH[settings.source]}`)
           : t('gallery.detail.fileSettings')}
       </h3>
-      <p className="muted detail-file">{t('gallery.detail.importedFrom', { file: imported.file })}</p>
+      {/* A team image came from a teammate, not from a file (the panel says who under the picture). */}
+      {!imported.team && (
+        <p className="muted detail-file">{t('gallery.detail.importedFrom', { file: imported.file })}</p>
+      )}
       {!said && <p>{t('gallery.detail.noSettings')}</p>}
       {settings?.prompt && (
         <>
@@ -81,6 +87,31 @@ export function ImportedSettings({
         </dl>
       )}
     </section>
+  )
+}
+
+/**
+ * An image a team sync brought in: who shared it, and through which location when this computer still
+ * has it saved (the list is read once if the gallery has not read it yet).
+ */
+export function TeamOrigin({
+  team
+}: {
+  team: NonNullable<NonNullable<GalleryDetail['imported']>['team']>
+}): ReactElement {
+  const { t } = useTranslation()
+  const { api } = useConnection()
+  const listed = useTeamStore((s) => s.locations !== null)
+  const location = useTeamStore((s) => s.locations?.find((l) => l.id === team.locationId)?.name)
+  useEffect(() => {
+    if (!listed) void loadLocations(api)
+  }, [api, listed])
+  return (
+    <p className="detail-team">
+      {location === undefined
+        ? t('gallery.team.from', { author: team.author })
+        : t('gallery.team.fromVia', { author: team.author, location })}
+    </p>
   )
 }
 

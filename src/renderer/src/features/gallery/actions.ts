@@ -7,6 +7,7 @@ import { i18n } from '../../i18n'
 import { sendSettingsToImages } from '../../store/handoff'
 import { EMPTY_SELECTION, toContract } from './selection'
 import { PAGE, positions, toFilter, useGalleryStore } from './store'
+import { madeHere, useTeamStore } from './team/store'
 
 /** The first page is small so the grid paints at once; later pages are larger. */
 export const FIRST_PAGE = 120
@@ -214,6 +215,8 @@ export async function loadBoards(api: ApiClient): Promise<AppError | null> {
 export async function createBoard(api: ApiClient, name: string): Promise<AppError | string> {
   const result = await api.call('boards.create', { name })
   if (!result.ok) return result.error
+  // Made while a sync runs: not one the sync brought in from the team.
+  if (useTeamStore.getState().syncing) madeHere.add(result.value.id)
   await loadBoards(api)
   return result.value.id
 }

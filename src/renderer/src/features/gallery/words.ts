@@ -11,9 +11,13 @@ export type GalleryNotice =
   | { type: 'board'; how: 'add' | 'remove'; changed: number; board: string }
   /** Files picked, dropped or pasted: how many came in, and each one left out with why. */
   | { type: 'imported'; added: number; skipped: ImportSkip[]; notSent: number }
+  /** A board shared with a team location after its dialog was closed. */
+  | { type: 'shared'; board: string; location: string }
 
 export function noticeText(t: TFunction, notice: GalleryNotice): string {
   if (notice.type === 'imported') return importedWords(t, notice)
+  if (notice.type === 'shared')
+    return t('gallery.team.sharedNotice', { board: notice.board, location: notice.location })
   if (notice.type === 'deleted') {
     const values = {
       images: t('gallery.count.images', { count: notice.deleted }),

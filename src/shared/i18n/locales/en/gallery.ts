@@ -440,5 +440,58 @@ export const gallery = {
     newBoard: 'A new board',
     count: ' ({{images}})',
     add: 'Add to board'
+  },
+  /**
+   * The team library from the gallery (docs/ARCHITECTURE.md §6.1): a board shared with a team location,
+   * a sync, and who a team image came from. `{{location}}` is a location's name as the user gave it.
+   */
+  team: {
+    shareMenu: 'Share with team…',
+    shareTitle: 'Share “{{board}}” with the team',
+    loading: 'Looking up your team locations…',
+    none: 'There is no team location on this computer yet. A team location is the bucket, server or shared folder your team keeps its library in: add it in Settings › Team locations, then share the board.',
+    openSettings: 'Open Settings',
+    location: 'Team location',
+    kinds: { s3: 'Bucket', webdav: 'WebDAV server', folder: 'Shared folder' },
+    /** What sharing does, as the dialog says it before Share. */
+    whatGoes_one:
+      'The board’s {{count, number}} image goes to {{location}}, with its prompt and whether it is kept or rejected.',
+    whatGoes_other:
+      'The board’s {{count, number}} images go to {{location}}, with their prompts and whether each is kept or rejected.',
+    whatGoesEmpty: 'The board goes to {{location}}, empty for now.',
+    teammates: 'Teammates who sync with {{location}} get the board in their gallery.',
+    bothWays:
+      'From then on, changes to the board (its name, the images on it, kept or rejected) go both ways whenever anyone syncs.',
+    nothingDeleted: 'Nothing is ever deleted at the location.',
+    share: 'Share',
+    cancel: 'Cancel',
+    background: 'Keep sharing in the background',
+    done: 'Done',
+    sharing: 'Sharing {{images}} with {{location}}…',
+    sharingLabel: 'Sharing the board',
+    sharingSlow: 'Many images can take a while. Sharing goes on if you close this window.',
+    shared: 'Shared with {{location}}. Teammates see “{{board}}” after they sync.',
+    /** Shown on the gallery when the dialog was closed before the share ended. */
+    sharedNotice: 'Shared “{{board}}” with {{location}}.',
+    shareFailed: 'Could not share with {{location}}',
+    /** The mark beside a board linked to a team location. */
+    mark: 'team',
+    sharedWith: 'shared with {{locations}}',
+    sync: 'Sync with team',
+    syncing: 'Syncing with {{location}}…',
+    syncingOf: 'Syncing with {{location}} ({{at, number}} of {{total, number}})…',
+    /** The outcome of a sync of every saved location. */
+    synced: {
+      added_one: '{{count, number}} new image from the team.',
+      added_other: '{{count, number}} new images from the team.',
+      changes: 'Changes from the team are in. No new images.',
+      sent: 'Your changes went to the team. Nothing new from them.',
+      upToDate: 'Up to date.'
+    },
+    syncFailed: 'Could not sync with {{location}}',
+    /** An image a sync brought in: who shared it, and through which location when this computer has it. */
+    from: 'From the team · shared by {{author}}',
+    fromVia: 'From the team · shared by {{author}} via {{location}}',
+    received: 'Received'
   }
 }

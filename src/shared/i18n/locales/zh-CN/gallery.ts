@@ -386,5 +386,44 @@ export const gallery: Catalog<typeof en> = {
     // The choice already sets the count apart; full-width brackets after it read as a gap.
     count: '· {{images}}',
     add: '添加到画板'
+  },
+  team: {
+    shareMenu: '共享给团队…',
+    shareTitle: '将“{{board}}”共享给团队',
+    loading: '正在查找团队位置…',
+    none: '这台电脑上还没有团队位置。团队位置是团队存放图库的存储桶、服务器或共享文件夹：请先在“设置 › 团队位置”中添加，再共享这个画板。',
+    openSettings: '打开设置',
+    location: '团队位置',
+    kinds: { s3: '存储桶', webdav: 'WebDAV 服务器', folder: '共享文件夹' },
+    whatGoes_other: '画板中的 {{count, number}} 张图片会连同提示词和保留/舍弃标记一起上传到“{{location}}”。',
+    whatGoesEmpty: '画板会上传到“{{location}}”，目前还是空的。',
+    teammates: '与“{{location}}”同步的队友会在自己的图库中看到这个画板。',
+    bothWays: '之后，无论谁同步，画板的改动（名称、其中的图片、保留或舍弃）都会双向同步。',
+    nothingDeleted: '团队位置上的内容永远不会被删除。',
+    share: '共享',
+    cancel: '取消',
+    background: '在后台继续共享',
+    done: '完成',
+    sharing: '正在将 {{images}}共享到“{{location}}”…',
+    sharingLabel: '正在共享画板',
+    sharingSlow: '图片较多时可能需要一些时间。关闭此窗口后共享仍会继续。',
+    shared: '已共享到“{{location}}”。队友同步后即可看到“{{board}}”。',
+    sharedNotice: '已将“{{board}}”共享到“{{location}}”。',
+    shareFailed: '无法共享到“{{location}}”',
+    mark: '团队',
+    sharedWith: '已共享到 {{locations}}',
+    sync: '与团队同步',
+    syncing: '正在与“{{location}}”同步…',
+    syncingOf: '正在与“{{location}}”同步（第 {{at, number}} 个，共 {{total, number}} 个）…',
+    synced: {
+      added_other: '从团队收到 {{count, number}} 张新图片。',
+      changes: '已收到团队的改动，没有新图片。',
+      sent: '你的改动已发送给团队，团队那边没有新内容。',
+      upToDate: '已是最新。'
+    },
+    syncFailed: '无法与“{{location}}”同步',
+    from: '来自团队 · 由 {{author}} 共享',
+    fromVia: '来自团队 · 由 {{author}} 通过“{{location}}”共享',
+    received: '收到时间'
   }
 }
