@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FileSettings } from '../../shared/schemas/fileSettings'
+import { say } from '../../shared/sentences'
+import { AppFailure } from '../contract/failure'
 import type { CrashProbe } from '../crashPoints'
 import type { Db } from '../db/connection'
 import type { BoardStore } from '../gallery/boards'
@@ -102,7 +104,7 @@ export class TeamSync {
   async publishBoard(locationId: string, boardId: string): Promise<SyncOutcome & { images: number }> {
     return this.exclusive(locationId, async () => {
       const board = this.deps.boards.get(boardId)
-      if (!board) throw new Error('no such board')
+      if (!board) throw new AppFailure('not_found', say('boardGone'))
       const images = this.boardImages(boardId)
       const { replica } = await this.open(locationId)
       const teamBoard =
@@ -169,7 +171,7 @@ export class TeamSync {
     }
     for (const teamBoard of view.boards) {
       if (links.local(locationId, 'board', teamBoard.id) !== null) continue
-      links.link(locationId, 'board', teamBoard.id, boards.create(await this.freeName(teamBoard.name)).id)
+      links.link(locationId, 'board', teamBoard.id, boards.create(this.freeName(teamBoard.name)).id)
     }
     return added
   }
@@ -231,8 +233,14 @@ export class TeamSync {
         links.unlink(locationId, 'board', teamId)
         continue
       }
-      if (board.name !== team.name && !this.nameTaken(team.name, localId)) boards.rename(localId, team.name)
-      names.set(teamId, team.name)
+      // The team's name, or the team's name made free here ("Picks (2)" beside one's own "Picks"). What
+      // is agreed is the name the gallery shows, so a suffix given here is never sent as a rename.
+      const shown =
+        board.name === team.name || this.nameOf(board.name, team.name)
+          ? board.name
+          : this.freeName(team.name, localId)
+      if (shown !== board.name) boards.rename(localId, shown)
+      names.set(teamId, shown)
       const wanted = new Set(team.images)
       const here = new Set(this.boardImages(localId).map((image) => image.sha256))
       const add = team.images.filter((sha) => !here.has(sha)).flatMap((sha) => idOf(rows.galleryIdOf(sha)))
@@ -263,8 +271,11 @@ export class TeamSync {
     ]
   }
 
-  private nameTaken(name: string, except: string): boolean {
-    return this.deps.boards.list().some((b) => b.id !== except && b.name.toLowerCase() === name.toLowerCase())
+  /** True when `local` is `team` or `team` made free here ("Picks (2)"). */
+  private nameOf(local: string, team: string): boolean {
+    const lower = local.toLowerCase()
+    const base = team.toLowerCase()
+    return lower === base || (lower.startsWith(`${base} (`) && /^ \(\d+\)$/.test(lower.slice(base.length)))
   }
 
   /** The gallery's verdict on the image with these bytes; undefined when the gallery has no such image. */
@@ -279,9 +290,13 @@ export class TeamSync {
   }
 
   /** A board name this gallery does not use yet (the team's "Picks" beside one's own "Picks"). */
-  private async freeName(name: string): Promise<string> {
-    await Promise.resolve()
-    const taken = new Set(this.deps.boards.list().map((board) => board.name.toLowerCase()))
+  private freeName(name: string, except?: string): string {
+    const taken = new Set(
+      this.deps.boards
+        .list()
+        .filter((board) => board.id !== except)
+        .map((board) => board.name.toLowerCase())
+    )
     if (!taken.has(name.toLowerCase())) return name
     for (let n = 2; ; n++) if (!taken.has(`${name} (${n})`.toLowerCase())) return `${name} (${n})`
   }
@@ -289,9 +304,12 @@ export class TeamSync {
   private async open(locationId: string): Promise<{ replica: Replica; store: MediaStore }> {
     const { locations, secrets, db } = this.deps
     const location = locations.get(locationId)
-    if (!location) throw new Error('no such location')
+    if (!location) throw new AppFailure('not_found', say('locationGone'))
     const credentials = await secrets.open(locationId, locationOrigin(location.settings))
-    const { store } = openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
+    const opened = openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
+    // A shared folder that is not mounted lists as empty: without this, its sync would say "up to date".
+    if (location.settings.kind === 'folder') await opened.probe()
+    const { store } = opened
     const device = deviceOf(db, locationId) ?? this.deps.newDevice()
     const bytes: ImageBytes = {
       original: async (sha) => {

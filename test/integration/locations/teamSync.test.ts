@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -121,6 +121,12 @@ describe.each(['a bucket', 'a shared folder'] as const)(
       // A second sync brings nothing twice, and no object was written twice at the location.
       expect(await ben.api.invoke('team.sync', { id: benLocation.id })).toMatchObject({ added: 0 })
       expect(await ana.api.invoke('team.sync', { id: anaLocation.id })).toMatchObject({ added: 0 })
+      // The "(2)" Ben's gallery gave the board is his alone: it is never sent as a rename.
+      expect((await ana.api.invoke('boards.list', {})).map((b) => b.name)).toEqual(['Moodboard'])
+      expect((await ben.api.invoke('boards.list', {})).map((b) => b.name).sort()).toEqual([
+        'Moodboard',
+        'Moodboard (2)'
+      ])
       if (s3) {
         // Whole-object PUTs (SDK v3 adds `?x-id=PutObject`); a multipart part carries an uploadId.
         const puts = s3.requests
@@ -187,6 +193,37 @@ describe.each(['a bucket', 'a shared folder'] as const)(
     })
   }
 )
+
+describe('a sync says what is wrong in words', () => {
+  const temp = makeTempDir('gs-team-words-')
+  afterAll(() => temp.cleanup())
+
+  it('says a shared folder that is not there is missing, not up to date; a gone board or location as such', async () => {
+    const studio = startTestBackend(temp.dir, 'solo')
+    try {
+      const folder = join(temp.dir, 'unmounted')
+      mkdirSync(folder)
+      const location = await studio.api.invoke('locations.save', {
+        name: 'NAS share',
+        settings: { kind: 'folder', path: folder },
+        credentials: null
+      })
+      rmSync(folder, { recursive: true })
+      await expect(studio.api.invoke('team.sync', { id: location.id })).rejects.toMatchObject({
+        code: 'location.missing'
+      })
+      await expect(
+        studio.api.invoke('team.publishBoard', { locationId: location.id, boardId: 'no-such-board' })
+      ).rejects.toMatchObject({ code: 'not_found', message: 'That board no longer exists.' })
+      await expect(studio.api.invoke('team.sync', { id: 'no-such-location' })).rejects.toMatchObject({
+        code: 'not_found',
+        message: 'That team location no longer exists.'
+      })
+    } finally {
+      await studio.backend.close()
+    }
+  })
+})
 
 describe('shared boards sync by themselves [P42]', () => {
   const temp = makeTempDir('gs-team-auto-')
