@@ -15,11 +15,12 @@ type LocationCommands =
   | 'locations.remove'
   | 'team.publishBoard'
   | 'team.sync'
+  | 'team.boards'
 
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
-  teamSync: Pick<TeamSync, 'publishBoard' | 'sync'>
+  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
   /** The backend's one clock (`Clock.now`). */
@@ -85,7 +86,9 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
     'team.publishBoard': async ({ locationId, boardId }) =>
       withLocationFailures(() => deps.teamSync.publishBoard(locationId, boardId)),
 
-    'team.sync': async ({ id }) => withLocationFailures(() => deps.teamSync.sync(id))
+    'team.sync': async ({ id }) => withLocationFailures(() => deps.teamSync.sync(id)),
+
+    'team.boards': () => deps.teamSync.boardLinks()
   }
 }
 

@@ -127,6 +127,16 @@ export class TeamSync {
     })
   }
 
+  /** Every gallery board linked to a saved location, whose board still exists. */
+  boardLinks(): Array<{ boardId: string; locationId: string }> {
+    return this.deps.locations.list().flatMap((location) =>
+      this.deps.links
+        .boards(location.id)
+        .filter(({ localId }) => this.deps.boards.get(localId) !== null)
+        .map(({ localId }) => ({ boardId: localId, locationId: location.id }))
+    )
+  }
+
   /** Sends this device's changes, reads the others', and brings what is new into the gallery. */
   async sync(locationId: string): Promise<SyncOutcome> {
     return this.exclusive(locationId, async () => {

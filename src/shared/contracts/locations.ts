@@ -5,6 +5,7 @@ import {
   LocationSaveInput,
   LocationTestInput,
   LocationView,
+  TeamBoardLink,
   TeamPublishInput,
   TeamSynced,
   TeamSyncOutcome
@@ -25,7 +26,9 @@ export const locationCommands = {
   /** Puts a gallery board on a location as a team board: its images, their records and its members. */
   'team.publishBoard': { input: TeamPublishInput, output: TeamSyncOutcome },
   /** Sends this device's changes, reads the others', and brings new team boards and images in. */
-  'team.sync': { input: LocationRef, output: TeamSyncOutcome }
+  'team.sync': { input: LocationRef, output: TeamSyncOutcome },
+  /** Which gallery boards are linked to which saved location (the gallery marks them). */
+  'team.boards': { input: z.object({}).strict(), output: z.array(TeamBoardLink) }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const locationEvents = {

@@ -167,3 +167,7 @@ export const TeamSyncOutcome = z.object({
 })
 
 export const TeamSynced = z.object({ locationId: Id, outcome: TeamSyncOutcome })
+
+/** A gallery board linked to a team location (shared from here, or brought in by a sync). */
+export const TeamBoardLink = z.object({ boardId: Id, locationId: Id })
+export type TeamBoardLink = z.infer<typeof TeamBoardLink>

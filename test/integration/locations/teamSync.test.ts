@@ -121,6 +121,13 @@ describe.each(['a bucket', 'a shared folder'] as const)(
       // A second sync brings nothing twice, and no object was written twice at the location.
       expect(await ben.api.invoke('team.sync', { id: benLocation.id })).toMatchObject({ added: 0 })
       expect(await ana.api.invoke('team.sync', { id: anaLocation.id })).toMatchObject({ added: 0 })
+      // Both know which of their boards are linked (the gallery marks them).
+      expect(await ana.api.invoke('team.boards', {})).toEqual([
+        { boardId: board.id, locationId: anaLocation.id }
+      ])
+      expect(await ben.api.invoke('team.boards', {})).toEqual([
+        { boardId: teamBoard?.id ?? '', locationId: benLocation.id }
+      ])
       // The "(2)" Ben's gallery gave the board is his alone: it is never sent as a rename.
       expect((await ana.api.invoke('boards.list', {})).map((b) => b.name)).toEqual(['Moodboard'])
       expect((await ben.api.invoke('boards.list', {})).map((b) => b.name).sort()).toEqual([

@@ -1,5 +1,7 @@
 import type { Connection } from '../../api'
+import { loadBoards } from './actions'
 import { followImport } from './imports/folder'
+import { loadLocations } from './team/actions'
 import { useGalleryStore } from './store'
 
 /** Feeds the gallery store from contract events; returns the unsubscribe. */
@@ -10,6 +12,12 @@ export function bridgeGallery(connection: Connection): () => void {
     api.on('gallery.exportProgress', (progress) => store.getState().upsertExport(progress)),
     api.on('gallery.importProgress', (progress) => followImport(progress)),
     api.on('gallery.removed', ({ ids }) => store.getState().removeIds(ids)),
+    // A sync (one asked for, or the automatic one) may have brought images and changed boards.
+    api.on('team.synced', () => {
+      store.getState().markStale()
+      void loadBoards(api)
+      void loadLocations(api)
+    }),
     api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
     api.on('jobs.updated', (job) => {
       const state = store.getState()

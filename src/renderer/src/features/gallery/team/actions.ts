@@ -13,6 +13,10 @@ export async function loadLocations(api: ApiClient): Promise<AppError | null> {
   const result = await api.call('locations.list', {})
   if (!result.ok) return result.error
   team.getState().setLocations(result.value)
+  // Which boards are linked, as the backend keeps it: the marks survive a reload and other windows.
+  const links = await api.call('team.boards', {})
+  if (links.ok)
+    for (const { boardId, locationId } of links.value) team.getState().markShared(boardId, locationId)
   return null
 }
 
