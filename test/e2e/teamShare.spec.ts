@@ -242,12 +242,15 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await thumbnailsShown(grid)
       await shot(page, `team-rename-back-${slug}`)
 
-      // The teammate's screen dark and in 简体中文 stays axe-clean too. A reload forgets which boards this
-      // window saw linked (the backend has no query for it yet): no mark then, even after a sync.
+      // The teammate's screen dark and in 简体中文 stays axe-clean too. After a reload the board keeps its
+      // mark: which boards are linked is the backend's to say (team.boards), not this window's memory.
       await teammateApi.invoke('settings.update', { theme: 'dark', language: 'zh-CN' })
       await page2.reload()
       const nav = page2.getByRole('navigation', { name: '主导航' })
       await nav.getByRole('button', { name: '图库' }).click()
+      await expect(
+        page2.getByRole('button', { name: new RegExp(`^Final picks 2 已共享到 ${LOCATION}`) })
+      ).toBeVisible()
       await page2.getByRole('button', { name: '与团队同步' }).click()
       await expect(syncStatus(page2, '与团队同步')).toHaveText('已是最新。', { timeout: 60_000 })
       await page2
