@@ -8,6 +8,7 @@ import type { Db } from '../db/connection'
 import type { BoardStore } from '../gallery/boards'
 import type { ImportRows } from '../gallery/importRows'
 import type { MediaStore } from '../library/mediaStore'
+import { isMediaError } from '../library/errors'
 import type { Library } from '../library/store'
 import type { LocationSecrets } from '../secrets/locationSecrets'
 import { locationOrigin, openLocation } from '../locations/open'
@@ -165,7 +166,15 @@ export class TeamSync {
         const bytes = await store.read(objectKey(record.sha256, record.type))
         // An object not there yet (its segment outran it) or not what its name says: the next sync tries again.
         if (!bytes || createHash('sha256').update(bytes).digest('hex') !== record.sha256) continue
-        const stored = await library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
+        let stored
+        try {
+          stored = await library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
+        } catch (error) {
+          // Not an image this gallery can keep (a video, damaged bytes from another app): left out, and
+          // the rest of the sync goes on; it is tried again next time.
+          if (isMediaError(error)) continue
+          throw error
+        }
         mediaId = stored.id
         rows.insert([
           {

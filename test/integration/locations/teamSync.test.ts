@@ -6,6 +6,9 @@ import Database from 'better-sqlite3'
 import sharp from 'sharp'
 import { DATABASE_FILE } from '../../../src/main/dataFolder/database'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FolderMediaStore } from '../../../src/main/locations/folderStore'
+import { MemoryJournal } from '../../../src/main/sync/memoryJournal'
+import { Replica } from '../../../src/main/sync/replica'
 import type { LocationSettings } from '../../../src/shared/schemas/locations'
 import { startTestBackend, type TestBackend } from '../../helpers/backend'
 import { tEXt, withChunks } from '../../helpers/pngChunks'
@@ -226,6 +229,67 @@ describe('a sync says what is wrong in words', () => {
         code: 'not_found',
         message: 'That team location no longer exists.'
       })
+    } finally {
+      await studio.backend.close()
+    }
+  })
+})
+
+describe('a team image this gallery cannot keep', () => {
+  const temp = makeTempDir('gs-team-bad-')
+  afterAll(() => temp.cleanup())
+
+  it('is left out, and the rest of the sync goes on', async () => {
+    const folder = join(temp.dir, 'shared')
+    mkdirSync(folder)
+    // Another app's device publishes a "PNG" that is not one, beside a real one, on one board.
+    const store = new FolderMediaStore({ path: folder })
+    const good = await png(120)
+    const bad = Buffer.from('not an image at all, though its record says PNG')
+    const images = new Map([
+      [sha(good), good],
+      [sha(bad), bad]
+    ])
+    const other = new Replica(
+      'otherapp01',
+      new MemoryJournal('otherapp01'),
+      store,
+      {
+        original: (hash) => Promise.resolve(images.get(hash) ?? null),
+        thumbnail: () => Promise.resolve(null)
+      },
+      () => 1_800_000_000_000
+    )
+    const record = (bytes: Buffer) => ({
+      sha256: sha(bytes),
+      type: 'image/png' as const,
+      size: bytes.length,
+      width: 24,
+      height: 16,
+      author: 'Other app',
+      createdAt: 1,
+      prompt: null,
+      model: null
+    })
+    other.edit((edits) => [
+      ...edits.createBoard('otherboard1', 'Mixed'),
+      ...edits.addImage(record(good)),
+      ...edits.addImage(record(bad)),
+      ...edits.addToBoard('otherboard1', sha(good)),
+      ...edits.addToBoard('otherboard1', sha(bad))
+    ])
+    await other.push()
+
+    const studio = startTestBackend(temp.dir, 'ben')
+    try {
+      const location = await studio.api.invoke('locations.save', {
+        name: 'Team',
+        settings: { kind: 'folder', path: folder },
+        credentials: null
+      })
+      expect(await studio.api.invoke('team.sync', { id: location.id })).toMatchObject({ added: 1 })
+      const boards = await studio.api.invoke('boards.list', {})
+      expect(boards.map((b) => [b.name, b.count])).toEqual([['Mixed', 1]])
     } finally {
       await studio.backend.close()
     }
