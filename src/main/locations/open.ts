@@ -25,6 +25,18 @@ export function locationOrigin(settings: LocationSettings): string | null {
   }
 }
 
+/** Where a location's objects are: two settings with the same place hold the same team library. */
+export function placeOf(settings: LocationSettings): string {
+  switch (settings.kind) {
+    case 's3':
+      return JSON.stringify(['s3', settings.endpoint.replace(/\/+$/, ''), settings.bucket, settings.prefix])
+    case 'webdav':
+      return JSON.stringify(['webdav', settings.url.replace(/\/+$/, '')])
+    case 'folder':
+      return JSON.stringify(['folder', settings.path.replace(/[\\/]+$/, '')])
+  }
+}
+
 /**
  * The store for a location. An S3 bucket with no credentials is opened with none (a public bucket answers
  * reads; writes are refused as `denied`), so a missing key reads as a refusal, not a crash.

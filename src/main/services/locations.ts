@@ -2,7 +2,7 @@ import type { LocationView } from '../../shared/schemas/locations'
 import { say } from '../../shared/sentences'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
-import { checkLocation, locationOrigin, openLocation } from '../locations/open'
+import { checkLocation, locationOrigin, openLocation, placeOf } from '../locations/open'
 import type { LocationRecord, LocationRepository } from '../locations/repository'
 import type { LocationSecrets } from '../secrets/locationSecrets'
 import type { TeamSync } from '../sync/teamSync'
@@ -20,7 +20,7 @@ type LocationCommands =
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
-  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks'>
+  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
   /** The backend's one clock (`Clock.now`). */
@@ -70,9 +70,11 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
       if (credentials && credentials.kind !== settings.kind)
         throw new AppFailure('invalid_input', say('locationCredentialsMismatch'))
       const sealed = credentials ? await secrets.seal(credentials) : null
+      const before = id === undefined ? null : locations.get(id)
       const saved = locations.save({ id, name, settings }, (savedId) =>
         secrets.store(savedId, sealed, origin)
       )
+      if (before && placeOf(before.settings) !== placeOf(settings)) await deps.teamSync.forgetPlace(saved.id)
       const check = await checkLocation(
         openLocation(settings, credentials ?? (await secrets.open(saved.id, origin)), options),
         now

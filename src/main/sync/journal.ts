@@ -13,6 +13,11 @@ import { changeSchema, ReplicatedState, type Change, type StateJson } from './st
  * adopted snapshot is kept as the changes it stands for.
  */
 export class SqliteJournal implements ReplicaJournal {
+  /** Forgets this device's journal of a location (its changes, outbox and reading positions go with it). */
+  static forget(db: Db, locationId: string): void {
+    db.prepare('DELETE FROM sync_replicas WHERE location_id = ?').run(locationId)
+  }
+
   constructor(
     private readonly db: Db,
     private readonly locationId: string,

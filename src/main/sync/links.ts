@@ -66,4 +66,12 @@ export class TeamLinks {
       for (const [teamId, value] of values) insert.run(locationId, kind, teamId, value)
     })
   }
+
+  /** Forgets every link and agreement of a location (the gallery's boards and images stay). */
+  forget(locationId: string): void {
+    writeTransaction(this.db, () => {
+      this.db.prepare('DELETE FROM team_links WHERE location_id = ?').run(locationId)
+      this.db.prepare('DELETE FROM team_base WHERE location_id = ?').run(locationId)
+    })
+  }
 }

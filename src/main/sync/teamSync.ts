@@ -128,6 +128,20 @@ export class TeamSync {
     })
   }
 
+  /**
+   * A location that now points at another place (another bucket or folder in it, another server, another
+   * folder) is a new location: what this device sent and read there, and which boards were linked, meant
+   * the old place. Keeping it would number this device's next segment after ones the new place never
+   * had, and teammates would stop at the gap. The gallery's boards stay, unlinked, ready to share again.
+   */
+  async forgetPlace(locationId: string): Promise<void> {
+    await this.exclusive(locationId, () => {
+      SqliteJournal.forget(this.deps.db, locationId)
+      this.deps.links.forget(locationId)
+      return Promise.resolve()
+    })
+  }
+
   /** Every gallery board linked to a saved location, whose board still exists. */
   boardLinks(): Array<{ boardId: string; locationId: string }> {
     return this.deps.locations.list().flatMap((location) =>

@@ -235,6 +235,63 @@ describe('a sync says what is wrong in words', () => {
   })
 })
 
+describe('a location moved to another place', () => {
+  const temp = makeTempDir('gs-team-moved-')
+  afterAll(() => temp.cleanup())
+
+  it('starts afresh there: nothing linked, and a board shared again reaches a teammate whole', async () => {
+    const [first, second] = [join(temp.dir, 'first'), join(temp.dir, 'second')]
+    mkdirSync(first)
+    mkdirSync(second)
+    const ana = startTestBackend(temp.dir, 'ana')
+    const ben = startTestBackend(temp.dir, 'ben')
+    try {
+      const report = await ana.api.invoke('gallery.importFiles', {
+        files: [
+          { name: 'a.png', data: (await png(150)).toString('base64') },
+          { name: 'b.png', data: (await png(160)).toString('base64') }
+        ]
+      })
+      const board = await ana.api.invoke('boards.create', { name: 'Lookbook' })
+      await ana.api.invoke('boards.add', { boardId: board.id, selection: { kind: 'ids', ids: report.added } })
+      const location = await ana.api.invoke('locations.save', {
+        name: 'Team',
+        settings: { kind: 'folder', path: first },
+        credentials: null
+      })
+      await ana.api.invoke('team.publishBoard', { locationId: location.id, boardId: board.id })
+      // A rename keeps the place; a new path is a new place.
+      await ana.api.invoke('locations.save', {
+        id: location.id,
+        name: 'Team library',
+        settings: { kind: 'folder', path: first },
+        credentials: null
+      })
+      expect(await ana.api.invoke('team.boards', {})).toHaveLength(1)
+      await ana.api.invoke('locations.save', {
+        id: location.id,
+        name: 'Team library',
+        settings: { kind: 'folder', path: second },
+        credentials: null
+      })
+      expect(await ana.api.invoke('team.boards', {})).toEqual([])
+      await ana.api.invoke('team.publishBoard', { locationId: location.id, boardId: board.id })
+
+      const benLocation = await ben.api.invoke('locations.save', {
+        name: 'Team',
+        settings: { kind: 'folder', path: second },
+        credentials: null
+      })
+      expect(await ben.api.invoke('team.sync', { id: benLocation.id })).toMatchObject({ added: 2 })
+      expect((await ben.api.invoke('boards.list', {})).map((b) => [b.name, b.count])).toEqual([
+        ['Lookbook', 2]
+      ])
+    } finally {
+      await Promise.all([ana.backend.close(), ben.backend.close()])
+    }
+  })
+})
+
 describe('a team image this gallery cannot keep', () => {
   const temp = makeTempDir('gs-team-bad-')
   afterAll(() => temp.cleanup())
