@@ -20,7 +20,7 @@ type LocationCommands =
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
-  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace'>
+  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace' | 'release'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
   /** The backend's one clock (`Clock.now`). */
@@ -74,7 +74,9 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
       const saved = locations.save({ id, name, settings }, (savedId) =>
         secrets.store(savedId, sealed, origin)
       )
+      // Its address or credentials may have changed: the next sync opens it anew.
       if (before && placeOf(before.settings) !== placeOf(settings)) await deps.teamSync.forgetPlace(saved.id)
+      else await deps.teamSync.release(saved.id)
       const check = await checkLocation(
         openLocation(settings, credentials ?? (await secrets.open(saved.id, origin)), options),
         now
@@ -83,7 +85,10 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
       return view({ ...saved, lastCheck: check })
     },
 
-    'locations.remove': ({ id }) => ({ removed: locations.remove(id) }),
+    'locations.remove': async ({ id }) => {
+      await deps.teamSync.release(id)
+      return { removed: locations.remove(id) }
+    },
 
     'team.publishBoard': async ({ locationId, boardId }) =>
       withLocationFailures(() => deps.teamSync.publishBoard(locationId, boardId)),

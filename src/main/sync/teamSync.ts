@@ -10,6 +10,7 @@ import type { ImportRows } from '../gallery/importRows'
 import type { MediaStore } from '../library/mediaStore'
 import { isMediaError } from '../library/errors'
 import type { Library } from '../library/store'
+import { settingsFrom } from '../provenance/foreign'
 import type { LocationSecrets } from '../secrets/locationSecrets'
 import { locationOrigin, openLocation } from '../locations/open'
 import type { LocationRepository } from '../locations/repository'
@@ -49,6 +50,13 @@ export interface SyncOutcome {
   added: number
 }
 
+interface OpenReplica {
+  replica: Replica
+  store: MediaStore
+  probe(): Promise<void>
+  close(): void
+}
+
 interface BoardImage {
   mediaId: string
   sha256: string
@@ -69,13 +77,18 @@ interface BoardImage {
  */
 export class TeamSync {
   private readonly running = new Map<string, Promise<unknown>>()
+  /**
+   * Each location's replica and store, kept between syncs: opening one replays its whole journal and
+   * makes a client with its own connections, which a sync every 2 minutes should not pay for each time.
+   */
+  private readonly opened = new Map<string, OpenReplica>()
   private readonly stopAuto = new AbortController()
   private auto: Promise<void> | null = null
 
   constructor(private readonly deps: TeamSyncDeps) {}
 
   /**
-   * Syncs every location that has a shared board, now and then every `everyMs`: edits made offline go out
+   * Syncs every location that has a shared board every `everyMs`: edits made offline go out
    * once the location answers again, a teammate's arrive without anyone asking. A location that cannot
    * be reached is simply tried at the next turn (its failure is the manual sync's to show).
    */
@@ -83,13 +96,14 @@ export class TeamSync {
     if (this.auto) return
     const signal = this.stopAuto.signal
     this.auto = (async () => {
+      // A turn first waits: start-up has enough to do, and Sync with team is there for the impatient.
       while (!signal.aborted) {
+        await sleep(everyMs, signal).catch(() => undefined)
         for (const location of this.deps.locations.list()) {
           if (signal.aborted) break
           if (this.deps.links.boards(location.id).length === 0) continue
           await this.sync(location.id).catch(() => undefined)
         }
-        await sleep(everyMs, signal).catch(() => undefined)
       }
     })()
   }
@@ -99,6 +113,23 @@ export class TeamSync {
     this.stopAuto.abort()
     await this.auto
     await Promise.all([...this.running.values()].map((run) => run.catch(() => undefined)))
+    for (const locationId of [...this.opened.keys()]) this.drop(locationId)
+  }
+
+  /**
+   * Lets go of what was opened for a location (its replica, its store and the store's connections): its
+   * address or credentials changed, or it is gone. The next sync opens it anew from its journal.
+   */
+  async release(locationId: string): Promise<void> {
+    await this.exclusive(locationId, () => {
+      this.drop(locationId)
+      return Promise.resolve()
+    })
+  }
+
+  private drop(locationId: string): void {
+    this.opened.get(locationId)?.close()
+    this.opened.delete(locationId)
   }
 
   /** Puts a gallery board on a location as a team board (once: a board already published is synced). */
@@ -136,6 +167,7 @@ export class TeamSync {
    */
   async forgetPlace(locationId: string): Promise<void> {
     await this.exclusive(locationId, () => {
+      this.drop(locationId)
       SqliteJournal.forget(this.deps.db, locationId)
       this.deps.links.forget(locationId)
       return Promise.resolve()
@@ -334,31 +366,35 @@ export class TeamSync {
     for (let n = 2; ; n++) if (!taken.has(`${name} (${n})`.toLowerCase())) return `${name} (${n})`
   }
 
-  private async open(locationId: string): Promise<{ replica: Replica; store: MediaStore }> {
+  private async open(locationId: string): Promise<OpenReplica> {
     const { locations, secrets, db } = this.deps
     const location = locations.get(locationId)
     if (!location) throw new AppFailure('not_found', say('locationGone'))
-    const credentials = await secrets.open(locationId, locationOrigin(location.settings))
-    const opened = openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
-    // A shared folder that is not mounted lists as empty: without this, its sync would say "up to date".
-    if (location.settings.kind === 'folder') await opened.probe()
-    const { store } = opened
-    const device = deviceOf(db, locationId) ?? this.deps.newDevice()
-    const bytes: ImageBytes = {
-      original: async (sha) => {
-        const media = this.deps.library.findBySha256(sha)
-        return media ? ((await this.deps.library.read(media.id))?.bytes ?? null) : null
-      },
-      thumbnail: async (sha) => {
-        const media = this.deps.library.findBySha256(sha)
-        const source = media ? await this.deps.library.mediaSource(`${media.id}_thumb`) : null
-        const stream = source ? await source.open() : null
-        return stream ? bufferOf(stream) : null
+    let kept = this.opened.get(locationId)
+    if (!kept) {
+      const credentials = await secrets.open(locationId, locationOrigin(location.settings))
+      const opened = openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
+      const device = deviceOf(db, locationId) ?? this.deps.newDevice()
+      const bytes: ImageBytes = {
+        original: async (sha) => {
+          const media = this.deps.library.findBySha256(sha)
+          return media ? ((await this.deps.library.read(media.id))?.bytes ?? null) : null
+        },
+        thumbnail: async (sha) => {
+          const media = this.deps.library.findBySha256(sha)
+          const source = media ? await this.deps.library.mediaSource(`${media.id}_thumb`) : null
+          const stream = source ? await source.open() : null
+          return stream ? bufferOf(stream) : null
+        }
       }
+      const journal = new SqliteJournal(db, locationId, device)
+      const replica = new Replica(device, journal, opened.store, bytes, this.deps.now, this.deps.probe)
+      kept = { replica, store: opened.store, probe: () => opened.probe(), close: () => opened.close() }
+      this.opened.set(locationId, kept)
     }
-    const journal = new SqliteJournal(db, locationId, device)
-    const replica = new Replica(device, journal, store, bytes, this.deps.now, this.deps.probe)
-    return { replica, store }
+    // A shared folder that is not mounted lists as empty: without this, its sync would say "up to date".
+    if (location.settings.kind === 'folder') await kept.probe()
+    return kept
   }
 
   private boardImages(boardId: string): BoardImage[] {
@@ -390,7 +426,14 @@ export class TeamSync {
 
   private async exclusive<T>(locationId: string, run: () => Promise<T>): Promise<T> {
     const before = this.running.get(locationId) ?? Promise.resolve()
-    const mine = before.catch(() => undefined).then(run)
+    // After a failure the replica is opened anew from its journal: what it held in memory is not trusted.
+    const mine = before
+      .catch(() => undefined)
+      .then(run)
+      .catch((error: unknown) => {
+        this.drop(locationId)
+        throw error
+      })
     this.running.set(locationId, mine)
     try {
       return await mine
@@ -406,27 +449,14 @@ function deviceOf(db: Db, locationId: string): string | null {
   return row?.device ?? null
 }
 
+/** What a team record says of its image, as the settings an imported file carries (each field checked). */
 function settingsOf(record: ImageRecord): FileSettings {
-  return {
-    source: 'gateway-studio',
+  return settingsFrom('gateway-studio', {
     prompt: record.prompt,
-    negativePrompt: null,
     model: record.model,
-    endpoint: null,
-    body: null,
-    seed: null,
     width: record.width,
-    height: record.height,
-    steps: null,
-    guidance: null,
-    sampler: null,
-    scheduler: null,
-    revisedPrompt: null,
-    jobId: null,
-    resultId: null,
-    batchId: null,
-    gatewayHost: null
-  }
+    height: record.height
+  })
 }
 
 async function bufferOf(stream: Readable): Promise<Buffer> {
