@@ -62,7 +62,7 @@ async function largeImages(count: number): Promise<Buffer[]> {
  */
 async function librariesAlone(
   exiftool: ExifTool,
-  files: { path: string; name: string; tags: Record<string, string | string[]> }[],
+  files: { path: string; name: string; tags: Record<string, string | string[] | null> }[],
   work: string,
   out: string
 ): Promise<void> {
@@ -103,7 +103,7 @@ interface State {
   manager: ExportManager
   metadata: MetadataWriter
   exiftool: ExifTool
-  files: { path: string; name: string; tags: Record<string, string | string[]> }[]
+  files: { path: string; name: string; tags: Record<string, string | string[] | null> }[]
   totalBytes: number
   images: number
 }

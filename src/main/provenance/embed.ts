@@ -55,15 +55,44 @@ exec perl "$@"
 `
 
 /**
- * The fields written, by ExifTool's group-qualified names. Absent values are not written at all; a public
- * record writes the two standard fields that say how the image was made, and nothing else.
+ * What a Public copy takes out before it says how the image was made: every place a file brought in from
+ * elsewhere may carry its prompt and settings (another tool's PNG text chunks, XMP, EXIF's comments and
+ * descriptions, IPTC, a JPEG comment) and where it was taken (GPS). Kept: what shows the pixels as they
+ * are (the colour profile, EXIF's orientation and colour space, the pixel density). `null` is ExifTool's
+ * `-TAG=`; a group deleted before its tags are written in the same run ends with only those tags.
  */
-export function tagsOf(record: ExitRecord, container: ImageContainer): Record<string, string | string[]> {
+const PUBLIC_REMOVES = [
+  'XMP:all',
+  'PNG:all',
+  'IPTC:all',
+  'GPS:all',
+  'Comment',
+  'EXIF:UserComment',
+  'EXIF:ImageDescription',
+  'EXIF:XPComment',
+  'EXIF:XPSubject',
+  'EXIF:XPTitle',
+  'EXIF:XPKeywords',
+  'EXIF:XPAuthor',
+  'EXIF:Artist',
+  'EXIF:Software'
+] as const
+
+/**
+ * The fields written, by ExifTool's group-qualified names, in the order ExifTool applies them. Absent
+ * values are not written at all; a public record first removes what the file may say of itself
+ * (`PUBLIC_REMOVES`), then writes the two standard fields that say how the image was made, and nothing else.
+ */
+export function tagsOf(
+  record: ExitRecord,
+  container: ImageContainer
+): Record<string, string | string[] | null> {
   const made = {
     'XMP-iptcExt:DigitalSourceType': DIGITAL_SOURCE_TYPE,
     'XMP-xmp:CreatorTool': record.app
   }
-  if (record.profile === 'public') return made
+  if (record.profile === 'public')
+    return { ...Object.fromEntries(PUBLIC_REMOVES.map((tag) => [tag, null])), ...made }
   const tags: Record<string, string | string[]> = {
     ...made,
     'XMP-dc:Description': record.prompt,

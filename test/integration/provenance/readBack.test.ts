@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MetadataWriter } from '../../../src/main/provenance/embed'
+import { DIGITAL_SOURCE_TYPE, MetadataWriter } from '../../../src/main/provenance/embed'
 import { settingsOf } from '../../../src/main/provenance/readBack'
 import { type PublicRecord } from '../../../src/main/provenance/record'
 import { FileSettings } from '../../../src/shared/schemas/fileSettings'
-import { READER } from '../../helpers/exiftool'
+import { READER, readBack } from '../../helpers/exiftool'
 import { pilText, tEXt, withChunks } from '../../helpers/pngChunks'
 import { noSettings, SAMPLE_RECORD as record } from '../../helpers/provenance'
 import { makeTempDir } from '../../helpers/tempDir'
@@ -198,6 +198,59 @@ describe('reading back the settings a file was made with (issue 26)', () => {
         expect(await settingsIn(copy.bytes, format)).toEqual({ ...NOTHING, source: 'gateway-studio' })
       })
     }
+
+    it('a Public copy of a file that arrived with another tool’s story keeps its pixels and colours, not its story', async () => {
+      const publicRecord: PublicRecord = { profile: 'public', app: 'Gateway Studio 0.1.0' }
+      const p3 = await image.clone().withIccProfile('p3').png().toBuffer()
+      const png = withChunks(p3, [
+        pilText('parameters', A1111_TEXT),
+        tEXt('prompt', pythonJson(comfyPrompt)),
+        tEXt('workflow', pythonJson({ nodes: [] }))
+      ])
+      // A rotated photo's JPEG as A1111 saved it, with a place it was taken and a comment.
+      const jpegPath = join(temp.dir, 'rotated.jpeg')
+      writeFileSync(jpegPath, piexifInsert(formats.jpeg, a1111Exif(A1111_TEXT)))
+      execFileSync(READER, [
+        '-q',
+        '-overwrite_original',
+        '-EXIF:Orientation#=6',
+        '-GPSLatitude=48.85',
+        '-GPSLatitudeRef=N',
+        '-XMP-dc:Description=a lighthouse at dusk',
+        jpegPath
+      ])
+      const jpeg = readFileSync(jpegPath)
+      for (const [format, original] of [
+        ['png', png],
+        ['jpeg', jpeg]
+      ] as const) {
+        const copy = await writer.embed(original, publicRecord)
+        expect(copy.embedded, format).toBe(true)
+        const said =
+          format === 'png' ? ['lighthouse', 'fox', 'KSampler', '3735928559'] : ['lighthouse', '3735928559']
+        // As text, or as A1111's UTF-16 UserComment spells it.
+        const says = (bytes: Buffer, text: string): boolean =>
+          bytes.includes(text) || bytes.includes(Buffer.from(text, 'utf16le').swap16())
+        for (const text of said) {
+          expect(says(original, text), `${format}: the original says ${text}`).toBe(true)
+          expect(says(copy.bytes, text), `${format}: the copy says ${text}`).toBe(false)
+        }
+        expect(await settingsIn(copy.bytes, format), format).toEqual({ ...NOTHING, source: 'gateway-studio' })
+        expect(
+          (await sharp(copy.bytes).raw().toBuffer()).equals(await sharp(original).raw().toBuffer())
+        ).toBe(true)
+        const path = join(temp.dir, `public-copy.${format}`)
+        writeFileSync(path, copy.bytes)
+        const tags = readBack(path)
+        expect(tags['XMP-iptcExt:DigitalSourceType'], format).toBe(DIGITAL_SOURCE_TYPE)
+        if (format === 'png') expect(tags['ICC_Profile:ProfileDescription']).toBe('sP3C')
+        if (format === 'jpeg') {
+          expect(tags['IFD0:Orientation']).toBe('Rotate 90 CW')
+          expect(readBack(jpegPath)['GPS:GPSLatitude']).toBeDefined()
+          expect(Object.keys(tags).filter((key) => key.startsWith('GPS'))).toEqual([])
+        }
+      }
+    })
 
     it('reads a long Chinese prompt back whole, in every format', async () => {
       // ~90 KB of UTF-8: ExifTool's answer arrives in several pieces, and no character may be cut in two.
