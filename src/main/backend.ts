@@ -25,6 +25,8 @@ import { LocationRepository } from './locations/repository'
 import { createLocationHandlers } from './services/locations'
 import { TeamLinks } from './sync/links'
 import { TeamSync } from './sync/teamSync'
+import { ReviewShares } from './sync/reviewShares'
+import { copiesWithMetadata } from './gallery/export/exitCopy'
 import { DiskMediaStore, Library, type ServedMedia } from './library'
 import type { Logger } from './log'
 import { createChatHandlers } from './services/chat'
@@ -317,12 +319,31 @@ export function createBackend(options: BackendOptions): Backend {
     rows: importRows,
     links: new TeamLinks(db),
     setVerdicts: (resultIds, verdict) => jobs.setVerdicts(resultIds, verdict),
+    setRatings: (resultIds, rating) => jobs.setRatings(resultIds, rating),
+    setNote: (resultId, note) => jobs.setNote(resultId, note),
     draftDir: syncDrafts,
     now,
-    author: () => userInfo().username,
+    author: () => settings.get().teamName || userInfo().username,
     newDevice: () => randomBytes(8).toString('hex'),
     probe: options.probe,
     onSynced: (locationId, outcome) => bus.emit('team.synced', { locationId, outcome })
+  })
+  const reviews = new ReviewShares({
+    db,
+    locations,
+    secrets: locationSecrets,
+    boards,
+    rows: (selection) => gallery.rows(selection),
+    source: (mediaId) => library.source(mediaId),
+    copyOut: copiesWithMetadata(metadata),
+    gatewayHost,
+    nameTemplate: () => settings.get().exportNameTemplate,
+    language: () => spokenLanguage(settings.get().language),
+    appName: APP_NAME,
+    appVersion: APP_VERSION,
+    draftDir: syncDrafts,
+    now,
+    newId: () => randomBytes(12).toString('hex')
   })
   teamSync.startAutoSync(
     (ms, signal) => clock.sleep(ms, signal),
@@ -414,7 +435,14 @@ export function createBackend(options: BackendOptions): Backend {
       profileName
     }),
     ...createPresetHandlers({ store: new PresetStore(db, now) }),
-    ...createLocationHandlers({ locations, secrets: locationSecrets, teamSync, draftDir: syncDrafts, now })
+    ...createLocationHandlers({
+      locations,
+      secrets: locationSecrets,
+      teamSync,
+      reviews,
+      draftDir: syncDrafts,
+      now
+    })
   }
 
   // A daily copy of a database that passed its check, after start-up (P46).

@@ -69,6 +69,10 @@ export const sentences = {
     'The bucket or folder of this team location is not there. Check its address in Settings › Team locations.',
   locationFull: 'The team location is full. Make room there, then sync again.',
   locationFailed: 'The team location answered with an error. Try again in a while.',
+  reviewBoardEmpty: 'This board has no images yet. Put some on it, then share it for review.',
+  reviewShareGone: 'That review page is no longer listed here.',
+  reviewRemoveDenied:
+    'The team location did not let these credentials remove the review page. Ask whoever manages it to remove the folder {{folder}}; a bucket’s link also stops working by itself when it expires.',
   locationCredentialsMismatch:
     'These credentials are for another kind of location. Enter the ones this location asks for.',
   presetsNotJson: 'That file is not a presets file: it is not JSON.',

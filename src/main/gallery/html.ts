@@ -54,6 +54,11 @@ export interface PageImage {
   /** The file's size in bytes, when the library knows it. */
   bytes: number | null
   jobId: string
+  /**
+   * Where the page finds the file, when not at `file` beside it: a review share's pre-signed link, or its
+   * key on the location (the names a location takes are plainer than an export's).
+   */
+  href?: string
 }
 
 export interface PageMeta {
@@ -62,6 +67,11 @@ export interface PageMeta {
   language: SpokenLanguage
   /** IANA zone the dates are written in (the one the names use). */
   timeZone: string
+  /**
+   * A review page (`sync/reviewShares.ts`) rather than an export: titled with its board's name, and without
+   * the lines only the person who exported needs (the file's name in the export, the job's id).
+   */
+  review?: { title: string }
 }
 
 const STYLE = `
@@ -107,9 +117,9 @@ export function exportWords(language: SpokenLanguage, timeZone: string) {
 }
 export type ExportWords = ReturnType<typeof exportWords>
 
-function figure(image: PageImage, index: number, say: ExportWords): string {
+function figure(image: PageImage, index: number, say: ExportWords, review: boolean): string {
   const words = say.words
-  const src = escapeHtml(relativeUrl(...image.file.split('/')))
+  const src = escapeHtml(image.href ?? relativeUrl(...image.file.split('/')))
   const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : ''
   const revised =
     image.revisedPrompt === null || image.revisedPrompt === image.prompt
@@ -120,9 +130,9 @@ function figure(image: PageImage, index: number, say: ExportWords): string {
     ...(image.model === '' ? [] : [[words.model, image.model] as [string, string]]),
     [words.size, image.size],
     [words.created, say.date(image.createdAt)],
-    [words.file, image.file],
+    ...(review ? [] : [[words.file, image.file] as [string, string]]),
     ...(image.bytes === null ? [] : [[words.fileSize, say.bytes(image.bytes)] as [string, string]]),
-    [words.job, image.jobId]
+    ...(review ? [] : [[words.job, image.jobId] as [string, string]])
   ]
   return [
     `<figure id="image-${index + 1}">`,
@@ -140,8 +150,8 @@ function figure(image: PageImage, index: number, say: ExportWords): string {
 export function renderIndexHtml(images: readonly PageImage[], meta: PageMeta): string {
   const language = meta.language
   const say = exportWords(language, meta.timeZone)
-  const title = fill(language, say.words.title, { app: meta.appName })
-  const summary = fill(language, say.words.summary, {
+  const title = meta.review?.title ?? fill(language, say.words.title, { app: meta.appName })
+  const summary = fill(language, meta.review ? say.words.reviewSummary : say.words.summary, {
     images: say.images(images.length),
     date: say.date(meta.exportedAt),
     app: meta.appName
@@ -160,7 +170,7 @@ export function renderIndexHtml(images: readonly PageImage[], meta: PageMeta): s
     '<body>',
     `<header><h1>${escapeHtml(title)}</h1><p>${escapeHtml(summary)}</p></header>`,
     '<main>',
-    ...images.map((image, index) => figure(image, index, say)),
+    ...images.map((image, index) => figure(image, index, say, meta.review !== undefined)),
     '</main>',
     '</body>',
     '</html>',

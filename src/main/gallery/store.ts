@@ -172,7 +172,8 @@ export class GalleryStore {
   detail(id: string, profileName: (id: string) => string | null): GalleryDetail | null {
     const row = this.db
       .prepare(
-        `SELECT ${ROW_COLUMNS}, r.favorite AS favorite, r.source_url IS NOT NULL AS fromAddress,
+        `SELECT ${ROW_COLUMNS}, r.favorite AS favorite, r.rating AS rating, r.note AS note,
+           r.source_url IS NOT NULL AS fromAddress,
            j.status AS jobStatus, j.kind AS jobKind,
            (SELECT t.usage FROM tasks t WHERE t.id = r.task_id
               AND (SELECT COUNT(*) FROM results o WHERE o.task_id = r.task_id) = 1) AS imageUsage
@@ -181,6 +182,8 @@ export class GalleryStore {
       .get(id) as
       | (GalleryRow & {
           favorite: number
+          rating: number
+          note: string
           fromAddress: number
           jobStatus: string
           jobKind: string
@@ -214,6 +217,8 @@ export class GalleryStore {
       billingUnit: row.billingUnit,
       imagesInJob: row.storedInJob,
       favorite: row.favorite === 1,
+      rating: row.rating,
+      note: row.note,
       createdAt: row.createdAt,
       fromAddress: row.fromAddress === 1
     }

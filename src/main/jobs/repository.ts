@@ -301,13 +301,24 @@ export class JobRepository extends JobReads {
 
   /** Keeps, rejects or clears results (a designer's marks while culling a batch); says how many changed. */
   setVerdicts(resultIds: readonly string[], verdict: Verdict | null): number {
-    if (resultIds.length === 0) return 0
+    return this.setMarks('verdict', resultIds, verdict)
+  }
+
+  /** Gives results a rating (0 clears it); says how many changed. */
+  setRatings(resultIds: readonly string[], rating: number): number {
+    return this.setMarks('rating', resultIds, rating)
+  }
+
+  /** Writes a result's note ('' clears it); false when it did not change (or there is no such result). */
+  setNote(resultId: string, note: string): boolean {
     return this.write(
       () =>
-        this.sql(
-          `UPDATE results SET verdict = ?, updated_at = ?
-             WHERE id IN (SELECT value FROM json_each(?)) AND verdict IS NOT ?`
-        ).run(verdict, this.now(), JSON.stringify(resultIds), verdict).changes
+        this.sql('UPDATE results SET note = ?, updated_at = ? WHERE id = ? AND note != ?').run(
+          note,
+          this.now(),
+          resultId,
+          note
+        ).changes > 0
     )
   }
 
@@ -332,6 +343,25 @@ export class JobRepository extends JobReads {
   }
 
   // ---- helpers ----
+
+  /**
+   * A designer's mark on results, left alone where it is already that value, so the count says what
+   * changed. None of them touches the job's aggregate: no job is marked.
+   */
+  private setMarks(
+    column: 'verdict' | 'rating',
+    resultIds: readonly string[],
+    value: string | number | null
+  ): number {
+    if (resultIds.length === 0) return 0
+    return this.write(
+      () =>
+        this.sql(
+          `UPDATE results SET ${column} = ?, updated_at = ?
+             WHERE id IN (SELECT value FROM json_each(?)) AND ${column} IS NOT ?`
+        ).run(value, this.now(), JSON.stringify(resultIds), value).changes
+    )
+  }
 
   /**
    * The job row is written only when its aggregate changes (or `always`): a poll that changes nothing of it

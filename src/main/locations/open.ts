@@ -1,6 +1,8 @@
 import { originOf } from '../../shared/gateway/baseUrl'
 import type { LocationCheck, LocationCredentials, LocationSettings } from '../../shared/schemas/locations'
-import type { MediaStore } from '../library/mediaStore'
+import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { checkKey, type MediaStore } from '../library/mediaStore'
 import { LocationError } from './errors'
 import { FolderMediaStore } from './folderStore'
 import { S3MediaStore } from './s3Store'
@@ -11,6 +13,17 @@ export interface OpenLocation {
   store: MediaStore
   probe(): Promise<void>
   close(): void
+  /**
+   * Where a person without the app opens `key`: on a bucket a pre-signed link that works for `seconds`
+   * from `signedAt` (then `expiresAt`); on a WebDAV server its address there (the server asks for a
+   * login); in a shared folder its file address. The last two work until the file is removed.
+   */
+  link(key: string, lifetime: { seconds: number; signedAt: number }): Promise<ReviewLink>
+}
+
+export interface ReviewLink {
+  url: string
+  expiresAt: number | null
 }
 
 /** The origin a location's credentials are bound to (P43); a folder has none. */
@@ -22,18 +35,6 @@ export function locationOrigin(settings: LocationSettings): string | null {
       return originOf(settings.url)
     case 'folder':
       return null
-  }
-}
-
-/** Where a location's objects are: two settings with the same place hold the same team library. */
-export function placeOf(settings: LocationSettings): string {
-  switch (settings.kind) {
-    case 's3':
-      return JSON.stringify(['s3', settings.endpoint.replace(/\/+$/, ''), settings.bucket, settings.prefix])
-    case 'webdav':
-      return JSON.stringify(['webdav', settings.url.replace(/\/+$/, '')])
-    case 'folder':
-      return JSON.stringify(['folder', settings.path.replace(/[\\/]+$/, '')])
   }
 }
 
@@ -60,7 +61,15 @@ export function openLocation(
         { accessKeyId: keys.accessKeyId, secretAccessKey: keys.secretAccessKey },
         options
       )
-      return { store, probe: () => store.probe(), close: () => store.close() }
+      return {
+        store,
+        probe: () => store.probe(),
+        close: () => store.close(),
+        link: async (key, { seconds, signedAt }) => ({
+          url: await store.presign(key, seconds, new Date(signedAt)),
+          expiresAt: signedAt + seconds * 1000
+        })
+      }
     }
     case 'webdav': {
       const login =
@@ -68,11 +77,22 @@ export function openLocation(
           ? { username: credentials.username, password: credentials.password }
           : null
       const store = new WebdavMediaStore({ url: settings.url }, login, options)
-      return { store, probe: () => store.probe(), close: () => undefined }
+      return {
+        store,
+        probe: () => store.probe(),
+        close: () => undefined,
+        link: (key) => Promise.resolve({ url: store.addressOf(key), expiresAt: null })
+      }
     }
     case 'folder': {
       const store = new FolderMediaStore({ path: settings.path })
-      return { store, probe: () => store.probe(), close: () => undefined }
+      return {
+        store,
+        probe: () => store.probe(),
+        close: () => undefined,
+        link: (key) =>
+          Promise.resolve({ url: pathToFileURL(join(settings.path, checkKey(key))).href, expiresAt: null })
+      }
     }
   }
 }

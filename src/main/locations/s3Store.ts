@@ -103,7 +103,10 @@ const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
-  mp4: 'video/mp4'
+  mp4: 'video/mp4',
+  // A review share's page and the stories beside its copies, opened by a browser from a pre-signed link.
+  html: 'text/html; charset=utf-8',
+  json: 'application/json'
 }
 
 interface SdkErrorShape {
@@ -324,15 +327,18 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
-  /** A GET link to the object that works for `expiresInSeconds` without credentials (a review share). */
-  async presign(key: string, expiresInSeconds: number): Promise<string> {
+  /**
+   * A GET link to the object that works for `expiresInSeconds` from `signedAt` (the backend's clock; by
+   * default the system's) without credentials: a review share's.
+   */
+  async presign(key: string, expiresInSeconds: number, signedAt?: Date): Promise<string> {
     checkKey(key)
     if (!Number.isInteger(expiresInSeconds) || expiresInSeconds < 1 || expiresInSeconds > MAX_PRESIGN_SECONDS)
       throw new RangeError(`a link lives 1 s to a week, not ${expiresInSeconds} s`)
     return getSignedUrl(
       this.client,
       new GetObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }),
-      { expiresIn: expiresInSeconds }
+      { expiresIn: expiresInSeconds, ...(signedAt ? { signingDate: signedAt } : {}) }
     )
   }
 

@@ -257,6 +257,11 @@ export class WebdavMediaStore implements MediaStore {
     this.drafts = new LocalDrafts(options.draftDir, 'webdav')
   }
 
+  /** The object's address on the server, without credentials (the server asks a visitor for theirs). */
+  addressOf(key: string): string {
+    return this.url + checkKey(key)
+  }
+
   /** For "Test connection": resolves when the base folder answers with these credentials. */
   async probe(): Promise<void> {
     const found = await this.statPath('')

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os'
 import type { coreCommands } from '../../shared/contracts/core'
 import type { uiCommands } from '../../shared/contracts/ui'
 import type { AppInfo, StorageState } from '../../shared/schemas/app'
@@ -7,7 +8,7 @@ import { isAllowedExternalUrl } from '../security/urls'
 import type { SettingsStore } from '../settings/store'
 
 export interface AppDeps {
-  info: Omit<AppInfo, 'platform'>
+  info: Omit<AppInfo, 'platform' | 'userName'>
   settings: SettingsStore
   bus: EventBus
   /** The disk under the data folder as the last write found it (P47). */
@@ -22,7 +23,7 @@ export function createAppHandlers(
 ): Pick<CommandHandlers, keyof typeof coreCommands | keyof typeof uiCommands> {
   const { settings, bus } = deps
   return {
-    'app.info': () => ({ ...deps.info, platform: process.platform }),
+    'app.info': () => ({ ...deps.info, platform: process.platform, userName: userInfo().username }),
     'app.openExternal': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) return { opened: false, allowed: false }
       if (!deps.openExternal) return { opened: false, allowed: true }

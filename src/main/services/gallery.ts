@@ -25,7 +25,10 @@ export interface GalleryDeps {
   exits: Pick<ImageExit, 'file'>
   /** Whether a library file carries content credentials (C2PA); false when the file is gone. */
   hasCredentials: (mediaId: string) => Promise<boolean>
-  jobs: Pick<JobRepository, 'transaction' | 'deleteResults' | 'jobView' | 'deleteJob'>
+  jobs: Pick<
+    JobRepository,
+    'transaction' | 'deleteResults' | 'jobView' | 'deleteJob' | 'setRatings' | 'setNote'
+  >
   removeMedia: (mediaId: string) => Promise<RemoveOutcome>
   bus: EventBus
   profileName: (id: string) => string | null
@@ -100,6 +103,23 @@ export function createGalleryHandlers(
       if (deleted.length > 0) deps.bus.emit('gallery.removed', { ids: deleted.map((row) => row.id) })
       return { deleted: deleted.length, filesRemoved, filesKept }
     },
+    // What the selection names and the write are one transaction, as a deletion's are.
+    'gallery.setRating': ({ selection, rating }) => ({
+      changed: deps.jobs.transaction(() =>
+        deps.jobs.setRatings(
+          store.selected(selection).map((row) => row.id),
+          rating
+        )
+      )
+    }),
+    'gallery.setNote': ({ id, note }) =>
+      deps.jobs.transaction(() => {
+        // Only an image the gallery shows takes a note (not a failed result, not a video).
+        if (store.selected({ kind: 'ids', ids: [id] }).length === 0)
+          throw new AppFailure('not_found', say('galleryImageGone'))
+        deps.jobs.setNote(id, note)
+        return { id, note }
+      }),
     'gallery.export': (input) => exports.start(input),
     'gallery.cancelExport': ({ exportId }) => ({ cancelled: exports.cancel(exportId) }),
     'gallery.exports': () => exports.list(),

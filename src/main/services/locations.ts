@@ -2,9 +2,11 @@ import type { LocationView } from '../../shared/schemas/locations'
 import { say } from '../../shared/sentences'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
-import { checkLocation, locationOrigin, openLocation, placeOf } from '../locations/open'
+import { placeOf } from '../../shared/locations/place'
+import { checkLocation, locationOrigin, openLocation } from '../locations/open'
 import type { LocationRecord, LocationRepository } from '../locations/repository'
 import type { LocationSecrets } from '../secrets/locationSecrets'
+import type { ReviewShares } from '../sync/reviewShares'
 import type { TeamSync } from '../sync/teamSync'
 import { LocationError } from '../locations/errors'
 
@@ -16,11 +18,15 @@ type LocationCommands =
   | 'team.publishBoard'
   | 'team.sync'
   | 'team.boards'
+  | 'team.shareForReview'
+  | 'team.reviewShares'
+  | 'team.revokeShare'
 
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
   teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace' | 'release'>
+  reviews: Pick<ReviewShares, 'create' | 'list' | 'revoke'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
   /** The backend's one clock (`Clock.now`). */
@@ -95,7 +101,13 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
 
     'team.sync': async ({ id }) => withLocationFailures(() => deps.teamSync.sync(id)),
 
-    'team.boards': () => deps.teamSync.boardLinks()
+    'team.boards': () => deps.teamSync.boardLinks(),
+
+    'team.shareForReview': async (request) => withLocationFailures(() => deps.reviews.create(request)),
+
+    'team.reviewShares': ({ boardId }) => deps.reviews.list(boardId),
+
+    'team.revokeShare': async ({ shareId }) => withLocationFailures(() => deps.reviews.revoke(shareId))
   }
 }
 

@@ -11,8 +11,9 @@ import { changeSchema, stateJsonSchema } from './state'
  *   thumbs/<ab>/<sha256>.webp             its thumbnail
  *   devices/<device>/log/<seq>.json       that device's changes, one segment per push, seq 1, 2, 3 …
  *   devices/<device>/snapshots/<seq>.json the whole state as that device saw it after pushing segment seq
+ *   shares/<id>/index.html                a review page (`reviewShares.ts`), and its images/ beside it
  *
- * Only the device named in `devices/<device>/` writes there.
+ * Only the device named in `devices/<device>/` writes there. A sync never reads `shares/`.
  */
 
 export const FORMAT = 'gateway-studio.sync/1'
@@ -34,6 +35,10 @@ export const segmentKey = (device: string, seq: number): string =>
 export const snapshotKey = (device: string, seq: number): string =>
   `devices/${device}/snapshots/${seqName(seq)}.json`
 export const DEVICES_PREFIX = 'devices/'
+
+/** A file of review share `id` (`''`: its folder, `shares/<id>/`). */
+export const shareKey = (id: string, path: string): string => `shares/${id}/${path}`
+export const SHARE_PAGE = 'index.html'
 
 const DEVICE_KEY = /^devices\/([a-z0-9]{8,32})\/(log|snapshots)\/(\d{10})\.json$/
 

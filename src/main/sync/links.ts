@@ -1,7 +1,7 @@
 import { writeTransaction, type Db } from '../db/connection'
 
 export type LinkKind = 'board' | 'image'
-export type BaseKind = 'name' | 'member' | 'verdict'
+export type BaseKind = 'name' | 'member' | 'verdict' | 'rating' | 'note'
 
 /**
  * The links between gallery boards and images and a location's team boards and images (`team_links`),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Note, Rating } from '../../shared/schemas/gallery'
 import type { HybridClock } from './hlc'
 import type { Change, ReplicatedState } from './state'
 
@@ -30,8 +31,9 @@ export type ImageRecord = z.infer<typeof imageRecordSchema>
 
 export type Verdict = 'kept' | 'rejected'
 const verdictSchema = z.enum(['kept', 'rejected']).nullable()
-const ratingSchema = z.number().int().min(0).max(5)
-const noteSchema = z.string().max(4_000)
+// The gallery's own limits: a rating or note one side takes, the other side takes too.
+const ratingSchema = Rating
+const noteSchema = Note
 const boardNameSchema = z.string().min(1).max(200)
 export const BOARD_ID = /^[a-z0-9]{8,40}$/
 

@@ -16,10 +16,10 @@ import { locationOrigin, openLocation } from '../locations/open'
 import type { LocationRepository } from '../locations/repository'
 import { SqliteJournal } from './journal'
 import { objectKey } from './layout'
-import type { TeamLinks } from './links'
+import type { BaseKind, TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
 import type { Change } from './state'
-import type { ImageRecord, LibraryView, TeamEdits, Verdict } from './teamLibrary'
+import type { ImageRecord, ImageView, LibraryView, TeamEdits, Verdict } from './teamLibrary'
 
 export interface TeamSyncDeps {
   db: Db
@@ -31,6 +31,9 @@ export interface TeamSyncDeps {
   links: TeamLinks
   /** Sets gallery images' verdicts (the jobs repository owns them). */
   setVerdicts: (resultIds: readonly string[], verdict: Verdict | null) => number
+  /** Sets gallery images' stars, and one image's note (the jobs repository owns them too). */
+  setRatings: (resultIds: readonly string[], rating: number) => number
+  setNote: (resultId: string, note: string) => boolean
   draftDir: string
   now: () => number
   /** This device's name in a team library (who published what). */
@@ -56,6 +59,13 @@ interface OpenReplica {
   probe(): Promise<void>
   close(): void
 }
+
+/** What a gallery image shares with its team image besides its bytes; each is agreed on by itself. */
+type Marks = Pick<ImageView, 'verdict' | 'rating' | 'note'>
+const MARK_KINDS = ['verdict', 'rating', 'note'] as const satisfies readonly BaseKind[]
+type MarkKind = (typeof MARK_KINDS)[number]
+/** An image nobody marked; also what was agreed on stars and notes before the gallery had them. */
+const UNMARKED: Marks = { verdict: null, rating: 0, note: '' }
 
 interface BoardImage {
   mediaId: string
@@ -243,15 +253,14 @@ export class TeamSync {
 
   /**
    * The edits made in the gallery since the last sync, as team changes: a linked board renamed, images
-   * put on it (a new one is published with them) or taken off, a verdict changed. Found by comparing the
-   * gallery with what both sides last agreed on, so an edit made offline, or while the app was closed, is
-   * found the same way.
+   * put on it (a new one is published with them) or taken off, a verdict, stars or a note changed. Found
+   * by comparing the gallery with what both sides last agreed on, so an edit made offline, or while the
+   * app was closed, is found the same way.
    */
   private editsSinceBase(locationId: string, view: LibraryView, edits: TeamEdits): Change[] {
     const { links, boards } = this.deps
     const names = links.base(locationId, 'name')
     const members = links.base(locationId, 'member')
-    const verdicts = links.base(locationId, 'verdict')
     const inTeam = new Set(view.images.map((image) => image.record.sha256))
     const changes: Change[] = []
     for (const { teamId, localId } of links.boards(locationId)) {
@@ -275,17 +284,22 @@ export class TeamSync {
         if (boardOf === teamId && !here.has(sha)) changes.push(...edits.removeFromBoard(teamId, sha))
       }
     }
-    for (const [sha, agreed] of verdicts) {
-      const local = this.localVerdict(sha)
-      if (local !== undefined && (local ?? '') !== agreed) changes.push(...edits.setVerdict(sha, local))
+    const agreed = MARK_KINDS.map((kind) => [kind, links.base(locationId, kind)] as const)
+    // An image agreed on before the gallery had stars and notes has no base for them: it had none then.
+    for (const sha of new Set(agreed.flatMap(([, values]) => [...values.keys()]))) {
+      const local = this.localMarks(sha)
+      if (!local) continue
+      for (const [kind, values] of agreed)
+        if (markText(local, kind) !== (values.get(sha) ?? markText(UNMARKED, kind)))
+          changes.push(...markEdit(edits, sha, kind, local))
     }
     return changes
   }
 
   /**
-   * The gallery takes the merged team state for what is linked (board names and members, verdicts), and
-   * that becomes what both sides agree on. A team board that is gone leaves the gallery's board as it is,
-   * no longer linked; so does a linked board deleted here.
+   * The gallery takes the merged team state for what is linked (board names and members, verdicts, stars
+   * and notes), and that becomes what both sides agree on. A team board that is gone leaves the gallery's
+   * board as it is, no longer linked; so does a linked board deleted here.
    */
   private adopt(locationId: string, view: LibraryView): void {
     const { links, boards, rows } = this.deps
@@ -314,25 +328,30 @@ export class TeamSync {
       if (remove.length > 0) boards.remove(localId, { kind: 'ids', ids: remove })
       for (const sha of team.images) members.set(`${teamId}/${sha}`, '')
     }
-    const verdicts = new Map<string, string>()
+    const agreed = new Map(MARK_KINDS.map((kind) => [kind, new Map<string, string>()]))
     for (const image of view.images) {
       const sha = image.record.sha256
       const resultId = rows.galleryIdOf(sha)
       if (resultId === null) continue
-      if ((this.localVerdict(sha) ?? null) !== image.verdict) this.deps.setVerdicts([resultId], image.verdict)
-      verdicts.set(sha, image.verdict ?? '')
+      const local = this.localMarks(sha) ?? UNMARKED
+      if (local.verdict !== image.verdict) this.deps.setVerdicts([resultId], image.verdict)
+      if (local.rating !== image.rating) this.deps.setRatings([resultId], image.rating)
+      if (local.note !== image.note) this.deps.setNote(resultId, image.note)
+      for (const [kind, values] of agreed) values.set(sha, markText(image, kind))
     }
     links.setBase(locationId, 'name', names)
     links.setBase(locationId, 'member', members)
-    links.setBase(locationId, 'verdict', verdicts)
+    for (const [kind, values] of agreed) links.setBase(locationId, kind, values)
   }
 
-  /** A gallery image as a new team image, with the verdict it has here. */
+  /** A gallery image as a new team image, with the verdict, stars and note it has here. */
   private publishImage(image: BoardImage, edits: TeamEdits): Change[] {
-    const verdict = this.localVerdict(image.sha256)
+    const local = this.localMarks(image.sha256) ?? UNMARKED
     return [
       ...edits.addImage(this.recordOf(image)),
-      ...(verdict ? edits.setVerdict(image.sha256, verdict) : [])
+      ...MARK_KINDS.flatMap((kind) =>
+        markText(local, kind) === markText(UNMARKED, kind) ? [] : markEdit(edits, image.sha256, kind, local)
+      )
     ]
   }
 
@@ -343,15 +362,14 @@ export class TeamSync {
     return lower === base || (lower.startsWith(`${base} (`) && /^ \(\d+\)$/.test(lower.slice(base.length)))
   }
 
-  /** The gallery's verdict on the image with these bytes; undefined when the gallery has no such image. */
-  private localVerdict(sha256: string): Verdict | null | undefined {
-    const row = this.deps.db
+  /** The gallery's marks on the image with these bytes; undefined when the gallery has no such image. */
+  private localMarks(sha256: string): Marks | undefined {
+    return this.deps.db
       .prepare(
-        `SELECT r.verdict FROM media m JOIN results r ON r.media_id = m.id
+        `SELECT r.verdict, r.rating, r.note FROM media m JOIN results r ON r.media_id = m.id
          WHERE m.sha256 = ? AND r.kind = 'image' AND r.status = 'stored' LIMIT 1`
       )
-      .get(sha256) as { verdict: Verdict | null } | undefined
-    return row === undefined ? undefined : row.verdict
+      .get(sha256) as Marks | undefined
   }
 
   /** A board name this gallery does not use yet (the team's "Picks" beside one's own "Picks"). */
@@ -441,6 +459,15 @@ export class TeamSync {
       if (this.running.get(locationId) === mine) this.running.delete(locationId)
     }
   }
+}
+
+/** A mark as `team_base` keeps it: text. */
+const markText = (marks: Marks, kind: MarkKind): string =>
+  kind === 'verdict' ? (marks.verdict ?? '') : String(marks[kind])
+
+function markEdit(edits: TeamEdits, sha: string, kind: MarkKind, marks: Marks): Change[] {
+  if (kind === 'verdict') return edits.setVerdict(sha, marks.verdict)
+  return kind === 'rating' ? edits.setRating(sha, marks.rating) : edits.setNote(sha, marks.note)
 }
 
 function deviceOf(db: Db, locationId: string): string | null {

@@ -16,8 +16,12 @@ import {
   GalleryDetail,
   GalleryExportInput,
   GalleryFacets,
+  GalleryNoteInput,
+  GalleryNoteSet,
   GalleryPage,
   GalleryQueryInput,
+  GalleryRatingInput,
+  GalleryRatingSet,
   GalleryRemoved,
   UsageQueryInput,
   UsageReport
@@ -38,6 +42,9 @@ export const galleryCommands = {
   /** The name and type of the file an image leaves as (the shells serve it at `/copies/<id>`). */
   'gallery.exitFile': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: ExitFile },
   'gallery.delete': { input: GalleryDeleteInput, output: GalleryDeleteResult },
+  /** Stars (0 to 5) for a selection; on a shared board's image they reach the team at the next sync, as notes do. */
+  'gallery.setRating': { input: GalleryRatingInput, output: GalleryRatingSet },
+  'gallery.setNote': { input: GalleryNoteInput, output: GalleryNoteSet },
   /** Starts an export and answers at once; `gallery.exportProgress` follows it to the end. */
   'gallery.export': { input: GalleryExportInput, output: ExportProgress },
   'gallery.cancelExport': { input: ExportRef, output: z.object({ cancelled: z.boolean() }) },

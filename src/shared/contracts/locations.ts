@@ -5,6 +5,10 @@ import {
   LocationSaveInput,
   LocationTestInput,
   LocationView,
+  ReviewShare,
+  ReviewShareInput,
+  ReviewShareRef,
+  ReviewSharesInput,
   TeamBoardLink,
   TeamPublishInput,
   TeamSynced,
@@ -28,7 +32,16 @@ export const locationCommands = {
   /** Sends this device's changes, reads the others', and brings new team boards and images in. */
   'team.sync': { input: LocationRef, output: TeamSyncOutcome },
   /** Which gallery boards are linked to which saved location (the gallery marks them). */
-  'team.boards': { input: z.object({}).strict(), output: z.array(TeamBoardLink) }
+  'team.boards': { input: z.object({}).strict(), output: z.array(TeamBoardLink) },
+  /**
+   * Puts a board on a location as a static review page (its images as copies that carry their story, by
+   * the profile) and answers the link to send: pre-signed for its lifetime on a bucket.
+   */
+  'team.shareForReview': { input: ReviewShareInput, output: ReviewShare },
+  /** The review pages put up from this machine (of one board, or all), newest first. */
+  'team.reviewShares': { input: ReviewSharesInput, output: z.array(ReviewShare) },
+  /** Takes a review page down: every file it put on the location is removed, the page first. */
+  'team.revokeShare': { input: ReviewShareRef, output: ReviewShare }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const locationEvents = {

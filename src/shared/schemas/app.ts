@@ -7,7 +7,9 @@ export const AppInfo = z.object({
   version: z.string(),
   dataDir: z.string(),
   host: z.enum(['electron', 'web']),
-  platform: z.string()
+  platform: z.string(),
+  /** The user the backend runs as: who a team image says shared it, unless Settings names someone. */
+  userName: z.string()
 })
 export type AppInfo = z.infer<typeof AppInfo>
 

@@ -64,6 +64,13 @@ export const GalleryQueryInput = z
     message: 'a page starts at a cursor or at an offset, not both'
   })
 
+/** A designer's stars on an image: 1 to 5, 0 for none. */
+export const Rating = z.number().int().min(0).max(5)
+
+/** The longest note an image takes; a team library holds notes as long (`sync/teamLibrary.ts`). */
+export const NOTE_MAX = 4_000
+export const Note = z.string().max(NOTE_MAX)
+
 /** One grid tile: enough to draw the thumbnail and its label, nothing more. */
 export const GalleryItem = z.object({
   id: z.string(),
@@ -75,6 +82,8 @@ export const GalleryItem = z.object({
   /** The prompt, cut to 200 characters (the tile's accessible name); the detail has it whole. */
   prompt: z.string(),
   favorite: z.boolean(),
+  /** The tile shows its stars; a rating costs the page query nothing (a column of the row it reads). */
+  rating: Rating,
   createdAt: z.number()
 })
 export type GalleryItem = z.output<typeof GalleryItem>
@@ -131,6 +140,8 @@ export const GalleryDetail = z.object({
   billingUnit: z.string().nullable(),
   imagesInJob: z.number().int(),
   favorite: z.boolean(),
+  rating: Rating,
+  note: Note,
   createdAt: z.number(),
   /**
    * The image came as an address on the gateway (so the gateway holds a copy), not as bytes in the answer.
@@ -181,6 +192,14 @@ export const GalleryDeleteResult = z.object({
   /** Files kept because another result still uses the same bytes. */
   filesKept: z.number().int()
 })
+
+/** Stars for every image of a selection (the grid's, or the one whose details are open); 0 clears them. */
+export const GalleryRatingInput = z.object({ selection: GallerySelection, rating: Rating }).strict()
+export const GalleryRatingSet = z.object({ changed: z.number().int().nonnegative() })
+
+/** One image's note, whole ('' clears it). */
+export const GalleryNoteInput = z.object({ id: Id, note: Note }).strict()
+export const GalleryNoteSet = z.object({ id: z.string(), note: Note })
 
 export const EXPORT_FORMATS = ['zip', 'folder'] as const
 /**

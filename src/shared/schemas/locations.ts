@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { SpokenLanguage } from '../language'
+import { EXPORT_PROFILES } from './gallery'
 
 /**
  * Team locations (a bucket, a WebDAV server, a shared folder): where a team library lives. What a location
@@ -171,3 +173,49 @@ export const TeamSynced = z.object({ locationId: Id, outcome: TeamSyncOutcome })
 /** A gallery board linked to a team location (shared from here, or brought in by a sync). */
 export const TeamBoardLink = z.object({ boardId: Id, locationId: Id })
 export type TeamBoardLink = z.infer<typeof TeamBoardLink>
+
+/**
+ * How long a review link works, for the user to pick: a bucket's link is pre-signed and stops working
+ * then (SigV4 allows a week at most). A WebDAV server or a shared folder has no such links: its page stays
+ * until it is taken down.
+ */
+export const REVIEW_LINK_LIFETIMES = [3_600, 86_400, 604_800] as const
+export const ReviewLinkLifetime = z.literal(REVIEW_LINK_LIFETIMES)
+
+export const ReviewShareInput = z
+  .object({
+    locationId: Id,
+    boardId: Id,
+    /** Full: prompts and settings on the page and in the files; public: neither. */
+    profile: z.enum(EXPORT_PROFILES),
+    lifetimeSeconds: ReviewLinkLifetime,
+    /** The page's words: the language the user sees. */
+    language: SpokenLanguage.optional(),
+    /** The zone the page's dates are written in: the user's. */
+    timeZone: z.string().max(64).optional()
+  })
+  .strict()
+export type ReviewShareInput = z.input<typeof ReviewShareInput>
+
+export const ReviewShareState = z.enum(['live', 'expired', 'revoked', 'unfinished'])
+export type ReviewShareState = z.infer<typeof ReviewShareState>
+
+/** A review page on a location, as the board's Share for review dialog lists it. */
+export const ReviewShare = z.object({
+  id: Id,
+  locationId: Id,
+  boardId: Id,
+  boardName: z.string(),
+  profile: z.enum(EXPORT_PROFILES),
+  images: z.number().int().nonnegative(),
+  /** What to send a reviewer: a pre-signed https link, a WebDAV address, a file address; null if unfinished. */
+  link: z.string().nullable(),
+  createdAt: z.number(),
+  /** When a bucket's link stops working; null: it works until taken down. */
+  expiresAt: z.number().nullable(),
+  state: ReviewShareState
+})
+export type ReviewShare = z.infer<typeof ReviewShare>
+
+export const ReviewSharesInput = z.object({ boardId: Id.optional() }).strict()
+export const ReviewShareRef = z.object({ shareId: Id }).strict()

@@ -10,7 +10,9 @@ export const Settings = z.object({
   theme: Theme.default('system'),
   language: Language.default('system'),
   notifyOnJobFinish: z.boolean().default(true),
-  exportNameTemplate: z.string().min(1).max(200).default('{date}_{model}_{index}')
+  exportNameTemplate: z.string().min(1).max(200).default('{date}_{model}_{index}'),
+  /** Who this person is on work shared with a team location; empty: the computer's user name. */
+  teamName: z.string().trim().max(80).default('')
 })
 export type Settings = z.infer<typeof Settings>
 
@@ -19,7 +21,8 @@ export const SettingsPatch = z
     theme: Theme,
     language: Language,
     notifyOnJobFinish: z.boolean(),
-    exportNameTemplate: z.string().min(1).max(200)
+    exportNameTemplate: z.string().min(1).max(200),
+    teamName: z.string().trim().max(80)
   })
   .partial()
   .strict()

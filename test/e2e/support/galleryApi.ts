@@ -44,3 +44,14 @@ export async function generateImages(
   off()
   return jobs.map((job) => done.get(job.id) ?? job)
 }
+
+/** A gallery with one finished image per prompt, made on the demo gateway before the page opens. */
+export async function withImages(host: RunningWebHost, prompts: readonly string[]): Promise<void> {
+  const { api, close } = await connectApi(host)
+  try {
+    await api.invoke('models.refresh', { profileId: 'demo' })
+    await generateImages(api, prompts)
+  } finally {
+    close()
+  }
+}

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -146,6 +147,33 @@ describe('team locations in Settings: saved, checked, and their credentials kept
       credentials: null
     })
     expect(back.hasCredentials).toBe(false)
+  })
+
+  it('puts a board up for review and takes it down, with the saved credentials', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer()
+    const { added } = await studio.api.invoke('gallery.importFiles', {
+      files: [{ name: 'one.png', data: png.toString('base64') }]
+    })
+    const board = await studio.api.invoke('boards.create', { name: 'For review' })
+    await studio.api.invoke('boards.add', { boardId: board.id, selection: { kind: 'ids', ids: added } })
+    const review = await studio.api.invoke('locations.save', {
+      name: 'Review bucket',
+      settings: bucket(s3.endpoint),
+      credentials: { kind: 's3', accessKeyId: 'S3RVER', secretAccessKey: SECRET }
+    })
+    const [nas] = (await studio.api.invoke('locations.list', {})).filter((l) => l.name === 'NAS')
+    for (const locationId of [review.id, nas?.id ?? '']) {
+      const share = await studio.api.invoke('team.shareForReview', {
+        locationId,
+        boardId: board.id,
+        profile: 'full',
+        lifetimeSeconds: 3_600
+      })
+      expect(share.state).toBe('live')
+      expect((await studio.api.invoke('team.revokeShare', { shareId: share.id })).state).toBe('revoked')
+    }
   })
 
   it('never lets a secret out: not on the wire, not in any file of the data folder [P43]', () => {

@@ -147,16 +147,18 @@ describe.each(['a bucket', 'a shared folder'] as const)(
       }
     })
 
-    it('carries edits made offline on both sides both ways: names, members, verdicts, new images', async () => {
-      const idsBySha = async (studio: TestBackend, boardId: string): Promise<Map<string, string>> => {
-        const page = await studio.api.invoke('gallery.query', { filter: { boardIds: [boardId] } })
-        const out = new Map<string, string>()
-        for (const item of page.items) {
-          const media = await studio.backend.resolveMedia(item.mediaId)
-          if (media) out.set(sha(await readFile(media.file)), item.id)
-        }
-        return out
+    /** A board's gallery ids, by the content hash of their bytes (the same image on both sides). */
+    const idsBySha = async (studio: TestBackend, boardId: string): Promise<Map<string, string>> => {
+      const page = await studio.api.invoke('gallery.query', { filter: { boardIds: [boardId] } })
+      const out = new Map<string, string>()
+      for (const item of page.items) {
+        const media = await studio.backend.resolveMedia(item.mediaId)
+        if (media) out.set(sha(await readFile(media.file)), item.id)
       }
+      return out
+    }
+
+    it('carries edits made offline on both sides both ways: names, members, verdicts, new images', async () => {
       const [one, two, three] = files.map(sha) as [string, string, string]
       const benBoard = (await ben.api.invoke('boards.list', {})).find((b) => b.name === 'Moodboard (2)')
       if (!benBoard) throw new Error('the team board did not reach Ben')
@@ -200,6 +202,77 @@ describe.each(['a bucket', 'a shared folder'] as const)(
         expect([verdictOf(ids.get(one) ?? ''), verdictOf(ids.get(three) ?? '')]).toEqual(['kept', 'rejected'])
         db.close()
       }
+    })
+
+    it('carries stars and notes both ways, and edits made offline on both sides end the same on both', async () => {
+      const [one, , three] = files.map(sha) as [string, string, string]
+      const benBoard = (await ben.api.invoke('boards.list', {})).find((b) => b.name === 'Final picks')
+      if (!benBoard) throw new Error('the team board did not reach Ben')
+      const marksOf = async (studio: TestBackend, boardId: string) => {
+        const out = new Map<string, { rating: number; note: string }>()
+        for (const [hash, id] of await idsBySha(studio, boardId)) {
+          const { rating, note } = await studio.api.invoke('gallery.get', { id })
+          out.set(hash, { rating, note })
+        }
+        return out
+      }
+      const rate = async (studio: TestBackend, id: string | undefined, rating: number) =>
+        studio.api.invoke('gallery.setRating', { selection: { kind: 'ids', ids: [id ?? ''] }, rating })
+      const write = async (studio: TestBackend, id: string | undefined, note: string) =>
+        studio.api.invoke('gallery.setNote', { id: id ?? '', note })
+
+      // Made on one side, seen on the other.
+      const anaIds = await idsBySha(ana, anaBoardId)
+      await rate(ana, anaIds.get(one), 5)
+      await write(ana, anaIds.get(one), 'Hero shot.\n主图，裁紧一点。')
+      await ana.api.invoke('team.sync', { id: anaLocationId })
+      await ben.api.invoke('team.sync', { id: benLocationId })
+      expect((await marksOf(ben, benBoard.id)).get(one)).toEqual({
+        rating: 5,
+        note: 'Hero shot.\n主图，裁紧一点。'
+      })
+
+      // Offline on both sides: each changes something the other does not, and both rate the same image.
+      const benIds = await idsBySha(ben, benBoard.id)
+      await write(ana, anaIds.get(one), 'Hero shot, crop tighter.')
+      await rate(ana, anaIds.get(one), 4)
+      await rate(ana, anaIds.get(three), 1)
+      await rate(ben, benIds.get(one), 3)
+      await write(ben, benIds.get(three), 'Try it in blue.')
+      await ana.api.invoke('team.sync', { id: anaLocationId })
+      await ben.api.invoke('team.sync', { id: benLocationId })
+      await ana.api.invoke('team.sync', { id: anaLocationId })
+
+      const anaMarks = await marksOf(ana, anaBoardId)
+      expect(await marksOf(ben, benBoard.id)).toEqual(anaMarks)
+      // The rating both changed goes to the edit synced last (Ben's); everything else is each one's own.
+      expect(anaMarks.get(one)).toEqual({ rating: 3, note: 'Hero shot, crop tighter.' })
+      expect(anaMarks.get(three)).toEqual({ rating: 1, note: 'Try it in blue.' })
+      // The grid's tiles show the same stars the details do.
+      const tiles = await ana.api.invoke('gallery.query', { filter: { boardIds: [anaBoardId] } })
+      expect(tiles.items.find((item) => item.id === anaIds.get(one))?.rating).toBe(3)
+    })
+
+    it('sends stars given before the gallery had them agreed on with the team (a gallery from before stars)', async () => {
+      const [, , three] = files.map(sha) as [string, string, string]
+      const benBoard = (await ben.api.invoke('boards.list', {})).find((b) => b.name === 'Final picks')
+      if (!benBoard) throw new Error('the team board did not reach Ben')
+      // What a gallery upgraded from before stars and notes holds: verdicts agreed on, nothing else.
+      const db = new Database(join(ben.dataDir, DATABASE_FILE))
+      db.prepare("DELETE FROM team_base WHERE kind IN ('rating', 'note')").run()
+      db.close()
+      const benIds = await idsBySha(ben, benBoard.id)
+      await ben.api.invoke('gallery.setRating', {
+        selection: { kind: 'ids', ids: [benIds.get(three) ?? ''] },
+        rating: 2
+      })
+      await ben.api.invoke('team.sync', { id: benLocationId })
+      await ana.api.invoke('team.sync', { id: anaLocationId })
+      const anaIds = await idsBySha(ana, anaBoardId)
+      expect(await ana.api.invoke('gallery.get', { id: anaIds.get(three) ?? '' })).toMatchObject({
+        rating: 2,
+        note: 'Try it in blue.'
+      })
     })
   }
 )

@@ -3,20 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '@renderer/App'
 import { useAppStore } from '@renderer/store/app'
 import { createApiClient, type Transport } from '@shared/client'
+import { testInfo, testSettings } from './connection'
 
-const settings = {
-  theme: 'system' as const,
-  language: 'en' as const,
-  notifyOnJobFinish: true,
-  exportNameTemplate: '{date}_{model}_{index}'
-}
-const info = {
-  name: 'Gateway Studio',
-  version: '0.1.0',
-  dataDir: '/data',
-  host: 'web' as const,
-  platform: 'linux'
-}
+const settings = testSettings({ theme: 'system' })
+const info = testInfo()
 
 function setup(): { invoke: ReturnType<typeof vi.fn> } {
   const invoke = vi.fn((name: string, input: unknown) =>

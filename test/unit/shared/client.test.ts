@@ -13,7 +13,13 @@ function fakeTransport(reply: unknown): Transport & { emit: (name: string, paylo
   }
 }
 
-const settings = { theme: 'dark', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}' }
+const settings = {
+  theme: 'dark',
+  language: 'en',
+  notifyOnJobFinish: true,
+  exportNameTemplate: '{date}',
+  teamName: ''
+}
 
 describe('typed client', () => {
   it('returns the parsed value of an ok envelope', async () => {

@@ -16,6 +16,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sync_applied: 'src/main/sync/journal.ts',
   team_links: 'src/main/sync/links.ts',
   team_base: 'src/main/sync/links.ts',
+  review_shares: 'src/main/sync/reviewShares.ts',
   model_catalog: 'src/main/profiles/catalog.ts',
   model_catalog_fetches: 'src/main/profiles/catalog.ts',
   jobs: 'src/main/jobs/repository.ts',

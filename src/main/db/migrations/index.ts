@@ -20,6 +20,8 @@ import { migration018TeamLocations } from './018_team_locations'
 import { migration019SyncJournal } from './019_sync_journal'
 import { migration020TeamLinks } from './020_team_links'
 import { migration021TeamBase } from './021_team_base'
+import { migration022StarsNotes } from './022_stars_notes'
+import { migration023ReviewShares } from './023_review_shares'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -43,5 +45,7 @@ export const migrations: readonly Migration[] = [
   migration018TeamLocations,
   migration019SyncJournal,
   migration020TeamLinks,
-  migration021TeamBase
+  migration021TeamBase,
+  migration022StarsNotes,
+  migration023ReviewShares
 ]

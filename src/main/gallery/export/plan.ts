@@ -41,6 +41,8 @@ export interface ExportPlan {
   manifestJson: string
   manifestCsv: string
   indexHtml: string
+  /** What `indexHtml` shows of each file, in order: a review share renders its own page from it. */
+  page: PageImage[]
   /** A batch's export: one row per job of the batch, naming its images' files here (`batchCsv.ts`). */
   batchCsv: string | null
   skipped: number
@@ -219,6 +221,7 @@ export function planExport(
       version: options.appVersion
     }),
     manifestCsv: manifestCsv(entries),
+    page,
     indexHtml: renderIndexHtml(page, {
       exportedAt: options.exportedAt,
       appName: options.appName,

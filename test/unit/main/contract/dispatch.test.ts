@@ -10,7 +10,8 @@ function handlers(overrides: Partial<CommandHandlers> = {}): CommandHandlers {
       version: '1.0.0',
       dataDir: '/tmp',
       host: 'web',
-      platform: 'linux'
+      platform: 'linux',
+      userName: 'ana'
     }),
     'app.openExternal': () => ({ opened: false, allowed: true }),
     'settings.get': () => ({ theme: 'system', notifyOnJobFinish: true, exportNameTemplate: '{date}' }),
@@ -66,7 +67,13 @@ describe('dispatcher', () => {
     expect(update).toHaveBeenCalledWith({ theme: 'dark' })
     expect(result).toEqual({
       ok: true,
-      value: { theme: 'dark', language: 'system', notifyOnJobFinish: false, exportNameTemplate: 'x' }
+      value: {
+        theme: 'dark',
+        language: 'system',
+        notifyOnJobFinish: false,
+        exportNameTemplate: 'x',
+        teamName: ''
+      }
     })
   })
 

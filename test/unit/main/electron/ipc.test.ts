@@ -26,7 +26,14 @@ function eventFrom(url: string, { mainFrame = true } = {}): IpcMainInvokeEvent {
 
 const settingsHandlers = (spy: () => void): CommandHandlers =>
   stubHandlers({
-    'app.info': () => ({ name: 'x', version: '1', dataDir: '/d', host: 'electron', platform: 'linux' }),
+    'app.info': () => ({
+      name: 'x',
+      version: '1',
+      dataDir: '/d',
+      host: 'electron',
+      platform: 'linux',
+      userName: 'x'
+    }),
     'app.openExternal': () => ({ opened: false, allowed: false }),
     'settings.get': () => {
       spy()

@@ -1,15 +1,10 @@
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../../../src/main/db/connection'
 import { BoardNameTaken, BoardStore } from '../../../../src/main/gallery/boards'
 import { GalleryStore } from '../../../../src/main/gallery/store'
 import { JobRepository } from '../../../../src/main/jobs/repository'
-import { Library } from '../../../../src/main/library/store'
-import { makeImages, seedResults, storeImages } from '../../../e2e/support/gallerySeed'
 import { makeTempDir } from '../../../helpers/tempDir'
-import { openLibraryDb } from '../library/helpers'
-import { systemClock } from '../../../../src/main/time/clock'
-import { DiskMediaStore } from '../../../../src/main/library/diskStore'
+import { seededGallery } from './seeded'
 
 const T0 = Date.UTC(2025, 4, 1, 12)
 
@@ -22,18 +17,7 @@ describe('boards', () => {
   let clock = 1_000
 
   beforeAll(async () => {
-    db = openLibraryDb(join(temp.dir, 'studio.db'))
-    const library = new Library(db, new DiskMediaStore(join(temp.dir, 'library')), { clock: systemClock })
-    const media = (await storeImages(library, await makeImages(4, { size: 32 }))).map((m) => m.id)
-    const seeded = seedResults(
-      db,
-      ['red fox', 'blue fox', 'teapot', 'lighthouse'].map((prompt, i) => ({
-        mediaId: media[i] ?? '',
-        prompt,
-        createdAt: T0 + i
-      }))
-    )
-    ids = seeded.flatMap((job) => job.resultIds)
+    ;({ db, ids } = await seededGallery(temp.dir, ['red fox', 'blue fox', 'teapot', 'lighthouse'], T0))
     boards = new BoardStore(db, () => ++clock)
     gallery = new GalleryStore(db)
   })

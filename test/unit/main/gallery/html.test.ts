@@ -94,6 +94,35 @@ describe('export page: escaping [P35]', () => {
     })
     expect(doc.querySelector('title')?.textContent).toBe('Gateway "Studio" <b> export')
   })
+
+  it('a review page: its board as the title, each image at its own address, no export-only lines', () => {
+    const board = 'Client <round> "1" & co'
+    const images = ['a fox', 'a heron'].map((p, i) => ({
+      ...image(p, i),
+      href: `https://bucket.example/shares/ab/images/000${i + 1}.png?X-Amz-Signature=a"b&c=<d>`
+    }))
+    const html = renderIndexHtml(images, {
+      exportedAt: Date.UTC(2025, 4, 1),
+      appName: 'Gateway Studio',
+      language: 'en',
+      timeZone: 'UTC',
+      review: { title: board }
+    })
+    const doc = parse(html)
+    expect(doc.querySelector('title')?.textContent).toBe(board)
+    expect(doc.querySelector('h1')?.textContent).toBe(board)
+    expect(doc.querySelector('header p')?.textContent).toBe(
+      '2 images · shared for review May 1, 2025, 12:00 AM from Gateway Studio'
+    )
+    const figures = Array.from(doc.querySelectorAll('figure'))
+    figures.forEach((figure, i) => {
+      // The address exactly as given (escaped in the markup, whole in the attribute).
+      expect(figure.querySelector('img')?.getAttribute('src')).toBe(images[i]?.href)
+      expect(figure.querySelector('a')?.getAttribute('href')).toBe(images[i]?.href)
+      const terms = Array.from(figure.querySelectorAll('dt')).map((dt) => dt.textContent)
+      expect(terms).toEqual(['Model', 'Size', 'Created', 'File size'])
+    })
+  })
 })
 
 describe('export page: in the language the user exported in (issue 16)', () => {

@@ -22,7 +22,8 @@ describe('settings store', () => {
       theme: 'system',
       language: 'system',
       notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
+      exportNameTemplate: '{date}_{model}_{index}',
+      teamName: ''
     })
   })
 
@@ -43,7 +44,8 @@ describe('settings store', () => {
       theme: 'system',
       language: 'system',
       notifyOnJobFinish: false,
-      exportNameTemplate: '{date}_{model}_{index}'
+      exportNameTemplate: '{date}_{model}_{index}',
+      teamName: ''
     })
   })
 })

@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 import { useAppStore } from '@renderer/store/app'
 import { createApiClient, type Transport } from '@shared/client'
 import type { ChatMessageView } from '@shared/schemas/chat'
+import { testInfo, testSettings } from '../connection'
 
 type Listener = (name: string, payload: unknown) => void
 
@@ -31,8 +32,8 @@ export function connectFake(answers: Record<string, unknown> = {}) {
     .getState()
     .setConnection(
       connection,
-      { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
-      { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}' }
+      testInfo({ version: '0', dataDir: '/d' }),
+      testSettings({ exportNameTemplate: '{date}' })
     )
   return {
     connection,

@@ -32,6 +32,8 @@ const made = (id: string): GalleryDetail => ({
   billingUnit: 'image',
   imagesInJob: 1,
   favorite: false,
+  rating: 0,
+  note: '',
   createdAt: Date.UTC(2025, 4, 1, 9, 30),
   fromAddress: false
 })

@@ -22,6 +22,7 @@ import { useHandoffStore } from '@renderer/store/handoff'
 import { createApiClient, type Transport } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
 import { facetsOf, stubScreenSize } from './fixtures'
+import { testInfo, testSettings } from '../connection'
 
 const TOTAL = 5000
 
@@ -34,6 +35,7 @@ const item = (i: number): GalleryItem => ({
   model: 'studio-image-v3',
   prompt: `prompt ${i}`,
   favorite: i === 1,
+  rating: 0,
   createdAt: 1_000_000 - i
 })
 
@@ -87,6 +89,8 @@ function setup(): void {
         billingUnit: 'image',
         imagesInJob: 2,
         favorite: false,
+        rating: 0,
+        note: '',
         createdAt: 1,
         fromAddress: false,
         ...detailPatch
@@ -94,16 +98,13 @@ function setup(): void {
     return ok({})
   })
   const transport: Transport = { invoke, subscribe: () => () => undefined }
-  useAppStore.getState().setConnection(
-    { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
-    { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-    {
-      theme: 'light',
-      language: 'en',
-      notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
-    }
-  )
+  useAppStore
+    .getState()
+    .setConnection(
+      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+      testInfo({ version: '1' }),
+      testSettings()
+    )
   useGalleryStore.setState({
     tab: 'images',
     form: EMPTY_FORM,
@@ -131,8 +132,8 @@ function connectWith(invoke: Transport['invoke']): void {
       host: 'web',
       mediaUrl: (id) => `/media/${id}`
     },
-    { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-    { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    testInfo({ version: '1' }),
+    testSettings()
   )
 }
 

@@ -19,6 +19,7 @@ const item = (i: number): GalleryItem => ({
   model: 'studio-image-v3',
   prompt: `狐狸 ${i}`,
   favorite: i === 1,
+  rating: 0,
   createdAt: Date.UTC(2025, 4, 1) - i
 })
 
@@ -66,6 +67,7 @@ function connectGallery(): void {
       imageUsage: { generated_images: 1, total_tokens: 1200 },
       billingUnit: 'image',
       imagesInJob: 1,
+      note: '',
       createdAt: Date.now(),
       fromAddress: true
     })),

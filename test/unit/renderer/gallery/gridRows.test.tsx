@@ -6,6 +6,7 @@ import { useAppStore } from '@renderer/store/app'
 import { createApiClient } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
 import { stubScreenSize } from './fixtures'
+import { testInfo, testSettings } from '../connection'
 
 /** Every thumbnail render, by media id: a tile rendered again shows up here twice. */
 const thumbRenders = vi.hoisted(() => [] as string[])
@@ -27,6 +28,7 @@ const item = (i: number): GalleryItem => ({
   model: 'studio-image-v3',
   prompt: `prompt ${i}`,
   favorite: false,
+  rating: 0,
   createdAt: 1_000_000 - i
 })
 const range = (from: number, length: number): GalleryItem[] =>
@@ -44,8 +46,8 @@ describe('gallery grid rows at 100,000 images', () => {
         host: 'web',
         mediaUrl: (id) => id
       },
-      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-      { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}' }
+      testInfo({ version: '1' }),
+      testSettings({ exportNameTemplate: '{date}_{model}' })
     )
     useGalleryStore.setState({ items: range(0, 120), pages: {}, matching: TOTAL, nextCursor: '120' })
     render(<GalleryGrid />)

@@ -43,6 +43,8 @@ const made: GalleryDetail = {
   billingUnit: 'image',
   imagesInJob: 1,
   favorite: false,
+  rating: 0,
+  note: '',
   createdAt: 1,
   fromAddress: false
 }

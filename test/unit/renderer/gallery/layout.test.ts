@@ -15,6 +15,7 @@ function image(i: number, width = 1024 + (i % 7) * 120, height = 1024 - (i % 5) 
     model: 'm',
     prompt: 'p',
     favorite: false,
+    rating: 0,
     createdAt: i
   }
 }

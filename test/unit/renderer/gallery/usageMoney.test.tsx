@@ -10,6 +10,7 @@ import type { JobGroupView } from '@shared/schemas/jobGroups'
 import type { SpendSummaryRow } from '@shared/schemas/money'
 import { profile } from '../queue/fixtures'
 import { groupView } from '../../../helpers/jobViews'
+import { testInfo, testSettings } from '../connection'
 
 type By = 'day' | 'month' | 'model' | 'profile' | 'group'
 
@@ -114,8 +115,8 @@ function connectLedger(spent: Record<By, SpendSummaryRow[]>): void {
       host: 'web',
       mediaUrl: (id) => `/media/${id}`
     },
-    { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-    { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    testInfo({ version: '1' }),
+    testSettings()
   )
 }
 
@@ -296,13 +297,8 @@ describe('Usage in money', () => {
         host: 'web',
         mediaUrl: (id) => id
       },
-      { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-      {
-        theme: 'light',
-        language: 'en',
-        notifyOnJobFinish: true,
-        exportNameTemplate: '{date}_{model}_{index}'
-      }
+      testInfo({ version: '1' }),
+      testSettings()
     )
     render(<UsageView />)
     const spending = await screen.findByRole('region', { name: 'Spending' })

@@ -7,6 +7,7 @@ import { useImagesStore } from '@renderer/features/images/store'
 import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useProfilesStore } from '@renderer/store/profiles'
+import { testInfo, testSettings } from '../connection'
 
 type Handler = (input: unknown) => unknown
 
@@ -98,8 +99,8 @@ export function fakeBackend(handlers: Partial<Record<CommandName, Handler>> = {}
     .getState()
     .setConnection(
       connection,
-      { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
-      { theme: 'light', language: 'en', notifyOnJobFinish: false, exportNameTemplate: '{date}' }
+      testInfo({ version: '0', dataDir: '/d' }),
+      testSettings({ notifyOnJobFinish: false, exportNameTemplate: '{date}' })
     )
   useProfilesStore.setState({ profiles: [profile], catalogs: {} })
   useJobsStore.setState({ byId: {}, order: [], change: null })

@@ -14,6 +14,7 @@ const item = (n: number, width = 2048, height = 1152): GalleryItem => ({
   model: 'studio-image-v3',
   prompt: `prompt ${n}`,
   favorite: false,
+  rating: 0,
   createdAt: 1_700_000_000_000 + n
 })
 
@@ -112,6 +113,8 @@ const detailOf = (n: number, patch: Partial<GalleryDetail> = {}): GalleryDetail 
   billingUnit: 'token',
   imagesInJob: 3,
   favorite: false,
+  rating: 0,
+  note: '',
   createdAt: 1_700_000_000_000,
   fromAddress: false,
   ...patch

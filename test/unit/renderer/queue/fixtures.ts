@@ -11,6 +11,7 @@ import { useProfilesStore } from '@renderer/store/profiles'
 import { useQueueStore } from '@renderer/features/queue/store'
 import { useNotificationsStore } from '@renderer/store/notifications'
 import { job, task } from '../../../helpers/jobViews'
+import { testInfo, testSettings } from '../connection'
 
 export { job, result, task } from '../../../helpers/jobViews'
 
@@ -79,16 +80,7 @@ export function connect(handlers: Record<string, Handler> = {}): {
     host: 'web',
     mediaUrl: (id) => `/media/${id}`
   }
-  useAppStore.getState().setConnection(
-    connection,
-    { name: 'Gateway Studio', version: '0', dataDir: '/d', host: 'web', platform: 'linux' },
-    {
-      theme: 'light',
-      language: 'en',
-      notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
-    }
-  )
+  useAppStore.getState().setConnection(connection, testInfo({ version: '0', dataDir: '/d' }), testSettings())
   return { connection, invoke, emit: (name, payload) => listeners.forEach((l) => l(name, payload)) }
 }
 

@@ -7,6 +7,7 @@ import { useProfilesStore } from '@renderer/store/profiles'
 import { createApiClient, type Transport } from '@shared/client'
 import { defaultFieldMap } from '@shared/gateway/fieldMap'
 import type { ProfileView } from '@shared/schemas/profiles'
+import { testInfo, testSettings } from '../connection'
 
 const moved: ProfileView = {
   id: 'p1',
@@ -41,16 +42,13 @@ function setup(profile: ProfileView, setKey?: typeof WEAK): { invoke: ReturnType
     )
   )
   const transport: Transport = { invoke, subscribe: () => () => undefined }
-  useAppStore.getState().setConnection(
-    { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
-    { name: 'Gateway Studio', version: '0.1.0', dataDir: '/data', host: 'web', platform: 'linux' },
-    {
-      theme: 'system',
-      language: 'en',
-      notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
-    }
-  )
+  useAppStore
+    .getState()
+    .setConnection(
+      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+      testInfo(),
+      testSettings({ theme: 'system' })
+    )
   useProfilesStore.getState().setProfiles([profile])
   return { invoke }
 }

@@ -4,6 +4,7 @@ import { LaneLimits } from '@renderer/features/settings/LaneLimits'
 import { useAppStore } from '@renderer/store/app'
 import { createApiClient, type Transport } from '@shared/client'
 import type { LaneView } from '@shared/schemas/lanes'
+import { testInfo, testSettings } from '../connection'
 
 const lane = (over: Partial<LaneView> = {}): LaneView => ({
   profileId: 'p1',
@@ -29,16 +30,13 @@ function setup(lanes: LaneView[]): { invoke: ReturnType<typeof vi.fn> } {
     })
   })
   const transport: Transport = { invoke, subscribe: () => () => undefined }
-  useAppStore.getState().setConnection(
-    { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
-    { name: 'Gateway Studio', version: '0.1.0', dataDir: '/data', host: 'web', platform: 'linux' },
-    {
-      theme: 'system',
-      language: 'en',
-      notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
-    }
-  )
+  useAppStore
+    .getState()
+    .setConnection(
+      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+      testInfo(),
+      testSettings({ theme: 'system' })
+    )
   return { invoke }
 }
 

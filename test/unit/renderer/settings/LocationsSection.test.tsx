@@ -6,6 +6,7 @@ import { useAppStore } from '@renderer/store/app'
 import { createApiClient, type Transport } from '@shared/client'
 import type { AppError } from '@shared/result'
 import type { LocationCheck, LocationView } from '@shared/schemas/locations'
+import { testInfo, testSettings } from '../connection'
 
 type Handler = (input: unknown) => unknown
 
@@ -54,16 +55,13 @@ function setup(handlers: Record<string, Handler>): { invoke: ReturnType<typeof v
     return Promise.resolve(value instanceof Refusal ? { ok: false, error: value.error } : { ok: true, value })
   })
   const transport: Transport = { invoke, subscribe: () => () => undefined }
-  useAppStore.getState().setConnection(
-    { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
-    { name: 'Gateway Studio', version: '0.1.0', dataDir: '/data', host: 'web', platform: 'linux' },
-    {
-      theme: 'system',
-      language: 'en',
-      notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
-    }
-  )
+  useAppStore
+    .getState()
+    .setConnection(
+      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+      testInfo(),
+      testSettings({ theme: 'system' })
+    )
   render(<LocationsSection />)
   return { invoke }
 }
@@ -129,6 +127,34 @@ describe('Settings › Team locations: the list', () => {
       )
     ).toBeInTheDocument()
     expect(screen.queryByRole('list', { name: 'Saved locations' })).toBeNull()
+  })
+
+  it('keeps the name teammates see: the computer’s user name until one is typed, saved on Enter and on leaving', async () => {
+    const { invoke } = setup({
+      ...backend(),
+      'settings.update': (input) => ({
+        theme: 'system',
+        language: 'en',
+        notifyOnJobFinish: true,
+        exportNameTemplate: '{date}_{model}_{index}',
+        teamName: (input as { teamName: string }).teamName
+      })
+    })
+    const field = screen.getByLabelText('Your name on shared work')
+    expect(field).toHaveValue('')
+    expect(field).toHaveAttribute('placeholder', 'ana')
+    expect(field).toHaveAccessibleDescription(
+      'Teammates see it beside the images you share. Left empty, it is this computer’s user name, ana.'
+    )
+    fireEvent.change(field, { target: { value: '  Ana Lima  ' } })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    expect(await screen.findByText('Saved.')).toBeInTheDocument()
+    expect(invoke).toHaveBeenCalledWith('settings.update', { teamName: 'Ana Lima' })
+    expect(field).toHaveValue('Ana Lima')
+    expect(useAppStore.getState().settings?.teamName).toBe('Ana Lima')
+    // Leaving the field unchanged sends nothing more.
+    fireEvent.blur(field)
+    expect(invoke.mock.calls.filter(([name]) => name === 'settings.update')).toHaveLength(1)
   })
 
   it('shows each location: name, kind, address, a hint of its keys (never a secret) and its last check', async () => {
@@ -485,6 +511,28 @@ describe('Settings › Team locations: editing one', () => {
     fill('Endpoint', 'http://127.0.0.1:9000/')
     expect(endpoint).not.toHaveAccessibleDescription(movedWords)
     expect(secret).toHaveAccessibleDescription('Leave empty to keep the saved one.')
+  })
+
+  it('warns before a location with shared boards is pointed at another place, and only then', async () => {
+    const links = [
+      { boardId: 'b1', locationId: 'loc-s3' },
+      { boardId: 'b2', locationId: 'loc-s3' },
+      { boardId: 'b3', locationId: 'loc-other' }
+    ]
+    setup({ ...backend([bucket]), 'team.boards': () => links })
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit team-library' }))
+    const warning =
+      'This points “team-library” at another place, which is another team library. The 2 boards shared through it will no longer be linked when you save: they stay in your gallery, and you can share them again.'
+    // A new name, or the same address written with a slash, is the same place.
+    fill('Name', 'Our bucket')
+    fill('Endpoint', 'http://127.0.0.1:9000/')
+    expect(screen.queryByText(warning)).toBeNull()
+    fill('Folder in the bucket (optional)', 'archive/')
+    expect(await screen.findByText(warning)).toBeInTheDocument()
+    // Said to whoever is about to press Save, too.
+    expect(screen.getByRole('button', { name: 'Save location' })).toHaveAccessibleDescription(warning)
+    fill('Folder in the bucket (optional)', 'studio/')
+    expect(screen.queryByText(warning)).toBeNull()
   })
 
   it('asks for the password again when a WebDAV address moves to another server', async () => {

@@ -6,6 +6,7 @@ import { useAppStore } from '@renderer/store/app'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { createApiClient, type Transport } from '@shared/client'
 import { caps, table } from '../jobs/money/fixtures'
+import { testInfo, testSettings } from '../connection'
 
 type Handler = (input: unknown) => unknown
 
@@ -27,16 +28,13 @@ function setup(handlers: Record<string, Handler>): {
       return () => listeners.delete(listener)
     }
   }
-  useAppStore.getState().setConnection(
-    { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
-    { name: 'Gateway Studio', version: '0.1.0', dataDir: '/data', host: 'web', platform: 'linux' },
-    {
-      theme: 'system',
-      language: 'en',
-      notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
-    }
-  )
+  useAppStore
+    .getState()
+    .setConnection(
+      { api: createApiClient(transport), host: 'web', mediaUrl: (id) => `/media/${id}` },
+      testInfo(),
+      testSettings({ theme: 'system' })
+    )
   useProfilesStore.setState({
     profiles: [],
     catalogs: {

@@ -288,13 +288,6 @@ export function sendToImageStudio(text: string): void {
   useAppStore.getState().setScreen('images')
 }
 
-/** Opens a vetted link outside the app; a browser tab opens it itself when the host says so. */
-export async function openLink(api: ApiClient, url: string): Promise<void> {
-  const result = await api.call('app.openExternal', { url })
-  if (result.ok && !result.value.opened && result.value.allowed)
-    window.open(url, '_blank', 'noopener,noreferrer')
-}
-
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/webp'])
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 const MAX_IMAGES = 4

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { addToBoard, changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
+import { ReviewDialog } from './team/ReviewDialog'
 import { ShareDialog } from './team/ShareDialog'
 import { useTeamStore } from './team/store'
 import { SyncFailures, SyncWithTeam } from './team/SyncWithTeam'
@@ -70,6 +71,7 @@ export function BoardsBar(): ReactElement {
   const [editing, setEditing] = useState<'new' | 'rename' | null>(null)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [sharing, setSharing] = useState(false)
+  const [reviewing, setReviewing] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const locations = useTeamStore((s) => s.locations)
   const shared = useTeamStore((s) => s.shared)
@@ -187,6 +189,9 @@ export function BoardsBar(): ReactElement {
                 <button type="button" className="button small quiet" onClick={() => setSharing(true)}>
                   {t('gallery.team.shareMenu')}
                 </button>
+                <button type="button" className="button small quiet" onClick={() => setReviewing(true)}>
+                  {t('gallery.team.review.menu')}
+                </button>
                 <button
                   type="button"
                   className="button small danger-quiet"
@@ -203,6 +208,7 @@ export function BoardsBar(): ReactElement {
       {error && <ErrorNotice error={error} />}
       <SyncFailures />
       {sharing && current && <ShareDialog board={current} onClose={() => setSharing(false)} />}
+      {reviewing && current && <ReviewDialog board={current} onClose={() => setReviewing(false)} />}
     </div>
   )
 }

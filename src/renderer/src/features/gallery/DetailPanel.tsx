@@ -10,7 +10,8 @@ import { useConnection } from '../../store/app'
 import { showJobInQueue } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { IconButton } from '../../ui/IconButton'
-import { sendSettingsOf, setFavorite } from './actions'
+import { rate, sendSettingsOf, setFavorite } from './actions'
+import { ImageNote, StarRating } from './DetailMarks'
 import { offersSettings } from './fileSettings'
 import { CredentialsNote, ImportedSettings, TeamOrigin } from './ImportedDetail'
 import { formatBytes, formatDateTime } from './format'
@@ -81,6 +82,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
   const setDialog = useGalleryStore((s) => s.setDialog)
   const setSelection = useGalleryStore((s) => s.setSelection)
   const favoriteInList = useGalleryStore((s) => findItem(s, id)?.favorite)
+  const ratingInList = useGalleryStore((s) => findItem(s, id)?.rating)
   const [detail, setDetailData] = useState<GalleryDetail | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   const [sending, setSending] = useState(false)
@@ -88,20 +90,37 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
   useEffect(() => {
     // The panel is keyed by image id, so each image starts with fresh state.
     let live = true
-    void api.call('gallery.get', { id }).then((result) => {
-      if (!live) return
-      if (result.ok) setDetailData(result.value)
-      else {
-        setDetailData(null)
-        setError(result.error)
-      }
-    })
+    const load = (): void => {
+      void api.call('gallery.get', { id }).then((result) => {
+        if (!live) return
+        if (result.ok) setDetailData(result.value)
+        else {
+          setDetailData(null)
+          setError(result.error)
+        }
+      })
+    }
+    load()
+    // A sync may bring a teammate's stars or note for this image.
+    const off = api.on('team.synced', load)
     return () => {
       live = false
+      off()
     }
   }, [api, id])
 
   const favorite = favoriteInList ?? detail?.favorite ?? false
+  const rating = ratingInList ?? detail?.rating ?? 0
+  // The grid's tile follows through the store; the panel's own copy for an image no page holds.
+  const onRate = (next: number): void => {
+    const was = rating
+    setDetailData((d) => d && { ...d, rating: next })
+    void rate(api, only(id), next).then((failure) => {
+      if (!failure) return
+      setDetailData((d) => d && { ...d, rating: was })
+      setError(failure)
+    })
+  }
   const shown = detail?.id === id ? detail : null
   const measured =
     shown?.width && shown.height ? `${shown.width} × ${shown.height}` : t('gallery.detail.unknown')
@@ -175,6 +194,10 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
                 {sending ? t('gallery.detail.loadingSettings') : t('gallery.detail.useSettings')}
               </button>
             )}
+          </div>
+          <div className="detail-marks">
+            <StarRating value={rating} onChange={onRate} />
+            <ImageNote id={shown.id} saved={shown.note} />
           </div>
           <ExitActions detail={shown} />
           {/* The one action that loses something, last and on its own. */}

@@ -19,7 +19,7 @@ import { useRows } from '../../media/useRows'
 import { useWidth } from '../../media/useWidth'
 import { useConnection } from '../../store/app'
 import { MediaThumb } from '../../ui/MediaThumb'
-import { ensureShown } from './actions'
+import { ensureShown, rateByKey } from './actions'
 import { createGridLayout } from './layout'
 import { isSelected, only, selectRange, toggle, type Selection } from './selection'
 import { itemAt, positions, useGalleryStore } from './store'
@@ -42,6 +42,9 @@ const STEPS: Record<string, number> = {
   Home: -Infinity,
   End: Infinity
 }
+
+/** Lightroom's rating keys: 1 to 5 stars, 0 none. */
+const RATING_KEY = /^[0-5]$/
 
 /** What a tile does when used; one object for the whole grid, reading the store when called. */
 interface TileActions {
@@ -97,6 +100,11 @@ function tileActions(onStage: (id: string) => void, api: ApiClient): TileActions
         const step = STEPS[event.key] ?? 0
         const next = step === -Infinity ? tiles[0] : step === Infinity ? tiles.at(-1) : tiles[at + step]
         next?.focus()
+      } else if (RATING_KEY.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+        // The selection when this tile is in it (as Space builds one), else the tile the keys are on.
+        event.preventDefault()
+        const { selection } = state()
+        void rateByKey(api, isSelected(selection, item.id) ? selection : only(item.id), Number(event.key))
       }
     },
     check(index, item, event) {
@@ -153,12 +161,18 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
         if (!item)
           return <div key={`p${index}`} className="gallery-tile placeholder" style={box} aria-hidden="true" />
         const selected = isSelected(selection, item.id)
+        const name = item.prompt || t('gallery.grid.untitled')
         return (
           <div
             key={item.id}
             role="option"
             aria-selected={selected}
-            aria-label={item.prompt || t('gallery.grid.untitled')}
+            // The stars are in the name: the tile shows them only as an icon.
+            aria-label={
+              item.rating > 0
+                ? t('gallery.grid.rated', { name, stars: t('gallery.marks.stars', { count: item.rating }) })
+                : name
+            }
             aria-posinset={index + 1}
             aria-setsize={count}
             tabIndex={index === focusIndex ? 0 : -1}
@@ -190,6 +204,11 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
             {item.favorite && (
               <span className="tile-fav" aria-hidden="true">
                 ★
+              </span>
+            )}
+            {item.rating > 0 && (
+              <span className="tile-stars" aria-hidden="true">
+                ★ {item.rating}
               </span>
             )}
           </div>

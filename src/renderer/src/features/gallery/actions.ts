@@ -5,8 +5,8 @@ import type { AppError } from '@shared/result'
 import type { z } from 'zod'
 import { i18n } from '../../i18n'
 import { sendSettingsToImages } from '../../store/handoff'
-import { EMPTY_SELECTION, toContract } from './selection'
-import { PAGE, positions, toFilter, useGalleryStore } from './store'
+import { EMPTY_SELECTION, isSelected, selectedCount, toContract, type Selection } from './selection'
+import { loadedItems, PAGE, positions, toFilter, useGalleryStore } from './store'
 import { madeHere, useTeamStore } from './team/store'
 
 /** The first page is small so the grid paints at once; later pages are larger. */
@@ -136,6 +136,37 @@ export async function setFavorite(api: ApiClient, id: string, favorite: boolean)
   if (result.ok) return null
   store.getState().setFavorite(id, !favorite)
   return result.error
+}
+
+/**
+ * Stars (0 clears them) for the images of a selection: shown at once on every loaded tile, then told to the
+ * backend; if it refuses, each image gets back the stars it had and the refusal is returned to be shown.
+ */
+export async function rate(api: ApiClient, selection: Selection, rating: number): Promise<AppError | null> {
+  const state = store.getState()
+  const contract = toContract(selection, state.matching ?? state.items.length, positions(state))
+  if (!contract) return null
+  const before = new Map<string, number>()
+  for (const item of loadedItems(state)) if (isSelected(selection, item.id)) before.set(item.id, item.rating)
+  state.setRatings((item) => (before.has(item.id) ? rating : undefined))
+  const result = await api.call('gallery.setRating', { selection: contract, rating })
+  if (result.ok) return null
+  store.getState().setRatings((item) => before.get(item.id))
+  return result.error
+}
+
+/** Stars from the grid's keys, confirmed in the notice line (read out as it changes), or the refusal shown. */
+export async function rateByKey(api: ApiClient, selection: Selection, rating: number): Promise<void> {
+  const { matching, items } = store.getState()
+  const images = selectedCount(selection, matching ?? items.length)
+  const error = await rate(api, selection, rating)
+  store.setState(error ? { error } : { notice: { type: 'rated', images, rating } })
+}
+
+/** One image's note, whole. */
+export async function saveNote(api: ApiClient, id: string, note: string): Promise<AppError | null> {
+  const result = await api.call('gallery.setNote', { id, note })
+  return result.ok ? null : result.error
 }
 
 /**

@@ -134,8 +134,26 @@ interface GalleryState {
   removeIds: (ids: readonly string[]) => void
   removeJob: (jobId: string) => void
   setFavorite: (id: string, favorite: boolean) => void
+  /** New stars for the loaded images `ratingOf` names (undefined: that image keeps its own). */
+  setRatings: (ratingOf: (item: GalleryItem) => number | undefined) => void
   markStale: () => void
 }
+
+/** Every loaded image passed through `change`; an image it returns as it was stays the same object. */
+function everyItem(
+  state: Pick<GalleryState, 'items' | 'pages'>,
+  change: (item: GalleryItem) => GalleryItem
+): Pick<GalleryState, 'items' | 'pages'> {
+  const pages: Record<number, GalleryItem[]> = {}
+  for (const [p, page] of Object.entries(state.pages)) pages[Number(p)] = page.map(change)
+  return { items: state.items.map(change), pages }
+}
+
+/** Every loaded image, wherever it was loaded (an image in both lists comes twice). */
+export const loadedItems = (state: Pick<GalleryState, 'items' | 'pages'>): GalleryItem[] => [
+  ...state.items,
+  ...Object.values(state.pages).flat()
+]
 
 /** The gallery's state, outside the screen so filters, selection and exports survive navigation. */
 export const useGalleryStore = create<GalleryState>()((set) => ({
@@ -198,7 +216,7 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
   removeIds: (ids) =>
     set((state) => {
       const gone = new Set(ids)
-      const shown = new Set([...state.items, ...Object.values(state.pages).flat()].map((item) => item.id))
+      const shown = new Set(loadedItems(state).map((item) => item.id))
       const removed = [...gone].filter((id) => shown.has(id)).length
       if (removed === 0) return state
       const items = state.items.filter((item) => !gone.has(item.id))
@@ -214,7 +232,7 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
   removeJob: (jobId) =>
     set((state) => {
       const ofJob = (item: GalleryItem): boolean => item.jobId === jobId
-      const shown = [...state.items, ...Object.values(state.pages).flat()]
+      const shown = loadedItems(state)
       if (!shown.some(ofJob)) return state
       return {
         items: state.items.filter((item) => !ofJob(item)),
@@ -224,12 +242,17 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
       }
     }),
   setFavorite: (id, favorite) =>
-    set((state) => {
-      const flip = (item: GalleryItem): GalleryItem =>
+    set((state) =>
+      everyItem(state, (item) =>
         item.id === id && item.favorite !== favorite ? { ...item, favorite } : item
-      const pages: Record<number, GalleryItem[]> = {}
-      for (const [p, page] of Object.entries(state.pages)) pages[Number(p)] = page.map(flip)
-      return { items: state.items.map(flip), pages }
-    }),
+      )
+    ),
+  setRatings: (ratingOf) =>
+    set((state) =>
+      everyItem(state, (item) => {
+        const rating = ratingOf(item)
+        return rating === undefined || rating === item.rating ? item : { ...item, rating }
+      })
+    ),
   markStale: () => set({ stale: true, typing: false })
 }))

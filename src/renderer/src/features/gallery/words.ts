@@ -13,11 +13,19 @@ export type GalleryNotice =
   | { type: 'imported'; added: number; skipped: ImportSkip[]; notSent: number }
   /** A board shared with a team location after its dialog was closed. */
   | { type: 'shared'; board: string; location: string }
+  /** Stars given (0: taken off) from the keyboard. */
+  | { type: 'rated'; images: number; rating: number }
 
 export function noticeText(t: TFunction, notice: GalleryNotice): string {
   if (notice.type === 'imported') return importedWords(t, notice)
   if (notice.type === 'shared')
     return t('gallery.team.sharedNotice', { board: notice.board, location: notice.location })
+  if (notice.type === 'rated') {
+    const images = t('gallery.count.images', { count: notice.images })
+    return notice.rating === 0
+      ? t('gallery.notices.unrated', { images })
+      : t('gallery.notices.rated', { images, stars: t('gallery.marks.stars', { count: notice.rating }) })
+  }
   if (notice.type === 'deleted') {
     const values = {
       images: t('gallery.count.images', { count: notice.deleted }),

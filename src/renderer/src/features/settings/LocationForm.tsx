@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
-import type { LocationCheck, LocationKind, LocationView } from '@shared/schemas/locations'
+import { placeOf } from '@shared/locations/place'
+import {
+  LocationSettings,
+  type LocationCheck,
+  type LocationKind,
+  type LocationView
+} from '@shared/schemas/locations'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
@@ -15,6 +21,7 @@ import {
   LOCATION_KINDS,
   problemWords,
   saveInputOf,
+  settingsOf,
   testInputOf,
   type DraftField,
   type FieldErrors,
@@ -61,6 +68,20 @@ function CheckResult({ kind, check }: { kind: LocationKind; check: LocationCheck
  * the backend: left empty while editing, `credentials: null` keeps what is stored. What the form holds,
  * secrets included, lives in this component's state only and goes with it once saved or cancelled.
  */
+/** How many gallery boards are linked to the saved location (none for a new one). */
+function useLinkedBoards(saved: LocationView | null): number {
+  const { api } = useConnection()
+  const [linked, setLinked] = useState(0)
+  const id = saved?.id ?? null
+  useEffect(() => {
+    if (id === null) return
+    void api.call('team.boards', {}).then((result) => {
+      if (result.ok) setLinked(result.value.filter((link) => link.locationId === id).length)
+    })
+  }, [api, id])
+  return linked
+}
+
 export function LocationForm({
   saved,
   onSaved,
@@ -99,6 +120,15 @@ export function LocationForm({
         : null
   const errors: FieldErrors = { ...(checked && !checked.ok ? checked.errors : {}), ...refused }
   const moved = addressMoved(draft, saved)
+  // Another bucket, folder or server is another team library: the boards shared through this one are
+  // unlinked on Save (they stay in the gallery). Said before Save, with how many.
+  const linked = useLinkedBoards(saved)
+  const settingsNow = LocationSettings.safeParse(settingsOf(draft))
+  const elsewhere =
+    saved !== null &&
+    linked > 0 &&
+    settingsNow.success &&
+    placeOf(settingsNow.data) !== placeOf(saved.settings)
 
   const change = (patch: Partial<LocationDraft>): void => {
     setDraft((current) => editDraft(current, patch))
@@ -312,6 +342,12 @@ export function LocationForm({
         })}
       </div>
 
+      {elsewhere && (
+        <p id={`${idPrefix}-elsewhere`} className="notice notice-warn">
+          {t('settings.locations.form.elsewhere', { count: linked, name: saved.name })}
+        </p>
+      )}
+
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}
@@ -322,7 +358,12 @@ export function LocationForm({
         <button type="button" className="button" disabled={pending !== null} onClick={() => void test()}>
           {pending === 'test' ? t('settings.locations.form.testing') : t('settings.locations.form.test')}
         </button>
-        <button type="submit" className="button primary" disabled={pending !== null}>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={pending !== null}
+          {...(elsewhere ? { 'aria-describedby': `${idPrefix}-elsewhere` } : {})}
+        >
           {pending === 'save' ? t('settings.locations.form.saving') : t('settings.locations.form.save')}
         </button>
         <button type="button" className="button" onClick={onCancel}>

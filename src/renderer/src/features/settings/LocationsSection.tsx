@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { useNow } from '../../ui/useNow'
 import { LocationForm } from './LocationForm'
+import { TeamName } from './TeamName'
 import { addressOf, agoWords, problemWords } from './locationDraft'
 
 /** Where the keyboard goes once the list has changed under it. */
@@ -223,6 +224,7 @@ export function LocationsSection(): ReactElement {
         <h2 id="locations-title">{t('settings.locations.title')}</h2>
         <p className="muted">{t('settings.locations.intro')}</p>
       </div>
+      <TeamName />
       {error && <ErrorNotice error={error} />}
       {locations && list.length === 0 && !adding && <p className="muted">{t('settings.locations.empty')}</p>}
       {list.length > 0 && (

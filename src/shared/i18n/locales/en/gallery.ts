@@ -61,7 +61,9 @@ export const gallery = {
     deletedKept: 'Deleted {{images}} ({{files}} removed; {{kept}} kept because other images use them).',
     added: 'Added {{images}} to {{board}}.',
     alreadyOn: 'Those images were already on {{board}}.',
-    removed: 'Took {{images}} off {{board}}.'
+    removed: 'Took {{images}} off {{board}}.',
+    rated: 'Gave {{images}} {{stars}}.',
+    unrated: 'Took the stars off {{images}}.'
   },
   empty: {
     nothingTitle: 'No images yet',
@@ -73,7 +75,24 @@ export const gallery = {
   },
   grid: {
     label: 'Images',
-    untitled: 'Untitled image'
+    untitled: 'Untitled image',
+    /** A tile's name with its stars: "a red fox at dawn, 3 stars". */
+    rated: '{{name}}, {{stars}}'
+  },
+  /** A designer's own marks on an image: stars and a note, in the details (and synced with a team). */
+  marks: {
+    rating: 'Stars',
+    stars_one: '{{count}} star',
+    stars_other: '{{count}} stars',
+    none: 'No stars',
+    clearTitle: 'Click again to take the stars off',
+    hint: 'Choose the lit star again, or press 0, to take the stars off. In the grid, keys 1 to 5 give stars and 0 takes them off.',
+    note: 'Note',
+    notePlaceholder: 'What works, what to change, who it is for…',
+    saving: 'Saving…',
+    saved: 'Saved',
+    length: '{{count}} of {{max}} characters',
+    tooLong: 'A note can be up to {{max}} characters; this one has {{count}}. Shorten it and it saves.'
   },
   detail: {
     label: 'Image details',
@@ -340,6 +359,8 @@ export const gallery = {
   exportPage: {
     title: '{{app}} export',
     summary: '{{images}} · exported {{date}} from {{app}}',
+    /** A review page's line under its board's name. */
+    reviewSummary: '{{images}} · shared for review {{date}} from {{app}}',
     /** Before the prompt as the gateway rewrote it. */
     revisedPrompt: 'Revised prompt: ',
     model: 'Model',
@@ -492,6 +513,45 @@ export const gallery = {
     /** An image a sync brought in: who shared it, and through which location when this computer has it. */
     from: 'From the team · shared by {{author}}',
     fromVia: 'From the team · shared by {{author}} via {{location}}',
-    received: 'Received'
+    received: 'Received',
+    /** "Share for review": the board as a web page on a team location, for people without the app. */
+    review: {
+      menu: 'Share for review…',
+      title: 'Share “{{board}}” for review',
+      intro:
+        'Puts the board on a team location as a web page. Send its link to people who don’t have Gateway Studio: they see the images, and can’t change anything.',
+      what: 'What reviewers see',
+      profiles: {
+        full: 'The images with their prompts and settings',
+        public: 'The images only, without prompts or settings'
+      },
+      lifetime: 'The link works for',
+      lifetimes: { s3600: '1 hour', s86400: '1 day', s604800: '7 days' },
+      noExpiry:
+        'On a WebDAV server or a shared folder the page stays until you take it down, and reviewers need access to that server or folder to open it.',
+      create: 'Create review page',
+      making: 'Putting {{images}} on {{location}}…',
+      makingLabel: 'Creating the review page',
+      made: 'The review page is ready. Send this link to your reviewers:',
+      link: 'Review link',
+      copy: 'Copy link',
+      open: 'Open',
+      failed: 'Could not create the review page on {{location}}',
+      pages: 'Review pages of this board',
+      nonePages: 'No review pages yet.',
+      row: '{{location}} · {{images}}, {{profile}} · created {{date}}',
+      profileShort: { full: 'with prompts', public: 'images only' },
+      states: {
+        live: 'The link works until {{date}}',
+        liveUntilTakenDown: 'Up until you take it down',
+        expired: 'The link expired {{date}}; its files are still at the location',
+        revoked: 'Taken down',
+        unfinished: 'Not finished: some of its files may be at the location'
+      },
+      goneLocation: 'A removed location',
+      takeDown: 'Take down',
+      removeFiles: 'Remove its files',
+      close: 'Close'
+    }
   }
 }

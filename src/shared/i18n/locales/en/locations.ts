@@ -8,6 +8,10 @@ export const locations = {
   title: 'Team locations',
   intro:
     'Where your team’s library lives: a bucket, a WebDAV server or a shared folder. Keys and passwords stay on this computer and are never shown again.',
+  yourName: 'Your name on shared work',
+  yourNameHint:
+    'Teammates see it beside the images you share. Left empty, it is this computer’s user name, {{user}}.',
+  nameSaved: 'Saved.',
   list: 'Saved locations',
   empty: 'No team locations yet. Add the bucket, server or shared folder your team keeps its library in.',
   add: 'Add a location',
@@ -94,6 +98,11 @@ export const locations = {
     keepSecret: 'Leave empty to keep the saved one.',
     keepKeys: 'Saved: key {{hint}}. Leave both empty to keep the saved keys.',
     keepPassword: 'Leave empty to keep the saved password.',
+    /** Editing a location with shared boards so that it points at another bucket, folder or server. */
+    elsewhere_one:
+      'This points “{{name}}” at another place, which is another team library. The board shared through it will no longer be linked when you save: it stays in your gallery, and you can share it again.',
+    elsewhere_other:
+      'This points “{{name}}” at another place, which is another team library. The {{count, number}} boards shared through it will no longer be linked when you save: they stay in your gallery, and you can share them again.',
     movedServer:
       'This is another server: the saved keys or password are not sent to it, and are forgotten when you save. Enter them again below.',
     test: 'Test connection',

@@ -196,6 +196,10 @@ export const errors: Catalog<typeof en> = {
     locationMissing: '这个团队位置的存储桶或文件夹不存在。请在“设置 › 团队位置”中检查地址。',
     locationFull: '团队位置已满。请先腾出空间，再同步。',
     locationFailed: '团队位置返回了错误。请稍后再试。',
+    reviewBoardEmpty: '这个画板里还没有图片。先放入图片，再分享以供审阅。',
+    reviewShareGone: '这里已不再列出该审阅页面。',
+    reviewRemoveDenied:
+      '团队位置不允许这些凭据删除审阅页面。请联系管理员删除文件夹 {{folder}}；存储桶的链接到期后也会自动失效。',
     locationCredentialsMismatch: '这组凭据属于另一种位置。请填写这个位置需要的凭据。',
     galleryPageOutOfDate: '图库的这一页已过时，请重新载入。',
     galleryImageGone: '这张图片已不在图库中。',

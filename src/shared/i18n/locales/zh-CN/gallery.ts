@@ -57,7 +57,9 @@ export const gallery: Catalog<typeof en> = {
     deletedKept: '已删除 {{images}}（移除了 {{files}}；另有 {{kept}}仍被其他图片使用，已保留）。',
     added: '已将 {{images}}添加到画板“{{board}}”。',
     alreadyOn: '这些图片已在画板“{{board}}”中。',
-    removed: '已从画板“{{board}}”移除 {{images}}。'
+    removed: '已从画板“{{board}}”移除 {{images}}。',
+    rated: '已给 {{images}}评为 {{stars}}。',
+    unrated: '已清除 {{images}}的星级。'
   },
   empty: {
     nothingTitle: '还没有图片',
@@ -69,7 +71,21 @@ export const gallery: Catalog<typeof en> = {
   },
   grid: {
     label: '图片',
-    untitled: '未命名图片'
+    untitled: '未命名图片',
+    rated: '{{name}}，{{stars}}'
+  },
+  marks: {
+    rating: '星级',
+    stars_other: '{{count}} 星',
+    none: '未评星',
+    clearTitle: '再点一次即可清除星级',
+    hint: '再次选择当前亮起的星，或按 0，即可清除星级。在图片网格中，按 1 到 5 评星，按 0 清除。',
+    note: '备注',
+    notePlaceholder: '哪里好、哪里要改、给谁用……',
+    saving: '正在保存…',
+    saved: '已保存',
+    length: '{{count}} / {{max}} 字',
+    tooLong: '备注最多 {{max}} 字，这条有 {{count}} 字。删减后会自动保存。'
   },
   detail: {
     label: '图片详情',
@@ -298,6 +314,7 @@ export const gallery: Catalog<typeof en> = {
   exportPage: {
     title: '{{app}} 导出的图片',
     summary: '{{images}} · {{date}} 导出自 {{app}}',
+    reviewSummary: '{{images}} · {{date}} 由 {{app}} 分享以供审阅',
     revisedPrompt: '改写后的提示词：',
     model: '模型',
     size: '尺寸',
@@ -424,6 +441,44 @@ export const gallery: Catalog<typeof en> = {
     syncFailed: '无法与“{{location}}”同步',
     from: '来自团队 · 由 {{author}} 共享',
     fromVia: '来自团队 · 由 {{author}} 通过“{{location}}”共享',
-    received: '收到时间'
+    received: '收到时间',
+    review: {
+      menu: '分享以供审阅…',
+      title: '分享“{{board}}”以供审阅',
+      intro:
+        '把画板作为网页放到团队位置上。把链接发给没有安装 Gateway Studio 的人：他们能看到图片，但无法做任何修改。',
+      what: '审阅者能看到',
+      profiles: {
+        full: '图片及其提示词和参数',
+        public: '仅图片，不含提示词和参数'
+      },
+      lifetime: '链接有效期',
+      lifetimes: { s3600: '1 小时', s86400: '1 天', s604800: '7 天' },
+      noExpiry:
+        '在 WebDAV 服务器或共享文件夹上，页面会一直保留到你将其撤下；审阅者需要能访问该服务器或文件夹才能打开。',
+      create: '创建审阅页面',
+      making: '正在将 {{images}}放到“{{location}}”…',
+      makingLabel: '正在创建审阅页面',
+      made: '审阅页面已就绪。把这个链接发给审阅者：',
+      link: '审阅链接',
+      copy: '复制链接',
+      open: '打开',
+      failed: '无法在“{{location}}”上创建审阅页面',
+      pages: '这个画板的审阅页面',
+      nonePages: '还没有审阅页面。',
+      row: '“{{location}}” · {{images}}，{{profile}} · 创建于 {{date}}',
+      profileShort: { full: '含提示词', public: '仅图片' },
+      states: {
+        live: '链接有效期至 {{date}}',
+        liveUntilTakenDown: '一直有效，直到你将其撤下',
+        expired: '链接已于 {{date}} 过期；文件仍在团队位置上',
+        revoked: '已撤下',
+        unfinished: '未完成：部分文件可能仍在团队位置上'
+      },
+      goneLocation: '已移除的位置',
+      takeDown: '撤下',
+      removeFiles: '删除其文件',
+      close: '关闭'
+    }
   }
 }

@@ -10,6 +10,9 @@ export const locations: Catalog<typeof en> = {
   title: '团队位置',
   intro:
     '团队图库存放的地方：一个存储桶、一台服务器或一个共享文件夹。密钥和密码只保存在这台电脑上，保存后不会再显示。',
+  yourName: '你在共享作品上的名字',
+  yourNameHint: '队友会在你共享的图片旁看到它。留空则使用这台电脑的用户名 {{user}}。',
+  nameSaved: '已保存。',
   list: '已保存的位置',
   empty: '还没有团队位置。添加团队存放图库的存储桶、服务器或共享文件夹。',
   add: '添加位置',
@@ -90,6 +93,8 @@ export const locations: Catalog<typeof en> = {
     keepSecret: '留空则继续使用已保存的密钥。',
     keepKeys: '已保存：密钥 {{hint}}。两项都留空则继续使用已保存的密钥。',
     keepPassword: '留空则继续使用已保存的密码。',
+    elsewhere_other:
+      '这会把“{{name}}”指向另一个地方，也就是另一个团队图库。保存后，通过它共享的 {{count, number}} 个画板将不再关联：它们仍留在你的图库中，你可以重新共享。',
     movedServer: '这是另一台服务器：已保存的密钥或密码不会发送给它，保存时会被清除。请在下方重新输入。',
     test: '测试连接',
     testing: '正在测试…',

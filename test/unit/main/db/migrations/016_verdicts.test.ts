@@ -3,6 +3,7 @@ import { openDatabase, type Db } from '../../../../../src/main/db/connection'
 import { migrate } from '../../../../../src/main/db/migrate'
 import { migrations } from '../../../../../src/main/db/migrations'
 import { makeTempDir } from '../../../../helpers/tempDir'
+import { insertJobAndTask } from './seed'
 
 describe('migration 016_verdicts', () => {
   const temp = makeTempDir()
@@ -13,14 +14,7 @@ describe('migration 016_verdicts', () => {
   it('gives every result a verdict, none for those made before, and takes only kept or rejected', () => {
     db = openDatabase(`${temp.dir}/up.db`)
     migrate(db, migrations.slice(0, 15))
-    db.prepare(
-      `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, created_at, updated_at)
-       VALUES ('j', 'image', '/v3/images/generations', 'demo', 'm', 'p', '{}', 'succeeded', 1, 1)`
-    ).run()
-    db.prepare(
-      `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, created_at, updated_at)
-       VALUES ('t', 'j', 0, 'k', '{}', 'h', 'succeeded', 1, 1)`
-    ).run()
+    insertJobAndTask(db)
     const result = db.prepare(
       `INSERT INTO results (id, job_id, task_id, idx, kind, status, created_at, updated_at)
        VALUES (?, 'j', 't', ?, 'image', 'failed', 1, 1)`

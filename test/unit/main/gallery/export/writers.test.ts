@@ -70,6 +70,7 @@ describe.each([
       manifestJson: '{}',
       manifestCsv: 'file\n',
       indexHtml: '<!doctype html>',
+      page: [],
       batchCsv: null,
       skipped: 0
     }

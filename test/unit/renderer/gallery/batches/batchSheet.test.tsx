@@ -11,6 +11,7 @@ import { createApiClient } from '@shared/client'
 import type { BatchSheet, SheetJob } from '@shared/schemas/batches'
 import { groupView, sheetImage, sheetJob } from '../../../../helpers/jobViews'
 import { stubScreenSize } from '../fixtures'
+import { testInfo, testSettings } from '../../connection'
 
 /** Every job of these tests had seed 7 and cost $0.04. */
 const job = (...[id, prompt, model, patch]: Parameters<typeof sheetJob>): SheetJob =>
@@ -68,8 +69,8 @@ function connect(): void {
       host: 'web',
       mediaUrl: (id) => `/media/${id}`
     },
-    { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-    { theme: 'light', language: 'en', notifyOnJobFinish: true, exportNameTemplate: '{date}_{model}_{index}' }
+    testInfo({ version: '1' }),
+    testSettings()
   )
 }
 

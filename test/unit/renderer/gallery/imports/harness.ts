@@ -9,6 +9,7 @@ import type { AppError } from '@shared/result'
 import type { GalleryItem } from '@shared/schemas/gallery'
 import type { ImportProgress } from '@shared/schemas/imports'
 import { facetsOf } from '../fixtures'
+import { testInfo, testSettings } from '../../connection'
 
 type Handler = (input: Record<string, unknown>) => unknown
 
@@ -33,6 +34,7 @@ export const item = (i: number): GalleryItem => ({
   model: 'studio-image-v3',
   prompt: `prompt ${i}`,
   favorite: false,
+  rating: 0,
   createdAt: 1_000_000 - i
 })
 
@@ -69,16 +71,7 @@ export function connect(handlers: Partial<Record<CommandName, Handler>> = {}, im
     }
   })
   const connection = { api, host: 'web' as const, mediaUrl: (id: string) => `/media/${id}` }
-  useAppStore.getState().setConnection(
-    connection,
-    { name: 'Gateway Studio', version: '1', dataDir: '/data', host: 'web', platform: 'linux' },
-    {
-      theme: 'light',
-      language: 'en',
-      notifyOnJobFinish: true,
-      exportNameTemplate: '{date}_{model}_{index}'
-    }
-  )
+  useAppStore.getState().setConnection(connection, testInfo({ version: '1' }), testSettings())
   useGalleryStore.setState({
     tab: 'images',
     form: EMPTY_FORM,

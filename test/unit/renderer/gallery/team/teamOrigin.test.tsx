@@ -32,6 +32,8 @@ const teamImage = (locationId: string): GalleryDetail => ({
   billingUnit: null,
   imagesInJob: 1,
   favorite: false,
+  rating: 0,
+  note: '',
   createdAt: 1,
   fromAddress: false,
   imported: {

@@ -68,6 +68,7 @@ const asItem = (tile: SheetTile): GalleryItem | null =>
         model: tile.job.model,
         prompt: tile.job.prompt,
         favorite: false,
+        rating: 0,
         createdAt: 0
       }
     : null

@@ -3,23 +3,13 @@ import { useTranslation } from 'react-i18next'
 import type { TFunction } from 'i18next'
 import type { AppError } from '@shared/result'
 import type { Board } from '@shared/schemas/boards'
-import type { LocationView } from '@shared/schemas/locations'
-import { useAppStore, useConnection } from '../../../store/app'
+import { useConnection } from '../../../store/app'
 import { Dialog } from '../../../ui/Dialog'
-import { ErrorNotice } from '../../../ui/ErrorNotice'
 import { errorWords } from '../../../ui/errorWords'
 import { ProgressBar } from '../../../ui/ProgressBar'
 import { useGalleryStore } from '../store'
-import { loadLocations, shareBoard } from './actions'
-import { useTeamStore } from './store'
-
-/** Where a location is, as its owner typed it: a path, a folder's address, a bucket. */
-export function whereIs(location: LocationView): string {
-  const settings = location.settings
-  if (settings.kind === 'folder') return settings.path
-  if (settings.kind === 'webdav') return settings.url
-  return `${settings.bucket}/${settings.prefix}`
-}
+import { shareBoard } from './actions'
+import { LocationChoice, LocationsPending, useTeamLocations } from './LocationChoice'
 
 /** A failure of the team library in one block: which location, then our words for it. */
 export function TeamFailureNotice({ title, error }: { title: string; error: AppError }): ReactElement {
@@ -61,39 +51,18 @@ type Phase =
 export function ShareDialog({ board, onClose }: { board: Board; onClose: () => void }): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
-  const locations = useTeamStore((s) => s.locations)
-  const [listError, setListError] = useState<AppError | null>(null)
+  const { locations, view, listError } = useTeamLocations('team-share')
   const [choice, setChoice] = useState<string>('')
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' })
   const open = useRef(true)
   const backgroundButton = useRef<HTMLButtonElement>(null)
   const doneButton = useRef<HTMLButtonElement>(null)
-
-  // Read again on each opening: a location may have been added in Settings since the list was read.
-  const [asked, setAsked] = useState(false)
   useEffect(() => {
     open.current = true
-    void loadLocations(api).then((failure) => {
-      setListError(failure)
-      setAsked(true)
-    })
     return () => {
       open.current = false
     }
-  }, [api])
-
-  // "None yet" only once this opening's answer says so; a list known from before is offered at once.
-  const view =
-    locations === null || listError !== null || (locations.length === 0 && !asked)
-      ? 'loading'
-      : locations.length === 0
-        ? 'none'
-        : 'list'
-  // What the dialog shows changes once the list arrives: its first choice takes the focus then, as it does
-  // when the dialog opens on it.
-  useEffect(() => {
-    document.querySelector<HTMLElement>('dialog.team-share [data-autofocus]')?.focus()
-  }, [view])
+  }, [])
 
   const chosen = locations?.find((location) => location.id === choice) ?? locations?.[0] ?? null
   // Share and Cancel give way to "Keep sharing in the background" while it runs, and to Done at the end:
@@ -121,43 +90,16 @@ export function ShareDialog({ board, onClose }: { board: Board; onClose: () => v
       })
   }
 
-  const openSettings = (): void => {
-    onClose()
-    useAppStore.getState().setScreen('settings')
-  }
-
   const title = t('gallery.team.shareTitle', { board: board.name })
 
-  if (view === 'loading' || locations === null)
+  if (view !== 'list' || locations === null)
     return (
       <Dialog title={title} onClose={onClose} closeOnBackdrop className="gallery-modal team-share">
-        {listError ? (
-          <ErrorNotice error={listError} />
-        ) : (
-          <p className="muted" role="status">
-            {t('gallery.team.loading')}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('gallery.team.cancel')}
-          </button>
-        </div>
-      </Dialog>
-    )
-
-  if (view === 'none')
-    return (
-      <Dialog title={title} onClose={onClose} closeOnBackdrop className="gallery-modal team-share">
-        <p>{t('gallery.team.none')}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('gallery.team.cancel')}
-          </button>
-          <button type="button" className="button primary" data-autofocus onClick={openSettings}>
-            {t('gallery.team.openSettings')}
-          </button>
-        </div>
+        <LocationsPending
+          view={view === 'none' ? 'none' : 'loading'}
+          listError={listError}
+          onClose={onClose}
+        />
       </Dialog>
     )
 
@@ -166,26 +108,13 @@ export function ShareDialog({ board, onClose }: { board: Board; onClose: () => v
   return (
     <Dialog title={title} onClose={onClose} closeOnBackdrop={!busy} className="gallery-modal team-share">
       <form onSubmit={(event) => void submit(event)} aria-busy={busy}>
-        <fieldset className="board-choice team-locations" disabled={busy || phase.kind === 'shared'}>
-          <legend>{t('gallery.team.location')}</legend>
-          {locations.map((option) => (
-            <label key={option.id} className="radio">
-              <input
-                type="radio"
-                name="team-location"
-                checked={option.id === chosen?.id}
-                onChange={() => setChoice(option.id)}
-                {...(option.id === chosen?.id ? { 'data-autofocus': true } : {})}
-              />
-              <span className="team-location">
-                <span>{option.name}</span>
-                <span className="muted team-location-where">
-                  {t(`gallery.team.kinds.${option.settings.kind}`)} · {whereIs(option)}
-                </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <LocationChoice
+          locations={locations}
+          chosen={chosen}
+          onChoose={setChoice}
+          disabled={busy || phase.kind === 'shared'}
+          name="team-location"
+        />
         <WhatHappens t={t} board={board} location={location} />
         <div className="team-share-state" role="status">
           {busy && (

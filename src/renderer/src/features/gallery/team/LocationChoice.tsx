@@ -1,0 +1,133 @@
+import { useEffect, useState, type ReactElement } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { AppError } from '@shared/result'
+import type { LocationView } from '@shared/schemas/locations'
+import { useAppStore, useConnection } from '../../../store/app'
+import { ErrorNotice } from '../../../ui/ErrorNotice'
+import { loadLocations } from './actions'
+import { useTeamStore } from './store'
+
+/** Where a location is, as its owner typed it: a path, a folder's address, a bucket. */
+export function whereIs(location: LocationView): string {
+  const settings = location.settings
+  if (settings.kind === 'folder') return settings.path
+  if (settings.kind === 'webdav') return settings.url
+  return `${settings.bucket}/${settings.prefix}`
+}
+
+export type LocationListView = 'loading' | 'none' | 'list'
+
+/**
+ * The saved team locations for a dialog that sends a board to one: read again on each opening (a location
+ * may have been added in Settings since), and "none yet" only once this opening's answer says so.
+ */
+export function useTeamLocations(dialogClass: string): {
+  locations: LocationView[] | null
+  view: LocationListView
+  listError: AppError | null
+} {
+  const { api } = useConnection()
+  const locations = useTeamStore((s) => s.locations)
+  const [listError, setListError] = useState<AppError | null>(null)
+  const [asked, setAsked] = useState(false)
+  useEffect(() => {
+    void loadLocations(api).then((failure) => {
+      setListError(failure)
+      setAsked(true)
+    })
+  }, [api])
+  const view: LocationListView =
+    locations === null || listError !== null || (locations.length === 0 && !asked)
+      ? 'loading'
+      : locations.length === 0
+        ? 'none'
+        : 'list'
+  // What the dialog shows changes once the list arrives: its first choice takes the focus then, as it does
+  // when the dialog opens on it.
+  useEffect(() => {
+    document.querySelector<HTMLElement>(`dialog.${dialogClass} [data-autofocus]`)?.focus()
+  }, [view, dialogClass])
+  return { locations, view, listError }
+}
+
+/**
+ * What a location dialog holds while the list is read, or when there is no location yet (with the way to
+ * Settings). Inside the dialog's own `Dialog`, so the same dialog stays open when the list arrives.
+ */
+export function LocationsPending({
+  view,
+  listError,
+  onClose
+}: {
+  view: 'loading' | 'none'
+  listError: AppError | null
+  onClose: () => void
+}): ReactElement {
+  const { t } = useTranslation()
+  const openSettings = (): void => {
+    onClose()
+    useAppStore.getState().setScreen('settings')
+  }
+  return (
+    <>
+      {view === 'none' ? (
+        <p>{t('gallery.team.none')}</p>
+      ) : listError ? (
+        <ErrorNotice error={listError} />
+      ) : (
+        <p className="muted" role="status">
+          {t('gallery.team.loading')}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t('gallery.team.cancel')}
+        </button>
+        {view === 'none' && (
+          <button type="button" className="button primary" data-autofocus onClick={openSettings}>
+            {t('gallery.team.openSettings')}
+          </button>
+        )}
+      </div>
+    </>
+  )
+}
+
+/** One saved location to pick, each with its kind and where it is. */
+export function LocationChoice({
+  locations,
+  chosen,
+  onChoose,
+  disabled,
+  name
+}: {
+  locations: readonly LocationView[]
+  chosen: LocationView | null
+  onChoose: (id: string) => void
+  disabled: boolean
+  name: string
+}): ReactElement {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="board-choice team-locations" disabled={disabled}>
+      <legend>{t('gallery.team.location')}</legend>
+      {locations.map((option) => (
+        <label key={option.id} className="radio">
+          <input
+            type="radio"
+            name={name}
+            checked={option.id === chosen?.id}
+            onChange={() => onChoose(option.id)}
+            {...(option.id === chosen?.id ? { 'data-autofocus': true } : {})}
+          />
+          <span className="team-location">
+            <span>{option.name}</span>
+            <span className="muted team-location-where">
+              {t(`gallery.team.kinds.${option.settings.kind}`)} · {whereIs(option)}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
