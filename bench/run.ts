@@ -15,6 +15,7 @@ import { partialToVisible } from './suites/partialToVisible'
 import { partnerAStream } from './suites/partnerAStream'
 import { queueScreen } from './suites/queue'
 import { startup } from './suites/startup'
+import { teamSync } from './suites/teamSync'
 
 const all: Bench[] = [
   contractRoundTrip,
@@ -30,7 +31,8 @@ const all: Bench[] = [
   startup,
   exportSpeed,
   folderImport,
-  batchExpand
+  batchExpand,
+  teamSync
 ]
 
 const usage = `Usage: npm run bench -- [filter] [--quick] [--runs N] [--json] [--profile]

@@ -75,6 +75,11 @@ export interface PullResult {
 const SEGMENT_CHANGES = 1_000
 /** After this many segments merged since this device's last snapshot, the next push writes one. */
 const SNAPSHOT_EVERY = 32
+/**
+ * Images of a segment in flight at once: as many transfers as the store's multipart uploads keep (and as a
+ * script uploading a folder would run), while holding no more than a few images' bytes in memory.
+ */
+const SEND_AT_ONCE = 4
 
 export class Replica {
   private readonly state = new ReplicatedState()
@@ -190,24 +195,54 @@ export class Replica {
     return result
   }
 
-  /** Uploads the images (and thumbnails) a segment adds, before the segment itself. */
+  /**
+   * Uploads the images (and thumbnails) a segment adds, before the segment itself. A few at a time: one
+   * after another, each object's round trips (the store's existence check, then the upload, for the image
+   * and again for its thumbnail) left the link idle between them, and a board went up at about a third of
+   * the speed of a plain upload of its files 4 at a time (about half with this; bench/suites/teamSync.ts).
+   * On a failure no further image is started, and the ones under way are waited for, so nothing of this
+   * push is still in flight when it fails (the caller then closes the store).
+   */
   private async sendObjects(segment: Segment): Promise<number> {
-    let sent = 0
+    const images: Array<{ sha256: string; type: string }> = []
+    const seen = new Set<string>()
     for (const change of segment.changes) {
       if (change.k !== 'set' || change.f !== 'record') continue
       const record = imageRecordSchema.safeParse(change.v)
-      if (!record.success) continue
-      const { sha256, type } = record.data
-      const original = await this.bytes.original(sha256)
-      // Deleted here before it was ever sent: the same segment removes it, so no device will show it.
-      if (!original) continue
-      await this.store.put(objectKey(sha256, type), original)
-      this.probe?.('sync.objectSent')
-      const thumbnail = await this.bytes.thumbnail(sha256)
-      if (thumbnail) await this.store.put(thumbKey(sha256), thumbnail)
-      sent++
+      // A record set twice in one segment (edited, then edited again) is still one object to send.
+      if (!record.success || seen.has(record.data.sha256)) continue
+      seen.add(record.data.sha256)
+      images.push({ sha256: record.data.sha256, type: record.data.type })
     }
+    let sent = 0
+    let next = 0
+    const failures: unknown[] = []
+    const sender = async (): Promise<void> => {
+      while (failures.length === 0 && next < images.length) {
+        const image = images[next++]
+        if (!image) return
+        try {
+          if (await this.sendImage(image.sha256, image.type)) sent++
+        } catch (error) {
+          failures.push(error)
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(SEND_AT_ONCE, images.length) }, sender))
+    if (failures.length > 0) throw failures[0]
     return sent
+  }
+
+  /** One image and its thumbnail; false when this device no longer has its bytes. */
+  private async sendImage(sha256: string, type: string): Promise<boolean> {
+    const original = await this.bytes.original(sha256)
+    // Deleted here before it was ever sent: the same segment removes it, so no device will show it.
+    if (!original) return false
+    await this.store.put(objectKey(sha256, type), original)
+    this.probe?.('sync.objectSent')
+    const thumbnail = await this.bytes.thumbnail(sha256)
+    if (thumbnail) await this.store.put(thumbKey(sha256), thumbnail)
+    return true
   }
 
   /**
