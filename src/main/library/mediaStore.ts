@@ -34,8 +34,19 @@ export interface ObjectDraft {
  * and `sweep` removes what it left. The local disk is one implementation; a bucket, a WebDAV server or a
  * shared folder is another, proved by the same conformance suite (test/unit/main/library/).
  */
+export interface PutOptions {
+  /** The caller listed the key's folder a moment ago and the key was not in it. */
+  listedAbsent?: boolean
+}
+
 export interface MediaStore {
-  put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void>
+  put(key: string, data: Uint8Array, onVisible?: () => void, options?: PutOptions): Promise<void>
+  /**
+   * True when `put` takes `listedAbsent` in place of its own check that the key is not there yet (a remote
+   * store, where each check is a round trip): a caller putting many keys then lists their folders once
+   * instead of the store asking for each. A store without it checks every key itself.
+   */
+  readonly trustsListing?: boolean
   /** A draft in `prefix` (a key ending in `/`, or '' for the top). */
   begin(prefix: string): Promise<ObjectDraft>
   /** The object's bytes, whole or a range; null when there is no such object. */

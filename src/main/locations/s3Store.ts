@@ -19,7 +19,8 @@ import {
   checkPrefix,
   type ByteRange,
   type MediaStore,
-  type ObjectDraft
+  type ObjectDraft,
+  type PutOptions
 } from '../library/mediaStore'
 import { isUnreachable, kindOfStatus, LocationError, type LocationErrorKind } from './errors'
 import { LocalDrafts } from './localDrafts'
@@ -209,9 +210,12 @@ export class S3MediaStore implements MediaStore {
       })
   }
 
-  async put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void> {
+  /** Each existence check is a HEAD: a caller that listed the key's folder may say so instead. */
+  readonly trustsListing = true
+
+  async put(key: string, data: Uint8Array, onVisible?: () => void, options?: PutOptions): Promise<void> {
     checkKey(key)
-    await this.once(key, () => this.upload(key, data, data.byteLength))
+    await this.once(key, () => this.upload(key, data, data.byteLength), options?.listedAbsent === true)
     onVisible?.()
   }
 
@@ -356,11 +360,11 @@ export class S3MediaStore implements MediaStore {
   }
 
   /** Uploads `key` unless it is in the bucket already; puts of one key at once share one upload. */
-  private once(key: string, upload: () => Promise<void>): Promise<void> {
+  private once(key: string, upload: () => Promise<void>, listedAbsent = false): Promise<void> {
     const running = this.inFlight.get(key)
     if (running) return running
     const job = (async () => {
-      if ((await this.stat(key)) === null) await upload()
+      if (listedAbsent || (await this.stat(key)) === null) await upload()
     })()
     this.inFlight.set(key, job)
     const forget = (): void => {

@@ -6,7 +6,7 @@ import { AppFailure } from '../contract/failure'
 import type { CrashProbe } from '../crashPoints'
 import type { Db } from '../db/connection'
 import type { BoardStore } from '../gallery/boards'
-import type { ImportRows } from '../gallery/importRows'
+import type { ImportedImage, ImportRows } from '../gallery/importRows'
 import type { MediaStore } from '../library/mediaStore'
 import { isMediaError } from '../library/errors'
 import type { Library } from '../library/store'
@@ -15,6 +15,7 @@ import type { LocationSecrets } from '../secrets/locationSecrets'
 import { locationOrigin, openLocation } from '../locations/open'
 import type { LocationRepository } from '../locations/repository'
 import { SqliteJournal } from './journal'
+import { inTurns } from './inTurns'
 import { objectKey } from './layout'
 import type { BaseKind, TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
@@ -211,39 +212,57 @@ export class TeamSync {
     })
   }
 
+  /**
+   * Every team image this gallery does not show yet, brought in: fetched from the location (checked
+   * against its hash) unless the library has its bytes already, kept in the library, then given its
+   * gallery row and its link. Four are fetched at a time, as a plain download of the files would run,
+   * and rows and links are written `ROWS_AT_ONCE` to a transaction rather than one commit each. A kill
+   * between a stored file and its row costs at most that many files fetched again at the next sync.
+   */
   private async bringIn(locationId: string, view: LibraryView, store: MediaStore): Promise<number> {
-    const { library, rows, links, boards } = this.deps
+    const { library, rows, links, boards, db } = this.deps
+    const wanted = view.images.filter(
+      ({ record }) => links.local(locationId, 'image', record.sha256) === null
+    )
+    const ready: Array<{ sha256: string; mediaId: string; row: ImportedImage | null }> = []
     let added = 0
-    for (const { record } of view.images) {
-      if (links.local(locationId, 'image', record.sha256) !== null) continue
+    const settle = db.transaction(() => {
+      const fresh = ready.flatMap((one) => (one.row ? [one.row] : []))
+      if (fresh.length > 0) rows.insert(fresh)
+      for (const one of ready) links.link(locationId, 'image', one.sha256, one.mediaId)
+      added += fresh.length
+      ready.length = 0
+    })
+    await inTurns(wanted, FETCH_AT_ONCE, async ({ record }) => {
+      const row = (mediaId: string): ImportedImage => ({
+        name: `${record.author}`,
+        mediaId,
+        settings: record.prompt === null && record.model === null ? null : settingsOf(record),
+        team: { author: record.author, locationId }
+      })
       const known = library.findBySha256(record.sha256)
-      let mediaId = known?.id ?? null
-      if (mediaId === null || rows.galleryIdOf(record.sha256) === null) {
+      if (known && rows.galleryIdOf(record.sha256) !== null) {
+        ready.push({ sha256: record.sha256, mediaId: known.id, row: null })
+      } else if (known) {
+        ready.push({ sha256: record.sha256, mediaId: known.id, row: row(known.id) })
+      } else {
         const bytes = await store.read(objectKey(record.sha256, record.type))
         // An object not there yet (its segment outran it) or not what its name says: the next sync tries again.
-        if (!bytes || createHash('sha256').update(bytes).digest('hex') !== record.sha256) continue
+        if (!bytes || createHash('sha256').update(bytes).digest('hex') !== record.sha256) return
         let stored
         try {
           stored = await library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
         } catch (error) {
           // Not an image this gallery can keep (a video, damaged bytes from another app): left out, and
           // the rest of the sync goes on; it is tried again next time.
-          if (isMediaError(error)) continue
+          if (isMediaError(error)) return
           throw error
         }
-        mediaId = stored.id
-        rows.insert([
-          {
-            name: `${record.author}`,
-            mediaId,
-            settings: record.prompt === null && record.model === null ? null : settingsOf(record),
-            team: { author: record.author, locationId }
-          }
-        ])
-        added++
+        ready.push({ sha256: record.sha256, mediaId: stored.id, row: row(stored.id) })
       }
-      links.link(locationId, 'image', record.sha256, mediaId)
-    }
+      if (ready.length >= ROWS_AT_ONCE) settle()
+    })
+    settle()
     for (const teamBoard of view.boards) {
       if (links.local(locationId, 'board', teamBoard.id) !== null) continue
       links.link(locationId, 'board', teamBoard.id, boards.create(this.freeName(teamBoard.name)).id)
@@ -493,3 +512,8 @@ async function bufferOf(stream: Readable): Promise<Buffer> {
 }
 
 const idOf = (id: string | null): string[] => (id === null ? [] : [id])
+
+/** Team images fetched at once by a sync. */
+const FETCH_AT_ONCE = 4
+/** Gallery rows and links written per transaction while a sync brings images in. */
+const ROWS_AT_ONCE = 50

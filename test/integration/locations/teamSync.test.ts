@@ -144,6 +144,13 @@ describe.each(['a bucket', 'a shared folder'] as const)(
           .map((r) => r.path.split('?')[0])
         expect(puts.length).toBeGreaterThan(0)
         expect(new Set(puts).size).toBe(puts.length)
+        // Each folder the images went in was listed once; no object or thumbnail was asked for on its own.
+        expect(s3.requests.filter((r) => r.method === 'HEAD' && /\/(objects|thumbs)\//.test(r.path))).toEqual(
+          []
+        )
+        expect(
+          s3.requests.some((r) => r.method === 'GET' && r.path.includes('prefix=studio%2Fobjects%2F'))
+        ).toBe(true)
       }
     })
 

@@ -194,6 +194,15 @@ describe('the S3 store on s3rver', () => {
     expect((await store.read(first.key))?.equals(data)).toBe(true)
   })
 
+  it('takes a listing’s word that a key is absent: one PUT and no HEAD', async () => {
+    const store = makeStore()
+    expect(store.trustsListing).toBe(true)
+    const data = randomBytes(2_000)
+    await store.put('2026/10/listed.png', data, undefined, { listedAbsent: true })
+    expect(requestsFor(store, '2026/10/listed.png').map((r) => r.method)).toEqual(['PUT'])
+    expect((await store.read('2026/10/listed.png'))?.equals(data)).toBe(true)
+  })
+
   it('keeps a draft on this machine until its commit, and sweeps the drafts a crash left', async () => {
     const store = makeStore()
     const seenBefore = server.requests.length

@@ -5,7 +5,12 @@ import { LocationError } from '../../../../src/main/locations/errors'
 import { WebdavMediaStore } from '../../../../src/main/locations/webdavStore'
 import { startAppendOnlyDav, type AppendOnlyDav } from '../../../helpers/appendOnlyDav'
 import { makeTempDir } from '../../../helpers/tempDir'
-import { convergenceSuite, locationInterleavings } from './convergenceSuite'
+import {
+  CLEANUP_TIMEOUT_MS,
+  convergenceSuite,
+  locationInterleavings,
+  locationTimeout
+} from './convergenceSuite'
 
 let dav: AppendOnlyDav
 const drafts = makeTempDir('gs-sync-append-drafts-')
@@ -15,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dav.stop()
   drafts.cleanup()
-})
+}, CLEANUP_TIMEOUT_MS)
 
 const storeAt = (folder: string): WebdavMediaStore => {
   // The team's admin made the folder; the designer's credentials may only add to it.
@@ -48,5 +53,5 @@ convergenceSuite('a WebDAV server that refuses every delete and overwrite', (run
   interleavings: locationInterleavings(1),
   edits: 1_000,
   seed: 20261133,
-  timeout: 1_800_000
+  timeout: locationTimeout(locationInterleavings(1))
 })

@@ -3,10 +3,15 @@ import { join } from 'node:path'
 import { afterAll } from 'vitest'
 import { FolderMediaStore } from '../../../../src/main/locations/folderStore'
 import { makeTempDir } from '../../../helpers/tempDir'
-import { convergenceSuite, locationInterleavings } from './convergenceSuite'
+import {
+  CLEANUP_TIMEOUT_MS,
+  convergenceSuite,
+  locationInterleavings,
+  locationTimeout
+} from './convergenceSuite'
 
 const temp = makeTempDir('gs-sync-folder-')
-afterAll(() => temp.cleanup())
+afterAll(() => temp.cleanup(), CLEANUP_TIMEOUT_MS)
 
 convergenceSuite(
   'a shared folder',
@@ -15,5 +20,10 @@ convergenceSuite(
     mkdirSync(path)
     return new FolderMediaStore({ path })
   },
-  { interleavings: locationInterleavings(), edits: 1_000, seed: 20261130, timeout: 1_800_000 }
+  {
+    interleavings: locationInterleavings(),
+    edits: 1_000,
+    seed: 20261130,
+    timeout: locationTimeout(locationInterleavings())
+  }
 )

@@ -2,7 +2,12 @@ import { afterAll, beforeAll } from 'vitest'
 import { S3MediaStore } from '../../../../src/main/locations/s3Store'
 import { startS3Server, type S3TestServer } from '../../../helpers/s3Server'
 import { makeTempDir } from '../../../helpers/tempDir'
-import { convergenceSuite, locationInterleavings } from './convergenceSuite'
+import {
+  CLEANUP_TIMEOUT_MS,
+  convergenceSuite,
+  locationInterleavings,
+  locationTimeout
+} from './convergenceSuite'
 
 let server: S3TestServer
 const drafts = makeTempDir('gs-sync-s3-drafts-')
@@ -14,7 +19,7 @@ afterAll(async () => {
   for (const store of stores) store.close()
   await server.stop()
   drafts.cleanup()
-})
+}, CLEANUP_TIMEOUT_MS)
 
 /** Object keys the server received more than one PUT for (a second write of a key would replace it). */
 function overwrites(): number {
@@ -47,5 +52,11 @@ convergenceSuite(
     stores.push(store)
     return store
   },
-  { interleavings: locationInterleavings(), edits: 1_000, seed: 20261131, timeout: 1_800_000, overwrites }
+  {
+    interleavings: locationInterleavings(),
+    edits: 1_000,
+    seed: 20261131,
+    timeout: locationTimeout(locationInterleavings()),
+    overwrites
+  }
 )

@@ -20,6 +20,18 @@ export function locationInterleavings(inTests = 3): number {
   return Number.isInteger(asked) && asked > 0 ? asked : inTests
 }
 
+/**
+ * How long a location's run may take: 30 minutes, or 60 s an interleaving when more are asked for (the
+ * soak's 100 through a WebDAV server take longer than 30 minutes on a busy 2-core machine, without
+ * anything being wrong).
+ */
+export function locationTimeout(interleavings: number): number {
+  return Math.max(1_800_000, interleavings * 60_000)
+}
+
+/** Emptying a location after 100 runs (hundreds of thousands of files) outlasts vitest's 30 s for a hook. */
+export const CLEANUP_TIMEOUT_MS = 600_000
+
 export interface ConvergenceOptions {
   interleavings: number
   edits: number

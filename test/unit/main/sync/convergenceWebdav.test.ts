@@ -4,7 +4,12 @@ import { afterAll, beforeAll } from 'vitest'
 import { WebdavMediaStore } from '../../../../src/main/locations/webdavStore'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { startWebdavServer, type WebdavServer } from '../../../helpers/webdavServer'
-import { convergenceSuite, locationInterleavings } from './convergenceSuite'
+import {
+  CLEANUP_TIMEOUT_MS,
+  convergenceSuite,
+  locationInterleavings,
+  locationTimeout
+} from './convergenceSuite'
 
 let server: WebdavServer
 const drafts = makeTempDir('gs-sync-webdav-drafts-')
@@ -14,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop()
   drafts.cleanup()
-})
+}, CLEANUP_TIMEOUT_MS)
 
 convergenceSuite(
   'a WebDAV server',
@@ -25,5 +30,10 @@ convergenceSuite(
       draftDir: drafts.dir
     })
   },
-  { interleavings: locationInterleavings(), edits: 1_000, seed: 20261132, timeout: 1_800_000 }
+  {
+    interleavings: locationInterleavings(),
+    edits: 1_000,
+    seed: 20261132,
+    timeout: locationTimeout(locationInterleavings())
+  }
 )
