@@ -17,8 +17,8 @@ import { startWebHostProcess, type RunningWebHost } from './support/webHost'
  * The team library from the gallery (docs/ARCHITECTURE.md §6.1), between two studios on two data folders
  * that share one team location, as two designers use it: one imports two images, puts them on a board and
  * shares it; the other syncs and finds the board with both images, each saying who shared it. Then the
- * teammate renames the board, both sync, and the name comes back to the first. Once through a shared
- * folder (a temp directory), once through a real S3 server (s3rver).
+ * teammate keeps both images and renames the board, both sync, and the first has both changes. Once
+ * through a shared folder (a temp directory), once through a real S3 server (s3rver).
  */
 
 const SHOTS = process.env.GS_SHOTS_DIR
@@ -219,7 +219,18 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await shot(page2, `team-image-details-${slug}`)
       await axeClean(page2, `Gallery › a team image's details (${place})`)
 
-      // An edit both ways: the teammate renames the board and syncs; the first designer syncs and has it.
+      // Edits both ways: the teammate keeps both images and renames the board, then syncs; the first
+      // designer syncs and has them.
+      const keep = details.getByRole('button', { name: 'Keep', exact: true })
+      await keep.click()
+      await expect(keep).toHaveAttribute('aria-pressed', 'true')
+      await grid2.getByRole('option', { name: /a paper boat on a pond/ }).click()
+      await expect(details).toContainText('a paper boat on a pond')
+      await details.getByRole('button', { name: 'Keep', exact: true }).click()
+      await expect(details.getByRole('button', { name: 'Keep', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true'
+      )
       await page2.getByRole('button', { name: 'Close details' }).click()
       await page2.getByRole('button', { name: 'Rename…' }).click()
       await page2.getByLabel('Board name', { exact: true }).fill('Final picks')
@@ -239,6 +250,21 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       )
       await expect(boards.getByRole('button', { name: /^Moodboard/ })).toHaveCount(0)
       await expect(grid.getByRole('option')).toHaveCount(2)
+      const mine = page.getByRole('complementary', { name: 'Image details' })
+      for (const prompt of ['a paper boat on a pond', 'a lighthouse at dusk']) {
+        await grid.getByRole('option', { name: new RegExp(prompt) }).click()
+        await expect(mine).toContainText(prompt)
+        await expect(mine.getByRole('button', { name: 'Keep', exact: true })).toHaveAttribute(
+          'aria-pressed',
+          'true'
+        )
+        await expect(mine.getByRole('button', { name: 'Reject', exact: true })).toHaveAttribute(
+          'aria-pressed',
+          'false'
+        )
+      }
+      await shot(page, `team-kept-back-${slug}`)
+      await page.getByRole('button', { name: 'Close details' }).click()
       await thumbnailsShown(grid)
       await shot(page, `team-rename-back-${slug}`)
 
@@ -260,6 +286,11 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await expect(page2.getByRole('complementary', { name: '图片详情' })).toContainText(
         `来自团队 · 由 ${AUTHOR} 通过“${LOCATION}”共享`
       )
+      await expect(
+        page2
+          .getByRole('complementary', { name: '图片详情' })
+          .getByRole('button', { name: '保留', exact: true })
+      ).toHaveAttribute('aria-pressed', 'true')
       await thumbnailsShown(page2.getByRole('listbox', { name: '图片' }))
       await shot(page2, `team-details-dark-zh-${slug}`)
       await axeClean(page2, `Gallery › a team image's details, dark, 简体中文 (${place})`)

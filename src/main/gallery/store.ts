@@ -173,7 +173,7 @@ export class GalleryStore {
     const row = this.db
       .prepare(
         `SELECT ${ROW_COLUMNS}, r.favorite AS favorite, r.rating AS rating, r.note AS note,
-           r.source_url IS NOT NULL AS fromAddress,
+           r.verdict AS verdict, r.source_url IS NOT NULL AS fromAddress,
            j.status AS jobStatus, j.kind AS jobKind,
            (SELECT t.usage FROM tasks t WHERE t.id = r.task_id
               AND (SELECT COUNT(*) FROM results o WHERE o.task_id = r.task_id) = 1) AS imageUsage
@@ -184,6 +184,7 @@ export class GalleryStore {
           favorite: number
           rating: number
           note: string
+          verdict: 'kept' | 'rejected' | null
           fromAddress: number
           jobStatus: string
           jobKind: string
@@ -219,6 +220,7 @@ export class GalleryStore {
       favorite: row.favorite === 1,
       rating: row.rating,
       note: row.note,
+      verdict: row.verdict,
       createdAt: row.createdAt,
       fromAddress: row.fromAddress === 1
     }

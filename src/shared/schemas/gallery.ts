@@ -2,6 +2,7 @@ import { AppErrorSchema } from '../result'
 import { z } from 'zod'
 import { SpokenLanguage } from '../language'
 import { FileSettings } from './fileSettings'
+import { Verdict } from './batches'
 import { ProfileId } from './profiles'
 
 /**
@@ -142,6 +143,8 @@ export const GalleryDetail = z.object({
   favorite: z.boolean(),
   rating: Rating,
   note: Note,
+  /** Kept or rejected (on a batch's sheet, in the details, or by a teammate); null: neither yet. */
+  verdict: Verdict.nullable(),
   createdAt: z.number(),
   /**
    * The image came as an address on the gateway (so the gateway holds a copy), not as bytes in the answer.

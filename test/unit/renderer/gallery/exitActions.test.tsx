@@ -34,6 +34,7 @@ const made = (id: string): GalleryDetail => ({
   favorite: false,
   rating: 0,
   note: '',
+  verdict: null,
   createdAt: Date.UTC(2025, 4, 1, 9, 30),
   fromAddress: false
 })

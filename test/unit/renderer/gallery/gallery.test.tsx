@@ -91,6 +91,7 @@ function setup(): void {
         favorite: false,
         rating: 0,
         note: '',
+        verdict: null,
         createdAt: 1,
         fromAddress: false,
         ...detailPatch

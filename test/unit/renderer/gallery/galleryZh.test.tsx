@@ -68,6 +68,7 @@ function connectGallery(): void {
       billingUnit: 'image',
       imagesInJob: 1,
       note: '',
+      verdict: null,
       createdAt: Date.now(),
       fromAddress: true
     })),

@@ -45,6 +45,7 @@ const made: GalleryDetail = {
   favorite: false,
   rating: 0,
   note: '',
+  verdict: null,
   createdAt: 1,
   fromAddress: false
 }

@@ -8,7 +8,10 @@ import { stubScreenSize } from './fixtures'
 import { connect, item, Refusal, type Backend } from './imports/harness'
 
 /** What `gallery.get` answers for an image: the app's own, with the stars and note given. */
-const detailOf = (id: string, marks: { rating?: number; note?: string } = {}): GalleryDetail => ({
+const detailOf = (
+  id: string,
+  marks: { rating?: number; note?: string; verdict?: 'kept' | 'rejected' | null } = {}
+): GalleryDetail => ({
   ...item(Number(id.slice(1))),
   jobStatus: 'succeeded',
   jobKind: 'image',
@@ -28,14 +31,16 @@ const detailOf = (id: string, marks: { rating?: number; note?: string } = {}): G
   createdAt: 1,
   fromAddress: false,
   rating: marks.rating ?? 0,
-  note: marks.note ?? ''
+  note: marks.note ?? '',
+  verdict: marks.verdict ?? null
 })
 
 const gone = new Refusal({ code: 'not_found', message: 'That image is no longer in the gallery.' })
 
 /** The backend's marks as the commands left them, and what it was sent. */
-function galleryWithMarks(refuse: { rating?: boolean; note?: boolean } = {}): Backend {
+function galleryWithMarks(refuse: { rating?: boolean; note?: boolean; verdict?: boolean } = {}): Backend {
   const ratings = new Map<string, number>()
+  const verdicts = new Map<string, 'kept' | 'rejected' | null>()
   const notes = new Map<string, string>([['r1', 'Warmer light.']])
   return connect({
     'gallery.query': () => ({
@@ -44,7 +49,17 @@ function galleryWithMarks(refuse: { rating?: boolean; note?: boolean } = {}): Ba
       matching: 3
     }),
     'gallery.get': ({ id }) =>
-      detailOf(String(id), { rating: ratings.get(String(id)), note: notes.get(String(id)) }),
+      detailOf(String(id), {
+        rating: ratings.get(String(id)),
+        note: notes.get(String(id)),
+        verdict: verdicts.get(String(id)) ?? null
+      }),
+    'results.setVerdict': (input) => {
+      if (refuse.verdict) return gone
+      const { ids, verdict } = input as { ids: string[]; verdict: 'kept' | 'rejected' | null }
+      for (const id of ids) verdicts.set(id, verdict)
+      return { changed: ids.length }
+    },
     'gallery.setRating': (input) => {
       if (refuse.rating) return gone
       const { selection, rating } = input as { selection: { ids: string[] }; rating: number }
@@ -289,5 +304,36 @@ describe('Gallery › stars and notes', () => {
     fireEvent.change(note, { target: { value: '主图' } })
     fireEvent.blur(note)
     expect(await within(details).findByText('已保存')).toBeInTheDocument()
+  })
+
+  it('keeps or rejects from the details; the pressed one pressed again takes the mark off', async () => {
+    backend = galleryWithMarks()
+    const { details } = await openDetails()
+    const group = within(details).getByRole('group', { name: 'Keep or reject' })
+    const keep = within(group).getByRole('button', { name: 'Keep' })
+    const reject = within(group).getByRole('button', { name: 'Reject' })
+    expect([keep, reject].map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false'])
+    fireEvent.click(keep)
+    expect(keep).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.click(reject)
+    expect([keep, reject].map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true'])
+    fireEvent.click(reject)
+    expect(reject).toHaveAttribute('aria-pressed', 'false')
+    await waitFor(() =>
+      expect(sent(backend as Backend, 'results.setVerdict')).toEqual([
+        { ids: ['r0'], verdict: 'kept' },
+        { ids: ['r0'], verdict: 'rejected' },
+        { ids: ['r0'], verdict: null }
+      ])
+    )
+  })
+
+  it('puts the mark back and says why when the backend refuses it', async () => {
+    backend = galleryWithMarks({ verdict: true })
+    const { details } = await openDetails()
+    const keep = within(details).getByRole('button', { name: 'Keep' })
+    fireEvent.click(keep)
+    await waitFor(() => expect(keep).toHaveAttribute('aria-pressed', 'false'))
+    expect(await within(details).findByText('That image is no longer in the gallery.')).toBeInTheDocument()
   })
 })

@@ -115,6 +115,7 @@ const detailOf = (n: number, patch: Partial<GalleryDetail> = {}): GalleryDetail 
   favorite: false,
   rating: 0,
   note: '',
+  verdict: null,
   createdAt: 1_700_000_000_000,
   fromAddress: false,
   ...patch

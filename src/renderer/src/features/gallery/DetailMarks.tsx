@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
+import type { Verdict } from '@shared/schemas/batches'
 import { NOTE_MAX } from '@shared/schemas/gallery'
 import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
@@ -165,6 +166,35 @@ export function ImageNote({ id, saved }: { id: string; saved: string }): ReactEl
         {state === 'saving' ? t('gallery.marks.saving') : state === 'saved' ? t('gallery.marks.saved') : ''}
       </p>
       {error && <ErrorNotice error={error} />}
+    </div>
+  )
+}
+
+/**
+ * Keep or reject, as a batch's contact sheet marks them (and a teammate's reach this gallery): two toggle
+ * buttons, the pressed one pressed again takes the mark off.
+ */
+export function VerdictChoice({
+  value,
+  onChange
+}: {
+  value: Verdict | null
+  onChange: (verdict: Verdict | null) => void
+}): ReactElement {
+  const { t } = useTranslation()
+  return (
+    <div className="detail-verdict" role="group" aria-label={t('gallery.marks.verdict')}>
+      {(['kept', 'rejected'] as const).map((verdict) => (
+        <button
+          key={verdict}
+          type="button"
+          className={`button small detail-verdict-${verdict}`}
+          aria-pressed={value === verdict}
+          onClick={() => onChange(value === verdict ? null : verdict)}
+        >
+          {t(`gallery.marks.${verdict}`)}
+        </button>
+      ))}
     </div>
   )
 }

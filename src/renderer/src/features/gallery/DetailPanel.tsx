@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { descriptorAt } from '@shared/gateway/endpoints'
 import type { AppError } from '@shared/result'
+import type { Verdict } from '@shared/schemas/batches'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { ExitActions } from '../../media/ExitActions'
 import { dragOut } from '../../media/exitCopy'
@@ -11,7 +12,7 @@ import { showJobInQueue } from '../../store/handoff'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { IconButton } from '../../ui/IconButton'
 import { rate, sendSettingsOf, setFavorite } from './actions'
-import { ImageNote, StarRating } from './DetailMarks'
+import { ImageNote, StarRating, VerdictChoice } from './DetailMarks'
 import { offersSettings } from './fileSettings'
 import { CredentialsNote, ImportedSettings, TeamOrigin } from './ImportedDetail'
 import { formatBytes, formatDateTime } from './format'
@@ -121,6 +122,15 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
       setError(failure)
     })
   }
+  const onVerdict = (next: Verdict | null): void => {
+    const was = detail?.verdict ?? null
+    setDetailData((d) => d && { ...d, verdict: next })
+    void api.call('results.setVerdict', { ids: [id], verdict: next }).then((result) => {
+      if (result.ok) return
+      setDetailData((d) => d && { ...d, verdict: was })
+      setError(result.error)
+    })
+  }
   const shown = detail?.id === id ? detail : null
   const measured =
     shown?.width && shown.height ? `${shown.width} × ${shown.height}` : t('gallery.detail.unknown')
@@ -197,6 +207,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
           </div>
           <div className="detail-marks">
             <StarRating value={rating} onChange={onRate} />
+            <VerdictChoice value={shown.verdict} onChange={onVerdict} />
             <ImageNote id={shown.id} saved={shown.note} />
           </div>
           <ExitActions detail={shown} />

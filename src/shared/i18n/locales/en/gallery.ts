@@ -87,6 +87,10 @@ export const gallery = {
     none: 'No stars',
     clearTitle: 'Click again to take the stars off',
     hint: 'Choose the lit star again, or press 0, to take the stars off. In the grid, keys 1 to 5 give stars and 0 takes them off.',
+    /** Keep or reject, as a batch's contact sheet marks them; pressed again, the mark comes off. */
+    verdict: 'Keep or reject',
+    kept: 'Keep',
+    rejected: 'Reject',
     note: 'Note',
     notePlaceholder: 'What works, what to change, who it is for…',
     saving: 'Saving…',

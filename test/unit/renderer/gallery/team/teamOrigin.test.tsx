@@ -34,6 +34,7 @@ const teamImage = (locationId: string): GalleryDetail => ({
   favorite: false,
   rating: 0,
   note: '',
+  verdict: null,
   createdAt: 1,
   fromAddress: false,
   imported: {
