@@ -24,7 +24,7 @@ test('a new user adds a gateway, enters the key, tests the connection and sees t
   const profiles = page.getByRole('list', { name: 'Gateway profiles' })
   await expect(profiles.getByRole('button', { name: /^Demo gateway .*\(in use\)$/ })).toBeVisible()
 
-  await page.getByLabel('Name').fill('Acme studio')
+  await page.getByLabel('Name', { exact: true }).fill('Acme studio')
   await page.getByLabel('Address').fill('http://gateway.example.com/t/acme')
   await page.getByRole('button', { name: 'Add gateway' }).click()
   await expect(page.getByRole('alert')).toContainText('https://')
