@@ -7,6 +7,7 @@ import { REVIEW_LINK_LIFETIMES, type LocationView, type ReviewShare } from '@sha
 import { useConnection } from '../../../store/app'
 import { Dialog } from '../../../ui/Dialog'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
+import { copyPrompt } from '../../../ui/clipboard'
 import { dateFormat } from '../../../ui/intl'
 import { openLink } from '../../../ui/openLink'
 import { ProgressBar } from '../../../ui/ProgressBar'
@@ -81,14 +82,7 @@ function ShareRow({
 function CopyLink({ link, primary = false }: { link: string; primary?: boolean }): ReactElement {
   const { t } = useTranslation()
   const [said, setSaid] = useState('')
-  const copy = async (): Promise<void> => {
-    try {
-      await navigator.clipboard.writeText(link)
-      setSaid(t('ui.clipboard.copied'))
-    } catch {
-      setSaid(t('ui.clipboard.unavailable'))
-    }
-  }
+  const copy = (): Promise<void> => copyPrompt(link, setSaid, t)
   return (
     <>
       <button
