@@ -8,6 +8,11 @@ import { withImages } from './support/galleryApi'
 import { press, tabTo } from './support/keyboard'
 
 const PROMPTS = ['a lighthouse at dawn', 'a ceramic teapot on linen', 'a red fox in the snow']
+const SHOTS = process.env.GS_SHOTS_DIR
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
+}
 
 /** The words of the screen's way in, in either language. */
 type GalleryWords = Pick<typeof en, 'nav'> & { gallery: { grid: { label: string } } }
@@ -43,20 +48,38 @@ test('a designer stars images and notes one, by pointer and by keys, and finds t
   await openGallery(page)
   const grid = page.getByRole('listbox', { name: en.gallery.grid.label })
   const fox = grid.getByRole('option', { name: PROMPTS[2], exact: true })
+
+  // The help lists the grid's keys, the stars among them, in a group of their own.
+  await fox.focus()
+  await press(page, 'Shift+?')
+  const help = page.getByRole('dialog', { name: en.ui.shortcuts.title })
+  const galleryKeys = help.getByRole('region', { name: en.ui.shortcuts.groups.gallery, exact: true })
+  await expect(galleryKeys).toContainText('Give 1 to 5 stars')
+  await expect(galleryKeys.locator('kbd')).toContainText(['1–5', '0'])
+  await shot(page, 'shortcuts-gallery-en-light')
+  await expectAxeClean(page, 'keyboard shortcuts with the gallery keys')
+  await press(page, 'Escape')
+  await expect(help).toBeHidden()
+
   await fox.click()
   const details = page.getByRole('complementary', { name: en.gallery.detail.label })
   const stars = details.getByRole('group', { name: en.gallery.marks.rating })
   await expect(stars.getByRole('radio')).toHaveCount(5)
   await expect(stars.getByText(en.gallery.marks.none)).toBeVisible()
 
-  // By pointer: four stars, then the lit star again takes them off, then three.
-  await stars.getByText('★').nth(3).click()
+  // By pointer: four stars, then the lit star again takes them off, then three. Lit stars are filled and
+  // unlit ones outlined, so the count shows without telling the colours apart.
+  const star = stars.getByText(/^[★☆]$/)
+  await expect(stars.getByText('☆')).toHaveCount(5)
+  await star.nth(3).click()
   await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked()
+  await expect(stars.getByText('★')).toHaveCount(4)
+  await expect(stars.getByText('☆')).toHaveCount(1)
   await expect(grid.getByRole('option', { name: `${PROMPTS[2]}, 4 stars` })).toContainText('★ 4')
-  await stars.getByText('★').nth(3).click()
+  await star.nth(3).click()
   await expect(stars.getByRole('radio', { checked: true })).toHaveCount(0)
   await expect(fox).toBeVisible()
-  await stars.getByText('★').nth(2).click()
+  await star.nth(2).click()
   await expect(stars.getByRole('radio', { name: '3 stars' })).toBeChecked()
 
   // By keys in the group: one more star, then the note, saved on leaving it.
@@ -70,6 +93,7 @@ test('a designer stars images and notes one, by pointer and by keys, and finds t
   await page.keyboard.type('Crop tighter at the horizon.')
   await press(page, 'Tab')
   await expect(details.getByRole('status').filter({ hasText: en.gallery.marks.saved })).toBeVisible()
+  await shot(page, 'stars-details-en-light')
   await expectAxeClean(page, 'gallery › image details with stars and a note')
 
   // From the grid's keys: the tile the keys are on, then a selection of two.
@@ -115,6 +139,19 @@ test('a designer stars images and notes one, by pointer and by keys, and finds t
   await expect(zhDetails.getByRole('textbox', { name: zhCN.gallery.marks.note })).toHaveValue(
     'Hero shot.\nCrop tighter at the horizon.'
   )
+  await shot(page, 'stars-details-zh-dark')
   await expectAxeClean(page, 'gallery › image details, zh-CN dark')
+
+  // `?` from a tile lists the grid's keys, the stars among them, under their own heading.
+  await zhGrid.getByRole('option', { name: `${PROMPTS[2]}，4 星` }).focus()
+  await press(page, 'Shift+?')
+  const zhHelp = page.getByRole('dialog', { name: zhCN.ui.shortcuts.title })
+  const zhKeys = zhHelp.getByRole('region', { name: zhCN.ui.shortcuts.groups.gallery, exact: true })
+  await expect(zhKeys).toContainText(zhCN.ui.shortcuts.items.galleryStars)
+  await expect(zhKeys.locator('kbd')).toContainText(['1–5', '0'])
+  await shot(page, 'shortcuts-gallery-zh-dark')
+  await expectAxeClean(page, 'keyboard shortcuts with the gallery keys, zh-CN dark')
+  await press(page, 'Escape')
+  await expect(zhHelp).toBeHidden()
   expect(outsideRequests).toEqual([])
 })

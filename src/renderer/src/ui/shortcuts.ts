@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { TFunction } from 'i18next'
 import type { ui as uiWords } from '@shared/i18n/locales/en/ui'
 import { screens, useAppStore, type Screen } from '../store/app'
+import { galleryKeyRows } from './galleryKeys'
 
 /**
  * Every keyboard shortcut of the app, in one table: the help dialog lists it, the tooltips of the buttons
@@ -11,7 +12,7 @@ import { screens, useAppStore, type Screen } from '../store/app'
  * the composer's Enter) are listed here too, so the dialog is complete, but their screen binds them.
  */
 
-export type ShortcutGroup = 'general' | 'screens' | 'maskEditor' | 'chat'
+export type ShortcutGroup = 'general' | 'screens' | 'gallery' | 'maskEditor' | 'chat'
 
 /** A key press: `key` is KeyboardEvent.key, or `code` (layout-independent) for digits under Alt. */
 export type KeyCombo = {
@@ -23,7 +24,7 @@ export type KeyCombo = {
   shift?: boolean
 }
 
-type ItemKey = keyof typeof uiWords.shortcuts.items
+export type ShortcutItem = keyof typeof uiWords.shortcuts.items
 
 export type Shortcut = {
   id: string
@@ -32,7 +33,7 @@ export type Shortcut = {
   /** Other keys that do the same (the canvas paints on Space or Enter); listed beside the first. */
   or?: KeyCombo
   /** What it does, as a key of `ui.shortcuts.items`; screen shortcuts name their screen. */
-  does: ItemKey
+  does: ShortcutItem
   screen?: Screen
   /**
    * Who acts on it: the shell's listener opening the help, switching screens or pressing the button of the
@@ -61,6 +62,15 @@ export const shortcuts: readonly Shortcut[] = [
     does: 'screen',
     screen,
     action: 'screen'
+  })),
+  // The grid's own keys, from the table its tiles act on (ui/galleryKeys.ts).
+  ...galleryKeyRows.map(({ id, keys, or, does }): Shortcut => ({
+    id,
+    group: 'gallery',
+    keys,
+    or,
+    does,
+    action: 'local'
   })),
   { id: 'chat.send', group: 'chat', keys: { key: 'Enter' }, does: 'send', action: 'local', inText: true },
   {
@@ -96,7 +106,14 @@ export const shortcuts: readonly Shortcut[] = [
   }
 ]
 
-export const shortcutGroups: readonly ShortcutGroup[] = ['general', 'screens', 'chat', 'maskEditor']
+// The screens' own groups after the short chat one, so the dialog's two columns come out about even.
+export const shortcutGroups: readonly ShortcutGroup[] = [
+  'general',
+  'screens',
+  'chat',
+  'gallery',
+  'maskEditor'
+]
 
 export function shortcutById(id: string): Shortcut {
   const found = shortcuts.find((entry) => entry.id === id)

@@ -257,6 +257,24 @@ describe('gallery screen', () => {
     })
   })
 
+  it('clears the selection on Escape, but not on the Escape that closes another dialog', async () => {
+    render(<GalleryScreen />)
+    const grid = await screen.findByRole('listbox', { name: 'Images' })
+    fireEvent.click(await within(grid).findByRole('option', { name: 'prompt 0' }))
+    fireEvent.click(within(grid).getByRole('option', { name: 'prompt 2' }), { shiftKey: true })
+    expect(screen.getByText('3 selected images of 5,000')).toBeInTheDocument()
+    // The keyboard help (or any dialog of the shell) is open over the gallery: its Escape closes it alone.
+    const help = document.createElement('dialog')
+    const close = document.createElement('button')
+    help.append(close)
+    document.body.append(help)
+    fireEvent.keyDown(close, { key: 'Escape' })
+    expect(screen.getByText('3 selected images of 5,000')).toBeInTheDocument()
+    help.remove()
+    fireEvent.keyDown(within(grid).getByRole('option', { name: 'prompt 2' }), { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByText('3 selected images of 5,000')).toBeNull())
+  })
+
   it('names endpoints in the filter and the detail as a designer knows them, not by their paths', async () => {
     render(<GalleryScreen />)
     const filter = await screen.findByRole('combobox', { name: 'Endpoint' })

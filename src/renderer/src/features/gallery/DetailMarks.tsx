@@ -67,7 +67,8 @@ export function StarRating({
                 if (star === value) onChange(0)
               }}
             />
-            <span aria-hidden="true">★</span>
+            {/* Filled and outlined, so a lit star never rests on its colour alone (WCAG 1.4.1). */}
+            <span aria-hidden="true">{star <= value ? '★' : '☆'}</span>
             <span className="visually-hidden">{t('gallery.marks.stars', { count: star })}</span>
           </label>
         ))}

@@ -18,6 +18,7 @@ import type { JustifiedRow } from '../../media/justify'
 import { useRows } from '../../media/useRows'
 import { useWidth } from '../../media/useWidth'
 import { useConnection } from '../../store/app'
+import { galleryKey } from '../../ui/galleryKeys'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { ensureShown, rateByKey } from './actions'
 import { createGridLayout } from './layout'
@@ -32,19 +33,6 @@ const ROW_HEIGHT = 200
 
 /** Widths rounded down to a hundredth of a pixel, so a full row never overflows by a rounding error. */
 const floor = (value: number): number => Math.floor(value * 100) / 100
-
-/** How far the arrow keys, Home and End move the focus among the tiles shown. */
-const STEPS: Record<string, number> = {
-  ArrowRight: 1,
-  ArrowDown: 1,
-  ArrowLeft: -1,
-  ArrowUp: -1,
-  Home: -Infinity,
-  End: Infinity
-}
-
-/** Lightroom's rating keys: 1 to 5 stars, 0 none. */
-const RATING_KEY = /^[0-5]$/
 
 /** What a tile does when used; one object for the whole grid, reading the store when called. */
 interface TileActions {
@@ -80,31 +68,28 @@ function tileActions(onStage: (id: string) => void, api: ApiClient): TileActions
     open,
     stage,
     key(index, item, event) {
-      if (event.key === ' ') {
-        event.preventDefault()
-        state().setSelection(toggle(state().selection, item.id), index)
-      } else if (event.key === 'Enter') {
-        event.preventDefault()
-        const plain = !event.shiftKey && !event.metaKey && !event.ctrlKey
-        if (plain && state().detailId === item.id) stage(index, item)
-        else open(index, item, event)
-      } else if (STEPS[event.key] !== undefined) {
+      const command = galleryKey(event)
+      // Escape is the screen's (it clears the selection wherever the focus is in the gallery).
+      if (!command || command.kind === 'clearSelection') return
+      event.preventDefault()
+      if (command.kind === 'select') state().setSelection(toggle(state().selection, item.id), index)
+      else if (command.kind === 'open' && state().detailId === item.id) stage(index, item)
+      else if (command.kind === 'open' || command.kind === 'selectRange') open(index, item, event)
+      else if (command.kind === 'move') {
         // Only one tile is in the Tab order; arrows walk the rest in reading order (Space then selects).
-        event.preventDefault()
         const tiles = [
           ...(event.currentTarget.parentElement
             ?.closest('[role="listbox"]')
             ?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])
         ]
         const at = tiles.indexOf(event.currentTarget)
-        const step = STEPS[event.key] ?? 0
+        const { step } = command
         const next = step === -Infinity ? tiles[0] : step === Infinity ? tiles.at(-1) : tiles[at + step]
         next?.focus()
-      } else if (RATING_KEY.test(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      } else {
         // The selection when this tile is in it (as Space builds one), else the tile the keys are on.
-        event.preventDefault()
         const { selection } = state()
-        void rateByKey(api, isSelected(selection, item.id) ? selection : only(item.id), Number(event.key))
+        void rateByKey(api, isSelected(selection, item.id) ? selection : only(item.id), command.stars)
       }
     },
     check(index, item, event) {

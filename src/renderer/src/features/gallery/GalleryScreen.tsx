@@ -4,6 +4,7 @@ import { useConnection } from '../../store/app'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { TabPanel, Tabs } from '../../ui/Tabs'
+import { galleryKey } from '../../ui/galleryKeys'
 import { changeBoard, reload } from './actions'
 import { AddToBoardDialog, BoardsBar } from './Boards'
 import { DetailPanel } from './DetailPanel'
@@ -257,7 +258,10 @@ function ImagesView(): ReactElement {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const state = useGalleryStore.getState()
-      if (event.key === 'Escape' && !state.dialog) state.setSelection(EMPTY_SELECTION, null)
+      // An Escape inside any dialog (the keyboard help, Settings' dialogs) is that dialog's, to close it.
+      const inDialog = event.target instanceof Element && event.target.closest('dialog') !== null
+      if (galleryKey(event)?.kind === 'clearSelection' && !state.dialog && !inDialog)
+        state.setSelection(EMPTY_SELECTION, null)
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)

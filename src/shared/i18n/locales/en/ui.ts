@@ -66,6 +66,7 @@ export const ui = {
     groups: {
       general: 'Everywhere',
       screens: 'Screens',
+      gallery: 'Gallery',
       chat: 'Chat message box',
       maskEditor: 'Mask editor'
     },
@@ -84,7 +85,15 @@ export const ui = {
       redo: 'Redo a stroke',
       pan: 'Hold and drag to move the image',
       move: 'Move the brush on the focused canvas (Shift: farther)',
-      paint: 'Paint at the brush; hold it with the arrows for a stroke'
+      paint: 'Paint at the brush; hold it with the arrows for a stroke',
+      galleryMove: 'Move to the next or previous image',
+      galleryEnds: 'Go to the first or last image',
+      galleryOpen: 'Show the image’s details; again to show it large',
+      gallerySelect: 'Add the image to the selection, or take it out',
+      galleryRange: 'Select every image from the last one chosen to this one',
+      galleryStars: 'Give 1 to 5 stars (to the whole selection if the image is in it)',
+      galleryNoStars: 'Take the stars off',
+      galleryClear: 'Clear the selection'
     },
     keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: 'Space' }
   },

@@ -59,6 +59,7 @@ export const ui: Catalog<typeof en> = {
     groups: {
       general: '全局',
       screens: '切换页面',
+      gallery: '图库',
       chat: '聊天输入框',
       maskEditor: '蒙版编辑'
     },
@@ -77,7 +78,15 @@ export const ui: Catalog<typeof en> = {
       redo: '重做一笔',
       pan: '按住并拖动可平移画面',
       move: '画布选中时移动画笔（按住 Shift 移得更远）',
-      paint: '在画笔处涂抹；按住再配合方向键可画一笔'
+      paint: '在画笔处涂抹；按住再配合方向键可画一笔',
+      galleryMove: '移到上一张或下一张图片',
+      galleryEnds: '跳到第一张或最后一张图片',
+      galleryOpen: '查看图片详情；再按一次放大查看',
+      gallerySelect: '将图片加入所选，或移出所选',
+      galleryRange: '选中从上次选择的图片到这张之间的所有图片',
+      galleryStars: '评 1 到 5 星（图片在所选之中时，给所有所选图片评星）',
+      galleryNoStars: '清除星级',
+      galleryClear: '取消选择'
     },
     keys: { ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', enter: 'Enter', escape: 'Esc', space: '空格' }
   },
