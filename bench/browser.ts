@@ -1,16 +1,10 @@
 import { join } from 'node:path'
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type JSHandle,
-  type Locator,
-  type Page
-} from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { createBackend, type Backend, type BackendOptions } from '../src/main/backend'
 import { createKeyFileCipher } from '../src/main/secrets/cipher'
 import { startWebHost, type WebHost } from '../src/main/web/server'
 import { chromiumLaunchOptions } from '../test/helpers/chromium'
+import { explained } from './browserWait'
 import { times, type Sample } from './harness'
 
 /**
@@ -40,43 +34,6 @@ export interface Probe {
   maxFrameGap: number
 }
 
-/**
- * What the page shows, in a line, for a bench that stopped waiting: the screen's title, the headings,
- * error notices and how much of a few lists is there. Plain JavaScript text, like `PROBE`.
- */
-const PAGE_SUMMARY = `(() => {
-  const text = (el) => (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 120)
-  const all = (sel) => [...document.querySelectorAll(sel)]
-  return JSON.stringify({
-    url: location.pathname + location.hash,
-    title: text(document.querySelector('#screen-title') || document.createElement('i')),
-    headings: all('h1, h2').slice(0, 4).map(text),
-    alerts: all('[role="alert"], .error-notice').slice(0, 3).map(text),
-    counts: { messageRows: all('.message-row').length, tiles: all('img').length, dialogs: all('dialog[open]').length }
-  })
-})()`
-
-/**
- * `page.waitForFunction`, except that running out of time says what was awaited and what the page showed
- * instead of only "Timeout exceeded": a bench that fails on another machine must say why.
- */
-export async function waitInPage<R>(
-  page: Page,
-  what: string,
-  timeoutMs: number,
-  wait: (timeout: number) => Promise<JSHandle<R>>
-): Promise<R> {
-  try {
-    return await (await wait(timeoutMs)).jsonValue()
-  } catch (error) {
-    const shown = await page
-      .evaluate<string>(PAGE_SUMMARY)
-      .catch((e: unknown) => `(could not read it: ${String(e)})`)
-    const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
-    throw new Error(`waited ${timeoutMs / 1000} s for ${what} (${why}); the page showed ${shown}`)
-  }
-}
-
 /** Runs `work` with the probe on; returns what it saw and how long `work` took. */
 export async function probed(page: Page, work: () => Promise<void>): Promise<Probe & { ms: number }> {
   await page.evaluate('Object.assign(window.__bench, { on: true, longTasks: [], maxFrameGap: 0, last: 0 })')
@@ -84,7 +41,7 @@ export async function probed(page: Page, work: () => Promise<void>): Promise<Pro
   await work()
   const ms = performance.now() - start
   // One more frame so the last paint is counted.
-  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+  await nextPaint(page)
   const result = await page.evaluate<Probe>(`(() => {
     const b = window.__bench
     b.on = false
@@ -164,9 +121,30 @@ export async function traced<T>(
   }
 }
 
+/** Without an animation frame for this long, a frame-driven step fails instead of waiting for ever. */
+const FRAME_STALL_MS = 10_000
+
+/**
+ * Page code: rejects (saying the page's visibility) if `frame` has not been called again within
+ * FRAME_STALL_MS. Frames are what these steps measure, so they cannot be replaced by a timer; a page that
+ * gets none (hidden or occluded on some set-ups) has to fail with that said, not hang the bench.
+ */
+const STALL_GUARD = `(reject) => {
+  let timer = 0
+  const fail = () => reject(new Error('no animation frame for ${FRAME_STALL_MS / 1000} s (document.visibilityState: ' +
+    document.visibilityState + ', focused: ' + document.hasFocus() + ')'))
+  return { frame: () => { clearTimeout(timer); timer = setTimeout(fail, ${FRAME_STALL_MS}) }, done: () => clearTimeout(timer) }
+}`
+
 /** Two animation frames: whatever was changed before is painted. */
 export const nextPaint = (page: Page): Promise<unknown> =>
-  page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+  explained(page, 'the next two animation frames (what changed painted)', FRAME_STALL_MS, () =>
+    page.evaluate(`new Promise((resolve, reject) => {
+      const guard = (${STALL_GUARD})(reject)
+      guard.frame()
+      requestAnimationFrame(() => requestAnimationFrame(() => { guard.done(); resolve() }))
+    })`)
+  )
 
 export interface Studio {
   backend: Backend
@@ -225,20 +203,26 @@ export interface PageGlobal {
  * Page code as text: tsx would wrap named inner functions in a helper the page does not have.
  */
 export function scrollInSteps(page: Page, selector: string, steps: number, down: boolean): Promise<void> {
-  return page.evaluate(`new Promise((resolve, reject) => {
+  const what = `${selector} scrolled to its ${down ? 'end' : 'top'} in ${steps} jumps, a frame apart`
+  return explained(page, what, FRAME_STALL_MS, () =>
+    page.evaluate(`new Promise((resolve, reject) => {
     const scroller = document.querySelector(${JSON.stringify(selector)})
     if (!scroller) return reject(new Error('no scroller'))
     const start = scroller.scrollTop
     const end = ${down} ? scroller.scrollHeight - scroller.clientHeight : 0
+    const guard = (${STALL_GUARD})(reject)
     let step = 0
     const frame = () => {
+      guard.frame()
       step += 1
       scroller.scrollTop = start + ((end - start) * step) / ${steps}
       if (step < ${steps}) requestAnimationFrame(frame)
-      else resolve()
+      else { guard.done(); resolve() }
     }
+    guard.frame()
     requestAnimationFrame(frame)
   })`)
+  )
 }
 
 /**

@@ -15,9 +15,9 @@ import {
   scrollInSteps,
   startStudio,
   traced,
-  waitInPage,
   type Studio
 } from '../browser'
+import { benchPage, describePage, waitForLocator, waitInPage } from '../browserWait'
 import { chatFixture, writableCopy, type ChatFixture } from '../fixtures'
 import { bench, pairedMedians, times, type Sample } from '../harness'
 
@@ -61,17 +61,30 @@ const OPEN_VISITS = 3
 async function openChat(page: Page, url: string): Promise<void> {
   await page.goto(url)
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Chat' }).click()
-  await page.getByRole('list', { name: 'Conversation history' }).waitFor()
+  await waitForLocator(
+    page,
+    'the Chat screen’s conversation history',
+    page.getByRole('list', { name: 'Conversation history' })
+  )
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Clicks the conversation `title` in the list and waits until it is open with its last message (index
+ * `last`; -1: none) on screen. The wait is on DOM facts (the screen's title, the rows and their boxes),
+ * polled on a timer: see browserWait.ts for why not on animation frames.
+ */
 async function open(page: Page, title: string, last: number): Promise<number> {
   const start = performance.now()
-  await page.getByRole('button', { name: new RegExp(title) }).click()
+  await page.getByRole('button', { name: new RegExp(escapeRegExp(title)) }).click()
   const what =
     last < 0 ? `"${title}" open with no messages` : `"${title}" open with its message ${last + 1} on screen`
-  await waitInPage(page, what, 60_000, (timeout) =>
-    page.waitForFunction(conversationShown, [title, last] as [string, number], { polling: 'raf', timeout })
-  )
+  await waitInPage(page, what, conversationShown, {
+    arg: [title, last] as [string, number],
+    rows: '.message-row',
+    region: '.chat-screen'
+  })
   await nextPaint(page)
   return performance.now() - start
 }
@@ -98,7 +111,7 @@ export const longChat = bench<LongChatState>({
     for (let i = 0; i < OPEN_VISITS - 1; i++) {
       const visit = await browser.newContext({ viewport: { width: 1360, height: 860 } })
       try {
-        const page = await visit.newPage()
+        const page = await benchPage(await visit.newPage())
         await page.addInitScript(PROBE)
         await openChat(page, studio.host.url)
         const baseline = await open(page, fixture.emptyTitle, -1)
@@ -108,7 +121,7 @@ export const longChat = bench<LongChatState>({
       }
     }
     const context = await browser.newContext({ viewport: { width: 1360, height: 860 } })
-    const page = await context.newPage()
+    const page = await benchPage(await context.newPage())
     await page.addInitScript(PROBE)
     try {
       await openChat(page, studio.host.url)
@@ -186,7 +199,7 @@ export const chatStream = bench<StreamState>({
     mkdirSync(dataDir)
     const studio = await startStudio(dataDir, ctx.rendererDir(), { demoTiming: { chatChunkDelayMs: 0 } })
     const browser = await launchChromium()
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
+    const page = await benchPage(await browser.newPage({ viewport: { width: 1360, height: 860 } }))
     await page.addInitScript(PROBE)
     await page.goto(studio.host.url)
     await pickModel(page, page, 'studio-chat')
@@ -218,10 +231,18 @@ export const chatStream = bench<StreamState>({
       for (const deadline = Date.now() + 300_000; ;) {
         const last = await lastMessage()
         if (last?.role === 'assistant' && last.status === 'complete' && last.createdAt >= sent - 1000) break
-        if (Date.now() > deadline) throw new Error('the reply never completed')
+        if (Date.now() > deadline)
+          throw new Error(
+            `the reply to "${text}" did not complete in the backend within 300 s; the page showed:\n${await describePage(page, { rows: '.message-row' })}`
+          )
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
-      await replies.last().getByLabel('Token usage').waitFor({ timeout: 60_000 })
+      await waitForLocator(
+        page,
+        `the reply to "${text}" on screen with its token usage`,
+        replies.last().getByLabel('Token usage'),
+        { rows: '.message-row' }
+      )
     }
     // Each run in a new conversation, warmed up: code loaded and compiled, one short reply on screen.
     await page.getByRole('button', { name: 'New chat' }).click()

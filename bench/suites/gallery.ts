@@ -16,10 +16,10 @@ import {
   scrollInSteps,
   startStudio,
   traced,
-  waitInPage,
   type PageGlobal,
   type Studio
 } from '../browser'
+import { benchPage, waitForLocator, waitInPage } from '../browserWait'
 import { galleryFixture, writableCopy, type GalleryFixture } from '../fixtures'
 import { bench, pairedMedians, times, type BenchContext, type Sample } from '../harness'
 
@@ -53,11 +53,12 @@ function visibleTiles(): string[] | false {
     : false
 }
 
-async function waitVisibleTiles(page: Page): Promise<string[]> {
-  const tiles = await waitInPage(page, 'the gallery’s first screen of tiles loaded', 60_000, (timeout) =>
-    page.waitForFunction(visibleTiles, undefined, { polling: 'raf', timeout })
-  )
-  return tiles as string[]
+/** Every tile in the grid's box decoded: image loads are no DOM change, so this is polled on a timer. */
+function waitVisibleTiles(page: Page): Promise<string[]> {
+  return waitInPage(page, 'every tile in the gallery’s visible box loaded', visibleTiles, {
+    rows: '[role="option"]',
+    region: '.gallery-screen'
+  })
 }
 
 /** First visits per run whose Settings → Gallery openings are compared. */
@@ -66,7 +67,11 @@ const FIRST_PAINT_VISITS = 3
 /** Settings, then its first heading painted. */
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('heading', { name: 'Appearance' }).waitFor()
+  await waitForLocator(
+    page,
+    'the Settings screen’s "Appearance" heading',
+    page.getByRole('heading', { name: 'Appearance' })
+  )
   await nextPaint(page)
 }
 
@@ -74,11 +79,11 @@ async function openSettings(page: Page): Promise<void> {
 async function firstVisit(browser: Browser, url: string): Promise<{ subject: number; baseline: number }> {
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
-    const page = await context.newPage()
+    const page = await benchPage(await context.newPage())
     await page.addInitScript(PROBE)
     await page.goto(url)
     const nav = page.getByRole('navigation', { name: 'Main' })
-    await nav.waitFor()
+    await waitForLocator(page, 'the app’s main navigation', nav)
     let start = performance.now()
     await openSettings(page)
     const baseline = performance.now() - start
@@ -160,7 +165,7 @@ export const gallery = bench<State>({
 
     // A fresh context each run: no image cache, as on a first visit.
     const context = await browser.newContext({ viewport: VIEWPORT })
-    const page = await context.newPage()
+    const page = await benchPage(await context.newPage())
     await page.addInitScript(PROBE)
     const sizes = new Map<string, number>()
     let imageBytes = 0
@@ -180,7 +185,7 @@ export const gallery = bench<State>({
     try {
       await page.goto(studio.host.url)
       const nav = page.getByRole('navigation', { name: 'Main' })
-      await nav.waitFor()
+      await waitForLocator(page, 'the app’s main navigation', nav)
 
       let start = performance.now()
       await openSettings(page)

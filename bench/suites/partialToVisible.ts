@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_TIMING } from '../../src/emulator'
 import { makeTempDir } from '../../test/helpers/tempDir'
-import { launchChromium, pickModel, startStudio, waitInPage, type Studio } from '../browser'
+import { launchChromium, pickModel, startStudio, type Studio } from '../browser'
+import { benchPage, waitInPage } from '../browserWait'
 import { cpuProfiled } from '../cpuProfile'
 import { bench, percentile, times } from '../harness'
 
@@ -101,15 +102,19 @@ async function generateGroup(page: Page, prompt: string): Promise<void> {
 const openScreen = (page: Page, name: string): Promise<void> =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click()
 
-/** Resolves once `count` more partial images than `from` have reached the page. */
+/** For a wait that ran out: how far the partial images got (plain JavaScript text, for the page). */
+const PARTIAL_COUNTS = `({ partials: __gsBench.partials, arrived: Object.keys(__gsBench.arrivals).length,
+  inserted: Object.keys(__gsBench.inserted).length, loaded: Object.keys(__gsBench.loaded).length,
+  visible: Object.keys(__gsBench.visible).length })`
+
+/** Resolves once `want` partial images in all have reached the page. */
 async function partialsReach(page: Page, want: number): Promise<void> {
-  await waitInPage(page, `${want} partial images to reach the page`, 120_000, (timeout) =>
-    page.waitForFunction(
-      // A function, not a string: the app's CSP forbids eval.
-      (n) => (globalThis as unknown as { __gsBench: { partials: number } }).__gsBench.partials >= n,
-      want,
-      { timeout, polling: 100 }
-    )
+  await waitInPage(
+    page,
+    `${want} partial images to reach the page`,
+    (n: number) => (globalThis as unknown as { __gsBench: { partials: number } }).__gsBench.partials >= n,
+    // The arrivals are timed in the page as they come; this wait only says when to read them.
+    { arg: want, timeoutMs: 120_000, pollMs: 100, details: PARTIAL_COUNTS }
   )
 }
 
@@ -147,7 +152,7 @@ export const partialToVisible = bench<State>({
       demoTiming: { ...DEMO_TIMING, partialDelayMs: PARTIAL_DELAY_MS }
     })
     const browser = await launchChromium()
-    const page = await browser.newPage({ viewport: { width: 1360, height: 860 } })
+    const page = await benchPage(await browser.newPage({ viewport: { width: 1360, height: 860 } }))
     await page.addInitScript({ content: INSTRUMENT })
     await page.goto(studio.host.url)
     await openScreen(page, 'Images')
@@ -164,13 +169,12 @@ export const partialToVisible = bench<State>({
         await generateGroup(page, `bench group ${run}-${group}: a harbour at dawn`)
         partials += IMAGES
         await partialsReach(page, partials)
-        await waitInPage(page, `${(group + 1) * IMAGES} partial images painted`, 120_000, (timeout) =>
-          page.waitForFunction(
-            (want) =>
-              Object.keys((globalThis as unknown as { __gsBench: Marks }).__gsBench.visible).length >= want,
-            (group + 1) * IMAGES,
-            { timeout, polling: 100 }
-          )
+        await waitInPage(
+          page,
+          `${(group + 1) * IMAGES} partial images painted`,
+          (want: number) =>
+            Object.keys((globalThis as unknown as { __gsBench: Marks }).__gsBench.visible).length >= want,
+          { arg: (group + 1) * IMAGES, timeoutMs: 120_000, pollMs: 100, details: PARTIAL_COUNTS }
         )
       })
     }

@@ -34,6 +34,7 @@ import {
   traced,
   type Studio
 } from '../browser'
+import { benchPage, explained, waitForLocator, waitInPage } from '../browserWait'
 import { bench, pairedMedians, type BenchContext, type Sample } from '../harness'
 
 const VIEWPORT = { width: 1360, height: 860 }
@@ -322,43 +323,29 @@ async function seedQueue(
 // The page: waits that say what they found, the first screen, the scroll.
 
 /**
- * What the Queue shows, in a line, for a wait that ran out: the screen's title, headings, alerts, the pause
- * line, how many batch bands and rows (all, and inside the list's box), and the list's box. Plain
- * JavaScript text: the app's CSP forbids eval, and nothing of the bundler's helpers exists in the page.
+ * The Queue's own figures for a wait that ran out (the shared report adds the address, visibility, the
+ * screen's text and what the console said): the pause line, how many batch bands and rows (all, and inside
+ * the list's box), and the list's box. Plain JavaScript text: the app's CSP forbids eval, and nothing of the
+ * bundler's helpers exists in the page.
  */
-const QUEUE_SUMMARY = `(() => {
+const QUEUE_DETAILS = `(() => {
   const text = (el) => (el ? el.textContent || '' : '').replace(/\\s+/g, ' ').trim().slice(0, 120)
   const all = (sel) => [...document.querySelectorAll(sel)]
   const scroller = document.querySelector('.tq-scroll')
   const box = scroller ? scroller.getBoundingClientRect() : null
   const rows = all('.tq-list .tq-row')
-  return JSON.stringify({
-    url: location.pathname + location.hash,
-    title: text(document.querySelector('#screen-title')),
-    headings: all('h1, h2').slice(0, 4).map(text),
-    alerts: all('[role="alert"], .error-notice').slice(0, 3).map(text),
+  return {
     pause: text(document.querySelector('.tq-pause-text')),
     bands: all('.tq-batches .tq-batch').length,
     rows: rows.length,
     rowsInBox: box ? rows.filter((r) => { const b = r.getBoundingClientRect(); return b.bottom > box.top && b.top < box.bottom }).length : 0,
     list: scroller ? { top: scroller.scrollTop, height: scroller.clientHeight, scrollHeight: scroller.scrollHeight } : null,
     more: text(document.querySelector('.tq-more'))
-  })
+  }
 })()`
 
-/** Waits for a page function (text, so nothing of the bundler reaches the page) to return truthy. */
-async function waitFor<R>(page: Page, what: string, timeoutMs: number, fn: string): Promise<R> {
-  try {
-    const handle = await page.waitForFunction(fn, undefined, { polling: 'raf', timeout: timeoutMs })
-    return (await handle.jsonValue()) as R
-  } catch (error) {
-    const shown = await page
-      .evaluate<string>(QUEUE_SUMMARY)
-      .catch((e: unknown) => `(could not read it: ${String(e)})`)
-    const why = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
-    throw new Error(`waited ${timeoutMs / 1000} s for ${what} (${why}); the page showed ${shown}`)
-  }
-}
+/** What a failed wait on the Queue shows besides the shared report. */
+const QUEUE_SHOW = { rows: '.tq-list .tq-row', region: '.tq-screen', details: QUEUE_DETAILS }
 
 interface FirstScreen {
   bands: number
@@ -367,41 +354,59 @@ interface FirstScreen {
   box: number
 }
 
+/** The little of the DOM `firstScreen` reads (bench files are typed without the DOM). */
+interface QueueEl {
+  getBoundingClientRect(): { top: number; bottom: number; height: number }
+  querySelector(selector: string): { textContent: string | null } | null
+}
+
 /**
- * The Queue's first screen painted: every batch band, and rows filling the list's box (or all of them if
- * fewer), each with its prompt. False until then.
+ * In the page: the Queue's first screen painted: all `bands` batch bands, and rows filling the list's box
+ * (or all of them if fewer), each with its prompt. False until then. A function, not text: Playwright
+ * evaluates text again at every poll, which the app's CSP refuses after the first.
  */
-const firstScreen = (bands: number): string => `(() => {
+function firstScreen(bands: number): FirstScreen | false {
+  const { document } = globalThis as unknown as {
+    document: {
+      querySelector(selector: string): QueueEl | null
+      querySelectorAll(selector: string): ArrayLike<QueueEl> & Iterable<QueueEl>
+    }
+  }
   const scroller = document.querySelector('.tq-scroll')
   const shown = document.querySelectorAll('.tq-batches .tq-batch').length
-  if (!scroller || shown < ${bands}) return false
+  if (!scroller || shown < bands) return false
   const box = scroller.getBoundingClientRect()
   if (box.height <= 0) return false
   const rows = [...document.querySelectorAll('.tq-list .tq-row')].filter((r) => {
     const b = r.getBoundingClientRect()
     return b.bottom > box.top && b.top < box.bottom
   })
-  if (rows.length === 0 || rows.some((r) => !(r.querySelector('.tq-prompt') || {}).textContent)) return false
-  const last = rows[rows.length - 1].getBoundingClientRect()
-  const list = document.querySelector('.tq-list').getBoundingClientRect()
+  if (rows.length === 0 || rows.some((r) => !r.querySelector('.tq-prompt')?.textContent)) return false
+  const last = rows.at(-1)?.getBoundingClientRect()
+  const list = document.querySelector('.tq-list')?.getBoundingClientRect()
+  if (!last || !list) return false
   if (last.bottom < box.bottom - 1 && last.bottom < list.bottom - 1) return false
   return { bands: shown, rows: rows.length, box: Math.round(box.height) }
-})()`
+}
 
 /** Settings, then its first heading painted. */
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
-  await page.getByRole('heading', { name: 'Appearance' }).waitFor()
+  await waitForLocator(
+    page,
+    'the Settings screen’s "Appearance" heading',
+    page.getByRole('heading', { name: 'Appearance' })
+  )
   await nextPaint(page)
 }
 
 async function openQueue(page: Page, bands: number): Promise<FirstScreen> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Queue' }).click()
-  const shown = await waitFor<FirstScreen>(
+  const shown = await waitInPage(
     page,
     `the Queue's first screen (all ${bands} batch bands, and rows filling the list)`,
-    60_000,
-    firstScreen(bands)
+    firstScreen,
+    { arg: bands, ...QUEUE_SHOW }
   )
   await nextPaint(page)
   return shown
@@ -410,10 +415,10 @@ async function openQueue(page: Page, bands: number): Promise<FirstScreen> {
 /** A new page in a fresh context, the app loaded and its navigation there. */
 async function freshPage(browser: Browser, url: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: VIEWPORT })
-  const page = await context.newPage()
+  const page = await benchPage(await context.newPage())
   await page.addInitScript(PROBE)
   await page.goto(url)
-  await page.getByRole('navigation', { name: 'Main' }).waitFor()
+  await waitForLocator(page, 'the app’s main navigation', page.getByRole('navigation', { name: 'Main' }))
   return { page, close: () => context.close() }
 }
 
@@ -534,10 +539,13 @@ export const queueScreen = bench<State>({
         'queue-scroll',
         async () => [
           await probed(page, async () => {
-            await page.evaluate(flingToEnd(600_000)).catch(async (error: unknown) => {
-              const where = await page.evaluate<string>(QUEUE_SUMMARY).catch(() => '?')
-              throw new Error(`scrolling the Queue to its end: ${String(error)}; the page showed ${where}`)
-            })
+            await explained(
+              page,
+              'the Queue’s list flung to its very end',
+              600_000,
+              () => page.evaluate(flingToEnd(600_000)),
+              QUEUE_SHOW
+            )
           }),
           await probed(page, () => scrollInSteps(page, '.tq-scroll', SCROLL_STEPS, false))
         ]
