@@ -73,6 +73,13 @@ export const sentences = {
   reviewShareGone: 'That review page is no longer listed here.',
   reviewRemoveDenied:
     'The team location did not let these credentials remove the review page. Ask whoever manages it to remove the folder {{folder}}; a bucket’s link also stops working by itself when it expires.',
+  // Clean up at a team location stopped by a refusal or a failure: how far it got, and what to do.
+  cleanUpDenied:
+    'This location’s credentials can’t remove files, so nothing was removed. Ask whoever manages the location for credentials that may delete files, enter them in Settings › Team locations, then clean up again. Syncing works as before.',
+  cleanUpDeniedPartway:
+    'This location’s credentials can’t remove every file Clean up would remove, so it stopped partway. Files it removed before the refusal: {{files}}, none of them still in use. Ask whoever manages the location for credentials that may delete files, enter them in Settings › Team locations, then clean up again.',
+  cleanUpInterrupted:
+    'Clean up stopped before it was done: the team location stopped answering or answered with an error. Files it removed by then: {{files}}, none of them still in use. Clean up again later to finish.',
   locationCredentialsMismatch:
     'These credentials are for another kind of location. Enter the ones this location asks for.',
   presetsNotJson: 'That file is not a presets file: it is not JSON.',

@@ -8,6 +8,7 @@ import {
   checkKey,
   checkPrefix,
   type ByteRange,
+  type ListedObject,
   type MediaStore,
   type ObjectDraft
 } from './mediaStore'
@@ -100,12 +101,12 @@ export class DiskMediaStore implements MediaStore {
     }
   }
 
-  async *list(prefix = ''): AsyncIterable<{ key: string; size: number }> {
+  async *list(prefix = ''): AsyncIterable<ListedObject> {
     const walk = async function* (
       store: DiskMediaStore,
       dir: string,
       keyPrefix: string
-    ): AsyncGenerator<{ key: string; size: number }> {
+    ): AsyncGenerator<ListedObject> {
       let entries
       try {
         entries = await readdir(dir, { withFileTypes: true })
@@ -116,10 +117,20 @@ export class DiskMediaStore implements MediaStore {
       for (const entry of entries) {
         if (entry.name.startsWith('.') || isTempName(entry.name)) continue
         const key = `${keyPrefix}${entry.name}`
-        if (entry.isDirectory()) yield* walk(store, join(dir, entry.name), `${key}/`)
-        else if (entry.isFile() && key.startsWith(prefix)) {
-          const size = (await stat(join(dir, entry.name))).size
-          yield { key, size }
+        if (entry.isDirectory()) {
+          // Only folders that can hold a key under `prefix`: listing `devices/` need not walk `objects/`.
+          if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`))
+            yield* walk(store, join(dir, entry.name), `${key}/`)
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          let info
+          try {
+            info = await stat(join(dir, entry.name))
+          } catch (error) {
+            // Removed since the folder was read (a Clean up elsewhere, a take-down): not there to list.
+            if (missing(error)) continue
+            throw error
+          }
+          yield { key, size: info.size, modified: info.mtimeMs }
         }
       }
     }

@@ -34,6 +34,17 @@ export interface ObjectDraft {
  * and `sweep` removes what it left. The local disk is one implementation; a bucket, a WebDAV server or a
  * shared folder is another, proved by the same conformance suite (test/unit/main/library/).
  */
+/** One object as a listing names it. */
+export interface ListedObject {
+  key: string
+  size: number
+  /**
+   * When the object was last written (ms since the epoch, by the store's own clock), where the listing
+   * says it: Clean up keeps what is younger than its grace period, and anything whose age it cannot tell.
+   */
+  modified?: number
+}
+
 export interface PutOptions {
   /** The caller listed the key's folder a moment ago and the key was not in it. */
   listedAbsent?: boolean
@@ -56,7 +67,13 @@ export interface MediaStore {
   /** True when there was an object to remove. */
   remove(key: string): Promise<boolean>
   /** Every object whose key starts with `prefix`, drafts excepted, in no particular order. */
-  list(prefix?: string): AsyncIterable<{ key: string; size: number }>
+  list(prefix?: string): AsyncIterable<ListedObject>
+  /**
+   * Removes the folder `prefix` (a key ending in `/`) when it holds nothing; false when it is not there or
+   * not empty. Only stores with real folders have it (a shared folder, a WebDAV server): removing a
+   * location's files leaves their folders behind there, where a bucket has no folders to leave.
+   */
+  removeEmptyFolder?(prefix: string): Promise<boolean>
   /** Removes what interrupted writes left; call once at start (before anything is written). */
   sweep(now: number): number
   /**

@@ -4,6 +4,7 @@ import {
   checkKey,
   checkPrefix,
   type ByteRange,
+  type ListedObject,
   type MediaStore,
   type ObjectDraft
 } from './mediaStore'
@@ -77,7 +78,8 @@ export class MemoryMediaStore implements MediaStore {
     return Promise.resolve(known)
   }
 
-  async *list(prefix = ''): AsyncIterable<{ key: string; size: number }> {
+  /** No time with each object: this store has no clock, so what reads an age keeps these. */
+  async *list(prefix = ''): AsyncIterable<ListedObject> {
     await Promise.resolve()
     for (const [key, data] of this.objects) if (key.startsWith(prefix)) yield { key, size: data.length }
   }

@@ -1,8 +1,15 @@
-import { stat } from 'node:fs/promises'
+import { rmdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { z } from 'zod'
 import { DiskMediaStore } from '../library/diskStore'
-import type { ByteRange, MediaStore, ObjectDraft } from '../library/mediaStore'
+import {
+  checkPrefix,
+  type ByteRange,
+  type ListedObject,
+  type MediaStore,
+  type ObjectDraft
+} from '../library/mediaStore'
 import { LocationError } from './errors'
 
 export const folderLocationSchema = z.object({
@@ -90,12 +97,30 @@ export class FolderMediaStore implements MediaStore {
     return this.disk.stat(key)
   }
 
-  remove(key: string): Promise<boolean> {
-    return this.disk.remove(key)
+  async remove(key: string): Promise<boolean> {
+    try {
+      return await this.disk.remove(key)
+    } catch (error) {
+      throw refusal(error) ?? error
+    }
   }
 
-  list(prefix?: string): AsyncIterable<{ key: string; size: number }> {
+  list(prefix?: string): AsyncIterable<ListedObject> {
     return this.disk.list(prefix)
+  }
+
+  /** `rmdir` removes only an empty folder, so a file another machine just put there keeps it. */
+  async removeEmptyFolder(prefix: string): Promise<boolean> {
+    const dir = checkPrefix(prefix)
+    if (dir === '') return false
+    try {
+      await rmdir(join(this.location.path, ...dir.slice(0, -1).split('/')))
+      return true
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT' || code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR') return false
+      throw refusal(error) ?? error
+    }
   }
 
   sweep(): number {
@@ -117,4 +142,12 @@ export class FolderMediaStore implements MediaStore {
       if (this.writing.get(key) === mine) this.writing.delete(key)
     }
   }
+}
+
+/** A removal the folder refused (its permissions, a read-only share or mount), as the sync words it. */
+function refusal(error: unknown): LocationError | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  return code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+    ? new LocationError('denied', `${code} removing from the folder`, { cause: error })
+    : null
 }

@@ -18,6 +18,7 @@ import {
   checkKey,
   checkPrefix,
   type ByteRange,
+  type ListedObject,
   type MediaStore,
   type ObjectDraft,
   type PutOptions
@@ -286,7 +287,7 @@ export class S3MediaStore implements MediaStore {
     }
   }
 
-  async *list(prefix = ''): AsyncIterable<{ key: string; size: number }> {
+  async *list(prefix = ''): AsyncIterable<ListedObject> {
     let token: string | undefined
     do {
       let page
@@ -305,7 +306,12 @@ export class S3MediaStore implements MediaStore {
         const key = object.Key?.slice(this.location.prefix.length)
         // Someone else's files in the same bucket (a `.DS_Store`, a folder marker) are not ours to list.
         if (key === undefined || !object.Key?.startsWith(this.location.prefix) || !isKey(key)) continue
-        yield { key, size: object.Size ?? 0 }
+        const modified = object.LastModified?.getTime()
+        yield {
+          key,
+          size: object.Size ?? 0,
+          ...(modified === undefined || Number.isNaN(modified) ? {} : { modified })
+        }
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined
     } while (token !== undefined)

@@ -3,7 +3,14 @@ import { createReadStream } from 'node:fs'
 import { pipeline, Readable, Transform } from 'node:stream'
 import { AuthType, createClient, type FileStat, type WebDAVClient } from 'webdav'
 import { z } from 'zod'
-import { checkKey, type ByteRange, type MediaStore, type ObjectDraft } from '../library/mediaStore'
+import {
+  checkKey,
+  checkPrefix,
+  type ByteRange,
+  type ListedObject,
+  type MediaStore,
+  type ObjectDraft
+} from '../library/mediaStore'
 import { isUnreachable, kindOfStatus, LocationError } from './errors'
 import { LocalDrafts } from './localDrafts'
 
@@ -371,7 +378,7 @@ export class WebdavMediaStore implements MediaStore {
    * default) or quietly answer it as depth 1 (Nextcloud's), and one month's folder per request keeps each
    * answer small.
    */
-  async *list(prefix = ''): AsyncIterable<{ key: string; size: number }> {
+  async *list(prefix = ''): AsyncIterable<ListedObject> {
     const start = parentOf(prefix)
     if (start !== '' && !isKey(start)) return
     const pending = [start]
@@ -395,9 +402,43 @@ export class WebdavMediaStore implements MediaStore {
         if (!key.startsWith(inside) || key === inside || !isKey(key)) continue
         if (entry.type === 'directory') {
           if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) pending.push(key)
-        } else if (key.startsWith(prefix)) yield { key, size: entry.size }
+        } else if (key.startsWith(prefix)) {
+          // getlastmodified is an HTTP date; a server that leaves it out gives no age to go by.
+          const modified = Date.parse(entry.lastmod)
+          yield { key, size: entry.size, ...(Number.isNaN(modified) ? {} : { modified }) }
+        }
       }
     }
+  }
+
+  /**
+   * Removes the folder when it holds nothing. A DELETE of a folder takes everything in it, so the folder
+   * is listed first; only a caller that alone writes there (a review share's own folder) should ask.
+   */
+  async removeEmptyFolder(prefix: string): Promise<boolean> {
+    const dir = checkPrefix(prefix).slice(0, -1)
+    if (dir === '') return false
+    let entries: FileStat[]
+    try {
+      entries = await this.request('PROPFIND', `${dir}/`, (signal) =>
+        this.client.getDirectoryContents(dir, { signal })
+      )
+    } catch (error) {
+      if (error instanceof LocationError && error.status === 404) return false
+      throw error
+    }
+    const name = (entry: FileStat): string => entry.filename.replace(/^\/+|\/+$/g, '')
+    if (entries.some((entry) => name(entry) !== dir)) return false
+    try {
+      await this.request('DELETE', `${dir}/`, (signal) => this.client.deleteFile(`${dir}/`, { signal }))
+    } catch (error) {
+      if (error instanceof LocationError && error.status === 404) return false
+      throw error
+    }
+    // Folders this store made and remembers are made again by the next write into them.
+    for (const known of [...this.folders.keys()])
+      if (known === dir || known.startsWith(`${dir}/`)) this.folders.delete(known)
+    return true
   }
 
   /** Removes the draft files a crash left in `draftDir` (nothing on the server: see `sweepServer`). */

@@ -21,12 +21,13 @@ type LocationCommands =
   | 'team.shareForReview'
   | 'team.reviewShares'
   | 'team.revokeShare'
+  | 'team.cleanUp'
 
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
-  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace' | 'release'>
-  reviews: Pick<ReviewShares, 'create' | 'list' | 'revoke'>
+  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace' | 'release' | 'cleanUp'>
+  reviews: Pick<ReviewShares, 'create' | 'list' | 'revoke' | 'leftovers' | 'cleared'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
   /** The backend's one clock (`Clock.now`). */
@@ -107,7 +108,15 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
 
     'team.reviewShares': ({ boardId }) => deps.reviews.list(boardId),
 
-    'team.revokeShare': async ({ shareId }) => withLocationFailures(() => deps.reviews.revoke(shareId))
+    'team.revokeShare': async ({ shareId }) => withLocationFailures(() => deps.reviews.revoke(shareId)),
+
+    'team.cleanUp': async ({ id }) =>
+      withLocationFailures(() =>
+        deps.teamSync.cleanUp(id, {
+          leftovers: (graceMs) => deps.reviews.leftovers(id, graceMs),
+          cleared: (ids) => deps.reviews.cleared(ids)
+        })
+      )
   }
 }
 

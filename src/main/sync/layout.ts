@@ -52,6 +52,23 @@ export function parseDeviceKey(
   return { device, kind: kind === 'log' ? 'log' : 'snapshots', seq: Number(seq) }
 }
 
+const CONTENT_KEY = /^(objects|thumbs)\/([0-9a-f]{2})\/([0-9a-f]{64})\.([a-z0-9]{1,8})$/
+
+/**
+ * The image a key under `objects/` or `thumbs/` belongs to, or null for any other name there (not one this
+ * app writes: never Clean up's to judge).
+ */
+export function parseContentKey(key: string): { kind: 'objects' | 'thumbs'; sha256: string } | null {
+  const match = CONTENT_KEY.exec(key)
+  if (!match) return null
+  const [, kind, folder = '', sha256 = '', ext] = match
+  if (!sha256.startsWith(folder) || (kind === 'thumbs' && ext !== 'webp')) return null
+  return { kind: kind === 'objects' ? 'objects' : 'thumbs', sha256 }
+}
+export const OBJECTS_PREFIX = 'objects/'
+export const THUMBS_PREFIX = 'thumbs/'
+export const SHARES_PREFIX = 'shares/'
+
 export const segmentSchema = z.object({
   format: z.literal(FORMAT),
   device: z.string().regex(DEVICE_ID),

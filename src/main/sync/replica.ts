@@ -317,12 +317,14 @@ export class Replica {
   }
 }
 
-function readSegment(bytes: Uint8Array, device: string, seq: number): Segment | null {
+/** A segment's bytes as the segment they say they are (`device`'s number `seq`), or null. */
+export function readSegment(bytes: Uint8Array, device: string, seq: number): Segment | null {
   const parsed = segmentSchema.safeParse(parseJson(bytes))
   return parsed.success && parsed.data.device === device && parsed.data.seq === seq ? parsed.data : null
 }
 
-function readSnapshot(bytes: Uint8Array, device: string, seq: number): Snapshot | null {
+/** A snapshot's bytes as the snapshot they say they are (`device`'s, after its segment `seq`), or null. */
+export function readSnapshot(bytes: Uint8Array, device: string, seq: number): Snapshot | null {
   const parsed = snapshotSchema.safeParse(parseJson(bytes))
   return parsed.success && parsed.data.device === device && parsed.data.seq === seq ? parsed.data : null
 }

@@ -13,6 +13,7 @@ import { renderIndexHtml } from '../gallery/html'
 import { EXTENSIONS } from '../gallery/names'
 import type { GalleryRow } from '../gallery/store'
 import type { MediaSource } from '../library'
+import type { MediaStore } from '../library/mediaStore'
 import { LocationError } from '../locations/errors'
 import { locationOrigin, openLocation, type OpenLocation } from '../locations/open'
 import type { LocationRepository } from '../locations/repository'
@@ -201,6 +202,8 @@ export class ReviewShares {
       const opened = await this.open(row.location_id)
       try {
         await this.removeAll(opened, keyList(row.keys))
+        // A folder server keeps the emptied folders: without this, `shares/<id>/` stayed after Take down.
+        await removeShareFolders(opened.store, row.id, keyList(row.keys)).catch(() => undefined)
       } catch (error) {
         if (error instanceof LocationError && error.kind === 'denied')
           throw new AppFailure('location.denied', say('reviewRemoveDenied', { folder: shareKey(row.id, '') }))
@@ -213,6 +216,37 @@ export class ReviewShares {
         .run(this.deps.now(), shareId)
     }
     return this.view(this.row(shareId) as ShareRow)
+  }
+
+  /**
+   * This machine's shares at a location whose files nothing should show any more: taken down (their
+   * emptied folder may be left), expired, or unfinished for longer than `graceMs` (a younger one may still
+   * be going up). Shares put up from other machines are not listed here, and are never Clean up's to touch.
+   */
+  leftovers(locationId: string, graceMs: number): Array<{ id: string; keys: string[] }> {
+    const rows = this.deps.db
+      .prepare('SELECT * FROM review_shares WHERE location_id = ? ORDER BY created_at, id')
+      .all(locationId) as ShareRow[]
+    const now = this.deps.now()
+    return rows
+      .filter((row) => {
+        const { state } = this.view(row)
+        return (
+          state === 'revoked' ||
+          state === 'expired' ||
+          (state === 'unfinished' && row.created_at <= now - graceMs)
+        )
+      })
+      .map((row) => ({ id: row.id, keys: keyList(row.keys) }))
+  }
+
+  /** Shares whose files Clean up removed: taken down from now on (one taken down already keeps its time). */
+  cleared(ids: readonly string[]): void {
+    const update = this.deps.db.prepare(
+      'UPDATE review_shares SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'
+    )
+    const now = this.deps.now()
+    for (const id of ids) update.run(now, id)
   }
 
   private async removeAll(opened: OpenLocation, keys: readonly string[]): Promise<void> {
@@ -256,6 +290,30 @@ export class ReviewShares {
       state
     }
   }
+}
+
+/**
+ * The folders a share's files were in (`shares/<id>/images/`, then `shares/<id>/`), removed when empty, on
+ * a store that has folders. Only this share's own folders: nothing else is ever written under its id.
+ */
+export async function removeShareFolders(
+  store: MediaStore,
+  id: string,
+  keys: readonly string[]
+): Promise<number> {
+  if (!store.removeEmptyFolder) return 0
+  const root = shareKey(id, '')
+  const folders = new Set<string>([root])
+  for (const key of keys) {
+    if (!key.startsWith(root)) continue
+    for (let at = key.lastIndexOf('/'); at >= root.length; at = key.lastIndexOf('/', at - 1))
+      folders.add(key.slice(0, at + 1))
+  }
+  let removed = 0
+  // Deepest first: a folder is empty only once the ones inside it are gone.
+  for (const folder of [...folders].sort((a, b) => b.length - a.length))
+    if (await store.removeEmptyFolder(folder)) removed++
+  return removed
 }
 
 /** A copy's bytes as one object, streamed through a draft: a video is never held whole in memory. */

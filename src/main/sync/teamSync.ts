@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FileSettings } from '../../shared/schemas/fileSettings'
+import type { TeamCleanUpOutcome } from '../../shared/schemas/locations'
 import { say } from '../../shared/sentences'
 import { AppFailure } from '../contract/failure'
 import type { CrashProbe } from '../crashPoints'
@@ -14,6 +15,7 @@ import { settingsFrom } from '../provenance/foreign'
 import type { LocationSecrets } from '../secrets/locationSecrets'
 import { locationOrigin, openLocation } from '../locations/open'
 import type { LocationRepository } from '../locations/repository'
+import { cleanUpLocation, type ShareLeftovers } from './cleanUp'
 import { SqliteJournal } from './journal'
 import { inTurns } from './inTurns'
 import { objectKey } from './layout'
@@ -200,19 +202,46 @@ export class TeamSync {
 
   /** Sends this device's changes, reads the others', and brings what is new into the gallery. */
   async sync(locationId: string): Promise<SyncOutcome> {
+    return this.exclusive(locationId, () => this.syncNow(locationId))
+  }
+
+  /**
+   * Clean up (`cleanUp.ts`): a whole sync first, so this device's changes are out and the merged state
+   * is as current as it can be, then what nothing live uses is removed. Under the location's lock, so no
+   * sync of this device runs beside it; `shares` are this computer's review shares at the location.
+   */
+  async cleanUp(locationId: string, shares: ShareLeftovers): Promise<TeamCleanUpOutcome> {
     return this.exclusive(locationId, async () => {
+      await this.syncNow(locationId)
       const { replica, store } = await this.open(locationId)
-      const before = replica.view()
-      replica.edit((edits) => this.editsSinceBase(locationId, before, edits))
-      const pushed = (await replica.push()).segments
-      const pulled = (await replica.pull()).segments
-      const view = replica.view()
-      const added = await this.bringIn(locationId, view, store)
-      this.adopt(locationId, view)
-      const outcome = { pushed, pulled, added }
-      if (pushed + pulled > 0) this.deps.onSynced?.(locationId, outcome)
-      return outcome
+      const live = (): ReadonlySet<string> =>
+        new Set(replica.view().images.map((image) => image.record.sha256))
+      return cleanUpLocation({
+        store,
+        now: this.deps.now,
+        live: live(),
+        recheck: async () => {
+          // Only read: what arrives is taken into the gallery by the next sync, as after any pull.
+          await replica.pull()
+          return live()
+        },
+        shares
+      })
     })
+  }
+
+  private async syncNow(locationId: string): Promise<SyncOutcome> {
+    const { replica, store } = await this.open(locationId)
+    const before = replica.view()
+    replica.edit((edits) => this.editsSinceBase(locationId, before, edits))
+    const pushed = (await replica.push()).segments
+    const pulled = (await replica.pull()).segments
+    const view = replica.view()
+    const added = await this.bringIn(locationId, view, store)
+    this.adopt(locationId, view)
+    const outcome = { pushed, pulled, added }
+    if (pushed + pulled > 0) this.deps.onSynced?.(locationId, outcome)
+    return outcome
   }
 
   /**

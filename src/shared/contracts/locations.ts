@@ -10,6 +10,7 @@ import {
   ReviewShareRef,
   ReviewSharesInput,
   TeamBoardLink,
+  TeamCleanUpOutcome,
   TeamPublishInput,
   TeamSynced,
   TeamSyncOutcome
@@ -41,7 +42,13 @@ export const locationCommands = {
   /** The review pages put up from this machine (of one board, or all), newest first. */
   'team.reviewShares': { input: ReviewSharesInput, output: z.array(ReviewShare) },
   /** Takes a review page down: every file it put on the location is removed, the page first. */
-  'team.revokeShare': { input: ReviewShareRef, output: ReviewShare }
+  'team.revokeShare': { input: ReviewShareRef, output: ReviewShare },
+  /**
+   * Syncs, then removes from the location what nothing live uses: files of images the team deleted (older
+   * than a day), superseded snapshots, this computer's taken-down review pages. Needs credentials that may
+   * delete; refused, it says how many files it had removed.
+   */
+  'team.cleanUp': { input: LocationRef, output: TeamCleanUpOutcome }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const locationEvents = {

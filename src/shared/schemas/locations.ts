@@ -170,6 +170,37 @@ export const TeamSyncOutcome = z.object({
 
 export const TeamSynced = z.object({ locationId: Id, outcome: TeamSyncOutcome })
 
+const Tally = z.object({
+  files: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative()
+})
+export type CleanUpTally = z.infer<typeof Tally>
+
+/**
+ * What Clean up removed from a location, in all and by kind, and what it kept although nothing live uses
+ * it: files younger than its grace period (a teammate's upload whose change may not have arrived yet),
+ * and files whose age the location does not say.
+ */
+export const TeamCleanUpOutcome = z.object({
+  removed: Tally,
+  kinds: z.object({
+    /** Files of images deleted by the team, or left by an upload that never finished. */
+    images: Tally,
+    thumbnails: Tally,
+    /** Older copies of each device's index of the library (its newest one stays). */
+    snapshots: Tally,
+    /** Files of review pages taken down, expired or never finished, put up from this computer. */
+    reviewPages: Tally
+  }),
+  kept: z.object({
+    recent: Tally,
+    undated: Tally,
+    /** Unused by what this app can read, but a log here is of another format (a newer app's). */
+    unread: Tally
+  })
+})
+export type TeamCleanUpOutcome = z.infer<typeof TeamCleanUpOutcome>
+
 /** A gallery board linked to a team location (shared from here, or brought in by a sync). */
 export const TeamBoardLink = z.object({ boardId: Id, locationId: Id })
 export type TeamBoardLink = z.infer<typeof TeamBoardLink>

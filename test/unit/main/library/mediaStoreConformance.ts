@@ -40,7 +40,12 @@ const BAD_KEYS = [
  * The media store port's conformance suite (src/main/library/mediaStore.ts): any implementation runs it
  * with a factory of empty stores. A new storage backend is one file plus this suite passing against it.
  */
-export function mediaStoreConformance(name: string, fresh: () => Promise<MediaStore> | MediaStore): void {
+export function mediaStoreConformance(
+  name: string,
+  fresh: () => Promise<MediaStore> | MediaStore,
+  /** `dated`: its listing says when each object was written (every store but the one in memory). */
+  options: { dated?: boolean } = { dated: true }
+): void {
   describe(`${name} keeps the media store's promises [P28]`, () => {
     it('reads back what was put, whole and by range, and lists it', async () => {
       const store = await fresh()
@@ -119,6 +124,41 @@ export function mediaStoreConformance(name: string, fresh: () => Promise<MediaSt
       }
       await expect(store.begin('no-slash')).rejects.toThrow(BadKey)
       await expect(store.begin('../up/')).rejects.toThrow(BadKey)
+    })
+
+    it('says when each object it lists was written, by its own clock, or nothing', async () => {
+      const store = await fresh()
+      const before = Date.now()
+      await store.put('2026/11/dated.png', Buffer.from('dated'))
+      const after = Date.now()
+      const listed: Array<number | undefined> = []
+      for await (const object of store.list('2026/')) listed.push(object.modified)
+      expect(listed).toHaveLength(1)
+      const [modified] = listed
+      if (options.dated !== true) return
+      // Milliseconds since the epoch, as Clean up compares them: a server's whole seconds, and a clock of
+      // its own a few minutes off, still fall near the write; seconds or NaN would not.
+      expect(modified).toBeTypeOf('number')
+      expect(modified).toBeGreaterThan(before - 10 * 60_000)
+      expect(modified).toBeLessThan(after + 10 * 60_000)
+    })
+
+    it('removes a folder only once it is empty, and writes into it again afterwards', async (context) => {
+      const store = await fresh()
+      if (!store.removeEmptyFolder) {
+        context.skip()
+        return
+      }
+      await store.put('shares/abc/images/0001.png', Buffer.from('one'))
+      expect(await store.removeEmptyFolder('shares/abc/images/')).toBe(false)
+      expect(await store.removeEmptyFolder('shares/abc/')).toBe(false)
+      expect(await store.remove('shares/abc/images/0001.png')).toBe(true)
+      expect(await store.removeEmptyFolder('shares/abc/images/')).toBe(true)
+      expect(await store.removeEmptyFolder('shares/abc/')).toBe(true)
+      expect(await store.removeEmptyFolder('shares/abc/')).toBe(false)
+      expect(await store.removeEmptyFolder('')).toBe(false)
+      await store.put('shares/abc/images/0002.png', Buffer.from('two'))
+      expect((await store.read('shares/abc/images/0002.png'))?.toString()).toBe('two')
     })
 
     it('removes an object once', async () => {

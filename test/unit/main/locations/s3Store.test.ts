@@ -329,7 +329,7 @@ describe('the S3 store on s3rver', () => {
       raw.destroy()
     }
     const listed: Array<{ key: string; size: number }> = []
-    for await (const object of store.list()) listed.push(object)
+    for await (const { key, size } of store.list()) listed.push({ key, size })
     expect(listed).toEqual([{ key: '2026/11/a.png', size: 1 }])
     // Another store's prefix is another library.
     const other: string[] = []

@@ -4,6 +4,7 @@ import type { AppError, Result } from '@shared/result'
 import type { LocationCheck, LocationView } from '@shared/schemas/locations'
 import { useConnection } from '../../store/app'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { CleanUpDialog } from './CleanUpDialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { useNow } from '../../ui/useNow'
 import { LocationForm } from './LocationForm'
@@ -20,6 +21,7 @@ function LocationRow({
   checking,
   onCheck,
   onEdit,
+  onCleanUp,
   onRemove,
   now
 }: {
@@ -28,6 +30,7 @@ function LocationRow({
   checking: boolean
   onCheck: () => void
   onEdit: () => void
+  onCleanUp: () => void
   onRemove: () => void
   now: number
 }): ReactElement {
@@ -110,6 +113,14 @@ function LocationRow({
         </button>
         <button
           type="button"
+          className="button small quiet"
+          aria-label={t('settings.locations.cleanUpNamed', { name: location.name })}
+          onClick={onCleanUp}
+        >
+          {t('settings.locations.cleanUp')}
+        </button>
+        <button
+          type="button"
           className="button small danger-quiet"
           aria-label={t('settings.locations.removeNamed', { name: location.name })}
           onClick={onRemove}
@@ -136,6 +147,7 @@ export function LocationsSection(): ReactElement {
   const [adding, setAdding] = useState(false)
   const [editing, setEditing] = useState<string | null>(null)
   const [removing, setRemoving] = useState<LocationView | null>(null)
+  const [cleaning, setCleaning] = useState<LocationView | null>(null)
   const [checking, setChecking] = useState<ReadonlySet<string>>(new Set())
   /** Checks made here with Check again, newer than the list's. */
   const [fresh, setFresh] = useState<Readonly<Record<string, LocationCheck>>>({})
@@ -242,6 +254,7 @@ export function LocationsSection(): ReactElement {
                     setAdding(false)
                     setEditing(editing === location.id ? null : location.id)
                   }}
+                  onCleanUp={() => setCleaning(location)}
                   onRemove={() => setRemoving(location)}
                 />
               </div>
@@ -286,6 +299,8 @@ export function LocationsSection(): ReactElement {
       <p role="status" className="visually-hidden">
         {announced}
       </p>
+      {/* Closing gives the focus back to the row's Clean up button (the dialog's opener). */}
+      {cleaning && <CleanUpDialog location={cleaning} onClose={() => setCleaning(null)} />}
       {removing && (
         <ConfirmDialog
           title={t('settings.locations.confirmRemove.title', { name: removing.name })}

@@ -61,6 +61,49 @@ export const locations = {
     keep: 'Keep it',
     confirm: 'Remove from this computer'
   },
+  /**
+   * Clean up: removes from a location what nothing uses any more. `{{files}}` is a count of files
+   * (`gallery.count.files`), `{{size}}` a size (12.5 MB).
+   */
+  cleanUp: 'Clean up…',
+  cleanUpNamed: 'Clean up {{name}}…',
+  confirmCleanUp: {
+    title: 'Clean up “{{name}}”?',
+    intro: 'A normal sync only adds files. Clean up removes what nothing uses any more:',
+    images: 'files of images the team deleted, once they are a day old',
+    snapshots: 'older copies of the library’s index (the newest of each computer stays)',
+    reviewPages: 'review pages from this computer that were taken down, expired or never finished',
+    kept: 'Images still in the library, their history and everyone’s changes stay. Your gallery is not touched.',
+    credentials:
+      'It needs credentials allowed to delete files at the location; a sync needs only to add them.',
+    keep: 'Cancel',
+    confirm: 'Clean up',
+    running: 'Syncing, then cleaning up “{{name}}”…',
+    runningLabel: 'Cleaning up',
+    again: 'Try again',
+    done: 'Done',
+    failed: 'Clean up of “{{name}}” stopped'
+  },
+  /** What Clean up did, shown in its dialog once it is done. */
+  cleanedUp: {
+    nothing: 'Nothing to remove: everything at this location is still in use.',
+    removed: 'Removed {{files}} ({{size}}).',
+    recent_one: '{{count, number}} recent file was kept: a teammate may still be sharing it.',
+    recent_other: '{{count, number}} recent files were kept: a teammate may still be sharing them.',
+    undated_one: '{{count, number}} file was kept because the location does not say how old it is.',
+    undated_other: '{{count, number}} files were kept because the location does not say how old they are.',
+    unread_one:
+      '{{count, number}} file was kept: a teammate’s newer Gateway Studio writes here, and this version cannot tell whether it is still in use. Update the app to clean it up.',
+    unread_other:
+      '{{count, number}} files were kept: a teammate’s newer Gateway Studio writes here, and this version cannot tell whether they are still in use. Update the app to clean them up.',
+    kindsLabel: 'Removed, by kind',
+    kinds: {
+      images: 'Images deleted by the team: {{files}} ({{size}})',
+      thumbnails: 'Their thumbnails: {{files}} ({{size}})',
+      snapshots: 'Older copies of the library’s index: {{files}} ({{size}})',
+      reviewPages: 'Taken-down review pages: {{files}} ({{size}})'
+    }
+  },
   saved: '“{{name}}” is saved.',
   removed: '“{{name}}” is removed from this computer.',
   /** The form that adds or changes a location. */

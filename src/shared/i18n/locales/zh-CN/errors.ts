@@ -200,6 +200,12 @@ export const errors: Catalog<typeof en> = {
     reviewShareGone: '这里已不再列出该审阅页面。',
     reviewRemoveDenied:
       '团队位置不允许这些凭据删除审阅页面。请联系管理员删除文件夹 {{folder}}；存储桶的链接到期后也会自动失效。',
+    cleanUpDenied:
+      '这个位置的凭据不能删除文件，所以什么也没有删除。请向位置的管理员要一组可以删除文件的凭据，在“设置 › 团队位置”中填入，然后再清理一次。同步不受影响。',
+    cleanUpDeniedPartway:
+      '这个位置的凭据不能删除清理要删除的全部文件，所以清理中途停止了。被拒绝之前已删除的文件：{{files}} 个，都不是仍在使用的。请向位置的管理员要一组可以删除文件的凭据，在“设置 › 团队位置”中填入，然后再清理一次。',
+    cleanUpInterrupted:
+      '清理没有完成：团队位置不再响应，或返回了错误。到那时已删除的文件：{{files}} 个，都不是仍在使用的。请稍后再清理一次以完成。',
     locationCredentialsMismatch: '这组凭据属于另一种位置。请填写这个位置需要的凭据。',
     galleryPageOutOfDate: '图库的这一页已过时，请重新载入。',
     galleryImageGone: '这张图片已不在图库中。',

@@ -58,6 +58,39 @@ export const locations: Catalog<typeof en> = {
     keep: '保留',
     confirm: '从这台电脑上移除'
   },
+  cleanUp: '清理…',
+  cleanUpNamed: '清理 {{name}}…',
+  confirmCleanUp: {
+    title: '要清理“{{name}}”吗？',
+    intro: '平常的同步只会添加文件。清理会删除不再有任何用处的文件：',
+    images: '团队已删除的图片的文件（放置满一天之后）',
+    snapshots: '图库索引的旧副本（每台电脑最新的一份会保留）',
+    reviewPages: '这台电脑上已撤下、已过期或没有完成的审阅页面',
+    kept: '仍在图库中的图片、它们的历史和每个人的修改都会保留。你的图库不受影响。',
+    credentials: '清理需要在该位置有删除文件权限的凭据；同步只需要添加文件的权限。',
+    keep: '取消',
+    confirm: '清理',
+    running: '正在同步，然后清理“{{name}}”…',
+    runningLabel: '正在清理',
+    again: '重试',
+    done: '完成',
+    failed: '“{{name}}”的清理已停止'
+  },
+  cleanedUp: {
+    nothing: '没有可删除的内容：这个位置上的所有文件都仍在使用。',
+    removed: '已删除 {{files}}（{{size}}）。',
+    recent_other: '保留了 {{count, number}} 个最近的文件：队友可能仍在共享它们。',
+    undated_other: '保留了 {{count, number}} 个文件，因为该位置没有提供它们的时间。',
+    unread_other:
+      '保留了 {{count, number}} 个文件：有队友使用更新版本的 Gateway Studio 写入此处，当前版本无法判断这些文件是否仍在使用。请更新应用后再清理。',
+    kindsLabel: '按类型列出已删除的文件',
+    kinds: {
+      images: '团队已删除的图片：{{files}}（{{size}}）',
+      thumbnails: '它们的缩略图：{{files}}（{{size}}）',
+      snapshots: '图库索引的旧副本：{{files}}（{{size}}）',
+      reviewPages: '已撤下的审阅页面：{{files}}（{{size}}）'
+    }
+  },
   saved: '已保存“{{name}}”。',
   removed: '已从这台电脑上移除“{{name}}”。',
   form: {
