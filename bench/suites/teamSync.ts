@@ -423,7 +423,7 @@ export const teamSync = bench<State>({
           key: 'teamSync.publish',
           label: `publishing a board of ${scale} to an S3 bucket`,
           subjectIs:
-            'team.publishBoard on device A: records and board as changes, each image and its thumbnail up, then the log segments',
+            'team.publishBoard on device A: records and board as changes, each image up, then the log segments',
           baselineIs: `@aws-sdk/lib-storage Upload of the same files alone, ${CONCURRENCY} at a time`,
           unit: 'ms',
           subject: publishMs,

@@ -16,7 +16,7 @@ export interface SimDevice {
   journal: ReplicaJournal
   replica: Replica
   /** The bytes of images made on this device (what its library holds). */
-  images: Map<string, { original: Buffer; thumbnail: Buffer }>
+  images: Map<string, { original: Buffer }>
   random: () => number
   editsLeft: number
   boardsMade: number
@@ -38,10 +38,9 @@ export function simDevice(
   now: () => number,
   journal: ReplicaJournal = new MemoryJournal(id)
 ): SimDevice {
-  const images = new Map<string, { original: Buffer; thumbnail: Buffer }>()
+  const images = new Map<string, { original: Buffer }>()
   const bytes: ImageBytes = {
-    original: (sha) => Promise.resolve(images.get(sha)?.original ?? null),
-    thumbnail: (sha) => Promise.resolve(images.get(sha)?.thumbnail ?? null)
+    original: (sha) => Promise.resolve(images.get(sha)?.original ?? null)
   }
   return {
     id,
@@ -64,8 +63,7 @@ export function restart(
 ): void {
   if (journal) device.journal = journal
   const bytes: ImageBytes = {
-    original: (sha) => Promise.resolve(device.images.get(sha)?.original ?? null),
-    thumbnail: (sha) => Promise.resolve(device.images.get(sha)?.thumbnail ?? null)
+    original: (sha) => Promise.resolve(device.images.get(sha)?.original ?? null)
   }
   device.replica = new Replica(device.id, device.journal, store, bytes, now)
 }
@@ -85,7 +83,7 @@ export function randomEdit(device: SimDevice, ledger: SimLedger): void {
   if (roll < 0.15 || shas.length === 0) {
     const original = Buffer.from(Array.from({ length: 48 }, () => Math.floor(random() * 256)))
     const sha256 = createHash('sha256').update(original).digest('hex')
-    device.images.set(sha256, { original, thumbnail: original.subarray(0, 12) })
+    device.images.set(sha256, { original })
     ledger.added.set(sha256, original)
     const record: ImageRecord = {
       sha256,

@@ -29,6 +29,11 @@ const missing = (error: unknown): boolean => (error as NodeJS.ErrnoException).co
  */
 export class DiskMediaStore implements MediaStore {
   readonly root: string
+  /**
+   * The root's real path, once found: the library's root does not move while the app runs, and resolving
+   * it again for every read was a third of a team publish's own work (bench/suites/teamSync.ts).
+   */
+  private realRoot: string | null = null
 
   constructor(root: string) {
     this.root = resolve(root)
@@ -156,6 +161,11 @@ export class DiskMediaStore implements MediaStore {
     return file
   }
 
+  private async realRootPath(): Promise<string> {
+    this.realRoot ??= await realpath(this.root)
+    return this.realRoot
+  }
+
   /** The object's real path if it stays inside the real root (symlinks resolved), else null. */
   private async realFile(key: string): Promise<string | null> {
     let file: string
@@ -165,7 +175,7 @@ export class DiskMediaStore implements MediaStore {
       return null
     }
     try {
-      const [real, root] = await Promise.all([realpath(file), realpath(this.root)])
+      const [real, root] = await Promise.all([realpath(file), this.realRootPath()])
       return isInside(root, real) ? real : null
     } catch (error) {
       if (missing(error)) return null

@@ -22,6 +22,8 @@ export type MediaErrorReason =
   | 'undecodable'
   /** Not valid base64. */
   | 'bad_encoding'
+  /** Not the bytes their name promised (`StoreOptions.sha256`: a team object named by its hash). */
+  | 'wrong_content'
   | 'network'
   | 'timeout'
 

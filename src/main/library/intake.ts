@@ -47,6 +47,8 @@ export function incomingBytes(bytes: Uint8Array, options: StoreOptions, createdA
     throw rejected('too_large', `over the ${cap}-byte cap`, { bytesReceived: bytes.length })
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const sha256 = createHash('sha256').update(data).digest('hex')
+  if (options.sha256 !== undefined && options.sha256 !== sha256)
+    throw rejected('wrong_content', 'not the bytes its name promised')
   return { sha256, ...type, bytes: data.length, createdAt, data }
 }
 

@@ -59,6 +59,11 @@ export interface StoreOptions {
    * the first time one is asked for (most are not scrolled to soon).
    */
   intake?: 'now' | 'bulk'
+  /**
+   * The content hash the bytes must have (a team location's object, named by it): other bytes are
+   * refused before anything is written, with the hash the library computes anyway.
+   */
+  sha256?: string
 }
 
 export interface StoreDownloadOptions extends StoreOptions {

@@ -12,12 +12,11 @@ import {
   segmentSchema,
   snapshotKey,
   snapshotSchema,
-  thumbKey,
   type Segment,
   type Snapshot
 } from './layout'
 import { ReplicatedState, type Change, type StateJson } from './state'
-import { imageRecordSchema, TeamEdits, viewOf, type LibraryView } from './teamLibrary'
+import { imageRecordSchema, imagesEverAdded, TeamEdits, viewOf, type LibraryView } from './teamLibrary'
 
 /**
  * One device's copy of a team location, and the two moves of a sync: push (this device's changes go up as
@@ -54,10 +53,15 @@ export interface ReplicaJournal {
   adopted(snapshot: Snapshot): void
 }
 
-/** The bytes of this device's images, for the objects a segment names. */
+/**
+ * The bytes of this device's images, for the objects a segment names. Only originals go up: a receiving
+ * device makes its own thumbnails, as it does for anything it imports. Sent beside each image, they took
+ * a second request per image (a third of a board's publish against a plain upload of its files,
+ * bench/suites/teamSync.ts) for files no device read. Showing a board before its files arrive would want
+ * them, packed by segment rather than one object each.
+ */
 export interface ImageBytes {
   original(sha256: string): Promise<Uint8Array | null>
-  thumbnail(sha256: string): Promise<Uint8Array | null>
 }
 
 export interface PushResult {
@@ -81,6 +85,9 @@ const SNAPSHOT_EVERY = 32
  * script uploading a folder would run), while holding no more than a few images' bytes in memory.
  */
 const SEND_AT_ONCE = 4
+/** Keys a bucket's listing returns per request. */
+const LISTING_PAGE = 1_000
+const OBJECTS_PREFIX = 'objects/'
 
 export class Replica {
   private readonly state = new ReplicatedState()
@@ -197,24 +204,13 @@ export class Replica {
   }
 
   /**
-   * Uploads the images (and thumbnails) a segment adds, before the segment itself. A few at a time: one
-   * after another, each object's round trips (the store's existence check, then the upload, for the image
-   * and again for its thumbnail) left the link idle between them, and a board went up at about a third of
-   * the speed of a plain upload of its files 4 at a time (about half with this; bench/suites/teamSync.ts).
-   * On a failure no further image is started, and the ones under way are waited for, so nothing of this
-   * push is still in flight when it fails (the caller then closes the store).
+   * Uploads the images a segment adds, before the segment itself. A few at a time: one after another,
+   * each object's round trips (the store's existence check, then the upload) left the link idle between
+   * them (bench/suites/teamSync.ts). On a failure no further image is started, and the ones under way are
+   * waited for, so nothing of this push is still in flight when it fails (the caller then closes the store).
    */
   private async sendObjects(segment: Segment): Promise<number> {
-    const images: Array<{ sha256: string; type: string }> = []
-    const seen = new Set<string>()
-    for (const change of segment.changes) {
-      if (change.k !== 'set' || change.f !== 'record') continue
-      const record = imageRecordSchema.safeParse(change.v)
-      // A record set twice in one segment (edited, then edited again) is still one object to send.
-      if (!record.success || seen.has(record.data.sha256)) continue
-      seen.add(record.data.sha256)
-      images.push({ sha256: record.data.sha256, type: record.data.type })
-    }
+    const images = imagesIn(segment.changes)
     const present = await this.presentKeys(images)
     let sent = 0
     await inTurns(images, SEND_AT_ONCE, async (image) => {
@@ -224,10 +220,15 @@ export class Replica {
   }
 
   /**
-   * Which of these images' objects and thumbnails the location has, from one listing of each folder they
-   * fall in (`objects/<ab>/`, `thumbs/<ab>/`), where the store would otherwise ask for every key on its own
-   * (a bucket: a HEAD each). Never more requests than asking for each; null when the store asks cheaply
-   * itself, or a listing failed (each put then asks for itself, as always).
+   * Which of these images' objects the location has, from listings, where the store would otherwise ask
+   * for every key on its own (a bucket: a HEAD each). Either each folder they fall in (`objects/<ab>/`,
+   * one request each) or all of `objects/` (a request per 1,000 objects there), whichever the merged state
+   * says is fewer: a first publish of 1,000 images takes one or two requests instead of 256, a small push
+   * to a large library a few folders. The merged state can know far less than the location holds (a new
+   * device publishing before its first pull), so the listing of all of `objects/` stops once it has taken
+   * as many requests as the folders would, and the folders it has not reached are listed one by one: at
+   * most twice the requests of the folders. Null when the store asks cheaply itself, or a listing failed
+   * (each put then asks for itself, as always).
    */
   private async presentKeys(
     images: ReadonlyArray<{ sha256: string; type: string }>
@@ -235,12 +236,29 @@ export class Replica {
     if (!this.store.trustsListing || images.length === 0) return null
     const folders = new Set<string>()
     for (const { sha256, type } of images) {
-      for (const key of [objectKey(sha256, type), thumbKey(sha256)])
-        folders.add(key.slice(0, key.lastIndexOf('/') + 1))
+      const key = objectKey(sha256, type)
+      folders.add(key.slice(0, key.lastIndexOf('/') + 1))
     }
+    // What the location holds, as far as this device knows: every image of the merged state, and as many
+    // again for objects whose segments it has not read (a teammate's push under way, debris).
+    const pages = Math.ceil((2 * imagesEverAdded(this.state)) / LISTING_PAGE) + 1
     const present = new Set<string>()
     try {
-      await inTurns([...folders], SEND_AT_ONCE, async (folder) => {
+      let left = [...folders]
+      if (pages < folders.size) {
+        const budget = (folders.size - 1) * LISTING_PAGE
+        let seen = 0
+        let last = ''
+        for await (const { key } of this.store.list(OBJECTS_PREFIX)) {
+          present.add(key)
+          last = key
+          if (++seen >= budget) break
+        }
+        // Keys come in order: the folders before the last key's are whole; from its folder on, each alone.
+        left =
+          seen < budget ? [] : left.filter((folder) => folder >= last.slice(0, last.lastIndexOf('/') + 1))
+      }
+      await inTurns(left, SEND_AT_ONCE, async (folder) => {
         for await (const { key } of this.store.list(folder)) present.add(key)
       })
     } catch {
@@ -249,15 +267,13 @@ export class Replica {
     return present
   }
 
-  /** One image and its thumbnail; false when this device no longer has its bytes. */
+  /** One image; false when this device no longer has its bytes. */
   private async sendImage(sha256: string, type: string, present: Set<string> | null): Promise<boolean> {
     const original = await this.bytes.original(sha256)
     // Deleted here before it was ever sent: the same segment removes it, so no device will show it.
     if (!original) return false
     await this.putUnlessPresent(objectKey(sha256, type), original, present)
     this.probe?.('sync.objectSent')
-    const thumbnail = await this.bytes.thumbnail(sha256)
-    if (thumbnail) await this.putUnlessPresent(thumbKey(sha256), thumbnail, present)
     return true
   }
 
@@ -315,6 +331,20 @@ export class Replica {
     await this.store.put(snapshotKey(this.device, seq), Buffer.from(JSON.stringify(snapshot)))
     this.sinceSnapshot = 0
   }
+}
+
+/** The images whose records these changes set, each once (a record set twice is still one object). */
+function imagesIn(changes: readonly Change[]): Array<{ sha256: string; type: string }> {
+  const images: Array<{ sha256: string; type: string }> = []
+  const seen = new Set<string>()
+  for (const change of changes) {
+    if (change.k !== 'set' || change.f !== 'record') continue
+    const record = imageRecordSchema.safeParse(change.v)
+    if (!record.success || seen.has(record.data.sha256)) continue
+    seen.add(record.data.sha256)
+    images.push({ sha256: record.data.sha256, type: record.data.type })
+  }
+  return images
 }
 
 /** A segment's bytes as the segment they say they are (`device`'s number `seq`), or null. */

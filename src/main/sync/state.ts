@@ -94,6 +94,11 @@ export class ReplicatedState {
     return out.sort()
   }
 
+  /** How many elements `set` has ever had, removed ones included. */
+  everIn(set: string): number {
+    return this.sets.get(set)?.size ?? 0
+  }
+
   /** The adds of `element` a remove made now would cancel (those this device has seen and not removed). */
   liveTags(set: string, element: string): Stamp[] {
     const member = this.sets.get(set)?.get(element)

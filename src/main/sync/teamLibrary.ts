@@ -133,6 +133,9 @@ export class TeamEdits {
  * The library as a designer sees it. A field whose value does not mean anything valid (written by a newer
  * or a broken app) reads as unset, the same way on every device.
  */
+/** Images ever added to the location, deleted ones too (their objects stay until a Clean up). */
+export const imagesEverAdded = (state: ReplicatedState): number => state.everIn(IMAGES)
+
 export function viewOf(state: ReplicatedState): LibraryView {
   const images: ImageView[] = []
   const present = new Set<string>()

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import type { Readable } from 'node:stream'
+import type BetterSqlite3 from 'better-sqlite3'
 import type { FileSettings } from '../../shared/schemas/fileSettings'
 import type { TeamCleanUpOutcome } from '../../shared/schemas/locations'
 import { say } from '../../shared/sentences'
@@ -69,6 +68,8 @@ const MARK_KINDS = ['verdict', 'rating', 'note'] as const satisfies readonly Bas
 type MarkKind = (typeof MARK_KINDS)[number]
 /** An image nobody marked; also what was agreed on stars and notes before the gallery had them. */
 const UNMARKED: Marks = { verdict: null, rating: 0, note: '' }
+/** An image of the gallery with a team image's bytes: its gallery id and its marks. */
+type GalleryMarks = Marks & { resultId: string; sha256: string }
 
 interface BoardImage {
   mediaId: string
@@ -97,6 +98,7 @@ export class TeamSync {
   private readonly opened = new Map<string, OpenReplica>()
   private readonly stopAuto = new AbortController()
   private auto: Promise<void> | null = null
+  private marksStatement: BetterSqlite3.Statement<[string], GalleryMarks> | null = null
 
   constructor(private readonly deps: TeamSyncDeps) {}
 
@@ -157,9 +159,12 @@ export class TeamSync {
       const view = replica.view()
       const known = new Set(view.images.map((image) => image.record.sha256))
       const onBoard = new Set(view.boards.find((b) => b.id === teamBoard)?.images ?? [])
+      const marks = this.galleryMarks(images.map((image) => image.sha256))
       replica.edit((edits) => [
         ...(view.boards.some((b) => b.id === teamBoard) ? [] : edits.createBoard(teamBoard, board.name)),
-        ...images.flatMap((image) => (known.has(image.sha256) ? [] : this.publishImage(image, edits))),
+        ...images.flatMap((image) =>
+          known.has(image.sha256) ? [] : this.publishImage(image, edits, marks.get(image.sha256))
+        ),
         ...images.flatMap((image) =>
           onBoard.has(image.sha256) ? [] : edits.addToBoard(teamBoard, image.sha256)
         )
@@ -280,14 +285,14 @@ export class TeamSync {
         ready.push({ sha256: record.sha256, mediaId: known.id, row: row(known.id) })
       } else {
         const bytes = await store.read(objectKey(record.sha256, record.type))
-        // An object not there yet (its segment outran it) or not what its name says: the next sync tries again.
-        if (!bytes || createHash('sha256').update(bytes).digest('hex') !== record.sha256) return
+        // An object not there yet (its segment outran it): the next sync tries again.
+        if (!bytes) return
         let stored
         try {
-          stored = await library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
+          stored = await library.storeBytes(bytes, { expect: 'image', intake: 'bulk', sha256: record.sha256 })
         } catch (error) {
-          // Not an image this gallery can keep (a video, damaged bytes from another app): left out, and
-          // the rest of the sync goes on; it is tried again next time.
+          // Not what its name says, or not an image this gallery can keep (a video, damaged bytes from
+          // another app): left out, and the rest of the sync goes on; it is tried again next time.
           if (isMediaError(error)) return
           throw error
         }
@@ -325,7 +330,7 @@ export class TeamSync {
       for (const [sha, image] of here) {
         if (members.has(`${teamId}/${sha}`)) continue
         if (!inTeam.has(sha)) {
-          changes.push(...this.publishImage(image, edits))
+          changes.push(...this.publishImage(image, edits, this.galleryMarks([sha]).get(sha)))
           inTeam.add(sha)
           links.link(locationId, 'image', sha, image.mediaId)
         }
@@ -338,9 +343,8 @@ export class TeamSync {
     }
     const agreed = MARK_KINDS.map((kind) => [kind, links.base(locationId, kind)] as const)
     // An image agreed on before the gallery had stars and notes has no base for them: it had none then.
-    for (const sha of new Set(agreed.flatMap(([, values]) => [...values.keys()]))) {
-      const local = this.localMarks(sha)
-      if (!local) continue
+    const marks = this.galleryMarks(new Set(agreed.flatMap(([, values]) => [...values.keys()])))
+    for (const [sha, local] of marks) {
       for (const [kind, values] of agreed)
         if (markText(local, kind) !== (values.get(sha) ?? markText(UNMARKED, kind)))
           changes.push(...markEdit(edits, sha, kind, local))
@@ -386,11 +390,12 @@ export class TeamSync {
       for (const sha of team.images) members.set(`${teamId}/${sha}`, '')
     }
     const agreed = new Map(MARK_KINDS.map((kind) => [kind, new Map<string, string>()]))
+    const marks = this.galleryMarks(view.images.map((image) => image.record.sha256))
     for (const image of view.images) {
       const sha = image.record.sha256
-      const resultId = rows.galleryIdOf(sha)
-      if (resultId === null) continue
-      const local = this.localMarks(sha) ?? UNMARKED
+      const local = marks.get(sha)
+      if (local === undefined) continue
+      const { resultId } = local
       if (local.verdict !== image.verdict) this.deps.setVerdicts([resultId], image.verdict)
       if (local.rating !== image.rating) this.deps.setRatings([resultId], image.rating)
       if (local.note !== image.note) this.deps.setNote(resultId, image.note)
@@ -402,8 +407,8 @@ export class TeamSync {
   }
 
   /** A gallery image as a new team image, with the verdict, stars and note it has here. */
-  private publishImage(image: BoardImage, edits: TeamEdits): Change[] {
-    const local = this.localMarks(image.sha256) ?? UNMARKED
+  private publishImage(image: BoardImage, edits: TeamEdits, marks: Marks | undefined): Change[] {
+    const local = marks ?? UNMARKED
     return [
       ...edits.addImage(this.recordOf(image)),
       ...MARK_KINDS.flatMap((kind) =>
@@ -419,14 +424,30 @@ export class TeamSync {
     return lower === base || (lower.startsWith(`${base} (`) && /^ \(\d+\)$/.test(lower.slice(base.length)))
   }
 
-  /** The gallery's marks on the image with these bytes; undefined when the gallery has no such image. */
-  private localMarks(sha256: string): Marks | undefined {
-    return this.deps.db
-      .prepare(
-        `SELECT r.verdict, r.rating, r.note FROM media m JOIN results r ON r.media_id = m.id
-         WHERE m.sha256 = ? AND r.kind = 'image' AND r.status = 'stored' LIMIT 1`
-      )
-      .get(sha256) as Marks | undefined
+  /**
+   * The gallery's image and its marks for each of these content hashes the gallery has (one such image:
+   * the one `ImportRows.galleryIdOf` names). A few queries for a whole board: asked one image at a time,
+   * a board of 1,000 cost two queries per image in each publish and sync.
+   */
+  private galleryMarks(shas: Iterable<string>): Map<string, GalleryMarks> {
+    const out = new Map<string, GalleryMarks>()
+    const all = [...shas]
+    for (let at = 0; at < all.length; at += MARKS_AT_ONCE) {
+      for (const row of this.marksQuery.all(JSON.stringify(all.slice(at, at + MARKS_AT_ONCE)))) {
+        if (!out.has(row.sha256)) out.set(row.sha256, row)
+      }
+    }
+    return out
+  }
+
+  private get marksQuery(): BetterSqlite3.Statement<[string], GalleryMarks> {
+    this.marksStatement ??= this.deps.db.prepare(
+      `SELECT m.sha256, r.id AS resultId, r.verdict, r.rating, r.note
+       FROM media m JOIN results r ON r.media_id = m.id
+       WHERE m.sha256 IN (SELECT value FROM json_each(?)) AND r.kind = 'image' AND r.status = 'stored'
+       ORDER BY m.sha256, r.rowid`
+    )
+    return this.marksStatement
   }
 
   /** A board name this gallery does not use yet (the team's "Picks" beside one's own "Picks"). */
@@ -454,12 +475,6 @@ export class TeamSync {
         original: async (sha) => {
           const media = this.deps.library.findBySha256(sha)
           return media ? ((await this.deps.library.read(media.id))?.bytes ?? null) : null
-        },
-        thumbnail: async (sha) => {
-          const media = this.deps.library.findBySha256(sha)
-          const source = media ? await this.deps.library.mediaSource(`${media.id}_thumb`) : null
-          const stream = source ? await source.open() : null
-          return stream ? bufferOf(stream) : null
         }
       }
       const journal = new SqliteJournal(db, locationId, device)
@@ -543,14 +558,10 @@ function settingsOf(record: ImageRecord): FileSettings {
   })
 }
 
-async function bufferOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
-  return Buffer.concat(chunks)
-}
-
 const idOf = (id: string | null): string[] => (id === null ? [] : [id])
 
+/** Content hashes per marks query. */
+const MARKS_AT_ONCE = 500
 /** Team images fetched at once by a sync. */
 const FETCH_AT_ONCE = 4
 /** Gallery rows and links written per transaction while a sync brings images in. */

@@ -55,10 +55,7 @@ function device(id: string, store: MediaStore, images: Map<string, Buffer>): Rep
     id,
     new MemoryJournal(id),
     store,
-    {
-      original: (hash) => Promise.resolve(images.get(hash) ?? null),
-      thumbnail: () => Promise.resolve(null)
-    },
+    { original: (hash) => Promise.resolve(images.get(hash) ?? null) },
     () => Date.now()
   )
 }

@@ -144,10 +144,11 @@ describe.each(['a bucket', 'a shared folder'] as const)(
           .map((r) => r.path.split('?')[0])
         expect(puts.length).toBeGreaterThan(0)
         expect(new Set(puts).size).toBe(puts.length)
-        // Each folder the images went in was listed once; no object or thumbnail was asked for on its own.
+        // The objects were listed, none was asked for on its own, and no thumbnail went up.
         expect(s3.requests.filter((r) => r.method === 'HEAD' && /\/(objects|thumbs)\//.test(r.path))).toEqual(
           []
         )
+        expect(s3.requests.filter((r) => /\/thumbs\//.test(r.path))).toEqual([])
         expect(
           s3.requests.some((r) => r.method === 'GET' && r.path.includes('prefix=studio%2Fobjects%2F'))
         ).toBe(true)
@@ -392,8 +393,7 @@ describe('a team image this gallery cannot keep', () => {
       new MemoryJournal('otherapp01'),
       store,
       {
-        original: (hash) => Promise.resolve(images.get(hash) ?? null),
-        thumbnail: () => Promise.resolve(null)
+        original: (hash) => Promise.resolve(images.get(hash) ?? null)
       },
       () => 1_800_000_000_000
     )

@@ -28,10 +28,7 @@ describe('Clean up and a log this app cannot read', () => {
       'anadevice01',
       new MemoryJournal('anadevice01'),
       store,
-      {
-        original: (hash) => Promise.resolve(images.get(hash) ?? null),
-        thumbnail: () => Promise.resolve(null)
-      },
+      { original: (hash) => Promise.resolve(images.get(hash) ?? null) },
       () => (wall += 1)
     )
     const [kept, deleted] = [Buffer.from('kept image'), Buffer.from('deleted image')]
