@@ -25,6 +25,7 @@ import { LocationRepository } from './locations/repository'
 import { createLocationHandlers } from './services/locations'
 import { TeamLinks } from './sync/links'
 import { TeamSync } from './sync/teamSync'
+import { TeamWorkBoard } from './sync/teamWork'
 import { ReviewShares } from './sync/reviewShares'
 import { copiesWithMetadata } from './gallery/export/exitCopy'
 import { DiskMediaStore, Library, type ServedMedia } from './library'
@@ -310,6 +311,11 @@ export function createBackend(options: BackendOptions): Backend {
   const locations = new LocationRepository(db, now)
   const locationSecrets = new LocationSecrets(db, options.secretCipher, now)
   const syncDrafts = join(options.dataDir, 'sync-drafts')
+  const teamWork = new TeamWorkBoard(
+    (locationId) => locations.get(locationId)?.name ?? null,
+    now,
+    (work) => bus.emit('team.work', work)
+  )
   const teamSync = new TeamSync({
     db,
     locations,
@@ -326,6 +332,7 @@ export function createBackend(options: BackendOptions): Backend {
     author: () => settings.get().teamName || userInfo().username,
     newDevice: () => randomBytes(8).toString('hex'),
     probe: options.probe,
+    work: teamWork,
     onSynced: (locationId, outcome) => bus.emit('team.synced', { locationId, outcome })
   })
   const reviews = new ReviewShares({
@@ -439,6 +446,7 @@ export function createBackend(options: BackendOptions): Backend {
       locations,
       secrets: locationSecrets,
       teamSync,
+      work: teamWork,
       reviews,
       draftDir: syncDrafts,
       now

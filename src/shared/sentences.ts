@@ -1,3 +1,4 @@
+import type { LocationProblem } from './schemas/locations'
 /**
  * The backend's own sentences, each under a stable code the renderer words in the reader's
  * language (`errors.backend.<code>` in its catalogs). The English here is the fallback `message` a client
@@ -173,6 +174,15 @@ export type SentenceCode = keyof typeof sentences
 export type SentenceValues = Readonly<Record<string, string | number>>
 
 /** A sentence as a failure carries it: its code and values for the renderer, its English for anyone else. */
+/** The sentence that says each problem a team location can have (its `location.<problem>` failure). */
+export const LOCATION_SAID = {
+  unreachable: 'locationUnreachable',
+  denied: 'locationDenied',
+  missing: 'locationMissing',
+  full: 'locationFull',
+  failed: 'locationFailed'
+} as const satisfies Record<LocationProblem, SentenceCode>
+
 export interface Said {
   readonly code: SentenceCode
   readonly values?: SentenceValues

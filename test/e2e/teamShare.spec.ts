@@ -1,3 +1,4 @@
+import { renameSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import type { ApiClient } from '../../src/shared/client'
@@ -294,6 +295,24 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await thumbnailsShown(page2.getByRole('listbox', { name: '图片' }))
       await shot(page2, `team-details-dark-zh-${slug}`)
       await axeClean(page2, `Gallery › a team image's details, dark, 简体中文 (${place})`)
+
+      // The share goes away (a NAS unmounted): the Queue says why the sync failed and keeps saying it,
+      // with Sync now, until a sync reaches the location again.
+      if (place === 'a shared folder') {
+        renameSync(shared.dir, `${shared.dir}-away`)
+        await page.getByRole('button', { name: 'Sync with team' }).click()
+        await openScreen(page, 'Queue')
+        const band = page.getByRole('listitem', { name: `Could not sync with ${LOCATION}` })
+        await expect(band).toContainText('The bucket or folder of this team location is not there.', {
+          timeout: 60_000
+        })
+        await expect(band).toContainText('Changes made here wait and go out once it can be reached.')
+        await shot(page, `team-queue-failed-${slug}`)
+        await axeClean(page, `Queue › a team sync that failed (${place})`)
+        renameSync(`${shared.dir}-away`, shared.dir)
+        await band.getByRole('button', { name: 'Sync now' }).click()
+        await expect(band).toBeHidden({ timeout: 60_000 })
+      }
     } finally {
       for (const client of clients) client.close()
       await second?.context.close()

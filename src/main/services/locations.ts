@@ -8,6 +8,7 @@ import type { LocationRecord, LocationRepository } from '../locations/repository
 import type { LocationSecrets } from '../secrets/locationSecrets'
 import type { ReviewShares } from '../sync/reviewShares'
 import type { TeamSync } from '../sync/teamSync'
+import { locationAppFailure, type TeamWorkBoard } from '../sync/teamWork'
 import { LocationError } from '../locations/errors'
 
 type LocationCommands =
@@ -22,11 +23,13 @@ type LocationCommands =
   | 'team.reviewShares'
   | 'team.revokeShare'
   | 'team.cleanUp'
+  | 'team.work'
 
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
   teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace' | 'release' | 'cleanUp'>
+  work: Pick<TeamWorkBoard, 'list'>
   reviews: Pick<ReviewShares, 'create' | 'list' | 'revoke' | 'leftovers' | 'cleared'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
@@ -116,24 +119,18 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
           leftovers: (graceMs) => deps.reviews.leftovers(id, graceMs),
           cleared: (ids) => deps.reviews.cleared(ids)
         })
-      )
+      ),
+
+    'team.work': () => deps.work.list()
   }
 }
-
-const SAID = {
-  unreachable: 'locationUnreachable',
-  denied: 'locationDenied',
-  missing: 'locationMissing',
-  full: 'locationFull',
-  failed: 'locationFailed'
-} as const
 
 /** A location that refuses or cannot be reached is said as what it is, in the renderer's words. */
 async function withLocationFailures<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    if (error instanceof LocationError) throw new AppFailure(`location.${error.kind}`, say(SAID[error.kind]))
+    if (error instanceof LocationError) throw locationAppFailure(error)
     throw error
   }
 }

@@ -17,6 +17,7 @@ import {
 } from './layout'
 import { ReplicatedState, type Change, type StateJson } from './state'
 import { imageRecordSchema, imagesEverAdded, TeamEdits, viewOf, type LibraryView } from './teamLibrary'
+import type { StepReport } from './teamWork'
 
 /**
  * One device's copy of a team location, and the two moves of a sync: push (this device's changes go up as
@@ -134,8 +135,10 @@ export class Replica {
     return this.saved.outbox.length + (this.saved.pending?.changes.length ?? 0)
   }
 
-  async push(): Promise<PushResult> {
+  async push(report?: StepReport): Promise<PushResult> {
     const result: PushResult = { segments: 0, objects: 0 }
+    if (report)
+      report.step('sending', imagesIn([...(this.saved.pending?.changes ?? []), ...this.saved.outbox]).length)
     for (;;) {
       let segment = this.saved.pending
       if (!segment) {
@@ -152,7 +155,7 @@ export class Replica {
         this.saved.nextSeq = segment.seq + 1
         this.probe?.('sync.sealed')
       }
-      result.objects += await this.sendObjects(segment)
+      result.objects += await this.sendObjects(segment, report)
       await this.store.put(segmentKey(this.device, segment.seq), Buffer.from(JSON.stringify(segment)))
       this.probe?.('sync.segmentSent')
       this.journal.pushed(segment.seq)
@@ -165,7 +168,7 @@ export class Replica {
     return result
   }
 
-  async pull(): Promise<PullResult> {
+  async pull(report?: StepReport): Promise<PullResult> {
     const result: PullResult = { segments: 0, skipped: 0, snapshot: false }
     const logs = new Map<string, number[]>()
     const snapshots: Array<{ device: string; seq: number; key: string }> = []
@@ -180,6 +183,10 @@ export class Replica {
       }
     }
     result.snapshot = await this.adoptSnapshot(logs, snapshots)
+    report?.step(
+      'reading',
+      [...logs].reduce((sum, [device, seqs]) => sum + unbrokenAfter(seqs, this.saved.applied[device] ?? 0), 0)
+    )
     for (const [device, seqs] of [...logs].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const have = new Set(seqs)
       // Segments are merged in order and only while unbroken: a gap is a segment still being written.
@@ -198,6 +205,7 @@ export class Replica {
         this.saved.applied[device] = seq
         this.sinceSnapshot++
         result.segments++
+        report?.advance()
       }
     }
     return result
@@ -209,12 +217,13 @@ export class Replica {
    * them (bench/suites/teamSync.ts). On a failure no further image is started, and the ones under way are
    * waited for, so nothing of this push is still in flight when it fails (the caller then closes the store).
    */
-  private async sendObjects(segment: Segment): Promise<number> {
+  private async sendObjects(segment: Segment, report: StepReport | undefined): Promise<number> {
     const images = imagesIn(segment.changes)
     const present = await this.presentKeys(images)
     let sent = 0
     await inTurns(images, SEND_AT_ONCE, async (image) => {
       if (await this.sendImage(image.sha256, image.type, present)) sent++
+      report?.advance()
     })
     return sent
   }
@@ -345,6 +354,14 @@ function imagesIn(changes: readonly Change[]): Array<{ sha256: string; type: str
     images.push({ sha256: record.data.sha256, type: record.data.type })
   }
   return images
+}
+
+/** How many of `seqs` follow `after` without a gap (what a pull will read of that device's log). */
+function unbrokenAfter(seqs: readonly number[], after: number): number {
+  const have = new Set(seqs)
+  let count = 0
+  while (have.has(after + count + 1)) count++
+  return count
 }
 
 /** A segment's bytes as the segment they say they are (`device`'s number `seq`), or null. */

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3'
 import type { FileSettings } from '../../shared/schemas/fileSettings'
-import type { TeamCleanUpOutcome } from '../../shared/schemas/locations'
+import type { TeamCleanUpOutcome, TeamWorkDoing } from '../../shared/schemas/locations'
 import { say } from '../../shared/sentences'
 import { AppFailure } from '../contract/failure'
 import type { CrashProbe } from '../crashPoints'
@@ -21,6 +21,7 @@ import { objectKey } from './layout'
 import type { BaseKind, TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
 import type { Change } from './state'
+import type { StepReport, TeamWorkBoard } from './teamWork'
 import type { ImageRecord, ImageView, LibraryView, TeamEdits, Verdict } from './teamLibrary'
 
 export interface TeamSyncDeps {
@@ -44,6 +45,8 @@ export interface TeamSyncDeps {
   newDevice: () => string
   /** Test-only crash points (crashPoints.ts); production passes none. */
   probe?: CrashProbe
+  /** What each location's sync is doing, for the Queue. */
+  work?: TeamWorkBoard
   /** Told after every sync that brought or sent something (the renderer refreshes the gallery). */
   onSynced?: (locationId: string, outcome: SyncOutcome) => void
 }
@@ -152,32 +155,42 @@ export class TeamSync {
     return this.exclusive(locationId, async () => {
       const board = this.deps.boards.get(boardId)
       if (!board) throw new AppFailure('not_found', say('boardGone'))
-      const images = this.boardImages(boardId)
-      const { replica } = await this.open(locationId)
-      const teamBoard =
-        this.deps.links.team(locationId, 'board', boardId) ?? boardId.replace(/[^a-z0-9]/g, '')
-      const view = replica.view()
-      const known = new Set(view.images.map((image) => image.record.sha256))
-      const onBoard = new Set(view.boards.find((b) => b.id === teamBoard)?.images ?? [])
-      const marks = this.galleryMarks(images.map((image) => image.sha256))
-      replica.edit((edits) => [
-        ...(view.boards.some((b) => b.id === teamBoard) ? [] : edits.createBoard(teamBoard, board.name)),
-        ...images.flatMap((image) =>
-          known.has(image.sha256) ? [] : this.publishImage(image, edits, marks.get(image.sha256))
-        ),
-        ...images.flatMap((image) =>
-          onBoard.has(image.sha256) ? [] : edits.addToBoard(teamBoard, image.sha256)
-        )
-      ])
-      // One commit for the board's links, not one per image.
-      writeTransaction(this.deps.db, () => {
-        this.deps.links.link(locationId, 'board', teamBoard, boardId)
-        for (const image of images) this.deps.links.link(locationId, 'image', image.sha256, image.mediaId)
-      })
-      const pushed = (await replica.push()).segments
-      this.adopt(locationId, replica.view())
-      return { pushed, pulled: 0, added: 0, images: images.length }
+      return this.tracked(locationId, 'publish', (report) =>
+        this.publishNow(locationId, boardId, board.name, report)
+      )
     })
+  }
+
+  private async publishNow(
+    locationId: string,
+    boardId: string,
+    boardName: string,
+    report: StepReport
+  ): Promise<SyncOutcome & { images: number }> {
+    const images = this.boardImages(boardId)
+    const { replica } = await this.open(locationId)
+    const teamBoard = this.deps.links.team(locationId, 'board', boardId) ?? boardId.replace(/[^a-z0-9]/g, '')
+    const view = replica.view()
+    const known = new Set(view.images.map((image) => image.record.sha256))
+    const onBoard = new Set(view.boards.find((b) => b.id === teamBoard)?.images ?? [])
+    const marks = this.galleryMarks(images.map((image) => image.sha256))
+    replica.edit((edits) => [
+      ...(view.boards.some((b) => b.id === teamBoard) ? [] : edits.createBoard(teamBoard, boardName)),
+      ...images.flatMap((image) =>
+        known.has(image.sha256) ? [] : this.publishImage(image, edits, marks.get(image.sha256))
+      ),
+      ...images.flatMap((image) =>
+        onBoard.has(image.sha256) ? [] : edits.addToBoard(teamBoard, image.sha256)
+      )
+    ])
+    // One commit for the board's links, not one per image.
+    writeTransaction(this.deps.db, () => {
+      this.deps.links.link(locationId, 'board', teamBoard, boardId)
+      for (const image of images) this.deps.links.link(locationId, 'image', image.sha256, image.mediaId)
+    })
+    const pushed = (await replica.push(report)).segments
+    this.adopt(locationId, replica.view())
+    return { pushed, pulled: 0, added: 0, images: images.length }
   }
 
   /**
@@ -207,7 +220,31 @@ export class TeamSync {
 
   /** Sends this device's changes, reads the others', and brings what is new into the gallery. */
   async sync(locationId: string): Promise<SyncOutcome> {
-    return this.exclusive(locationId, () => this.syncNow(locationId))
+    return this.exclusive(locationId, () =>
+      this.tracked(locationId, 'sync', (report) => this.syncNow(locationId, report))
+    )
+  }
+
+  /**
+   * The Queue sees `run` as `doing` at this location, with its progress, and how it ended. A failure
+   * `reached` says came after the location was synced (a Clean up refused a delete) is the caller's to
+   * say: the location itself is fine, and the Queue says so.
+   */
+  private async tracked<T>(
+    locationId: string,
+    doing: TeamWorkDoing,
+    run: (report: StepReport) => Promise<T>,
+    reached: () => boolean = () => false
+  ): Promise<T> {
+    const report = this.deps.work?.begin(locationId, doing) ?? QUIET
+    try {
+      const out = await run(report)
+      report.end()
+      return out
+    } catch (error) {
+      report.end(reached() ? undefined : error)
+      throw error
+    }
   }
 
   /**
@@ -216,33 +253,42 @@ export class TeamSync {
    * sync of this device runs beside it; `shares` are this computer's review shares at the location.
    */
   async cleanUp(locationId: string, shares: ShareLeftovers): Promise<TeamCleanUpOutcome> {
-    return this.exclusive(locationId, async () => {
-      await this.syncNow(locationId)
-      const { replica, store } = await this.open(locationId)
-      const live = (): ReadonlySet<string> =>
-        new Set(replica.view().images.map((image) => image.record.sha256))
-      return cleanUpLocation({
-        store,
-        now: this.deps.now,
-        live: live(),
-        recheck: async () => {
-          // Only read: what arrives is taken into the gallery by the next sync, as after any pull.
-          await replica.pull()
-          return live()
+    let synced = false
+    return this.exclusive(locationId, () =>
+      this.tracked(
+        locationId,
+        'cleanUp',
+        async (report) => {
+          await this.syncNow(locationId, report)
+          synced = true
+          const { replica, store } = await this.open(locationId)
+          const live = (): ReadonlySet<string> =>
+            new Set(replica.view().images.map((image) => image.record.sha256))
+          return cleanUpLocation({
+            store,
+            now: this.deps.now,
+            live: live(),
+            recheck: async () => {
+              // Only read: what arrives is taken into the gallery by the next sync, as after any pull.
+              await replica.pull()
+              return live()
+            },
+            shares
+          })
         },
-        shares
-      })
-    })
+        () => synced
+      )
+    )
   }
 
-  private async syncNow(locationId: string): Promise<SyncOutcome> {
+  private async syncNow(locationId: string, report: StepReport): Promise<SyncOutcome> {
     const { replica, store } = await this.open(locationId)
     const before = replica.view()
     replica.edit((edits) => this.editsSinceBase(locationId, before, edits))
-    const pushed = (await replica.push()).segments
-    const pulled = (await replica.pull()).segments
+    const pushed = (await replica.push(report)).segments
+    const pulled = (await replica.pull(report)).segments
     const view = replica.view()
-    const added = await this.bringIn(locationId, view, store)
+    const added = await this.bringIn(locationId, view, store, report)
     this.adopt(locationId, view)
     const outcome = { pushed, pulled, added }
     if (pushed + pulled > 0) this.deps.onSynced?.(locationId, outcome)
@@ -256,11 +302,17 @@ export class TeamSync {
    * and rows and links are written `ROWS_AT_ONCE` to a transaction rather than one commit each. A kill
    * between a stored file and its row costs at most that many files fetched again at the next sync.
    */
-  private async bringIn(locationId: string, view: LibraryView, store: MediaStore): Promise<number> {
+  private async bringIn(
+    locationId: string,
+    view: LibraryView,
+    store: MediaStore,
+    report: StepReport
+  ): Promise<number> {
     const { library, rows, links, boards, db } = this.deps
     const wanted = view.images.filter(
       ({ record }) => links.local(locationId, 'image', record.sha256) === null
     )
+    report.step('receiving', wanted.length)
     const ready: Array<{ sha256: string; mediaId: string; row: ImportedImage | null }> = []
     let added = 0
     const settle = (): void =>
@@ -271,7 +323,7 @@ export class TeamSync {
         added += fresh.length
         ready.length = 0
       })
-    await inTurns(wanted, FETCH_AT_ONCE, async ({ record }) => {
+    const bringOne = async ({ record }: ImageView): Promise<void> => {
       const row = (mediaId: string): ImportedImage => ({
         name: `${record.author}`,
         mediaId,
@@ -299,6 +351,10 @@ export class TeamSync {
         ready.push({ sha256: record.sha256, mediaId: stored.id, row: row(stored.id) })
       }
       if (ready.length >= ROWS_AT_ONCE) settle()
+    }
+    await inTurns(wanted, FETCH_AT_ONCE, async (image) => {
+      await bringOne(image)
+      report.advance()
     })
     settle()
     for (const teamBoard of view.boards) {
@@ -559,6 +615,13 @@ function settingsOf(record: ImageRecord): FileSettings {
 }
 
 const idOf = (id: string | null): string[] => (id === null ? [] : [id])
+
+/** Progress told to nobody (no Queue to show it: tests, tools). */
+const QUIET: StepReport & { end(error?: unknown): void } = {
+  step: () => undefined,
+  advance: () => undefined,
+  end: () => undefined
+}
 
 /** Content hashes per marks query. */
 const MARKS_AT_ONCE = 500

@@ -13,7 +13,8 @@ import {
   TeamCleanUpOutcome,
   TeamPublishInput,
   TeamSynced,
-  TeamSyncOutcome
+  TeamSyncOutcome,
+  TeamWork
 } from '../schemas/locations'
 
 /**
@@ -48,10 +49,14 @@ export const locationCommands = {
    * than a day), superseded snapshots, this computer's taken-down review pages. Needs credentials that may
    * delete; refused, it says how many files it had removed.
    */
-  'team.cleanUp': { input: LocationRef, output: TeamCleanUpOutcome }
+  'team.cleanUp': { input: LocationRef, output: TeamCleanUpOutcome },
+  /** What team sync is doing with each location (the Queue shows it): progress, last sync, last failure. */
+  'team.work': { input: z.object({}).strict(), output: z.array(TeamWork) }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const locationEvents = {
   /** A sync (asked for, or automatic) sent or brought something: the gallery and boards may have changed. */
-  'team.synced': TeamSynced
+  'team.synced': TeamSynced,
+  /** A location's sync work moved on (at most every 200 ms while it runs; at once as it starts and ends). */
+  'team.work': TeamWork
 } as const satisfies Record<string, z.ZodType>

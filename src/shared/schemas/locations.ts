@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { SpokenLanguage } from '../language'
+import { AppErrorSchema } from '../result'
 import { EXPORT_PROFILES } from './gallery'
 
 /**
@@ -169,6 +170,30 @@ export const TeamSyncOutcome = z.object({
 })
 
 export const TeamSynced = z.object({ locationId: Id, outcome: TeamSyncOutcome })
+
+export const TeamWorkDoing = z.enum(['publish', 'sync', 'cleanUp'])
+export type TeamWorkDoing = z.infer<typeof TeamWorkDoing>
+/** Images going up, teammates' changes being read, images coming down. */
+export const TeamWorkStep = z.enum(['sending', 'reading', 'receiving'])
+export type TeamWorkStep = z.infer<typeof TeamWorkStep>
+
+/** What team sync is doing with one location, for the Queue (`team.work`). */
+export const TeamWork = z.object({
+  locationId: Id,
+  name: z.string().max(200),
+  /** The work under way, or null when none is. */
+  doing: TeamWorkDoing.nullable(),
+  step: TeamWorkStep.nullable(),
+  /** Of the step: images sent or received, segments read. */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** When the last sync or publish that reached the location ended (ms). */
+  lastSyncedAt: z.number().int().nonnegative().nullable(),
+  /** Why the last try failed, until one succeeds: the code and sentence a command's failure carries. */
+  failure: AppErrorSchema.nullable(),
+  failedAt: z.number().int().nonnegative().nullable()
+})
+export type TeamWork = z.infer<typeof TeamWork>
 
 const Tally = z.object({
   files: z.number().int().nonnegative(),

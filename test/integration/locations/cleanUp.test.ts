@@ -400,6 +400,11 @@ describe('Clean up with credentials that cannot delete', () => {
         code: 'location.denied',
         message: english('cleanUpDenied')
       })
+      // The dialog says the refusal; the Queue does not call the location broken, its sync went through.
+      const work = await studio.api.invoke('team.work', {})
+      expect(work).toHaveLength(1)
+      expect(work[0]).toMatchObject({ doing: null, failure: null })
+      expect(work[0]?.lastSyncedAt).toBeGreaterThan(0)
       expect(
         [...(await keysUnder(direct.store, 'objects/')), ...(await keysUnder(direct.store, 'thumbs/'))].sort()
       ).toEqual(left)

@@ -9,6 +9,7 @@ import { useAppStore } from '@renderer/store/app'
 import { useJobsStore } from '@renderer/store/jobs'
 import { useProfilesStore } from '@renderer/store/profiles'
 import { useQueueStore } from '@renderer/features/queue/store'
+import { useTeamWorkStore } from '@renderer/features/queue/teamWork'
 import { useNotificationsStore } from '@renderer/store/notifications'
 import { job, task } from '../../../helpers/jobViews'
 import { testInfo, testSettings } from '../connection'
@@ -96,6 +97,7 @@ export function resetStores(): void {
     line: null
   })
   useNotificationsStore.setState({ items: [], toasts: [], passing: {}, listOpen: false })
+  useTeamWorkStore.setState({ byLocation: {} })
   useProfilesStore.setState({ profiles: [profile()], catalogs: {} })
   useAppStore.setState({ screen: 'queue' })
 }

@@ -16,6 +16,7 @@ import { QueueFilters } from './QueueFilters'
 import { JobRow } from './JobRow'
 import { usePlaces } from './places'
 import { QueueBatches } from './QueueBatches'
+import { QueueTeamWork } from './QueueTeamWork'
 import './queue.css'
 import { ScreenHeader } from '../../ui/ScreenHeader'
 
@@ -258,6 +259,7 @@ export function QueueScreen(): ReactElement {
       <ScreenHeader title={t('queue.title')} subtitle={summary} live />
       <QueuePause waiting={waiting} />
       <QueueBatches />
+      <QueueTeamWork />
       <QueueFilters going={running + waiting} attention={attention} />
       <QueueList />
       <JobDialogs />

@@ -8,6 +8,7 @@ import { noticeWords } from './noticeWords'
 import { loadBatches, loadLine } from './actions'
 import { loadAtStart, loadOpenJobs } from './queries'
 import { useQueueStore } from './store'
+import { loadTeamWork, useTeamWorkStore } from './teamWork'
 
 /**
  * "Your long job is done" as an app notification, whose action opens it on the Queue screen. The backend
@@ -61,17 +62,25 @@ export function bridgeQueue(connection: Connection): () => void {
   const offNotice = connection.api.on('jobs.notice', noticeOfJob)
   const offLine = connection.api.on('queue.changed', (line) => useQueueStore.getState().setLine(line))
   const offBatch = connection.api.on('groups.updated', (view) => useQueueStore.getState().setBatch(view))
+  const offTeam = connection.api.on('team.work', (work) => useTeamWorkStore.getState().set(work))
   void loadAtStart(connection.api)
+  void loadTeamWork(connection.api)
   void loadLine(connection.api)
   void loadBatches(connection.api)
   return () => {
     offNotice()
     offLine()
     offBatch()
+    offTeam()
   }
 }
 
 /** After an outage: every job still going or waiting, read again (their events were missed). */
 export async function resyncQueue(connection: Connection): Promise<void> {
-  await Promise.all([loadOpenJobs(connection.api), loadLine(connection.api), loadBatches(connection.api)])
+  await Promise.all([
+    loadOpenJobs(connection.api),
+    loadLine(connection.api),
+    loadBatches(connection.api),
+    loadTeamWork(connection.api)
+  ])
 }

@@ -44,6 +44,21 @@ export const queue = {
   loading: 'Loading…',
   older: 'Show older jobs',
   /** The whole queue's pause, above the list. */
+  team: {
+    title: 'Team sync',
+    starting: 'Reaching {{name}}…',
+    publish: 'Sharing with {{name}}',
+    sync: 'Syncing with {{name}}',
+    cleanUp: 'Cleaning up {{name}}',
+    sending: '{{done, number}} of {{total, number}} images sent',
+    reading: "Reading teammates' changes: {{done, number}} of {{total, number}}",
+    receiving: '{{done, number}} of {{total, number}} images received',
+    progressLabel: 'Progress with {{name}}',
+    failed: 'Could not sync with {{name}}',
+    failedAt: 'Last tried {{time}}. Changes made here wait and go out once it can be reached.',
+    syncNow: 'Sync now',
+    syncing: 'Syncing…'
+  },
   batches: {
     title: 'Batches',
     progress: '{{done, number}} of {{total, number}} done',

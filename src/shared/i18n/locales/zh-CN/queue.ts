@@ -48,6 +48,21 @@ export const queue: Catalog<typeof en> = {
   list: '任务列表',
   loading: '正在载入…',
   older: '显示更早的任务',
+  team: {
+    title: '团队同步',
+    starting: '正在连接 {{name}}…',
+    publish: '正在共享到 {{name}}',
+    sync: '正在与 {{name}} 同步',
+    cleanUp: '正在清理 {{name}}',
+    sending: '已发送 {{done, number}} / {{total, number}} 张图片',
+    reading: '正在读取队友的更改：{{done, number}} / {{total, number}}',
+    receiving: '已接收 {{done, number}} / {{total, number}} 张图片',
+    progressLabel: '与 {{name}} 同步的进度',
+    failed: '无法与 {{name}} 同步',
+    failedAt: '上次尝试于 {{time}}。在此所做的更改会等待，连上后即发送。',
+    syncNow: '立即同步',
+    syncing: '正在同步…'
+  },
   batches: {
     title: '批量任务',
     progress: '已完成 {{done, number}} / {{total, number}}',

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@shared/client'
 import type { AppError } from '@shared/result'
 import type { LocationProblem, LocationView } from '@shared/schemas/locations'
-import { sentences } from '@shared/sentences'
+import { LOCATION_SAID, sentences } from '@shared/sentences'
 import { loadBoards } from '../actions'
 import { useGalleryStore } from '../store'
 import { madeHere, useTeamStore, type SyncSummary, type TeamFailure } from './store'
@@ -42,18 +42,9 @@ export async function shareBoard(
   return result.value
 }
 
-/** The sentence codes of a location's problems (the backend's `location.<problem>` failures). */
-const SAID = {
-  unreachable: 'locationUnreachable',
-  denied: 'locationDenied',
-  missing: 'locationMissing',
-  full: 'locationFull',
-  failed: 'locationFailed'
-} as const satisfies Record<LocationProblem, keyof typeof sentences>
-
 /** A location's problem as the failure `team.sync` gives for it, so both are worded alike. */
 function problemError(problem: LocationProblem): AppError {
-  const code = SAID[problem]
+  const code = LOCATION_SAID[problem]
   return { code: `location.${problem}`, message: sentences[code], words: { code } }
 }
 
