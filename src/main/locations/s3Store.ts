@@ -249,7 +249,9 @@ export class S3MediaStore implements MediaStore {
         new GetObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) })
       )
       if (!answer.Body) throw new Error('the answer has no body')
-      return Buffer.from(await answer.Body.transformToByteArray())
+      const bytes = await answer.Body.transformToByteArray()
+      // A view of the SDK's array, not a copy of it: a sync reads every image of a board this way.
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     } catch (error) {
       if (isNoObject(error)) return null
       throw this.fail(error)

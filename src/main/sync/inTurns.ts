@@ -23,3 +23,25 @@ export async function inTurns<T>(
   await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker))
   if (failures.length > 0) throw failures[0]
 }
+
+/**
+ * At most `limit` bytes taken at once, however many ask: a sync fetches many small images side by side,
+ * but never holds more than this of them in memory. One that alone is over the limit still goes, alone.
+ */
+export class ByteBudget {
+  private used = 0
+  private readonly waiting: Array<() => void> = []
+
+  constructor(private readonly limit: number) {}
+
+  async take(bytes: number): Promise<void> {
+    while (this.used > 0 && this.used + bytes > this.limit)
+      await new Promise<void>((wake) => this.waiting.push(wake))
+    this.used += bytes
+  }
+
+  give(bytes: number): void {
+    this.used -= bytes
+    for (const wake of this.waiting.splice(0)) wake()
+  }
+}
