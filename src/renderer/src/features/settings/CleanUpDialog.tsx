@@ -5,8 +5,8 @@ import type { LocationView, TeamCleanUpOutcome } from '@shared/schemas/locations
 import { formatBytes } from '../../media/facts'
 import { useConnection } from '../../store/app'
 import { Dialog } from '../../ui/Dialog'
-import { errorWords } from '../../ui/errorWords'
 import { ProgressBar } from '../../ui/ProgressBar'
+import { TeamFailureNotice } from '../../ui/TeamFailureNotice'
 
 type Phase =
   | { kind: 'ask' }
@@ -15,19 +15,6 @@ type Phase =
   | { kind: 'failed'; error: AppError }
 
 const KINDS = ['images', 'thumbnails', 'snapshots', 'reviewPages'] as const
-
-/** Why Clean up stopped: which location, then our words for the failure and what to do. */
-function Stopped({ title, error }: { title: string; error: AppError }): ReactElement {
-  const { t } = useTranslation()
-  const words = errorWords(t, error)
-  return (
-    <div className="notice notice-error" role="alert">
-      <p className="notice-title">{title}</p>
-      {words.message !== null && <p>{words.message}</p>}
-      {words.hint && <p className="notice-hint">{words.hint}</p>}
-    </div>
-  )
-}
 
 /** What Clean up removed, by kind, and what it kept although unused (too recent, or of unknown age). */
 function Summary({ outcome }: { outcome: TeamCleanUpOutcome }): ReactElement {
@@ -138,7 +125,10 @@ export function CleanUpDialog({
         {phase.kind === 'done' && <Summary outcome={phase.outcome} />}
       </div>
       {phase.kind === 'failed' && (
-        <Stopped title={t('settings.locations.confirmCleanUp.failed', { name })} error={phase.error} />
+        <TeamFailureNotice
+          title={t('settings.locations.confirmCleanUp.failed', { name })}
+          error={phase.error}
+        />
       )}
       <div className="dialog-actions">
         {phase.kind === 'done' ? (

@@ -12,7 +12,7 @@ import { dateFormat } from '../../../ui/intl'
 import { openLink } from '../../../ui/openLink'
 import { ProgressBar } from '../../../ui/ProgressBar'
 import { LocationChoice, LocationsPending, useTeamLocations } from './LocationChoice'
-import { TeamFailureNotice } from './ShareDialog'
+import { TeamFailureNotice } from '../../../ui/TeamFailureNotice'
 
 type Lifetime = (typeof REVIEW_LINK_LIFETIMES)[number]
 

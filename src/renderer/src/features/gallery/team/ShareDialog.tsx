@@ -5,24 +5,11 @@ import type { AppError } from '@shared/result'
 import type { Board } from '@shared/schemas/boards'
 import { useConnection } from '../../../store/app'
 import { Dialog } from '../../../ui/Dialog'
-import { errorWords } from '../../../ui/errorWords'
 import { ProgressBar } from '../../../ui/ProgressBar'
+import { TeamFailureNotice } from '../../../ui/TeamFailureNotice'
 import { useGalleryStore } from '../store'
 import { shareBoard } from './actions'
 import { LocationChoice, LocationsPending, useTeamLocations } from './LocationChoice'
-
-/** A failure of the team library in one block: which location, then our words for it. */
-export function TeamFailureNotice({ title, error }: { title: string; error: AppError }): ReactElement {
-  const { t } = useTranslation()
-  const words = errorWords(t, error)
-  return (
-    <div className="notice notice-error" role="alert">
-      <p className="notice-title">{title}</p>
-      {words.message !== null && <p>{words.message}</p>}
-      {words.hint && <p className="notice-hint">{words.hint}</p>}
-    </div>
-  )
-}
 
 /** What sharing the board with the location does, said before Share. */
 function WhatHappens({ t, board, location }: { t: TFunction; board: Board; location: string }): ReactElement {

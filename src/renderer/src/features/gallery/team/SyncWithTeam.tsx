@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConnection } from '../../../store/app'
 import { syncWithTeam } from './actions'
-import { TeamFailureNotice } from './ShareDialog'
+import { TeamFailureNotice } from '../../../ui/TeamFailureNotice'
 import { useTeamStore, type SyncSummary } from './store'
 
 /** What a sync did, in a designer's words: new images first, else whether anything moved at all. */
