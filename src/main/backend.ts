@@ -24,7 +24,9 @@ import { LocationSecrets } from './secrets/locationSecrets'
 import { LocationRepository } from './locations/repository'
 import { createLocationHandlers } from './services/locations'
 import { TeamLinks } from './sync/links'
+import { TeamDeletes } from './sync/teamDeletes'
 import { TeamSync } from './sync/teamSync'
+import { BatchBoards } from './sync/batchBoards'
 import { TeamWorkBoard } from './sync/teamWork'
 import { ReviewShares } from './sync/reviewShares'
 import { copiesWithMetadata } from './gallery/export/exitCopy'
@@ -72,6 +74,7 @@ import { settingsOf } from './provenance/readBack'
 import { hasContentCredentials } from './provenance/c2pa'
 import { ImportManager } from './gallery/imports'
 import { ImportRows } from './gallery/importRows'
+import { GalleryDeletion } from './gallery/deletion'
 import { hostOf } from './provenance/record'
 import type { CrashProbe } from './crashPoints'
 
@@ -283,6 +286,14 @@ export function createBackend(options: BackendOptions): Backend {
     app: `${APP_NAME} ${APP_VERSION}`
   })
   const importRows = new ImportRows(db, jobs)
+  // The gallery's one way to delete images: the designer's Delete, and a sync for what the team deleted.
+  const deletion = new GalleryDeletion({
+    store: gallery,
+    jobs,
+    importRows,
+    removeMedia: (mediaId) => library.remove(mediaId),
+    bus
+  })
   const imports = new ImportManager({
     rows: importRows,
     library,
@@ -311,6 +322,8 @@ export function createBackend(options: BackendOptions): Backend {
   const locations = new LocationRepository(db, now)
   const locationSecrets = new LocationSecrets(db, options.secretCipher, now)
   const syncDrafts = join(options.dataDir, 'sync-drafts')
+  const teamDeletes = new TeamDeletes(db, now)
+  const batchBoards = new BatchBoards({ db, boards, group: (groupId) => groups.view(groupId), now })
   const teamWork = new TeamWorkBoard(
     (locationId) => locations.get(locationId)?.name ?? null,
     now,
@@ -324,6 +337,8 @@ export function createBackend(options: BackendOptions): Backend {
     boards,
     rows: importRows,
     links: new TeamLinks(db),
+    deletes: teamDeletes,
+    deleteImages: (ids) => deletion.delete({ kind: 'ids', ids }),
     setVerdicts: (resultIds, verdict) => jobs.setVerdicts(resultIds, verdict),
     setRatings: (resultIds, rating) => jobs.setRatings(resultIds, rating),
     setNote: (resultId, note) => jobs.setNote(resultId, note),
@@ -333,7 +348,8 @@ export function createBackend(options: BackendOptions): Backend {
     newDevice: () => randomBytes(8).toString('hex'),
     probe: options.probe,
     work: teamWork,
-    onSynced: (locationId, outcome) => bus.emit('team.synced', { locationId, outcome })
+    onSynced: (locationId, outcome) => bus.emit('team.synced', { locationId, outcome }),
+    beforeSync: (locationId) => batchBoards.catchUp(locationId)
   })
   const reviews = new ReviewShares({
     db,
@@ -437,8 +453,8 @@ export function createBackend(options: BackendOptions): Backend {
         return file !== null && hasContentCredentials(file.bytes)
       },
       jobs,
-      removeMedia,
-      bus,
+      deletion,
+      forEveryone: (mediaIds) => teamDeletes.forEveryone(mediaIds),
       profileName
     }),
     ...createPresetHandlers({ store: new PresetStore(db, now) }),
@@ -448,6 +464,8 @@ export function createBackend(options: BackendOptions): Backend {
       teamSync,
       work: teamWork,
       reviews,
+      deleteImpact: (selection) => teamDeletes.impact(gallery.selected(selection).map((row) => row.id)),
+      batches: batchBoards,
       draftDir: syncDrafts,
       now
     })

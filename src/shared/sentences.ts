@@ -71,6 +71,11 @@ export const sentences = {
   locationFull: 'The team location is full. Make room there, then sync again.',
   locationFailed: 'The team location answered with an error. Try again in a while.',
   reviewBoardEmpty: 'This board has no images yet. Put some on it, then share it for review.',
+  // Publishing a batch to the team (`team.publishBatch`): what it has to give, said before a board is made.
+  batchNoImages:
+    'This batch has no finished images yet. Publish it to the team once some of its images are done; the ones it finishes after that join the board by themselves.',
+  batchVideos:
+    'This batch makes videos, and a team location holds images only, so there is nothing to publish.',
   reviewShareGone: 'That review page is no longer listed here.',
   reviewRemoveDenied:
     'The team location did not let these credentials remove the review page. Ask whoever manages it to remove the folder {{folder}}; a bucket’s link also stops working by itself when it expires.',

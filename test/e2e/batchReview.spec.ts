@@ -7,12 +7,13 @@ import { startEmulatorProcess } from './support/emulatorProcess'
 import { expect, openStudio, test } from './support/fixtures'
 import { contractClient, emulatorControl, useEmulatorProfile } from './support/queueClient'
 import { IMAGE_PRICES } from '../helpers/prices'
+import { makeTempDir } from '../helpers/tempDir'
 
 /**
  * Issue 25's batch view, as a designer culls a finished batch: Gallery › Batches, the contact sheet by
  * prompt and by model, keep and reject from the keyboard alone, the failed job filtered, the kept images to
- * a new board in one action, and the batch exported with its batch.csv, checked against the app's contract
- * and the zip itself.
+ * a new board in one action, the batch exported with its batch.csv, checked against the app's contract
+ * and the zip itself, and the batch published to a team location as a board of its own (issue 27).
  */
 
 const PROMPTS = ['a red kite over the sea', 'a paper boat on a pond', 'a lighthouse at dusk']
@@ -30,6 +31,7 @@ test('a finished batch culled on its contact sheet by keyboard, kept images to a
   await page.setViewportSize({ width: 1360, height: 860 })
   const emulator = await startEmulatorProcess(['--timing', 'fast'])
   const { api, close } = await contractClient(studio)
+  const shared = makeTempDir('gs-e2e-batch-publish-')
   try {
     const profileId = await useEmulatorProfile(api, emulator)
     await api.invoke('prices.set', {
@@ -158,9 +160,32 @@ test('a finished batch culled on its contact sheet by keyboard, kept images to a
     const exported = rows.filter((row) => row.files !== '')
     expect(exported.map((row) => row.verdicts)).toEqual(['kept', 'kept'])
     for (const row of exported) expect(files[row.files ?? '']?.length).toBeGreaterThan(0)
+
+    // The batch published to a shared folder: its five images, as a board named after it.
+    const location = await api.invoke('locations.save', {
+      name: 'Studio share',
+      settings: { kind: 'folder', path: shared.dir },
+      credentials: null
+    })
+    await page.getByRole('button', { name: 'Publish to team…' }).click()
+    const publishDialog = page.getByRole('dialog', { name: 'Publish “Spring posters” to the team' })
+    await expect(publishDialog.getByRole('radio', { name: /^Studio share/ })).toBeChecked()
+    findings.push(...(await scan(page, 'publish batch dialog')))
+    await shot(page, 'batch-publish')
+    await publishDialog.getByRole('button', { name: 'Publish' }).click()
+    await expect(
+      publishDialog.getByText(
+        'Published 5 images to Studio share as the board “Spring posters”. Teammates see it after they sync.'
+      )
+    ).toBeVisible()
+    await publishDialog.getByRole('button', { name: 'Done' }).click()
+    const board = (await api.invoke('boards.list', {})).find((b) => b.name === 'Spring posters')
+    expect(board?.count).toBe(5)
+    expect(await api.invoke('team.boards', {})).toEqual([{ boardId: board?.id, locationId: location.id }])
     expect(findings.filter(isBlocking), report(findings.filter(isBlocking))).toEqual([])
   } finally {
     close()
     await emulator.stop()
+    shared.cleanup()
   }
 })

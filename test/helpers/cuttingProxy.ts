@@ -6,6 +6,8 @@ export interface CuttingProxy {
   /** Connections cut so far. */
   readonly cuts: number
   stop(): Promise<void>
+  /** Listens again at the same address after `stop`: a server out of reach, then back. */
+  start(): Promise<void>
 }
 
 /**
@@ -65,10 +67,12 @@ export async function startCuttingProxy(options: {
     })
     client.on('end', () => upstream.end())
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
+  const listen = (at: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(at, '127.0.0.1', () => resolve())
+    })
+  await listen(0)
   const { port } = server.address() as AddressInfo
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -79,6 +83,7 @@ export async function startCuttingProxy(options: {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       for (const socket of sockets) socket.destroy()
       await closed
-    }
+    },
+    start: () => listen(port)
   }
 }

@@ -74,6 +74,20 @@ export class BoardStore {
     return this.mustGet(id)
   }
 
+  /**
+   * `name` if no other board has it, else the first of "name (2)", "name (3)" … that none has: a team's
+   * "Picks" beside one's own, a batch published beside a board of its name. `except` names a board whose
+   * own name does not count (one being renamed).
+   */
+  freeName(name: string, except?: string): string {
+    const rows = this.db
+      .prepare('SELECT name_key AS key FROM boards WHERE id IS NOT ?')
+      .all(except ?? null) as Array<{ key: string }>
+    const taken = new Set(rows.map((row) => row.key))
+    if (!taken.has(nameKey(name))) return name
+    for (let n = 2; ; n++) if (!taken.has(nameKey(`${name} (${n})`))) return `${name} (${n})`
+  }
+
   /** Null when there is no such board. */
   rename(id: string, name: string): Board | null {
     const changed = this.named(name, () =>

@@ -2,7 +2,7 @@ import type { galleryCommands } from '../../shared/contracts/gallery'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
 import { say } from '../../shared/sentences'
-import type { EventBus } from '../contract/events'
+import type { GalleryDeletion } from '../gallery/deletion'
 import type { ExportManager } from '../gallery/export/manager'
 import type { ImageExit } from '../gallery/exitOne'
 import type { ImportManager } from '../gallery/imports'
@@ -12,7 +12,6 @@ import { BoardNameTaken, type BoardStore } from '../gallery/boards'
 import { BadCursorError, type GalleryStore } from '../gallery/store'
 import { buildUsageReport } from '../gallery/usage'
 import type { JobRepository } from '../jobs/repository'
-import type { RemoveOutcome } from '../library'
 
 /** What the gallery handlers are built from, by name (built by `backend.ts`). */
 export interface GalleryDeps {
@@ -25,12 +24,13 @@ export interface GalleryDeps {
   exits: Pick<ImageExit, 'file'>
   /** Whether a library file carries content credentials (C2PA); false when the file is gone. */
   hasCredentials: (mediaId: string) => Promise<boolean>
-  jobs: Pick<
-    JobRepository,
-    'transaction' | 'deleteResults' | 'jobView' | 'deleteJob' | 'setRatings' | 'setNote'
-  >
-  removeMedia: (mediaId: string) => Promise<RemoveOutcome>
-  bus: EventBus
+  jobs: Pick<JobRepository, 'transaction' | 'setRatings' | 'setNote'>
+  deletion: Pick<GalleryDeletion, 'delete'>
+  /**
+   * Marks the images of these library files, where a team library holds them, to be deleted for everyone
+   * by the next sync of each location; runs in the deletion's own transaction.
+   */
+  forEveryone: (mediaIds: readonly string[]) => void
   profileName: (id: string) => string | null
 }
 
@@ -77,32 +77,11 @@ export function createGalleryHandlers(
     },
     'gallery.exitFile': async ({ id }) =>
       (await deps.exits.file(id)) ?? raise(new AppFailure('not_found', say('galleryImageGone'))),
-    'gallery.delete': async ({ selection }) => {
-      // One transaction: what the selection names is what gets deleted, even while jobs keep finishing.
-      const deleted = deps.jobs.transaction(() => {
-        const doomed = store.selected(selection)
-        deps.jobs.deleteResults(doomed.map((row) => row.id))
-        return doomed
-      })
-      let filesRemoved = 0
-      let filesKept = 0
-      for (const mediaId of new Set(deleted.map((row) => row.mediaId))) {
-        const outcome = await deps.removeMedia(mediaId)
-        if (outcome === 'removed') filesRemoved += 1
-        else if (outcome === 'in_use') filesKept += 1
-      }
-      for (const jobId of new Set(deleted.map((row) => row.jobId))) {
-        // An imported image's job holds that image alone, and no screen lists it: it goes with its image.
-        if (importRows.importedFrom(jobId)) {
-          deps.jobs.deleteJob(jobId)
-          continue
-        }
-        const view = deps.jobs.jobView(jobId)
-        if (view) deps.bus.emit('jobs.updated', view)
-      }
-      if (deleted.length > 0) deps.bus.emit('gallery.removed', { ids: deleted.map((row) => row.id) })
-      return { deleted: deleted.length, filesRemoved, filesKept }
-    },
+    'gallery.delete': ({ selection, forEveryone }) =>
+      deps.deletion.delete(
+        selection,
+        forEveryone ? (doomed) => deps.forEveryone(doomed.map((row) => row.mediaId)) : undefined
+      ),
     // What the selection names and the write are one transaction, as a deletion's are.
     'gallery.setRating': ({ selection, rating }) => ({
       changed: deps.jobs.transaction(() =>

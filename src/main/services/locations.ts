@@ -1,4 +1,5 @@
-import type { LocationView } from '../../shared/schemas/locations'
+import type { GallerySelection } from '../../shared/schemas/gallery'
+import type { LocationView, TeamDeleteImpact } from '../../shared/schemas/locations'
 import { say } from '../../shared/sentences'
 import type { CommandHandlers } from '../contract/dispatch'
 import { AppFailure } from '../contract/failure'
@@ -7,6 +8,7 @@ import { checkLocation, locationOrigin, openLocation } from '../locations/open'
 import type { LocationRecord, LocationRepository } from '../locations/repository'
 import type { LocationSecrets } from '../secrets/locationSecrets'
 import type { ReviewShares } from '../sync/reviewShares'
+import type { BatchBoards } from '../sync/batchBoards'
 import type { TeamSync } from '../sync/teamSync'
 import { locationAppFailure, type TeamWorkBoard } from '../sync/teamWork'
 import { LocationError } from '../locations/errors'
@@ -17,7 +19,9 @@ type LocationCommands =
   | 'locations.save'
   | 'locations.remove'
   | 'team.publishBoard'
+  | 'team.publishBatch'
   | 'team.sync'
+  | 'team.deleteImpact'
   | 'team.boards'
   | 'team.shareForReview'
   | 'team.reviewShares'
@@ -31,6 +35,10 @@ export interface LocationServiceDeps {
   teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace' | 'release' | 'cleanUp'>
   work: Pick<TeamWorkBoard, 'list'>
   reviews: Pick<ReviewShares, 'create' | 'list' | 'revoke' | 'leftovers' | 'cleared'>
+  /** What deleting these gallery images would do to the team (`TeamDeletes.impact`). */
+  deleteImpact: (selection: GallerySelection) => TeamDeleteImpact
+  /** The board a batch is published as. */
+  batches: Pick<BatchBoards, 'prepare'>
   /** Where a remote store keeps drafts on this machine. */
   draftDir: string
   /** The backend's one clock (`Clock.now`). */
@@ -103,7 +111,18 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
     'team.publishBoard': async ({ locationId, boardId }) =>
       withLocationFailures(() => deps.teamSync.publishBoard(locationId, boardId)),
 
+    'team.publishBatch': async ({ locationId, batchId }) =>
+      withLocationFailures(async () => {
+        // Before a board is made for it: a location that is gone would leave a board published nowhere.
+        if (!locations.get(locationId)) throw new AppFailure('not_found', say('locationGone'))
+        const { boardId, name } = deps.batches.prepare(batchId)
+        const outcome = await deps.teamSync.publishBoard(locationId, boardId)
+        return { ...outcome, boardId, board: name }
+      }),
+
     'team.sync': async ({ id }) => withLocationFailures(() => deps.teamSync.sync(id)),
+
+    'team.deleteImpact': ({ selection }) => deps.deleteImpact(selection),
 
     'team.boards': () => deps.teamSync.boardLinks(),
 

@@ -42,6 +42,27 @@ export class TeamLinks {
       .all(locationId) as Array<{ teamId: string; localId: string }>
   }
 
+  /** The team images (content hashes) a location has linked to this gallery. */
+  images(locationId: string): string[] {
+    return this.db
+      .prepare<[string], { teamId: string }>(
+        "SELECT team_id AS teamId FROM team_links WHERE location_id = ? AND kind = 'image'"
+      )
+      .all(locationId)
+      .map((row) => row.teamId)
+  }
+
+  /** Which of these team images another location links too. */
+  imagesElsewhere(locationId: string, shas: readonly string[]): Set<string> {
+    const rows = this.db
+      .prepare<[string, string], { teamId: string }>(
+        `SELECT DISTINCT team_id AS teamId FROM team_links
+         WHERE location_id <> ? AND kind = 'image' AND team_id IN (SELECT value FROM json_each(?))`
+      )
+      .all(locationId, JSON.stringify(shas))
+    return new Set(rows.map((row) => row.teamId))
+  }
+
   unlink(locationId: string, kind: LinkKind, teamId: string): void {
     this.db
       .prepare('DELETE FROM team_links WHERE location_id = ? AND kind = ? AND team_id = ?')

@@ -15,12 +15,14 @@ import type { LocationSecrets } from '../secrets/locationSecrets'
 import { locationOrigin, openLocation } from '../locations/open'
 import type { LocationRepository } from '../locations/repository'
 import { cleanUpLocation, type ShareLeftovers } from './cleanUp'
+import { copiesToDelete, goneFromTeam, type GalleryCopy } from './deletedByTeam'
 import { SqliteJournal } from './journal'
 import { ByteBudget, inTurns } from './inTurns'
 import { objectKey } from './layout'
 import type { BaseKind, TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
 import type { Change } from './state'
+import type { TeamDeletes } from './teamDeletes'
 import type { StepReport, TeamWorkBoard } from './teamWork'
 import type { ImageRecord, ImageView, LibraryView, TeamEdits, Verdict } from './teamLibrary'
 
@@ -32,6 +34,10 @@ export interface TeamSyncDeps {
   boards: BoardStore
   rows: ImportRows
   links: TeamLinks
+  /** The deletes for everyone asked here, each sent by its location's next sync. */
+  deletes: Pick<TeamDeletes, 'pending' | 'sent' | 'forget'>
+  /** Deletes gallery images the way the designer's Delete does (rows, files, `gallery.removed`). */
+  deleteImages: (resultIds: string[]) => Promise<unknown>
   /** Sets gallery images' verdicts (the jobs repository owns them). */
   setVerdicts: (resultIds: readonly string[], verdict: Verdict | null) => number
   /** Sets gallery images' stars, and one image's note (the jobs repository owns them too). */
@@ -49,6 +55,11 @@ export interface TeamSyncDeps {
   work?: TeamWorkBoard
   /** Told after every sync that brought or sent something (the renderer refreshes the gallery). */
   onSynced?: (locationId: string, outcome: SyncOutcome) => void
+  /**
+   * Brings the gallery's side up to date just before a publish or sync of the location reads it, under its
+   * lock (a published batch's board takes the batch's new images: `batchBoards.ts`).
+   */
+  beforeSync?: (locationId: string) => void
 }
 
 export interface SyncOutcome {
@@ -56,6 +67,8 @@ export interface SyncOutcome {
   pulled: number
   /** Team images brought into the gallery by this sync. */
   added: number
+  /** Copies of team images this sync deleted from the gallery, because the team deleted them. */
+  removed: number
 }
 
 interface OpenReplica {
@@ -167,6 +180,7 @@ export class TeamSync {
     boardName: string,
     report: StepReport
   ): Promise<SyncOutcome & { images: number }> {
+    this.deps.beforeSync?.(locationId)
     const images = this.boardImages(boardId)
     const { replica } = await this.open(locationId)
     const teamBoard = this.deps.links.team(locationId, 'board', boardId) ?? boardId.replace(/[^a-z0-9]/g, '')
@@ -190,7 +204,7 @@ export class TeamSync {
     })
     const pushed = (await replica.push(report)).segments
     this.adopt(locationId, replica.view())
-    return { pushed, pulled: 0, added: 0, images: images.length }
+    return { pushed, pulled: 0, added: 0, removed: 0, images: images.length }
   }
 
   /**
@@ -204,6 +218,7 @@ export class TeamSync {
       this.drop(locationId)
       SqliteJournal.forget(this.deps.db, locationId)
       this.deps.links.forget(locationId)
+      this.deps.deletes.forget(locationId)
       return Promise.resolve()
     })
   }
@@ -283,15 +298,26 @@ export class TeamSync {
 
   private async syncNow(locationId: string, report: StepReport): Promise<SyncOutcome> {
     const { replica, store } = await this.open(locationId)
+    this.deps.beforeSync?.(locationId)
     const before = replica.view()
-    replica.edit((edits) => this.editsSinceBase(locationId, before, edits))
+    const deletes = this.deps.deletes.pending(locationId)
+    // The asks leave their table in the commit that puts their changes in the journal's outbox: a crash
+    // loses neither, and a push that fails (the location out of reach) sends them with the next one.
+    writeTransaction(this.deps.db, () => {
+      replica.edit((edits) => [
+        ...this.editsSinceBase(locationId, before, edits),
+        ...deletes.flatMap((sha) => edits.deleteImage(sha))
+      ])
+      this.deps.deletes.sent(locationId, deletes)
+    })
     const pushed = (await replica.push(report)).segments
     const pulled = (await replica.pull(report)).segments
     const view = replica.view()
     const added = await this.bringIn(locationId, view, store, report)
+    const removed = await this.letGo(locationId, view)
     this.adopt(locationId, view)
-    const outcome = { pushed, pulled, added }
-    if (pushed + pulled > 0) this.deps.onSynced?.(locationId, outcome)
+    const outcome = { pushed, pulled, added, removed }
+    if (pushed + pulled + removed > 0) this.deps.onSynced?.(locationId, outcome)
     return outcome
   }
 
@@ -368,6 +394,37 @@ export class TeamSync {
       links.link(locationId, 'board', teamBoard.id, boards.create(this.freeName(teamBoard.name)).id)
     }
     return added
+  }
+
+  /**
+   * The team images linked here that the team library no longer holds (deleted for everyone, here or by
+   * a teammate): the copies a sync brought in leave the gallery by its own delete (`deletedByTeam.ts`
+   * says which, and why a designer's own image stays), and their links go. Returns how many left.
+   */
+  private async letGo(locationId: string, view: LibraryView): Promise<number> {
+    const { links, db } = this.deps
+    const gone = goneFromTeam(links.images(locationId), new Set(view.images.map((i) => i.record.sha256)))
+    if (gone.length === 0) return 0
+    const doomed = copiesToDelete(this.galleryCopies(gone), links.imagesElsewhere(locationId, gone))
+    if (doomed.length > 0) await this.deps.deleteImages(doomed)
+    // After the delete: killed between the two, the next sync finds the same links and nothing to delete.
+    writeTransaction(db, () => {
+      for (const sha of gone) links.unlink(locationId, 'image', sha)
+    })
+    return doomed.length
+  }
+
+  /** The gallery's images with these content hashes, and the location each copy was brought in from. */
+  private galleryCopies(shas: readonly string[]): GalleryCopy[] {
+    return this.deps.db
+      .prepare<[string], GalleryCopy>(
+        `SELECT r.id AS resultId, m.sha256,
+           CASE WHEN json_valid(j.imported) THEN json_extract(j.imported, '$.team.locationId') END
+             AS broughtFrom
+         FROM media m JOIN results r ON r.media_id = m.id JOIN jobs j ON j.id = r.job_id
+         WHERE m.sha256 IN (SELECT value FROM json_each(?)) AND r.kind = 'image' AND r.status = 'stored'`
+      )
+      .all(JSON.stringify(shas))
   }
 
   /**
@@ -514,14 +571,7 @@ export class TeamSync {
 
   /** A board name this gallery does not use yet (the team's "Picks" beside one's own "Picks"). */
   private freeName(name: string, except?: string): string {
-    const taken = new Set(
-      this.deps.boards
-        .list()
-        .filter((board) => board.id !== except)
-        .map((board) => board.name.toLowerCase())
-    )
-    if (!taken.has(name.toLowerCase())) return name
-    for (let n = 2; ; n++) if (!taken.has(`${name} (${n})`.toLowerCase())) return `${name} (${n})`
+    return this.deps.boards.freeName(name, except)
   }
 
   private async open(locationId: string): Promise<OpenReplica> {

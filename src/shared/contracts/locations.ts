@@ -9,8 +9,12 @@ import {
   ReviewShareInput,
   ReviewShareRef,
   ReviewSharesInput,
+  TeamBatchPublished,
   TeamBoardLink,
   TeamCleanUpOutcome,
+  TeamDeleteImpact,
+  TeamDeleteImpactInput,
+  TeamPublishBatchInput,
   TeamPublishInput,
   TeamSynced,
   TeamSyncOutcome,
@@ -31,8 +35,19 @@ export const locationCommands = {
   'locations.remove': { input: LocationRef, output: z.object({ removed: z.boolean() }) },
   /** Puts a gallery board on a location as a team board: its images, their records and its members. */
   'team.publishBoard': { input: TeamPublishInput, output: TeamSyncOutcome },
+  /**
+   * Puts a batch on a location as a team board named after it: the board it became before (published
+   * here or elsewhere), or a new one holding the batch's stored images. While the board is shared, the
+   * batch's later images join it at each sync. Refuses a batch with no stored image yet.
+   */
+  'team.publishBatch': { input: TeamPublishBatchInput, output: TeamBatchPublished },
   /** Sends this device's changes, reads the others', and brings new team boards and images in. */
   'team.sync': { input: LocationRef, output: TeamSyncOutcome },
+  /**
+   * Before a delete: which of these gallery images are on team boards (by location and board), and how
+   * many a team library holds, for the dialog to say what deleting them does to the team.
+   */
+  'team.deleteImpact': { input: TeamDeleteImpactInput, output: TeamDeleteImpact },
   /** Which gallery boards are linked to which saved location (the gallery marks them). */
   'team.boards': { input: z.object({}).strict(), output: z.array(TeamBoardLink) },
   /**

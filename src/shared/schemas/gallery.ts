@@ -185,7 +185,12 @@ export const GalleryDeleteInput = z
   .object({
     selection: GallerySelection,
     /** The user saw "delete N images and their files" and agreed. */
-    confirm: z.literal(true)
+    confirm: z.literal(true),
+    /**
+     * Also out of every team library that holds them ("Delete for everyone"): each location's next sync
+     * sends the delete, and teammates' copies that came from the team leave their galleries.
+     */
+    forEveryone: z.boolean().optional()
   })
   .strict()
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SpokenLanguage } from '../language'
 import { AppErrorSchema } from '../result'
-import { EXPORT_PROFILES } from './gallery'
+import { EXPORT_PROFILES, GallerySelection } from './gallery'
 
 /**
  * Team locations (a bucket, a WebDAV server, a shared folder): where a team library lives. What a location
@@ -166,10 +166,25 @@ export const TeamSyncOutcome = z.object({
   /** Segments of other devices' changes read. */
   pulled: z.number().int().nonnegative(),
   /** Team images brought into the gallery. */
-  added: z.number().int().nonnegative()
+  added: z.number().int().nonnegative(),
+  /** Copies of team images that left the gallery because the team deleted them. */
+  removed: z.number().int().nonnegative().default(0)
 })
 
 export const TeamSynced = z.object({ locationId: Id, outcome: TeamSyncOutcome })
+
+/** A batch (a job group) to publish to a location as a team board. */
+export const TeamPublishBatchInput = z.object({ locationId: Id, batchId: Id }).strict()
+
+/** A batch published: the gallery board it went as (made, or the one it became before) and its images. */
+export const TeamBatchPublished = TeamSyncOutcome.extend({
+  boardId: Id,
+  /** The board's name as the gallery shows it: the batch's, made free beside a board of that name. */
+  board: z.string(),
+  /** Images on the board as it went. */
+  images: z.number().int().nonnegative()
+})
+export type TeamBatchPublished = z.infer<typeof TeamBatchPublished>
 
 export const TeamWorkDoing = z.enum(['publish', 'sync', 'cleanUp'])
 export type TeamWorkDoing = z.infer<typeof TeamWorkDoing>
@@ -229,6 +244,35 @@ export type TeamCleanUpOutcome = z.infer<typeof TeamCleanUpOutcome>
 /** A gallery board linked to a team location (shared from here, or brought in by a sync). */
 export const TeamBoardLink = z.object({ boardId: Id, locationId: Id })
 export type TeamBoardLink = z.infer<typeof TeamBoardLink>
+
+/** Gallery images about to be deleted, as the delete dialog names them. */
+export const TeamDeleteImpactInput = z.object({ selection: GallerySelection }).strict()
+
+/** A team board some of the images about to be deleted are on, with how many. */
+export const TeamBoardImpact = z.object({
+  locationId: Id,
+  /** The location's name, as the user gave it in Settings. */
+  location: z.string(),
+  boardId: Id,
+  /** The board's name in this gallery. */
+  board: z.string(),
+  images: z.number().int().positive()
+})
+export type TeamBoardImpact = z.infer<typeof TeamBoardImpact>
+
+/**
+ * What deleting images here does to the team: those on team boards leave those boards for every teammate
+ * at the next sync (the image stays in the team library); "Delete for everyone" also takes the ones in a
+ * team library out of it.
+ */
+export const TeamDeleteImpact = z.object({
+  /** Images of the selection on at least one team board. */
+  onBoards: z.number().int().nonnegative(),
+  boards: z.array(TeamBoardImpact),
+  /** Images of the selection a team library holds: what "Delete for everyone" takes out of it. */
+  inLibrary: z.number().int().nonnegative()
+})
+export type TeamDeleteImpact = z.infer<typeof TeamDeleteImpact>
 
 /**
  * How long a review link works, for the user to pick: a bucket's link is pre-signed and stops working

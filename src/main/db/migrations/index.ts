@@ -22,6 +22,8 @@ import { migration020TeamLinks } from './020_team_links'
 import { migration021TeamBase } from './021_team_base'
 import { migration022StarsNotes } from './022_stars_notes'
 import { migration023ReviewShares } from './023_review_shares'
+import { migration024TeamDeletes } from './024_team_deletes'
+import { migration025TeamBatches } from './025_team_batches'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -47,5 +49,7 @@ export const migrations: readonly Migration[] = [
   migration020TeamLinks,
   migration021TeamBase,
   migration022StarsNotes,
-  migration023ReviewShares
+  migration023ReviewShares,
+  migration024TeamDeletes,
+  migration025TeamBatches
 ]

@@ -20,6 +20,7 @@ export function ConfirmDialog({
   tone = 'danger',
   disabled = false,
   onConfirm,
+  further,
   onClose
 }: {
   title: string
@@ -30,16 +31,18 @@ export function ConfirmDialog({
   tone?: 'danger' | 'primary'
   disabled?: boolean
   onConfirm: () => Outcome | Promise<Outcome>
+  /** A second answer that does more than `confirmLabel`'s (shown after it, in the same tone). */
+  further?: { label: string; onConfirm: () => Outcome | Promise<Outcome> }
   onClose: () => void
 }): ReactElement {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
 
-  const confirm = async (): Promise<void> => {
+  const confirm = async (action: () => Outcome | Promise<Outcome>): Promise<void> => {
     setBusy(true)
     setError(null)
-    const failure = await onConfirm()
+    const failure = await action()
     setBusy(false)
     if (failure) setError(failure)
     else onClose()
@@ -56,10 +59,20 @@ export function ConfirmDialog({
           type="button"
           className={`button ${tone}`}
           disabled={busy || disabled}
-          onClick={() => void confirm()}
+          onClick={() => void confirm(onConfirm)}
         >
           {confirmLabel}
         </button>
+        {further && (
+          <button
+            type="button"
+            className={`button ${tone}`}
+            disabled={busy || disabled}
+            onClick={() => void confirm(further.onConfirm)}
+          >
+            {further.label}
+          </button>
+        )}
       </div>
     </Dialog>
   )

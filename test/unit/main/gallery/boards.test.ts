@@ -75,4 +75,14 @@ describe('boards', () => {
     expect(boards.get(b.id)).toMatchObject({ count: 0, cover: [] })
     expect(boards.delete(a.id)).toBe(false)
   })
+  it('finds a free name as board names are compared: in any case and script, one board’s own name aside', () => {
+    const strasse = boards.create('Straße')
+    expect(boards.freeName('Bridges')).toBe('Bridges')
+    expect(boards.freeName('STRASSE')).toBe('STRASSE (2)')
+    boards.create('strasse (2)')
+    expect(boards.freeName('Strasse')).toBe('Strasse (3)')
+    // A board's own name does not take the name from it (a board renamed in another case).
+    expect(boards.freeName('STRASSE', strasse.id)).toBe('STRASSE')
+    expect(boards.create(boards.freeName('STRASSE')).name).toBe('STRASSE (3)')
+  })
 })

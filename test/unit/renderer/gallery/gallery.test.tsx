@@ -249,7 +249,10 @@ describe('gallery screen', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Keep them' }))
     expect(calls.some((c) => c.name === 'gallery.delete')).toBe(false)
     fireEvent.click(screen.getByRole('button', { name: 'Delete selected…' }))
-    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete 3 images' }))
+    // Delete waits for the answer of what it would do to a team (none here: the command is not answered).
+    const remove = within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete 3 images' })
+    await waitFor(() => expect(remove).toBeEnabled())
+    fireEvent.click(remove)
     await screen.findByText(/Deleted 3 images \(2 files removed; 1 file kept/)
     expect(calls.find((c) => c.name === 'gallery.delete')?.input).toEqual({
       selection: { kind: 'ids', ids: ['r0', 'r2', 'r3'] },

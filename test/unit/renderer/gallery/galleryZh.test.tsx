@@ -200,7 +200,10 @@ describe('Gallery in 简体中文', () => {
     const confirm = screen.getByRole('alertdialog', { name: '删除 2 张图片？' })
     expect(confirm).toHaveTextContent('这 2 张图片及其文件将从图库中移除')
     expect(within(confirm).getByRole('button', { name: '保留' })).toBeInTheDocument()
-    fireEvent.click(within(confirm).getByRole('button', { name: '删除 2 张图片' }))
+    const remove = within(confirm).getByRole('button', { name: '删除 2 张图片' })
+    // Delete waits for the answer of what it would do to a team (none here: the command is not answered).
+    await waitFor(() => expect(remove).toBeEnabled())
+    fireEvent.click(remove)
     expect(
       await screen.findByText('已删除 2 张图片（移除了 2 个文件；另有 1 个文件仍被其他图片使用，已保留）。')
     ).toBeInTheDocument()

@@ -1,15 +1,17 @@
-import { useState, type ReactElement, type ReactNode } from 'react'
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import type { ExportProfile } from '@shared/schemas/gallery'
+import type { TeamDeleteImpact } from '@shared/schemas/locations'
 import { useAppStore, useConnection } from '../../store/app'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { Field } from '../../ui/Field'
-import { deleteSelected, startExport } from './actions'
+import { deleteImpact, deleteSelected, startExport } from './actions'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
+import { TeamDeleteWords } from './team/DeleteWords'
 
 /** The fields a file name template takes: names, the same in every language. */
 const NAME_FIELDS = '{date} {time} {model} {endpoint} {index} {prompt} {size} {seed} {job} {id}'
@@ -38,19 +40,54 @@ function Radio({
   )
 }
 
+/**
+ * Delete the selection, after saying what it does. Images on boards shared with a team leave those boards
+ * for teammates too, so the dialog says so, and offers "Delete for everyone" beside deleting here.
+ */
 export function DeleteDialog(): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
   const count = useGalleryStore((s) => selectedCount(s.selection, s.matching ?? s.items.length))
   const close = (): void => useGalleryStore.getState().setDialog(null)
+  // Undefined while asked (a local query): Delete waits, so no team image goes without the dialog saying.
+  const [impact, setImpact] = useState<TeamDeleteImpact | null | undefined>(undefined)
+  useEffect(() => {
+    let current = true
+    void deleteImpact(api).then((answer) => {
+      if (current) setImpact(answer)
+    })
+    return () => {
+      current = false
+    }
+  }, [api])
+  const team = impact && impact.onBoards > 0 ? impact : null
   return (
     <ConfirmDialog
       title={t('gallery.deleteDialog.title', { count })}
-      description={t('gallery.deleteDialog.body', { count })}
+      description={
+        team ? (
+          <>
+            <p>{t('gallery.deleteDialog.body', { count })}</p>
+            <TeamDeleteWords impact={team} selected={count} />
+          </>
+        ) : (
+          t('gallery.deleteDialog.body', { count })
+        )
+      }
       keepLabel={t('gallery.deleteDialog.keep', { count })}
-      confirmLabel={t('gallery.deleteDialog.confirm', { count })}
-      disabled={count === 0}
+      confirmLabel={
+        team ? t('gallery.deleteDialog.team.deleteHere') : t('gallery.deleteDialog.confirm', { count })
+      }
+      disabled={count === 0 || impact === undefined}
       onConfirm={() => deleteSelected(api)}
+      further={
+        team && team.inLibrary > 0
+          ? {
+              label: t('gallery.deleteDialog.team.deleteForEveryone'),
+              onConfirm: () => deleteSelected(api, true)
+            }
+          : undefined
+      }
       onClose={close}
     />
   )

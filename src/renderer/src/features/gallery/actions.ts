@@ -1,6 +1,7 @@
 import type { ApiClient } from '@shared/client'
 import { SpokenLanguage } from '@shared/language'
 import type { GalleryDetail, GalleryExportInput } from '@shared/schemas/gallery'
+import type { TeamDeleteImpact } from '@shared/schemas/locations'
 import type { AppError } from '@shared/result'
 import type { z } from 'zod'
 import { i18n } from '../../i18n'
@@ -184,12 +185,31 @@ export async function sendSettingsOf(api: ApiClient, detail: GalleryDetail): Pro
   return null
 }
 
-/** Deletes what is selected (the user confirmed); says what happened to the files. */
-export async function deleteSelected(api: ApiClient): Promise<AppError | null> {
+/**
+ * What deleting the selection would do to the team (which team boards it leaves, how many images a team
+ * library holds); null when nothing is selected or the backend could not say.
+ */
+export async function deleteImpact(api: ApiClient): Promise<TeamDeleteImpact | null> {
   const { selection, matching, items } = store.getState()
   const contract = toContract(selection, matching ?? items.length, positions(store.getState()))
   if (!contract) return null
-  const result = await api.call('gallery.delete', { selection: contract, confirm: true })
+  const result = await api.call('team.deleteImpact', { selection: contract })
+  return result.ok ? result.value : null
+}
+
+/**
+ * Deletes what is selected (the user confirmed); says what happened to the files. `forEveryone`: also out
+ * of the team libraries that hold them, at each location's next sync.
+ */
+export async function deleteSelected(api: ApiClient, forEveryone = false): Promise<AppError | null> {
+  const { selection, matching, items } = store.getState()
+  const contract = toContract(selection, matching ?? items.length, positions(store.getState()))
+  if (!contract) return null
+  const result = await api.call('gallery.delete', {
+    selection: contract,
+    confirm: true,
+    ...(forEveryone ? { forEveryone } : {})
+  })
   if (!result.ok) return result.error
   const { deleted, filesRemoved, filesKept } = result.value
   store.setState({

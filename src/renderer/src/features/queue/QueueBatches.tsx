@@ -11,6 +11,7 @@ import { formatDuration } from '../../jobs/status'
 import { useNow } from '../../ui/useNow'
 import { BatchMoney } from '../../jobs/money/BatchMoney'
 import { reviewBatchInGallery } from '../../store/handoff'
+import { PublishBatchDialog } from '../../jobs/batch/PublishBatchDialog'
 
 /** Still has work: jobs waiting or going, or paused with jobs left. */
 const isOpen = (batch: JobGroupView): boolean => (batch.counts.pending ?? 0) + (batch.counts.running ?? 0) > 0
@@ -26,6 +27,7 @@ const BatchBand = memo(function BatchBand({ batch }: { batch: JobGroupView }): R
   const [failure, setFailure] = useState<string | null>(null)
   const [said, setSaid] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)
+  const [publishing, setPublishing] = useState(false)
   const pace = useQueueStore((state) => state.paces[batch.id])
   const paused = batch.pausedAt !== null
   const now = useNow(!paused)
@@ -100,6 +102,11 @@ const BatchBand = memo(function BatchBand({ batch }: { batch: JobGroupView }): R
             {t('gallery.batches.review')}
           </button>
         )}
+        {batch.screen !== 'video' && (
+          <button type="button" className="button small" onClick={() => setPublishing(true)}>
+            {t('queue.batches.publish.menu')}
+          </button>
+        )}
         {failed > 0 && (
           <button type="button" className="button small" disabled={busy} onClick={() => void retry()}>
             {t('queue.batches.retryFailed', { count: failed })}
@@ -148,6 +155,12 @@ const BatchBand = memo(function BatchBand({ batch }: { batch: JobGroupView }): R
             })
           }}
           onClose={() => setConfirming(false)}
+        />
+      )}
+      {publishing && (
+        <PublishBatchDialog
+          batch={{ id: batch.id, name: batch.name, hasImages: done > 0 }}
+          onClose={() => setPublishing(false)}
         />
       )}
       {failure && (

@@ -194,7 +194,34 @@ export const gallery = {
     keep_one: 'Keep it',
     keep_other: 'Keep them',
     confirm_one: 'Delete {{count, number}} image',
-    confirm_other: 'Delete {{count, number}} images'
+    confirm_other: 'Delete {{count, number}} images',
+    /**
+     * When some of the images are on boards shared with a team location: what deleting them here does
+     * to the team, and the second answer. `{{location}}` is a location's name as the user gave it.
+     */
+    team: {
+      onBoard_one: '{{count, number}} of these is on the team board “{{board}}” ({{location}}).',
+      onBoard_other: '{{count, number}} of these are on the team board “{{board}}” ({{location}}).',
+      itOnBoard: 'It is on the team board “{{board}}” ({{location}}).',
+      moreBoards_one: 'And on {{count, number}} more team board.',
+      moreBoards_other: 'And on {{count, number}} more team boards.',
+      hereBoard_one:
+        'Deleting it here takes it off that board for your teammates too. They keep the image in their galleries.',
+      hereBoard_other:
+        'Deleting them here takes them off that board for your teammates too. They keep the images in their galleries.',
+      hereBoards_one:
+        'Deleting it here takes it off those boards for your teammates too. They keep the image in their galleries.',
+      hereBoards_other:
+        'Deleting them here takes them off those boards for your teammates too. They keep the images in their galleries.',
+      everyoneIt:
+        '“Delete for everyone” also removes it from the team library and from your teammates’ galleries when they next sync. A teammate who made or imported it themselves keeps it.',
+      everyoneThem_one:
+        '“Delete for everyone” also removes {{count, number}} of them from the team library and from your teammates’ galleries when they next sync. A teammate who made or imported it themselves keeps it.',
+      everyoneThem_other:
+        '“Delete for everyone” also removes {{count, number}} of them from the team library and from your teammates’ galleries when they next sync. Images a teammate made or imported themselves stay in their gallery.',
+      deleteHere: 'Delete here',
+      deleteForEveryone: 'Delete for everyone'
+    }
   },
   exportDialog: {
     title: 'Export images',
@@ -511,7 +538,10 @@ export const gallery = {
       added_other: '{{count, number}} new images from the team.',
       changes: 'Changes from the team are in. No new images.',
       sent: 'Your changes went to the team. Nothing new from them.',
-      upToDate: 'Up to date.'
+      upToDate: 'Up to date.',
+      /** Said after the rest: copies of team images the team deleted for everyone. */
+      removed_one: '{{count, number}} image the team deleted is gone from your gallery.',
+      removed_other: '{{count, number}} images the team deleted are gone from your gallery.'
     },
     syncFailed: 'Could not sync with {{location}}',
     /** An image a sync brought in: who shared it, and through which location when this computer has it. */

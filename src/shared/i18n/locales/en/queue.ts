@@ -106,7 +106,33 @@ export const queue = {
     capHint: 'Leave it empty for no cap of the batch’s own. Raising it sends at once what now fits.',
     capInvalid: 'Enter an amount such as 5 or 12.50, or leave it empty.',
     capSave: 'Save cap',
-    capKeep: 'Keep as it is'
+    capKeep: 'Keep as it is',
+    /** "Publish to team…" on a batch's band and its contact sheet: the batch as a team board. */
+    publish: {
+      menu: 'Publish to team…',
+      title: 'Publish “{{name}}” to the team',
+      none: 'There is no team location on this computer yet. A team location is the bucket, server or shared folder your team keeps its library in: add it in Settings › Team locations, then publish the batch.',
+      whatGoes:
+        'The batch’s finished images go to {{location}} as a board named after the batch, with their prompts and whether each is kept or rejected.',
+      later:
+        'Images the batch finishes later join the board at the next sync with {{location}} (the app syncs by itself every 2 minutes).',
+      again: 'Publishing the batch again updates the same board: there is never a second one.',
+      teammates: 'Teammates who sync with {{location}} get the board in their gallery.',
+      nothingDeleted: 'Nothing is ever deleted at the location.',
+      publish: 'Publish',
+      cancel: 'Cancel',
+      ok: 'OK',
+      background: 'Keep publishing in the background',
+      done: 'Done',
+      publishing: 'Publishing the batch’s images to {{location}}…',
+      publishingLabel: 'Publishing the batch',
+      publishingSlow: 'Many images can take a while. Publishing goes on if you close this window.',
+      published_one:
+        'Published {{count, number}} image to {{location}} as the board “{{board}}”. Teammates see it after they sync.',
+      published_other:
+        'Published {{count, number}} images to {{location}} as the board “{{board}}”. Teammates see it after they sync.',
+      failed: 'Could not publish to {{location}}'
+    }
   },
   pause: {
     idle: 'Nothing is waiting to be sent.',

@@ -197,6 +197,8 @@ export const errors: Catalog<typeof en> = {
     locationFull: '团队位置已满。请先腾出空间，再同步。',
     locationFailed: '团队位置返回了错误。请稍后再试。',
     reviewBoardEmpty: '这个画板里还没有图片。先放入图片，再分享以供审阅。',
+    batchNoImages: '这个批量还没有完成的图片。等其中有图片完成后再发布给团队；之后完成的图片会自动加入画板。',
+    batchVideos: '这个批量生成的是视频，而团队位置只保存图片，所以没有可以发布的内容。',
     reviewShareGone: '这里已不再列出该审阅页面。',
     reviewRemoveDenied:
       '团队位置不允许这些凭据删除审阅页面。请联系管理员删除文件夹 {{folder}}；存储桶的链接到期后也会自动失效。',

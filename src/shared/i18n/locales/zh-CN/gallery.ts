@@ -176,7 +176,20 @@ export const gallery: Catalog<typeof en> = {
     body_other:
       '这 {{count, number}} 张图片及其文件将从图库中移除；仍被其他图片使用的文件会保留。此操作无法撤销。',
     keep_other: '保留',
-    confirm_other: '删除 {{count, number}} 张图片'
+    confirm_other: '删除 {{count, number}} 张图片',
+    team: {
+      onBoard_other: '其中 {{count, number}} 张在“{{location}}”的团队画板“{{board}}”上。',
+      itOnBoard: '这张图片在“{{location}}”的团队画板“{{board}}”上。',
+      moreBoards_other: '还在另外 {{count, number}} 个团队画板上。',
+      hereBoard_other: '在这里删除，也会把图片从队友的这个画板上移除；队友图库中的图片仍会保留。',
+      hereBoards_other: '在这里删除，也会把图片从队友的这些画板上移除；队友图库中的图片仍会保留。',
+      everyoneIt:
+        '“为所有人删除”还会把它从团队图库中删除，队友下次同步时也会从他们的图库中移除；队友自己生成或导入的则会保留。',
+      everyoneThem_other:
+        '“为所有人删除”还会把其中 {{count, number}} 张从团队图库中删除，队友下次同步时也会从他们的图库中移除；队友自己生成或导入的图片会保留。',
+      deleteHere: '在此删除',
+      deleteForEveryone: '为所有人删除'
+    }
   },
   exportDialog: {
     title: '导出图片',
@@ -439,7 +452,8 @@ export const gallery: Catalog<typeof en> = {
       added_other: '从团队收到 {{count, number}} 张新图片。',
       changes: '已收到团队的改动，没有新图片。',
       sent: '你的改动已发送给团队，团队那边没有新内容。',
-      upToDate: '已是最新。'
+      upToDate: '已是最新。',
+      removed_other: '团队删除的 {{count, number}} 张图片已从你的图库中移除。'
     },
     syncFailed: '无法与“{{location}}”同步',
     from: '来自团队 · 由 {{author}} 共享',

@@ -99,7 +99,29 @@ export const queue: Catalog<typeof en> = {
     capHint: '留空表示这个批量没有自己的上限。提高上限后，能容纳的任务会立即发送。',
     capInvalid: '请输入金额，例如 5 或 12.50，或者留空。',
     capSave: '保存上限',
-    capKeep: '保持不变'
+    capKeep: '保持不变',
+    publish: {
+      menu: '发布给团队…',
+      title: '将“{{name}}”发布给团队',
+      none: '这台电脑上还没有团队位置。团队位置是团队存放图库的存储桶、服务器或共享文件夹：请先在“设置 › 团队位置”中添加，再发布这个批量。',
+      whatGoes:
+        '批量中已完成的图片会作为一个以批量命名的画板，连同提示词和保留/舍弃标记一起上传到“{{location}}”。',
+      later: '批量之后完成的图片会在下次与“{{location}}”同步时加入画板（应用每 2 分钟自动同步一次）。',
+      again: '再次发布这个批量时，更新的是同一个画板，不会出现第二个。',
+      teammates: '与“{{location}}”同步的队友会在自己的图库中看到这个画板。',
+      nothingDeleted: '团队位置上的内容永远不会被删除。',
+      publish: '发布',
+      cancel: '取消',
+      ok: '知道了',
+      background: '在后台继续发布',
+      done: '完成',
+      publishing: '正在将批量的图片发布到“{{location}}”…',
+      publishingLabel: '正在发布批量',
+      publishingSlow: '图片较多时可能需要一些时间。关闭此窗口后发布仍会继续。',
+      published_other:
+        '已将 {{count, number}} 张图片发布到“{{location}}”，画板名为“{{board}}”。队友同步后即可看到。',
+      failed: '无法发布到“{{location}}”'
+    }
   },
   pause: {
     idle: '没有等待发送的任务。',

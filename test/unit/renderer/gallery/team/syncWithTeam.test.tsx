@@ -99,7 +99,15 @@ describe('Gallery › Sync with team', () => {
     [{ pushed: 0, pulled: 0, added: 0 }, 'Up to date.'],
     [{ pushed: 0, pulled: 2, added: 0 }, 'Changes from the team are in. No new images.'],
     [{ pushed: 1, pulled: 0, added: 0 }, 'Your changes went to the team. Nothing new from them.'],
-    [{ pushed: 1, pulled: 1, added: 1 }, '1 new image from the team.']
+    [{ pushed: 1, pulled: 1, added: 1 }, '1 new image from the team.'],
+    [
+      { pushed: 0, pulled: 1, added: 0, removed: 2 },
+      'Changes from the team are in. No new images. 2 images the team deleted are gone from your gallery.'
+    ],
+    [
+      { pushed: 0, pulled: 1, added: 1, removed: 1 },
+      '1 new image from the team. 1 image the team deleted is gone from your gallery.'
+    ]
   ])('says %o as “%s”', async (outcome, words) => {
     showBar({
       'locations.list': () => [folder],

@@ -16,8 +16,11 @@ import { useWidth } from '../../../media/useWidth'
 import { useConnection } from '../../../store/app'
 import { ErrorNotice } from '../../../ui/ErrorNotice'
 import { BatchMoney } from '../../../jobs/money/BatchMoney'
+import { PublishBatchDialog } from '../../../jobs/batch/PublishBatchDialog'
+import { loadBoards } from '../actions'
 import { AddToBoardDialog } from '../Boards'
 import { ExportDialog } from '../Dialogs'
+import { useTeamStore } from '../team/store'
 import { loadSheet, setVerdict } from './actions'
 import {
   countSheet,
@@ -274,6 +277,11 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
           >
             {t('gallery.batches.export')}
           </button>
+          {group && group.screen !== 'video' && (
+            <button type="button" className="button" onClick={() => setDialog('publish')}>
+              {t('queue.batches.publish.menu')}
+            </button>
+          )}
         </div>
       </header>
       <div className="sheet-toolbar" role="toolbar" aria-label={t('gallery.batches.toolbar')}>
@@ -375,6 +383,17 @@ export function BatchSheet({ id }: { id: string }): ReactElement {
       )}
       {dialog === 'export' && group && (
         <ExportDialog batch={{ id: group.id, name: group.name, kept, all, onClose: () => setDialog(null) }} />
+      )}
+      {dialog === 'publish' && group && (
+        <PublishBatchDialog
+          batch={{ id: group.id, name: group.name, hasImages: all.length > 0 }}
+          onPublished={(outcome, locationId) => {
+            // The board may be new here: the boards read again, and marked as the team's.
+            useTeamStore.getState().markShared(outcome.boardId, locationId)
+            void loadBoards(api)
+          }}
+          onClose={() => setDialog(null)}
+        />
       )}
     </div>
   )

@@ -4,8 +4,11 @@ import type { JobGroupView } from '@shared/schemas/jobGroups'
 import type { AppError } from '@shared/result'
 import { withVerdicts, type SheetGrouping, type SheetShow } from './sheetModel'
 
-/** What the batch view's dialogs act on: the batch's kept images to a board, or an export of the batch. */
-export type SheetDialog = 'board' | 'export' | null
+/**
+ * What the batch view's dialogs act on: the batch's kept images to a board, an export of the batch, or the
+ * batch published to the team.
+ */
+export type SheetDialog = 'board' | 'export' | 'publish' | null
 
 interface BatchSheetState {
   /** The batches, newest first (null until loaded). */

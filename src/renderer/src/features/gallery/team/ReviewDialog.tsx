@@ -11,8 +11,10 @@ import { copyPrompt } from '../../../ui/clipboard'
 import { dateFormat } from '../../../ui/intl'
 import { openLink } from '../../../ui/openLink'
 import { ProgressBar } from '../../../ui/ProgressBar'
-import { LocationChoice, LocationsPending, useTeamLocations } from './LocationChoice'
+import { LocationChoice, LocationsPending } from '../../../ui/LocationChoice'
+import { useTeamLocations } from './useTeamLocations'
 import { TeamFailureNotice } from '../../../ui/TeamFailureNotice'
+import '../../../ui/teamSend.css'
 
 type Lifetime = (typeof REVIEW_LINK_LIFETIMES)[number]
 
@@ -142,6 +144,7 @@ export function ReviewDialog({ board, onClose }: { board: Board; onClose: () => 
         <LocationsPending
           view={view === 'none' ? 'none' : 'loading'}
           listError={listError}
+          none={t('gallery.team.none')}
           onClose={onClose}
         />
       </Dialog>
@@ -223,7 +226,7 @@ export function ReviewDialog({ board, onClose }: { board: Board; onClose: () => 
         ) : (
           <p className="muted">{t('gallery.team.review.noExpiry')}</p>
         )}
-        <div className="team-share-state" role="status">
+        <div className="team-send-state" role="status">
           {making && (
             <>
               <p>
@@ -238,7 +241,7 @@ export function ReviewDialog({ board, onClose }: { board: Board; onClose: () => 
               />
             </>
           )}
-          {link !== null && <p className="team-shared">{t('gallery.team.review.made')}</p>}
+          {link !== null && <p className="team-send-done">{t('gallery.team.review.made')}</p>}
         </div>
         {link !== null && (
           <div className="review-link">

@@ -6,12 +6,22 @@ import { syncWithTeam } from './actions'
 import { TeamFailureNotice } from '../../../ui/TeamFailureNotice'
 import { useTeamStore, type SyncSummary } from './store'
 
-/** What a sync did, in a designer's words: new images first, else whether anything moved at all. */
+/**
+ * What a sync did, in a designer's words: new images first, else whether anything moved at all; then the
+ * images the team deleted, which left the gallery without anyone here asking.
+ */
 export function syncedWords(t: TFunction, summary: SyncSummary): string {
-  if (summary.added > 0) return t('gallery.team.synced.added', { count: summary.added })
-  if (summary.pulled > 0) return t('gallery.team.synced.changes')
-  if (summary.pushed > 0) return t('gallery.team.synced.sent')
-  return t('gallery.team.synced.upToDate')
+  const moved =
+    summary.added > 0
+      ? t('gallery.team.synced.added', { count: summary.added })
+      : summary.pulled > 0
+        ? t('gallery.team.synced.changes')
+        : summary.pushed > 0
+          ? t('gallery.team.synced.sent')
+          : t('gallery.team.synced.upToDate')
+  return summary.removed > 0
+    ? `${moved} ${t('gallery.team.synced.removed', { count: summary.removed })}`
+    : moved
 }
 
 /**

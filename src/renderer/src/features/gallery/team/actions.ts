@@ -86,14 +86,14 @@ export async function syncWithTeam(api: ApiClient): Promise<void> {
   const locations = team.getState().locations ?? []
   if (useGalleryStore.getState().boards === null) await loadBoards(api)
   let before = boardIds()
-  const summary: SyncSummary = { pushed: 0, pulled: 0, added: 0, synced: 0 }
+  const summary: SyncSummary = { pushed: 0, pulled: 0, added: 0, removed: 0, synced: 0 }
   const failures: TeamFailure[] = []
   for (const [index, location] of locations.entries()) {
     team.setState({ syncing: { at: index + 1, total: locations.length, name: location.name } })
     const result = await api.call('team.sync', { id: location.id })
     const failure = !result.ok
       ? result.error
-      : result.value.pushed + result.value.pulled + result.value.added === 0
+      : result.value.pushed + result.value.pulled + result.value.added + result.value.removed === 0
         ? await stillThere(api, location)
         : null
     if (failure) failures.push({ locationId: location.id, name: location.name, error: failure })
@@ -101,6 +101,7 @@ export async function syncWithTeam(api: ApiClient): Promise<void> {
       summary.pushed += result.value.pushed
       summary.pulled += result.value.pulled
       summary.added += result.value.added
+      summary.removed += result.value.removed
       summary.synced += 1
     }
     // A board that is new after this location's sync, and not one made here meanwhile, came from it.

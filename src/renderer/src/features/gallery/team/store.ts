@@ -7,6 +7,8 @@ export interface SyncSummary {
   pushed: number
   pulled: number
   added: number
+  /** Copies of team images that left the gallery because the team deleted them. */
+  removed: number
   /** How many locations answered (a failed one is in `failures`, not here). */
   synced: number
 }

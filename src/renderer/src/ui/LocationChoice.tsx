@@ -2,10 +2,14 @@ import { useEffect, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
 import type { LocationView } from '@shared/schemas/locations'
-import { useAppStore, useConnection } from '../../../store/app'
-import { ErrorNotice } from '../../../ui/ErrorNotice'
-import { loadLocations } from './actions'
-import { useTeamStore } from './store'
+import { useAppStore } from '../store/app'
+import { ErrorNotice } from './ErrorNotice'
+import './locationChoice.css'
+
+/**
+ * The team location picker of every dialog that sends something to one: a board shared with the team or
+ * for review (Gallery), a batch published (Queue and Gallery › Batches).
+ */
 
 /** Where a location is, as its owner typed it: a path, a folder's address, a bucket. */
 export function whereIs(location: LocationView): string {
@@ -18,24 +22,23 @@ export function whereIs(location: LocationView): string {
 export type LocationListView = 'loading' | 'none' | 'list'
 
 /**
- * The saved team locations for a dialog that sends a board to one: read again on each opening (a location
- * may have been added in Settings since), and "none yet" only once this opening's answer says so.
+ * The saved team locations for a dialog: `load` reads them again on each opening (a location may have been
+ * added in Settings since) into `locations`, and "none yet" is said only once this opening's answer says
+ * so. `load` must keep its identity between renders.
  */
-export function useTeamLocations(dialogClass: string): {
-  locations: LocationView[] | null
-  view: LocationListView
-  listError: AppError | null
-} {
-  const { api } = useConnection()
-  const locations = useTeamStore((s) => s.locations)
+export function useLocationList(
+  dialogClass: string,
+  locations: LocationView[] | null,
+  load: () => Promise<AppError | null>
+): { locations: LocationView[] | null; view: LocationListView; listError: AppError | null } {
   const [listError, setListError] = useState<AppError | null>(null)
   const [asked, setAsked] = useState(false)
   useEffect(() => {
-    void loadLocations(api).then((failure) => {
+    void load().then((failure) => {
       setListError(failure)
       setAsked(true)
     })
-  }, [api])
+  }, [load])
   const view: LocationListView =
     locations === null || listError !== null || (locations.length === 0 && !asked)
       ? 'loading'
@@ -51,16 +54,19 @@ export function useTeamLocations(dialogClass: string): {
 }
 
 /**
- * What a location dialog holds while the list is read, or when there is no location yet (with the way to
- * Settings). Inside the dialog's own `Dialog`, so the same dialog stays open when the list arrives.
+ * What a location dialog holds while the list is read, or when there is no location yet (`none` says what a
+ * team location is, with the way to Settings). Inside the dialog's own `Dialog`, so the same dialog stays
+ * open when the list arrives.
  */
 export function LocationsPending({
   view,
   listError,
+  none,
   onClose
 }: {
   view: 'loading' | 'none'
   listError: AppError | null
+  none: string
   onClose: () => void
 }): ReactElement {
   const { t } = useTranslation()
@@ -71,7 +77,7 @@ export function LocationsPending({
   return (
     <>
       {view === 'none' ? (
-        <p>{t('gallery.team.none')}</p>
+        <p>{none}</p>
       ) : listError ? (
         <ErrorNotice error={listError} />
       ) : (
@@ -109,7 +115,7 @@ export function LocationChoice({
 }): ReactElement {
   const { t } = useTranslation()
   return (
-    <fieldset className="board-choice team-locations" disabled={disabled}>
+    <fieldset className="team-locations" disabled={disabled}>
       <legend>{t('gallery.team.location')}</legend>
       {locations.map((option) => (
         <label key={option.id} className="radio">
