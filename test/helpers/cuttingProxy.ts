@@ -14,15 +14,18 @@ export interface CuttingProxy {
  * A TCP relay to 127.0.0.1:`targetPort` that breaks connections: when `marker` (a piece of a request
  * line, say `partNumber=2&`) has gone from client to server, it lets `afterBytes` more bytes through and
  * then destroys both sockets, as a network that drops mid-upload does. It does so `times` times (once by
- * default); every other byte, and every connection after those, is relayed untouched.
+ * default); every other byte, and every connection after those, is relayed untouched. With `stall`, it
+ * neither cuts nor relays another byte of that connection, as a link gone silent: the request hangs
+ * (until the client's own timeout, or a kill of the client).
  */
 export async function startCuttingProxy(options: {
   targetPort: number
   marker: string
   afterBytes: number
   times?: number
+  stall?: boolean
 }): Promise<CuttingProxy> {
-  const { targetPort, marker, afterBytes, times = 1 } = options
+  const { targetPort, marker, afterBytes, times = 1, stall = false } = options
   const sockets = new Set<Socket>()
   let cuts = 0
   const track = (socket: Socket): void => {
@@ -43,7 +46,9 @@ export async function startCuttingProxy(options: {
     // Text of the last bytes seen, so a marker split across two chunks is still found.
     let tail = ''
     let passed: number | null = null
+    let stalled = false
     client.on('data', (chunk: Buffer) => {
+      if (stalled) return
       let forward = chunk
       if (cuts < times) {
         if (passed === null) {
@@ -56,7 +61,10 @@ export async function startCuttingProxy(options: {
           cuts += 1
           forward = chunk.subarray(0, chunk.length - (passed - afterBytes))
           client.pause()
-          upstream.write(forward, both)
+          if (stall) {
+            stalled = true
+            upstream.write(forward)
+          } else upstream.write(forward, both)
           return
         }
       }

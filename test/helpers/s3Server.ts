@@ -1,7 +1,20 @@
+import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { makeTempDir } from './tempDir'
+
+/** The part of a Koa context the multipart additions below use. */
+interface KoaContext {
+  method: string
+  path: string
+  query: Record<string, string | string[] | undefined>
+  status: number
+  body: unknown
+}
+
+type KoaMiddleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>
 
 /** The part of s3rver 3.7 (a Koa app, no types of its own) these tests use. */
 interface S3rverInstance {
@@ -9,6 +22,10 @@ interface S3rverInstance {
   close(): Promise<void>
   /** The http.Server `run` made; set once it listens. */
   httpServer?: Server
+  /** Koa's middleware, composed when the server starts listening; s3rver's router is the last. */
+  middleware: KoaMiddleware[]
+  /** Where s3rver keeps a bucket's files; its multipart uploads are folders under `uploads`. */
+  store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string }
 }
 
 interface S3rverOptions {
@@ -21,7 +38,67 @@ interface S3rverOptions {
 
 type S3rverClass = new (options: S3rverOptions) => S3rverInstance
 
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
+const requireHere = createRequire(import.meta.url)
+const S3rver = requireHere('s3rver') as S3rverClass
+/** s3rver's error, answered as S3's XML error with its status (NoSuchUpload: 404). */
+const S3Error = requireHere('s3rver/lib/models/error') as new (code: string, message: string) => Error
+
+/**
+ * What s3rver 3.7 lacks of multipart uploads, added in front of its router: ListParts (pages of at most
+ * `partsPerPage` parts), AbortMultipartUpload, and NoSuchUpload for an upload ID it does not know (where
+ * s3rver would take a part for it anyway). It keeps an upload as a folder of parts, `<n>` and, once the
+ * part's body has been read whole, `<n>.md5`; a part whose request was cut has no `.md5` and is not listed,
+ * as S3 does not keep a part it did not receive whole. Signatures are not checked here (s3rver's own check
+ * is only of the key ID).
+ */
+function multipartAdditions(s3rver: S3rverInstance, partsPerPage: number): KoaMiddleware {
+  return async (ctx, next) => {
+    const uploadId = ctx.query.uploadId
+    const [, bucket = '', ...rest] = ctx.path.split('/')
+    if (typeof uploadId !== 'string' || rest.length === 0) return next()
+    const key = rest.map(decodeURIComponent).join('/')
+    const dir = join(s3rver.store.getResourcePath(bucket, undefined, 'uploads'), uploadId)
+    const known =
+      /^[0-9a-f]{32}$/.test(uploadId) && (await readFile(join(dir, 'key'), 'utf8').catch(() => null)) === key
+    if (!known) throw new S3Error('NoSuchUpload', 'The specified upload does not exist.')
+    if (ctx.method === 'DELETE') {
+      await rm(dir, { recursive: true, force: true })
+      ctx.status = 204
+      return
+    }
+    if (ctx.method !== 'GET') return next()
+    const numbers = (await readdir(dir))
+      .filter((name) => /^[1-9]\d*\.md5$/.test(name))
+      .map((name) => Number(name.slice(0, -4)))
+      .sort((a, b) => a - b)
+    const marker = Number(ctx.query['part-number-marker'] ?? 0)
+    const asked = Number(ctx.query['max-parts'] ?? 1000)
+    const after = numbers.filter((n) => n > marker)
+    const page = after.slice(0, Math.min(partsPerPage, asked))
+    const parts = await Promise.all(
+      page.map(async (n) => {
+        const [md5, info] = await Promise.all([
+          readFile(join(dir, `${n}.md5`), 'utf8'),
+          stat(join(dir, String(n)))
+        ])
+        return { PartNumber: n, LastModified: info.mtime.toISOString(), ETag: `"${md5}"`, Size: info.size }
+      })
+    )
+    const truncated = after.length > page.length
+    ctx.body = {
+      ListPartsResult: {
+        Bucket: bucket,
+        Key: key,
+        UploadId: uploadId,
+        PartNumberMarker: marker,
+        ...(truncated ? { NextPartNumberMarker: page[page.length - 1] } : {}),
+        MaxParts: asked,
+        IsTruncated: truncated,
+        ...(parts.length > 0 ? { Part: parts } : {})
+      }
+    }
+  }
+}
 
 export interface S3TestServer {
   endpoint: string
@@ -39,9 +116,13 @@ export interface S3TestServer {
  * A real S3-compatible server (s3rver, objects as files in a fresh temp folder) on 127.0.0.1, at a port of
  * its own. Path-style addressing only (the host is an IP). What s3rver does and does not check: the access
  * key ID must be its own (`S3RVER`, else InvalidAccessKeyId, 403), but a V4 signature is never verified,
- * so a wrong secret key is accepted; a presigned URL's expiry is checked.
+ * so a wrong secret key is accepted; a presigned URL's expiry is checked. ListParts and
+ * AbortMultipartUpload, which s3rver lacks, are added (`multipartAdditions`): `partsPerPage` makes
+ * ListParts answer in pages that small, as a server with more parts than a page does.
  */
-export async function startS3Server(options: { buckets?: string[] } = {}): Promise<S3TestServer> {
+export async function startS3Server(
+  options: { buckets?: string[]; partsPerPage?: number } = {}
+): Promise<S3TestServer> {
   const buckets = options.buckets ?? ['gs-test']
   for (const name of buckets)
     if (name.length < 3 || name.length > 63) throw new Error(`a bucket name has 3 to 63 characters: ${name}`)
@@ -53,6 +134,11 @@ export async function startS3Server(options: { buckets?: string[] } = {}): Promi
     silent: true,
     configureBuckets: buckets.map((name) => ({ name, configs: [] }))
   })
+  s3rver.middleware.splice(
+    s3rver.middleware.length - 1,
+    0,
+    multipartAdditions(s3rver, options.partsPerPage ?? 1000)
+  )
   let address: AddressInfo
   try {
     address = await s3rver.run()

@@ -1,9 +1,7 @@
-import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import {
-  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -11,7 +9,6 @@ import {
   PutObjectCommand,
   S3Client
 } from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { z } from 'zod'
 import {
@@ -25,6 +22,8 @@ import {
 } from '../library/mediaStore'
 import { isUnreachable, kindOfStatus, LocationError, type LocationErrorKind } from './errors'
 import { LocalDrafts } from './localDrafts'
+import { MultipartUploads } from './s3Multipart'
+import { UploadRecords } from './uploadRecords'
 
 /** Where a team library lives in an S3-compatible bucket; every key is stored as `<prefix><key>`. */
 export interface S3Location {
@@ -68,7 +67,10 @@ export const s3LocationSchema = z
   .strict() satisfies z.ZodType<S3Location>
 
 export interface S3StoreOptions {
-  /** A local folder for drafts (the bytes of a download before its key is known). */
+  /**
+   * A local folder for drafts (the bytes of a download before its key is known), and for the records of
+   * unfinished multipart uploads (`s3-uploads/`), which a later put resumes.
+   */
   draftDir: string
   /** Bytes per part of a multipart upload; S3 refuses parts under 5 MiB (but the last). */
   partSize?: number
@@ -142,6 +144,8 @@ export function toLocationError(error: unknown, secretAccessKey: string): Locati
   let kind: LocationErrorKind
   if (name === 'NoSuchBucket') kind = 'missing'
   else if (DENIED_CODES.has(name)) kind = 'denied'
+  // A multipart upload the server no longer knows (its 404 is not a missing bucket): the next try begins anew.
+  else if (name === 'NoSuchUpload') kind = 'failed'
   else if (isUnreachable(error) || (status === undefined && name === 'AbortError')) kind = 'unreachable'
   else kind = status === undefined ? 'failed' : kindOfStatus(status)
   return new LocationError(kind, detail, { ...(status === undefined ? {} : { status }), cause: error })
@@ -167,10 +171,12 @@ function guarded(body: Readable, fail: (error: unknown) => LocationError): Reada
  * and does not rely on `If-None-Match: *` (not every S3-compatible server honours it). Puts of one key in
  * this process share one upload. A draft is a local file until its commit uploads it, so nothing of it is
  * ever in the bucket before then; an object is whole or absent, as S3 makes every PUT and multipart
- * completion atomic. An upload cut for good may leave the parts of an unfinished multipart upload in the
- * bucket (invisible, but billed): the bucket's lifecycle rule for incomplete uploads removes them. The
- * credentials need s3:ListBucket on the prefix (as `probe` checks): without it S3 answers a HEAD of a
- * missing object 403, not 404, and every put would read as denied.
+ * completion atomic. An object over one part goes up as a multipart upload that resumes (`s3Multipart.ts`):
+ * one cut for good, or by a restart, leaves its parts in the bucket (invisible, but billed) for the next
+ * put of the same bytes, which sends only the parts missing; the bucket's lifecycle rule for incomplete
+ * uploads removes those never resumed. The credentials need s3:ListBucket on the prefix (as `probe`
+ * checks): without it S3 answers a HEAD of a missing object 403, not 404, and every put would read as
+ * denied. Resuming also needs s3:ListMultipartUploadParts; without it an upload begins again.
  */
 export class S3MediaStore implements MediaStore {
   readonly location: S3Location
@@ -178,6 +184,8 @@ export class S3MediaStore implements MediaStore {
   private readonly ownsClient: boolean
   private readonly secretAccessKey: string
   private readonly drafts: LocalDrafts
+  private readonly records: UploadRecords
+  private readonly multipart: MultipartUploads
   private readonly partSize: number
   private readonly inFlight = new Map<string, Promise<void>>()
 
@@ -209,6 +217,14 @@ export class S3MediaStore implements MediaStore {
         // than a minute while making steady progress, but a connection that goes silent is given up on.
         requestHandler: { connectionTimeout: timeoutMs, socketTimeout: timeoutMs }
       })
+    this.records = new UploadRecords(join(resolve(options.draftDir), 's3-uploads'), location.endpoint)
+    this.multipart = new MultipartUploads({
+      client: this.client,
+      records: this.records,
+      partSize: this.partSize,
+      queueSize: QUEUE_SIZE,
+      fail: (error) => this.fail(error)
+    })
   }
 
   /** Each existence check is a HEAD: a caller that listed the key's folder may say so instead. */
@@ -319,9 +335,12 @@ export class S3MediaStore implements MediaStore {
     } while (token !== undefined)
   }
 
-  /** Removes the draft files a crash left in the draft folder (never one this process is writing). */
+  /**
+   * Removes the draft files a crash left in the draft folder (never one this process is writing), and the
+   * temp files of upload records it cut short (the records themselves are kept: they resume uploads).
+   */
   sweep(): number {
-    return this.drafts.sweep()
+    return this.drafts.sweep() + this.records.sweep()
   }
 
   localFile(_key: string): string | null {
@@ -372,7 +391,12 @@ export class S3MediaStore implements MediaStore {
     const running = this.inFlight.get(key)
     if (running) return running
     const job = (async () => {
-      if (listedAbsent || (await this.stat(key)) === null) await upload()
+      if (listedAbsent) return upload()
+      const there = await this.stat(key)
+      if (there === null) await upload()
+      // Only an object over one part can have had an upload of its own recorded.
+      else if (there.size > MIN_PART_SIZE)
+        await this.multipart.forget(this.location.bucket, this.objectKey(key))
     })()
     this.inFlight.set(key, job)
     const forget = (): void => {
@@ -399,35 +423,11 @@ export class S3MediaStore implements MediaStore {
       }
       return
     }
-    // lib-storage cuts the stream into part-sized buffers, so each part is retried on its own.
-    let localError: Error | null = null
-    const body =
-      typeof source === 'string'
-        ? createReadStream(source, { highWaterMark: 1 << 20 }).on('error', (error) => (localError = error))
-        : source
-    const upload = new Upload({
-      client: this.client,
-      params: { ...params, Body: body },
-      partSize: this.partSize,
-      queueSize: QUEUE_SIZE,
-      // lib-storage's own abort throws its failure in place of the upload's (a cut network would read as
-      // "denied" where AbortMultipartUpload is not allowed): the store aborts, and keeps the first error.
-      leavePartsOnError: true
-    })
-    try {
-      await upload.done()
-    } catch (error) {
-      if (body instanceof Readable) body.destroy()
-      if (upload.uploadId !== undefined) {
-        const abort = new AbortMultipartUploadCommand({
-          Bucket: params.Bucket,
-          Key: params.Key,
-          UploadId: upload.uploadId
-        })
-        await this.client.send(abort).catch(() => undefined)
-      }
-      // Our own disk failing to give the draft back is not the location's fault: it goes up as it is.
-      throw localError ?? this.fail(error)
-    }
+    await this.multipart.upload(
+      { bucket: params.Bucket, key: params.Key, contentType: params.ContentType },
+      source,
+      size,
+      async () => (await this.stat(key)) !== null
+    )
   }
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { AbortMultipartUploadCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BadKey, putContent } from '../../../../src/main/library/mediaStore'
 import { LocationError } from '../../../../src/main/locations/errors'
@@ -30,7 +30,8 @@ const stores: S3MediaStore[] = []
 let n = 0
 
 beforeAll(async () => {
-  server = await startS3Server({ buckets: [BUCKET] })
+  // Parts listed two to a page, so a resumed upload reads the listing of its parts over several pages.
+  server = await startS3Server({ buckets: [BUCKET], partsPerPage: 2 })
 })
 
 afterAll(async () => {
@@ -297,11 +298,11 @@ describe('the S3 store on s3rver', () => {
       expect(failed.kind).toBe('unreachable')
       expect(proxy.cuts).toBe(3)
       expect(partsSent(store, '2026/11/lost.mp4')).toMatchObject({ 2: 3 })
-      // The store gave up the multipart upload (s3rver answers AbortMultipartUpload 405: it has none).
+      // The multipart upload is kept for the next put to resume (see the tests of resuming below).
       const aborts = requestsFor(store, '2026/11/lost.mp4').filter(
         (r) => r.method === 'DELETE' && r.query.has('uploadId')
       )
-      expect(aborts).toHaveLength(1)
+      expect(aborts).toEqual([])
       expect(await store.stat('2026/11/lost.mp4')).toBeNull()
       const listed: string[] = []
       for await (const object of store.list()) listed.push(object.key)
@@ -424,6 +425,191 @@ describe('the S3 store on s3rver', () => {
     await other.stop()
     expect(await refusesConnections(other.port)).toBe(true)
     expect(existsSync(other.directory)).toBe(false)
+  })
+})
+
+describe('a multipart upload cut for good resumes at its next put, in a new store as after a restart [P42]', () => {
+  /** Four parts of 5, 5, 5 and 2 MiB: all in flight at once (the store sends four at a time). */
+  const SIZE = 17 * MiB
+  const PART = 5 * MiB
+  const records = join(drafts, 's3-uploads')
+  const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
+
+  interface Recorded {
+    key: string
+    uploadId: string
+    partSize: number
+    size: number
+    sha256: string
+  }
+
+  /** The record of the unfinished upload of `key` (its prefix included), and its text; null when none. */
+  function recordOf(objectKey: string): { record: Recorded; text: string } | null {
+    if (!existsSync(records)) return null
+    for (const name of readdirSync(records)) {
+      if (!name.endsWith('.json')) continue
+      const text = readFileSync(join(records, name), 'utf8')
+      const record = JSON.parse(text) as Recorded
+      if (record.key === objectKey) return { record, text }
+    }
+    return null
+  }
+
+  /** A request straight to the bucket, as another program (or another device) makes it. */
+  async function behindItsBack(command: AbortMultipartUploadCommand | PutObjectCommand): Promise<void> {
+    const client = new S3Client({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: server.credentials
+    })
+    try {
+      // The SDK's overloads take one command type at a time.
+      if (command instanceof PutObjectCommand) await client.send(command)
+      else await client.send(command)
+    } finally {
+      client.destroy()
+    }
+  }
+
+  /**
+   * A put whose third part is cut on every try (the SDK tries three times), through a proxy that relays
+   * every later connection untouched: parts 1, 2 and 4 go up whole and the put fails, its upload recorded.
+   */
+  async function cutPut(
+    key: string,
+    data: Buffer
+  ): Promise<{ store: S3MediaStore; uploadId: string; close(): Promise<void> }> {
+    const proxy = await startCuttingProxy({
+      targetPort: server.port,
+      marker: 'partNumber=3&',
+      afterBytes: MiB,
+      times: 3
+    })
+    const store = makeStore({ endpoint: proxy.endpoint }, { partSize: PART })
+    expect((await rejection(store.put(key, data))).kind).toBe('unreachable')
+    expect(proxy.cuts).toBe(3)
+    expect(partsSent(store, key)).toEqual({ 1: 1, 2: 1, 3: 3, 4: 1 })
+    const recorded = recordOf(`${store.location.prefix}${key}`)
+    expect(recorded?.record).toMatchObject({ partSize: PART, size: data.length, sha256: sha256(data) })
+    // The record names the upload and the bytes, never the credentials.
+    expect(recorded?.text).not.toContain(server.credentials.secretAccessKey)
+    store.close()
+    return { store, uploadId: recorded?.record.uploadId ?? '', close: () => proxy.stop() }
+  }
+
+  /** The store a restarted app makes for the same location: same endpoint and prefix, nothing in memory. */
+  function restarted(store: S3MediaStore): S3MediaStore {
+    return makeStore({ endpoint: store.location.endpoint, prefix: store.location.prefix }, { partSize: PART })
+  }
+
+  function count(store: S3MediaStore, key: string, method: string, query: string): number {
+    return requestsFor(store, key).filter((r) => r.method === method && r.query.has(query)).length
+  }
+
+  it('sends only the part the bucket lacks, reading the listing of its parts page by page', async () => {
+    const data = randomBytes(SIZE)
+    const key = `2026/11/${sha256(data)}.mp4`
+    const cut = await cutPut(key, data)
+    try {
+      const again = restarted(cut.store)
+      // Downloaded anew into a draft (a file): the same bytes, so the same upload goes on.
+      expect((await putContent(again, '2026/11/', chunked(data, 256 * 1024), '.mp4')).key).toBe(key)
+      // Part 3 once more, whole; parts 1, 2 and 4 never again.
+      expect(partsSent(again, key)).toEqual({ 1: 1, 2: 1, 3: 4, 4: 1 })
+      expect(count(again, key, 'POST', 'uploads')).toBe(1)
+      expect(count(again, key, 'POST', 'uploadId')).toBe(1)
+      const listings = requestsFor(again, key).filter((r) => r.method === 'GET' && r.query.has('uploadId'))
+      expect(listings.map((r) => r.query.get('part-number-marker'))).toEqual([null, '2'])
+      expect(sha256((await again.read(key)) ?? Buffer.alloc(0))).toBe(sha256(data))
+      expect(recordOf(`${again.location.prefix}${key}`)).toBeNull()
+    } finally {
+      await cut.close()
+    }
+  })
+
+  it('sends again a part the bucket holds with other bytes than ours', async () => {
+    const data = randomBytes(SIZE)
+    const cut = await cutPut('2026/11/bent.mp4', data)
+    try {
+      // Part 1 as the server keeps it, of the right size but not our bytes.
+      const upload = join(server.directory, BUCKET, '._S3rver_uploads', cut.uploadId)
+      const other = randomBytes(PART)
+      writeFileSync(join(upload, '1'), other)
+      writeFileSync(join(upload, '1.md5'), createHash('md5').update(other).digest('hex'))
+      const again = restarted(cut.store)
+      await again.put('2026/11/bent.mp4', data)
+      expect(partsSent(again, '2026/11/bent.mp4')).toEqual({ 1: 2, 2: 1, 3: 4, 4: 1 })
+      expect(sha256((await again.read('2026/11/bent.mp4')) ?? Buffer.alloc(0))).toBe(sha256(data))
+    } finally {
+      await cut.close()
+    }
+  })
+
+  it('begins again when the server no longer knows the upload (aborted behind its back)', async () => {
+    const data = randomBytes(SIZE)
+    const cut = await cutPut('2026/11/gone.mp4', data)
+    try {
+      await behindItsBack(
+        new AbortMultipartUploadCommand({
+          Bucket: BUCKET,
+          Key: `${cut.store.location.prefix}2026/11/gone.mp4`,
+          UploadId: cut.uploadId
+        })
+      )
+      const again = restarted(cut.store)
+      await again.put('2026/11/gone.mp4', data)
+      expect(partsSent(again, '2026/11/gone.mp4')).toEqual({ 1: 2, 2: 2, 3: 4, 4: 2 })
+      expect(count(again, '2026/11/gone.mp4', 'POST', 'uploads')).toBe(2)
+      expect(sha256((await again.read('2026/11/gone.mp4')) ?? Buffer.alloc(0))).toBe(sha256(data))
+      expect(recordOf(`${again.location.prefix}2026/11/gone.mp4`)).toBeNull()
+    } finally {
+      await cut.close()
+    }
+  })
+
+  it('gives the old upload up and begins again when the bytes under the key changed', async () => {
+    const cut = await cutPut('2026/11/changed.mp4', randomBytes(SIZE))
+    try {
+      const again = restarted(cut.store)
+      const changed = randomBytes(SIZE)
+      await again.put('2026/11/changed.mp4', changed)
+      const aborts = requestsFor(again, '2026/11/changed.mp4').filter(
+        (r) => r.method === 'DELETE' && r.query.get('uploadId') === cut.uploadId
+      )
+      expect(aborts).toHaveLength(1)
+      expect(partsSent(again, '2026/11/changed.mp4')).toEqual({ 1: 2, 2: 2, 3: 4, 4: 2 })
+      expect(sha256((await again.read('2026/11/changed.mp4')) ?? Buffer.alloc(0))).toBe(sha256(changed))
+      expect(recordOf(`${again.location.prefix}2026/11/changed.mp4`)).toBeNull()
+    } finally {
+      await cut.close()
+    }
+  })
+
+  it('forgets the upload, sending nothing, when the object is in the bucket already', async () => {
+    const data = randomBytes(SIZE)
+    const cut = await cutPut('2026/11/done.mp4', data)
+    try {
+      // Another device of the team finished the same object meanwhile.
+      await behindItsBack(
+        new PutObjectCommand({
+          Bucket: BUCKET,
+          Key: `${cut.store.location.prefix}2026/11/done.mp4`,
+          Body: data
+        })
+      )
+      const again = restarted(cut.store)
+      await again.put('2026/11/done.mp4', data)
+      expect(partsSent(again, '2026/11/done.mp4')).toEqual({ 1: 1, 2: 1, 3: 3, 4: 1 })
+      expect(
+        requestsFor(again, '2026/11/done.mp4').filter(
+          (r) => r.method === 'DELETE' && r.query.get('uploadId') === cut.uploadId
+        )
+      ).toHaveLength(1)
+      expect(recordOf(`${again.location.prefix}2026/11/done.mp4`)).toBeNull()
+    } finally {
+      await cut.close()
+    }
   })
 })
 
