@@ -5,6 +5,7 @@ import { PAGE, useGalleryStore } from '@renderer/features/gallery/store'
 import { useAppStore } from '@renderer/store/app'
 import { createApiClient } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
+import { MAX_LIST_HEIGHT } from '@renderer/media/tallList'
 import { stubScreenSize } from './fixtures'
 import { testInfo, testSettings } from '../connection'
 
@@ -31,6 +32,19 @@ const item = (i: number): GalleryItem => ({
   rating: 0,
   createdAt: 1_000_000 - i
 })
+/** The app connected to a backend that answers through `invoke`. */
+function connect(invoke: (...args: never[]) => Promise<never>): void {
+  useAppStore.getState().setConnection(
+    {
+      api: createApiClient({ invoke, subscribe: () => () => undefined }),
+      host: 'web',
+      mediaUrl: (id) => id
+    },
+    testInfo({ version: '1' }),
+    testSettings({ exportNameTemplate: '{date}_{model}' })
+  )
+}
+
 const range = (from: number, length: number): GalleryItem[] =>
   Array.from({ length }, (_, k) => item(from + k))
 
@@ -40,15 +54,7 @@ describe('gallery grid rows at 100,000 images', () => {
   it('does not render the rows on screen again when a page lands far below them', async () => {
     // The backend is never needed: the first page is in the store and nothing else is asked for in time.
     const invoke = vi.fn(() => new Promise<never>(() => undefined))
-    useAppStore.getState().setConnection(
-      {
-        api: createApiClient({ invoke, subscribe: () => () => undefined }),
-        host: 'web',
-        mediaUrl: (id) => id
-      },
-      testInfo({ version: '1' }),
-      testSettings({ exportNameTemplate: '{date}_{model}' })
-    )
+    connect(invoke)
     useGalleryStore.setState({ items: range(0, 120), pages: {}, matching: TOTAL, nextCursor: '120' })
     render(<GalleryGrid />)
     const grid = await screen.findByRole('listbox')
@@ -65,5 +71,44 @@ describe('gallery grid rows at 100,000 images', () => {
     })
     expect(thumbRenders.slice(before)).toEqual([])
     expect(within(grid).getByRole('option', { name: 'prompt 0' })).toBeInTheDocument()
+  })
+
+  it('reaches the last image of a million, though no browser lays out a list that tall', async () => {
+    const invoke = vi.fn((..._args: unknown[]) => new Promise<never>(() => undefined))
+    connect(invoke)
+    const MILLION = 1_000_000
+    useGalleryStore.setState({
+      items: range(0, 120),
+      pages: {},
+      matching: MILLION,
+      nextCursor: '120',
+      loading: false,
+      stale: false
+    })
+    const { container } = render(<GalleryGrid />)
+    const grid = await screen.findByRole('listbox')
+    await waitFor(() => expect(within(grid).getAllByRole('option').length).toBeGreaterThan(10))
+    // Squares four to a row in 1000 px: a quarter of a million rows, some 52 million pixels of list.
+    const height = Number.parseFloat(grid.style.height)
+    expect(height).toBe(MAX_LIST_HEIGHT)
+
+    // The scrollbar dragged to its very end (jsdom scrolls nothing itself: the element says where it is).
+    const scroller = container.querySelector('.gallery-scroll') as HTMLElement
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: height - 800 })
+    await act(async () => {
+      scroller.dispatchEvent(new Event('scroll'))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    })
+    // The page asked for is the last one, and the rows drawn sit inside the element, on its last screen.
+    const asked = invoke.mock.calls.map((call) => JSON.stringify(call))
+    expect(asked.some((call) => call.includes(`"offset":${Math.floor((MILLION - 1) / PAGE) * PAGE}`))).toBe(
+      true
+    )
+    const tops = [...grid.querySelectorAll<HTMLElement>('.gallery-row')].map((row) =>
+      Number(/translateY\(([-\d.]+)px\)/.exec(row.style.transform)?.[1])
+    )
+    expect(tops.length).toBeGreaterThan(2)
+    expect(Math.max(...tops)).toBeLessThanOrEqual(height)
+    expect(tops.some((top) => top >= height - 800 && top < height)).toBe(true)
   })
 })

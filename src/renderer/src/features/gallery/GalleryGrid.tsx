@@ -15,7 +15,7 @@ import type { GalleryItem } from '@shared/schemas/gallery'
 import { dragOut, exitFileOf } from '../../media/exitCopy'
 import { GalleryStage, neighboursOf } from '../../media/GalleryStage'
 import type { JustifiedRow } from '../../media/justify'
-import { useRows } from '../../media/useRows'
+import { useTallRows } from '../../media/useTallRows'
 import { useWidth } from '../../media/useWidth'
 import { useConnection } from '../../store/app'
 import { galleryKey } from '../../ui/galleryKeys'
@@ -248,14 +248,9 @@ export function GalleryGrid(): ReactElement {
     [layoutOf, items, pages, count, inner]
   )
 
-  const rows = useRows(scrollRef, {
-    count: layout.length,
-    sizeOf: (index) => floor(layout[index]?.height ?? ROW_HEIGHT) + GAP,
-    padding: PADDING,
-    layout
-  })
-  const firstRow = layout[rows.first]
-  const lastRow = layout[rows.last]
+  const rows = useTallRows(scrollRef, { geometry: layout, padding: PADDING })
+  const firstRow = layout.row(rows.first)
+  const lastRow = layout.row(rows.last)
   const firstShown = firstRow?.start ?? 0
   // Two rows' worth early, so the next page is there before the end of the list is.
   const lastShown = lastRow ? lastRow.start + lastRow.widths.length * 3 - 1 : 0
@@ -297,13 +292,13 @@ export function GalleryGrid(): ReactElement {
       >
         {width > 0 &&
           rows.shown.flatMap((row) => {
-            const justified = layout[row.index]
+            const justified = layout.row(row.index)
             if (!justified) return []
             return [
               <GridRow
                 key={row.key}
                 row={justified}
-                start={row.start}
+                start={row.start - rows.shift}
                 count={count}
                 tiles={justified.widths.map((_, column) => itemAt(source, justified.start + column))}
                 selection={selection}
