@@ -85,9 +85,6 @@ export function seedOf(params: unknown): number | string | null {
 
 /** The gallery's queries. It writes nothing: results and their search rows belong to the job repository. */
 export class GalleryStore {
-  /** Facet counts per (model, endpoint, gateway), kept while the set of stored images is the same. */
-  private facetGroups: { fingerprint: string; groups: FacetGroup[] } | null = null
-
   constructor(private readonly db: Db) {}
 
   /**
@@ -125,23 +122,14 @@ export class GalleryStore {
    * change; a job's model, endpoint and gateway never do); totals and favourites are read every time.
    */
   facets(profileName: (id: string) => string | null): GalleryFacets {
-    const where = GALLERY_BASE.join(' AND ')
-    const keys = this.db.prepare('SELECT COUNT(*) AS n, MAX(key) AS last FROM gallery_keys').get() as {
-      n: number
-      last: number | null
-    }
-    const fingerprint = `${keys.n}:${keys.last}`
-    if (this.facetGroups?.fingerprint !== fingerprint) {
-      const groups = this.db
-        .prepare(
-          `WITH per_job AS (SELECT r.job_id AS jobId, COUNT(*) AS n FROM results r WHERE ${where} GROUP BY r.job_id)
-           SELECT j.model AS model, j.endpoint AS endpoint, j.profile_id AS profileId, SUM(p.n) AS n
-           FROM per_job p JOIN jobs j ON j.id = p.jobId GROUP BY j.model, j.endpoint, j.profile_id`
-        )
-        .all() as FacetGroup[]
-      this.facetGroups = { fingerprint, groups }
-    }
-    const { groups } = this.facetGroups
+    // Kept counts (migration 26): each job's stored images summed per model, endpoint and gateway over
+    // the jobs that have any, the favourites from their own index, the oldest and newest from the gallery's.
+    const groups = this.db
+      .prepare(
+        `SELECT model, endpoint, profile_id AS profileId, SUM(stored_images) AS n
+         FROM jobs WHERE stored_images > 0 GROUP BY model, endpoint, profile_id`
+      )
+      .all() as FacetGroup[]
     const fold = (pick: (group: FacetGroup) => string): { value: string; count: number }[] => {
       const counts = new Map<string, number>()
       for (const group of groups) {
@@ -152,14 +140,15 @@ export class GalleryStore {
         .map(([value, count]) => ({ value, count }))
         .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
     }
-    const totals = this.db
-      .prepare(
-        `SELECT COUNT(*) AS total, COALESCE(SUM(r.favorite), 0) AS favorites, MIN(r.created_at) AS oldest,
-           MAX(r.created_at) AS newest FROM results r WHERE ${where}`
-      )
-      .get() as { total: number; favorites: number; oldest: number | null; newest: number | null }
+    const where = GALLERY_BASE.join(' AND ')
+    // One aggregate a statement: SQLite reads MIN or MAX alone from the end of an index.
+    const one = (sql: string): number | null =>
+      (this.db.prepare(sql).get() as { v: number | null } | undefined)?.v ?? null
     return {
-      ...totals,
+      total: groups.reduce((sum, group) => sum + group.n, 0),
+      favorites: one(`SELECT COUNT(*) AS v FROM results r WHERE ${where} AND r.favorite = 1`) ?? 0,
+      oldest: one(`SELECT MIN(r.created_at) AS v FROM results r WHERE ${where}`),
+      newest: one(`SELECT MAX(r.created_at) AS v FROM results r WHERE ${where}`),
       models: fold((group) => group.model),
       endpoints: fold((group) => group.endpoint),
       profiles: fold((group) => group.profileId).map((facet) => ({

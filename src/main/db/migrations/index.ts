@@ -24,6 +24,7 @@ import { migration022StarsNotes } from './022_stars_notes'
 import { migration023ReviewShares } from './023_review_shares'
 import { migration024TeamDeletes } from './024_team_deletes'
 import { migration025TeamBatches } from './025_team_batches'
+import { migration026GalleryCounts } from './026_gallery_counts'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -51,5 +52,6 @@ export const migrations: readonly Migration[] = [
   migration022StarsNotes,
   migration023ReviewShares,
   migration024TeamDeletes,
-  migration025TeamBatches
+  migration025TeamBatches,
+  migration026GalleryCounts
 ]
