@@ -1,10 +1,12 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AppError } from '@shared/result'
+import type { Board } from '@shared/schemas/boards'
 import { useConnection } from '../../store/app'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
 import { addToBoard, changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
+import { FindBoardDialog } from './FindBoard'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
 import { ReviewDialog } from './team/ReviewDialog'
@@ -58,9 +60,22 @@ function NameForm({
   )
 }
 
+/** Chips shown above the grid at most: more wrapped into lines that pushed the grid off the screen. */
+export const CHIP_BOARDS = 12
+
+/**
+ * The boards that get a chip: all of them up to `CHIP_BOARDS`, else the first ones by name with the shown
+ * board among them (the rest are one "All boards…" away).
+ */
+function chipsOf(boards: readonly Board[], current: Board | null): readonly Board[] {
+  if (boards.length <= CHIP_BOARDS) return boards
+  const first = boards.slice(0, CHIP_BOARDS)
+  return !current || first.includes(current) ? first : [...first.slice(0, CHIP_BOARDS - 1), current]
+}
+
 /**
  * The boards above the grid: every image, or one board's; a new board; the shown board renamed
- * or deleted (its images stay in the gallery).
+ * or deleted (its images stay in the gallery). A studio with dozens of boards finds the rest by name.
  */
 export function BoardsBar(): ReactElement {
   const { t, i18n } = useTranslation()
@@ -72,6 +87,7 @@ export function BoardsBar(): ReactElement {
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [sharing, setSharing] = useState(false)
   const [reviewing, setReviewing] = useState(false)
+  const [finding, setFinding] = useState(false)
   const [error, setError] = useState<AppError | null>(null)
   const locations = useTeamStore((s) => s.locations)
   const shared = useTeamStore((s) => s.shared)
@@ -79,6 +95,7 @@ export function BoardsBar(): ReactElement {
     void loadBoards(api).then(setError)
   }, [api])
   const current = boards?.find((board) => board.id === shown) ?? null
+  const chips = chipsOf(boards ?? [], current)
   /** The names of the locations a board is linked to, as far as this window knows (team/store.ts). */
   const teamOf = (boardId: string): string[] =>
     (shared[boardId] ?? []).flatMap((id) => locations?.find((location) => location.id === id)?.name ?? [])
@@ -98,7 +115,7 @@ export function BoardsBar(): ReactElement {
               {t('gallery.boards.all')}
             </button>
           </li>
-          {(boards ?? []).map((board) => {
+          {chips.map((board) => {
             const team = teamOf(board.id)
             return (
               <li key={board.id}>
@@ -124,6 +141,13 @@ export function BoardsBar(): ReactElement {
               </li>
             )
           })}
+          {chips.length < (boards?.length ?? 0) && (
+            <li>
+              <button type="button" className="button small quiet" onClick={() => setFinding(true)}>
+                {t('gallery.boards.find', { count: boards?.length ?? 0 })}
+              </button>
+            </li>
+          )}
           <li>
             {editing === 'new' ? (
               <NameForm
@@ -209,6 +233,14 @@ export function BoardsBar(): ReactElement {
       <SyncFailures />
       {sharing && current && <ShareDialog board={current} onClose={() => setSharing(false)} />}
       {reviewing && current && <ReviewDialog board={current} onClose={() => setReviewing(false)} />}
+      {finding && boards && (
+        <FindBoardDialog
+          boards={boards}
+          shown={shown}
+          onChoose={(boardId) => setForm({ boardId })}
+          onClose={() => setFinding(false)}
+        />
+      )}
     </div>
   )
 }

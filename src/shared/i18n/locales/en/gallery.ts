@@ -491,7 +491,12 @@ export const gallery = {
     choice: 'Board',
     newBoard: 'A new board',
     count: ' ({{images}})',
-    add: 'Add to board'
+    add: 'Add to board',
+    find_one: 'All {{count, number}} board…',
+    find_other: 'All {{count, number}} boards…',
+    findTitle: 'Show a board',
+    findLabel: 'Board name',
+    findNone: 'No board’s name has “{{text}}” in it.'
   },
   /**
    * The team library from the gallery (docs/ARCHITECTURE.md §6.1): a board shared with a team location,

@@ -418,7 +418,11 @@ export const gallery: Catalog<typeof en> = {
     newBoard: '新建画板',
     // The choice already sets the count apart; full-width brackets after it read as a gap.
     count: '· {{images}}',
-    add: '添加到画板'
+    add: '添加到画板',
+    find_other: '全部 {{count, number}} 个画板…',
+    findTitle: '显示画板',
+    findLabel: '画板名称',
+    findNone: '没有名称包含“{{text}}”的画板。'
   },
   team: {
     shareMenu: '共享给团队…',
