@@ -17,6 +17,7 @@ import { markClosedCleanly } from '../src/main/dataFolder/database'
 import { openDatabase, type Db } from '../src/main/db/connection'
 import { migrate } from '../src/main/db/migrate'
 import { migrations } from '../src/main/db/migrations'
+import { nameKey } from '../src/main/db/nameKey'
 import { sweepTempFiles } from '../src/main/library/atomic'
 import { makeImageThumbnail } from '../src/main/library/thumbnails'
 import { DEMO_PROFILE_ID, ProfileRepository } from '../src/main/profiles/repository'
@@ -270,8 +271,8 @@ export interface GalleryFixture {
   dataDir: string
   images: number
   jobs: number
-  /** Words that occur in the prompts, most common first (for search-as-you-type). */
-  searchText: string
+  /** What people type when searching this gallery, one query each (words that occur in the prompts). */
+  searches: readonly string[]
 }
 
 const ENDPOINTS = [
@@ -319,8 +320,42 @@ function monthOf(at: number): string {
   return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`
 }
 
+/** One image in 25 came from a teammate. */
+const TEAM_SHARE = 0.04
+const TEAM_AUTHORS = ['Mira Okafor', 'Jonas Lind', 'Aiko Tanaka', 'Sam Rivera', 'Noor Haddad']
+
+/** Under ext4's limit of 65,000 names per file: past it, a source file gets a fresh copy to link. */
+const LINKS_PER_FILE = 60_000
+
+/** Links every library file to its source, copying a source once it has as many names as a file may. */
+function linkAll(links: readonly [string, string][], library: string): void {
+  const named = new Map<string, { file: string; names: number; copies: number }>()
+  for (const [from, rel] of links) {
+    let source = named.get(from)
+    if (!source) named.set(from, (source = { file: from, names: 1, copies: 0 }))
+    if (source.names >= LINKS_PER_FILE) {
+      source.copies += 1
+      source.file = `${from}.${source.copies}`
+      cpSync(from, source.file)
+      source.names = 1
+    }
+    linkSync(source.file, join(library, ...rel.split('/')))
+    source.names += 1
+  }
+}
+
+/** The first schema with a library (jobs, results, media, search): what fixtures are seeded at. */
+export const UPGRADE_FROM = 3
+
 interface SeedGalleryOptions {
   images: number
+  boards: number
+  /**
+   * Where to keep a copy of the database as the first app version with a library would have left it
+   * (schema `UPGRADE_FROM`: no boards, no team images, which later versions brought), before it is
+   * migrated: what the upgrade bench opens.
+   */
+  upgradeCopy?: string
   distinctThumbs: number
   /** Spread of creation times, ending now. */
   days: number
@@ -334,8 +369,10 @@ async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promis
   const db = openDatabase(join(dataDir, 'studio.db'))
   let jobs = 0
   try {
-    migrate(db, migrations)
-    new ProfileRepository(db, Date.now).ensureDemo()
+    // The images go in at the first schema with a library and the later schema is built over them by the
+    // migrations, in bulk, as an upgrade builds it: the same rows the app's triggers would have written
+    // one by one, in a fraction of the time (a million images in minutes).
+    migrate(db, migrations.slice(0, UPGRADE_FROM))
     const now = Date.now()
     const span = options.days * 86_400_000
     const insertJob = db.prepare(
@@ -360,11 +397,18 @@ async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promis
     const library = join(dataDir, 'library')
     const madeDirs = new Set<string>()
     const links: [string, string][] = []
+    const resultIds: string[] = []
+    const teamJobs: [string, string][] = []
     db.transaction(() => {
       let image = 0
       while (image < options.images) {
+        // Some images came from teammates through a team location: single images, marked with who made
+        // them, as a subscription brings them in.
+        const team = random() < TEAM_SHARE ? TEAM_AUTHORS[Math.floor(random() * TEAM_AUTHORS.length)] : null
         const kind = ENDPOINTS[Math.floor(random() * ENDPOINTS.length)] ?? ENDPOINTS[0]
-        const count = Math.min(options.images - image, kind.per[Math.floor(random() * kind.per.length)] ?? 1)
+        const count = team
+          ? 1
+          : Math.min(options.images - image, kind.per[Math.floor(random() * kind.per.length)] ?? 1)
         // Oldest first, as a library grows (rowids and search keys follow), with jitter in the spacing.
         const createdAt = Math.floor(
           now - ((options.images - image) / options.images) * span - random() * 60_000
@@ -401,6 +445,7 @@ async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promis
           createdAt + 9000,
           createdAt + 9000
         )
+        if (team) teamJobs.push([jobId, team])
         insertTask.run(
           taskId,
           jobId,
@@ -454,11 +499,54 @@ async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promis
             at
           )
           if (revised) insertSearch.run(jobId, resultId, null, revised)
+          resultIds.push(resultId)
         }
         jobs += 1
       }
     })()
-    for (const [from, rel] of links) linkSync(from, join(library, ...rel.split('/')))
+    db.pragma('wal_checkpoint(TRUNCATE)')
+    if (options.upgradeCopy) {
+      mkdirSync(options.upgradeCopy, { recursive: true })
+      cpSync(join(dataDir, 'studio.db'), join(options.upgradeCopy, 'studio.db'))
+    }
+    migrate(db, migrations)
+    new ProfileRepository(db, Date.now).ensureDemo()
+    const importedAs = db.prepare('UPDATE jobs SET imported = ? WHERE id = ?')
+    const insertBoard = db.prepare(
+      'INSERT INTO boards (id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?)'
+    )
+    const insertBoardItem = db.prepare(
+      'INSERT OR IGNORE INTO board_items (board_id, result_id, added_at) VALUES (?, ?, ?)'
+    )
+    db.transaction(() => {
+      // Team images are marked as a subscription marks them (`jobs.imported`, a later schema's column).
+      for (const [jobId, author] of teamJobs) {
+        importedAs.run(
+          JSON.stringify({
+            file: `${jobId.slice(0, 8)}.png`,
+            settings: null,
+            team: { author, locationId: 'bench-team-location' }
+          }),
+          jobId
+        )
+      }
+      // Boards as a studio gathers them: many small, a few large (sizes skewed towards the small).
+      for (let b = 0; b < options.boards; b++) {
+        const boardId = hex(b, 'board').slice(0, 32)
+        const at = now - Math.floor(random() * span)
+        const name = `${prompt(random, words, 1, 3)} ${b + 1}`
+        insertBoard.run(boardId, name, nameKey(name), at, at)
+        const size = 10 + Math.floor(random() ** 3 * options.images * 0.004)
+        const start = Math.floor(random() * resultIds.length)
+        for (let i = 0; i < size; i++) {
+          // Runs of neighbours (a session's picks) with a few strays from anywhere.
+          const at = random() < 0.8 ? start + i : Math.floor(random() * resultIds.length)
+          const id = resultIds[at % resultIds.length]
+          if (id) insertBoardItem.run(boardId, id, now)
+        }
+      }
+    })()
+    linkAll(links, library)
     db.pragma('wal_checkpoint(TRUNCATE)')
     db.exec('ANALYZE')
   } finally {
@@ -467,8 +555,32 @@ async function seedGallery(dataDir: string, options: SeedGalleryOptions): Promis
   return { jobs }
 }
 
-/** The words a person types when searching this gallery: common enough to match, rare enough to narrow. */
-const SEARCH_TEXT = 'neon lighthouse at dusk'
+/**
+ * Twenty searches a person types in this gallery: common words to start, rarer ones to narrow, as
+ * prompts are searched (a subject, then a light or a medium).
+ */
+const SEARCHES = [
+  'neon lighthouse at dusk',
+  'fox in the forest',
+  'portrait soft light',
+  'watercolor harbor',
+  'cyberpunk city street night',
+  'golden hour meadow',
+  'robot astronaut',
+  'oil painting of a castle',
+  'macro mushrooms moss',
+  'isometric cozy cabin',
+  'dragon over mountains',
+  'vintage polaroid beach',
+  'minimal logo icon',
+  'aurora glacier',
+  'teapot on a table',
+  'samurai in the rain',
+  'pastel dreamy clouds',
+  'owl moon',
+  'cinematic 35mm film grain',
+  'cathedral marble'
+] as const
 
 export async function galleryFixture(images: number, log: (line: string) => void): Promise<GalleryFixture> {
   const dir = await cached(
@@ -477,8 +589,10 @@ export async function galleryFixture(images: number, log: (line: string) => void
       const seeded = await seedGallery(join(dir, 'data'), {
         images,
         distinctThumbs: images >= 50_000 ? 600 : 150,
+        boards: Math.max(20, Math.round(images / 5000)),
         days: 730,
-        seed: 17
+        seed: 17,
+        upgradeCopy: join(dir, 'upgrade')
       })
       writeFileSync(join(dir, 'meta.json'), JSON.stringify({ jobs: seeded.jobs }))
     },
@@ -486,7 +600,20 @@ export async function galleryFixture(images: number, log: (line: string) => void
   )
   const { jobs } = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as { jobs: number }
   upToDate(join(dir, 'data'))
-  return { dataDir: join(dir, 'data'), images, jobs, searchText: SEARCH_TEXT }
+  return { dataDir: join(dir, 'data'), images, jobs, searches: SEARCHES }
+}
+
+/**
+ * The gallery fixture's database as the first app version with a library left it (schema
+ * `UPGRADE_FROM`, before the gallery's scale indexes, boards, batches, money and team tables), kept when
+ * the fixture was made: what the first open after an upgrade migrates. Its library is the gallery's.
+ */
+export async function upgradeFixture(
+  images: number,
+  log: (line: string) => void
+): Promise<{ dataDir: string }> {
+  const gallery = await galleryFixture(images, log)
+  return { dataDir: join(gallery.dataDir, '..', 'upgrade') }
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import { partnerAStream } from './suites/partnerAStream'
 import { queueScreen } from './suites/queue'
 import { startup } from './suites/startup'
 import { teamSync } from './suites/teamSync'
+import { upgrade } from './suites/upgrade'
 
 const all: Bench[] = [
   contractRoundTrip,
@@ -29,6 +30,7 @@ const all: Bench[] = [
   longChat,
   chatStream,
   startup,
+  upgrade,
   exportSpeed,
   folderImport,
   batchExpand,

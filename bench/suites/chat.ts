@@ -150,8 +150,8 @@ export const longChat = bench<LongChatState>({
           baselineIs: 'click an empty conversation to its (empty) message list painted',
           unit: 'ms',
           ...pairedMedians(pairs),
-          goal: '≤ 2× an empty conversation',
-          judge: ({ ratio }) => ratio <= 2
+          goal: '≤ 1.5× an empty conversation',
+          judge: ({ ratio }) => ratio <= 1.5
         },
         longestTaskSample(
           'chat.scrollLong',

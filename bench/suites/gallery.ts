@@ -21,7 +21,7 @@ import {
 } from '../browser'
 import { benchPage, waitForLocator, waitInPage } from '../browserWait'
 import { galleryFixture, writableCopy, type GalleryFixture } from '../fixtures'
-import { bench, pairedMedians, times, type BenchContext, type Sample } from '../harness'
+import { bench, pairedMedians, percentile, times, type BenchContext, type Sample } from '../harness'
 
 const VIEWPORT = { width: 1360, height: 860 }
 const BUDGET_BYTES = 2 * 1024 * 1024
@@ -116,14 +116,14 @@ function searchPrefixes(text: string): string[] {
 }
 
 /**
- * The gallery at ten times today's scale (100,000 images; 10,000 with --quick) in the web host, in Chromium:
+ * The gallery at a million images (10,000 with --quick) in the web host, in Chromium:
  * first paint against the Settings screen, image bytes per screen, scrolling end to end and back, the JS heap
  * after it, and search-as-you-type against bare FTS5.
  */
 export const gallery = bench<State>({
-  name: 'gallery at 100,000 images (web host, Chromium)',
+  name: 'gallery at 1,000,000 images (web host, Chromium)',
   async setup(ctx: BenchContext) {
-    const fixture = await galleryFixture(ctx.quick ? 10_000 : 100_000, ctx.log)
+    const fixture = await galleryFixture(ctx.quick ? 10_000 : 1_000_000, ctx.log)
     const temp = makeTempDir('gs-bench-gallery-')
     const dataDir = writableCopy(fixture.dataDir, join(temp.dir, 'data'))
     const studio = await startStudio(dataDir, ctx.rendererDir())
@@ -135,26 +135,39 @@ export const gallery = bench<State>({
   async run(state, ctx, run): Promise<Sample[]> {
     const { fixture, studio, browser } = state
     const scale = fixture.images.toLocaleString('en')
-    // Search as you type first, with the backend otherwise idle: over the socket as the renderer asks,
-    // against bare FTS5 for the same words.
-    const bareQuery = state.bare.prepare(
-      'SELECT job_id, result_id FROM search_index WHERE search_index MATCH ?'
+    // Search as you type first, with the backend otherwise idle: every keystroke of twenty different
+    // searches over the socket as the renderer asks, against bare FTS5 answering the same question (the
+    // newest 120 hits and how many there are) on the same index; the two p95s of those keystrokes are
+    // compared.
+    const barePage = state.bare.prepare(
+      'SELECT rowid FROM gallery_search WHERE gallery_search MATCH ? ORDER BY rowid DESC LIMIT 120'
     )
-    let searchMs = 0
-    let bareMs = 0
+    const bareCount = state.bare.prepare(
+      'SELECT COUNT(*) AS n FROM gallery_search WHERE gallery_search MATCH ?'
+    )
+    const keystrokes: number[] = []
+    const bareKeystrokes: number[] = []
     let worst = { prefix: '', ms: 0, bare: 0 }
-    for (const prefix of searchPrefixes(fixture.searchText)) {
-      let t = performance.now()
-      const answer = await state.api.invoke('gallery.query', { filter: { text: prefix }, limit: 120 })
-      const ms = performance.now() - t
-      t = performance.now()
-      bareQuery.all(ftsWords(prefix).join(' '))
-      const b = performance.now() - t
-      if (answer.items.length === 0 && prefix.length > 3) throw new Error(`no match for "${prefix}"`)
-      searchMs += ms
-      bareMs += b
-      if (ms / b > worst.ms / Math.max(0.001, worst.bare)) worst = { prefix, ms, bare: b }
+    for (const search of fixture.searches) {
+      for (const prefix of searchPrefixes(search)) {
+        let t = performance.now()
+        const answer = await state.api.invoke('gallery.query', { filter: { text: prefix }, limit: 120 })
+        const ms = performance.now() - t
+        t = performance.now()
+        const match = ftsWords(prefix).join(' ')
+        barePage.all(match)
+        bareCount.get(match)
+        const b = performance.now() - t
+        // Its first word alone is common enough to match: a search that finds nothing measured nothing.
+        if (answer.items.length === 0 && prefix === search.split(' ')[0])
+          throw new Error(`no match for "${prefix}"`)
+        keystrokes.push(ms)
+        bareKeystrokes.push(b)
+        if (ms > worst.ms) worst = { prefix, ms, bare: b }
+      }
     }
+    const searchP95 = percentile(keystrokes, 95)
+    const bareP95 = percentile(bareKeystrokes, 95)
 
     // First paint is one click on a page that has done nothing else, so one opening is one sample, and
     // single samples swung ±25 % on this machine: each run opens it in three first visits (the first two
@@ -271,17 +284,18 @@ export const gallery = bench<State>({
         ),
         {
           key: 'gallery.search',
-          label: `search as you type "${fixture.searchText}", ${scale} images`,
-          subjectIs: 'gallery.query over the WebSocket for every prefix typed (first page + count), total',
-          baselineIs: 'bare FTS5 MATCH of the same words on the same database, total',
+          label: `search as you type, ${fixture.searches.length} searches, ${scale} images: p95 keystroke`,
+          subjectIs: 'gallery.query over the WebSocket for each prefix typed (first page + count), p95',
+          baselineIs: 'bare FTS5 MATCH of the same words on the same index (newest 120 + count), p95',
           unit: 'ms',
-          subject: searchMs,
-          baseline: bareMs,
-          ratio: times(searchMs, bareMs),
-          goal: '≤ 2× the bare FTS5 query',
+          subject: searchP95,
+          baseline: bareP95,
+          ratio: times(searchP95, bareP95),
+          goal: '≤ 2× the bare FTS5 query at p95',
           judge: ({ ratio }) => ratio <= 2,
           details: {
-            worstPrefix: `"${worst.prefix}" ${worst.ms.toFixed(1)} ms vs ${worst.bare.toFixed(1)} ms`
+            keystrokes: keystrokes.length,
+            slowest: `"${worst.prefix}" ${worst.ms.toFixed(1)} ms vs ${worst.bare.toFixed(1)} ms`
           }
         },
         {
@@ -306,8 +320,8 @@ export const gallery = bench<State>({
           subject: heapAfter,
           baseline: heapBefore,
           ratio: times(heapAfter, heapBefore),
-          goal: '≤ 150 MB',
-          judge: ({ subject }) => subject <= 150
+          goal: '≤ 200 MB',
+          judge: ({ subject }) => subject <= 200
         }
       ]
     } finally {

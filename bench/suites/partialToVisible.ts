@@ -210,8 +210,8 @@ export const partialToVisible = bench<State>({
         subject: p95,
         baseline: base95,
         ratio: times(p95, base95, 1),
-        goal: 'p95 ≤ 1.2× the bare <img>',
-        judge: ({ ratio }) => ratio <= 1.2,
+        goal: 'p95 ≤ 1.1× the bare <img>',
+        judge: ({ ratio }) => ratio <= 1.1,
         details: {
           'median event → its <img> in the page, ms': median(since(marks.inserted)),
           'median event → loaded, ms': median(since(marks.loaded)),

@@ -186,8 +186,8 @@ export const partnerAStream = bench<State>({
         subject,
         baseline,
         ratio: speed(subject, baseline),
-        goal: 'speed ≥ 0.6× the bare parser + write',
-        judge: ({ ratio }) => ratio >= 0.6,
+        goal: 'speed ≥ 0.8× the bare parser + write',
+        judge: ({ ratio }) => ratio >= 0.8,
         details: {
           'client + plain write, ms': Number(clientOnly.toFixed(0)),
           'client + plain write, speed vs baseline': Number(speed(clientOnly, baseline).toFixed(2)),

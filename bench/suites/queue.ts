@@ -35,7 +35,7 @@ import {
   type Studio
 } from '../browser'
 import { benchPage, explained, waitForLocator, waitInPage } from '../browserWait'
-import { bench, pairedMedians, type BenchContext, type Sample } from '../harness'
+import { bench, pairedMedians, times, type BenchContext, type Sample } from '../harness'
 
 const VIEWPORT = { width: 1360, height: 860 }
 /** First visits per run whose Settings → Queue openings are compared (as the gallery's). */
@@ -157,8 +157,25 @@ async function seedMedia(
   return ids
 }
 
+/** The name of the largest batch (the first made): the one the bench pauses. */
+const BIG_BATCH = 'shoot-1.csv'
+
+/**
+ * How many jobs each batch holds: the first a fifth of all (2,000 of 10,000), the rest sharing what is
+ * left, as a queue with one big shoot among smaller ones.
+ */
+function batchSizes(jobsInAll: number, batches: number): number[] {
+  const big = Math.round(jobsInAll / 5)
+  const rest = batches - 1
+  const each = Math.floor((jobsInAll - big) / rest)
+  return [big, ...Array.from({ length: rest }, (_, i) => each + (i < (jobsInAll - big) % rest ? 1 : 0))]
+}
+
 interface Seeded {
   jobs: number
+  /** Jobs in the largest and the smallest batch. */
+  biggest: number
+  smallest: number
   batches: number
   running: number
   seedMs: number
@@ -168,8 +185,8 @@ interface Seeded {
  * `jobsInAll` jobs in `batches` batches (v2 image tasks on a gateway of the user's own), each made as
  * `batches.submit` makes one (its CSV expanded by the builder's own code, the group with its settings and
  * source, the jobs in its transaction), 20 minutes apart, then worked on as the queue would have: the first
- * of each in line sent (`MIX`: of 500, 40 finished with an image, 10 refused, 5 still running remotely), the
- * rest (445 of 500) waiting. Then the whole queue paused, as someone looking over a big queue leaves it.
+ * of each in line sent (`MIX`: of each 500, 40 finished with an image, 10 refused, 5 still running
+ * remotely), the rest waiting; the first batch is the big one (`batchSizes`). Then the whole queue paused, as someone looking over a big queue leaves it.
  * Written through the repository and groups classes in one transaction (seconds, not minutes).
  */
 async function seedQueue(
@@ -178,10 +195,7 @@ async function seedQueue(
   batches: number,
   gatewayUrl: string
 ): Promise<Seeded> {
-  const perBatch = jobsInAll / batches
-  const done = Math.round(perBatch * MIX.done)
-  const failed = done + Math.round(perBatch * MIX.failed)
-  const runs = failed + Math.max(1, Math.round(perBatch * MIX.running))
+  const sizes = batchSizes(jobsInAll, batches)
   const started = performance.now()
   mkdirSync(dataDir, { recursive: true })
   const db = openDatabase(join(dataDir, 'studio.db'))
@@ -204,6 +218,10 @@ async function seedQueue(
     let running = 0
     repo.transaction(() => {
       for (let b = 0; b < batches; b++) {
+        const perBatch = sizes[b] ?? 0
+        const done = Math.round(perBatch * MIX.done)
+        const failed = done + Math.round(perBatch * MIX.failed)
+        const runs = failed + Math.max(1, Math.round(perBatch * MIX.running))
         at = now - (batches - b) * 20 * 60_000
         const fileName = `shoot-${b + 1}.csv`
         const spec = BatchSpec.parse({
@@ -311,7 +329,14 @@ async function seedQueue(
     )
     db.pragma('wal_checkpoint(TRUNCATE)')
     db.exec('ANALYZE')
-    return { jobs, batches, running, seedMs: performance.now() - started }
+    return {
+      jobs,
+      batches,
+      running,
+      biggest: Math.max(...sizes),
+      smallest: Math.min(...sizes),
+      seedMs: performance.now() - started
+    }
   } finally {
     db.close()
     sweepTempFiles(join(dataDir, 'library'), join(dataDir, 'library', '.sweep-state.json'), Date.now())
@@ -410,6 +435,30 @@ async function openQueue(page: Page, bands: number): Promise<FirstScreen> {
   )
   await nextPaint(page)
   return shown
+}
+
+/**
+ * Pauses one batch from its band: the click on its "Pause" to the band saying it is paused, in ms. Then
+ * resumes it and waits for that too, so every run finds the batch as the fixture left it (with the whole
+ * queue paused, a resumed batch still sends nothing).
+ */
+async function pauseBatch(page: Page, name: string): Promise<number> {
+  const band = page.getByRole('listitem', { name, exact: true })
+  const start = performance.now()
+  await band.getByRole('button', { name: 'Pause', exact: true }).click()
+  await waitForLocator(
+    page,
+    `the band of batch ${name} saying it is paused`,
+    band.getByText('Paused: none of its waiting jobs is sent until you resume it.')
+  )
+  const ms = performance.now() - start
+  await band.getByRole('button', { name: 'Resume', exact: true }).click()
+  await waitForLocator(
+    page,
+    `the band of batch ${name} resumed`,
+    band.getByRole('button', { name: 'Pause', exact: true })
+  )
+  return ms
 }
 
 /** A new page in a fresh context, the app loaded and its navigation there. */
@@ -561,6 +610,10 @@ export const queueScreen = bench<State>({
       if (loaded < seeded.jobs)
         throw new Error(`the Queue's list ended at ${loaded} of ${seeded.jobs} jobs after the scroll`)
 
+      // Pausing the big batch, against pausing the smallest, each from the click to its band saying so.
+      const bigPause = await pauseBatch(page, BIG_BATCH)
+      const smallPause = await pauseBatch(page, `shoot-${seeded.batches}.csv`)
+
       // Baseline: the same way over an empty scroller of the list's height, in the same page.
       await addPlainScroller(page, '.tq-scroll')
       const plain = await probed(page, async () => {
@@ -589,6 +642,18 @@ export const queueScreen = bench<State>({
             'list box px': shown.box,
             ...firstPaint.details
           }
+        },
+        {
+          key: 'queue.pauseBatch',
+          label: `pausing a batch of ${seeded.biggest.toLocaleString('en')} jobs, ${scale} in the queue`,
+          subjectIs: `click its "Pause" to its band saying it is paused (${seeded.biggest.toLocaleString('en')} jobs)`,
+          baselineIs: `the same for the smallest batch (${seeded.smallest.toLocaleString('en')} jobs)`,
+          unit: 'ms',
+          subject: bigPause,
+          baseline: smallPause,
+          ratio: times(bigPause, smallPause),
+          goal: 'visible within 1 s',
+          judge: ({ subject }) => subject <= 1000
         },
         longestTaskSample(
           'queue.scrollLongestTask',
