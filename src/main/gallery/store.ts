@@ -145,7 +145,7 @@ export class GalleryStore {
     const one = (sql: string): number | null =>
       (this.db.prepare(sql).get() as { v: number | null } | undefined)?.v ?? null
     return {
-      total: groups.reduce((sum, group) => sum + group.n, 0),
+      total: one('SELECT images AS v FROM gallery_total') ?? 0,
       favorites: one(`SELECT COUNT(*) AS v FROM results r WHERE ${where} AND r.favorite = 1`) ?? 0,
       oldest: one(`SELECT MIN(r.created_at) AS v FROM results r WHERE ${where}`),
       newest: one(`SELECT MAX(r.created_at) AS v FROM results r WHERE ${where}`),

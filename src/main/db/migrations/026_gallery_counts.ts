@@ -12,6 +12,8 @@ const OLD_STORED = "old.kind = 'image' AND old.status = 'stored'"
  * - jobs.stored_images: the job's stored images, kept by the triggers below (a job deleted with its
  *   results updates a row that is gone: nothing). The filters sum it per model, endpoint and gateway over
  *   the partial index `jobs_facets`, jobs with images only.
+ * - gallery_total: how many stored images there are, one row kept by the same triggers: the unfiltered
+ *   gallery's count (50–80 ms counted at a million, on every first page).
  * - results_favorites: the favourites count reads the favourites alone.
  * - A board holds stored images only (as the gallery adds them): an image that stops being one leaves
  *   its boards, so a board's count is its number of items, read from its own index, and its cover is
@@ -27,23 +29,31 @@ export const migration026GalleryCounts: Migration = {
         FROM (SELECT job_id, COUNT(*) AS n FROM results WHERE ${STORED} GROUP BY job_id) AS counted
         WHERE counted.job_id = jobs.id;
       CREATE INDEX jobs_facets ON jobs (model, endpoint, profile_id, stored_images) WHERE stored_images > 0;
+      CREATE TABLE gallery_total (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        images INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO gallery_total (id, images) SELECT 1, COUNT(*) FROM results WHERE ${STORED};
 
       CREATE TRIGGER gallery_counts_result_insert AFTER INSERT ON results
       WHEN ${NEW_STORED}
       BEGIN
         UPDATE jobs SET stored_images = stored_images + 1 WHERE id = new.job_id;
+        UPDATE gallery_total SET images = images + 1;
       END;
 
       CREATE TRIGGER gallery_counts_result_enter AFTER UPDATE OF kind, status ON results
       WHEN ${NEW_STORED} AND NOT (${OLD_STORED})
       BEGIN
         UPDATE jobs SET stored_images = stored_images + 1 WHERE id = new.job_id;
+        UPDATE gallery_total SET images = images + 1;
       END;
 
       CREATE TRIGGER gallery_counts_result_leave AFTER UPDATE OF kind, status ON results
       WHEN ${OLD_STORED} AND NOT (${NEW_STORED})
       BEGIN
         UPDATE jobs SET stored_images = stored_images - 1 WHERE id = old.job_id;
+        UPDATE gallery_total SET images = images - 1;
         DELETE FROM board_items WHERE result_id = old.id;
       END;
 
@@ -51,6 +61,7 @@ export const migration026GalleryCounts: Migration = {
       WHEN ${OLD_STORED}
       BEGIN
         UPDATE jobs SET stored_images = stored_images - 1 WHERE id = old.job_id;
+        UPDATE gallery_total SET images = images - 1;
       END;
 
       CREATE INDEX results_favorites ON results (created_at) WHERE ${STORED} AND favorite = 1;

@@ -79,6 +79,9 @@ describe('migration 026_gallery_counts', () => {
         db.prepare('DELETE FROM jobs WHERE id = ?').run(jobs[Math.floor(random() * jobs.length)] ?? '')
       }
       expect(kept(db)).toEqual(recount(db))
+      expect(db.prepare('SELECT images FROM gallery_total').get()).toEqual(
+        db.prepare("SELECT COUNT(*) AS images FROM results WHERE kind = 'image' AND status = 'stored'").get()
+      )
     }
     expect((db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n).toBeGreaterThan(5)
   })
