@@ -46,7 +46,9 @@ const TABLE_OWNERS: Record<string, string> = {
   chat_search: 'src/main/db/migrations/004_chat.ts',
   // Kept current by the triggers of migration 6 (one search document per stored image).
   gallery_keys: 'src/main/db/migrations/006_gallery_scale.ts',
-  gallery_search: 'src/main/db/migrations/006_gallery_scale.ts'
+  gallery_search: 'src/main/db/migrations/006_gallery_scale.ts',
+  // Kept current by the triggers of migration 26 (the number of stored images).
+  gallery_total: 'src/main/db/migrations/026_gallery_counts.ts'
 }
 
 const root = join(__dirname, '..', '..', '..')
