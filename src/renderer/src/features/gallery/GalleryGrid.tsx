@@ -21,7 +21,7 @@ import { useConnection } from '../../store/app'
 import { galleryKey } from '../../ui/galleryKeys'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { ensureShown, rateByKey } from './actions'
-import { createGridLayout } from './layout'
+import { createGridLayout, floorPx } from './layout'
 import { isSelected, only, selectRange, toggle, type Selection } from './selection'
 import { itemAt, positions, useGalleryStore } from './store'
 import '../../media/mediaChecker.css'
@@ -30,9 +30,6 @@ const GAP = 10
 const PADDING = 20
 /** The height a row aims at: about the old square tiles' size, each image now at its own shape. */
 const ROW_HEIGHT = 200
-
-/** Widths rounded down to a hundredth of a pixel, so a full row never overflows by a rounding error. */
-const floor = (value: number): number => Math.floor(value * 100) / 100
 
 /** What a tile does when used; one object for the whole grid, reading the store when called. */
 interface TileActions {
@@ -132,7 +129,7 @@ function sameRow(a: RowProps, b: RowProps): boolean {
 const GridRow = memo(function GridRow(props: RowProps): ReactElement {
   const { row, start, count, tiles, selection, detailId, focusIndex, onScreen, actions } = props
   const { t } = useTranslation()
-  const height = floor(row.height)
+  const height = floorPx(row.height)
   return (
     <div
       role="presentation"
@@ -141,7 +138,7 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
     >
       {row.widths.map((width, column) => {
         const index = row.start + column
-        const box = { width: floor(width), height }
+        const box = { width: floorPx(width), height }
         const item = tiles[column]
         if (!item)
           return <div key={`p${index}`} className="gallery-tile placeholder" style={box} aria-hidden="true" />

@@ -104,8 +104,11 @@ export interface GridRows {
   rowAt(y: number): number
 }
 
-/** A row's height as drawn: rounded down to a hundredth of a pixel (see the grid), the gap below it added. */
-export const rowSize = (row: JustifiedRow, gap: number): number => Math.floor(row.height * 100) / 100 + gap
+/** Sizes rounded down to a hundredth of a pixel, so a full row never overflows by a rounding error. */
+export const floorPx = (value: number): number => Math.floor(value * 100) / 100
+
+/** A row's height as the grid draws it (`floorPx`), the gap below it added. */
+export const rowSize = (row: JustifiedRow, gap: number): number => floorPx(row.height) + gap
 
 /** The last index in `sorted` (ascending) whose value is at most `value`; 0 when none is. */
 function lastAtMost(sorted: ArrayLike<number>, length: number, value: number): number {
