@@ -36,24 +36,49 @@ function editJobs(dataDir: string): Array<{ prompt: string; posts: number; maskF
   }
 }
 
-/** Presses a key `times` times, each a separate press, checking the focus stays visible. */
 /**
  * Tab to "Open a file…", Enter, and hand the chooser the file. Under a loaded full run headless Chromium
- * once let the first Enter open no chooser (the same press alone: 4 of 4); a second Enter is what a user
- * would do, and no chooser after it fails the test.
+ * has let an Enter open no chooser twice in a row (the same presses alone: every time). Two causes fit and
+ * both are closed here: the chooser is intercepted from before the first press (Playwright turns its
+ * interception on without waiting for an answer), and each try first checks the button still has the
+ * focus, tabbing to it again if a render took it. A third try without a chooser fails, saying where the
+ * focus was.
  */
 async function openFileByKeys(page: Page, file: string): Promise<void> {
-  await tabTo(page, page.getByRole('button', { name: 'Open a file…' }))
-  let chooser: FileChooser | null = null
-  for (let attempt = 0; attempt < 2 && chooser === null; attempt++) {
-    const next = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null)
-    await press(page, 'Enter')
-    chooser = await next
+  const button = page.getByRole('button', { name: 'Open a file…' })
+  const choosers: FileChooser[] = []
+  const keep = (chooser: FileChooser): void => void choosers.push(chooser)
+  page.on('filechooser', keep)
+  try {
+    // Any answered round trip comes after the interception request on the same connection.
+    await page.evaluate('0')
+    const focusWas: string[] = []
+    for (let attempt = 0; attempt < 3 && choosers.length === 0; attempt++) {
+      const focused = await expect(button)
+        .toBeFocused({ timeout: 50 })
+        .then(() => true)
+        .catch(() => false)
+      if (!focused) await tabTo(page, button)
+      await press(page, 'Enter')
+      await expect
+        .poll(() => choosers.length, { timeout: 10_000 })
+        .toBeGreaterThan(0)
+        .catch(() => undefined)
+      focusWas.push(await page.evaluate('document.activeElement?.outerHTML.slice(0, 120) ?? "nothing"'))
+    }
+    const chooser = choosers[0]
+    if (chooser === undefined) {
+      throw new Error(
+        `Enter on “Open a file…” opened no file chooser; the focus was on:\n${focusWas.join('\n')}`
+      )
+    }
+    await chooser.setFiles(file)
+  } finally {
+    page.off('filechooser', keep)
   }
-  if (chooser === null) throw new Error('Enter on “Open a file…” opened no file chooser')
-  await chooser.setFiles(file)
 }
 
+/** Presses a key `times` times, each a separate press, checking the focus stays visible. */
 async function pressTimes(page: Page, key: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) await press(page, key)
 }

@@ -39,11 +39,26 @@ export async function settle(page: Page): Promise<void> {
  */
 export async function scan(page: Page, where: string): Promise<Finding[]> {
   await settle(page)
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .withTags(WCAG_TAGS)
-    .analyze()
-  return results.violations.map((violation) => ({
+  // Something can still appear while axe runs (a toast when a job ends): its entrance would be read
+  // half-faded, a contrast the user never rests on. The app's own reduced-motion rules turn every
+  // animation off (a11y.spec proves it), so for the scan each element shows the colours it rests in.
+  const reduced = await page.evaluate(`matchMedia('(prefers-reduced-motion: reduce)').matches`)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  try {
+    const results = await new AxeBuilder({ page })
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .withTags(WCAG_TAGS)
+      .analyze()
+    return findingsOf(results.violations, where)
+  } finally {
+    await page.emulateMedia({ reducedMotion: reduced === true ? 'reduce' : 'no-preference' })
+  }
+}
+
+type Violations = Awaited<ReturnType<AxeBuilder['analyze']>>['violations']
+
+function findingsOf(violations: Violations, where: string): Finding[] {
+  return violations.map((violation) => ({
     where,
     id: violation.id,
     impact: violation.impact ?? '',
