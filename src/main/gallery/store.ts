@@ -116,18 +116,14 @@ export class GalleryStore {
   }
 
   /**
-   * What the filter pickers list, with counts: one pass over the stored images grouped by job
-   * (`results_gallery_by_job`), joined to the jobs once, then folded per model, endpoint and gateway here.
-   * That pass is kept until an image is stored or removed (the count and largest key of `gallery_keys`
-   * change; a job's model, endpoint and gateway never do); totals and favourites are read every time.
+   * What the filter pickers list, with counts: the kept counts per model, endpoint and gateway
+   * (`gallery_facets`, migration 27) folded per picker here; the favourites from their own index, the
+   * oldest and newest from the gallery's. Nothing here reads a row per image.
    */
   facets(profileName: (id: string) => string | null): GalleryFacets {
-    // Kept counts (migration 26): each job's stored images summed per model, endpoint and gateway over
-    // the jobs that have any, the favourites from their own index, the oldest and newest from the gallery's.
     const groups = this.db
       .prepare(
-        `SELECT model, endpoint, profile_id AS profileId, SUM(stored_images) AS n
-         FROM jobs WHERE stored_images > 0 GROUP BY model, endpoint, profile_id`
+        `SELECT model, endpoint, profile_id AS profileId, images AS n FROM gallery_facets WHERE images > 0`
       )
       .all() as FacetGroup[]
     const fold = (pick: (group: FacetGroup) => string): { value: string; count: number }[] => {

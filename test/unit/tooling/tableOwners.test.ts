@@ -48,7 +48,9 @@ const TABLE_OWNERS: Record<string, string> = {
   gallery_keys: 'src/main/db/migrations/006_gallery_scale.ts',
   gallery_search: 'src/main/db/migrations/006_gallery_scale.ts',
   // Kept current by the triggers of migration 26 (the number of stored images).
-  gallery_total: 'src/main/db/migrations/026_gallery_counts.ts'
+  gallery_total: 'src/main/db/migrations/026_gallery_counts.ts',
+  // Kept current by the triggers of migration 27 (stored images per model, endpoint and gateway).
+  gallery_facets: 'src/main/db/migrations/027_gallery_facets.ts'
 }
 
 const root = join(__dirname, '..', '..', '..')

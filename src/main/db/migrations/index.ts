@@ -25,6 +25,7 @@ import { migration023ReviewShares } from './023_review_shares'
 import { migration024TeamDeletes } from './024_team_deletes'
 import { migration025TeamBatches } from './025_team_batches'
 import { migration026GalleryCounts } from './026_gallery_counts'
+import { migration027GalleryFacets } from './027_gallery_facets'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -53,5 +54,6 @@ export const migrations: readonly Migration[] = [
   migration023ReviewShares,
   migration024TeamDeletes,
   migration025TeamBatches,
-  migration026GalleryCounts
+  migration026GalleryCounts,
+  migration027GalleryFacets
 ]

@@ -4,6 +4,7 @@ import { migrate } from '../../../../../src/main/db/migrate'
 import { migrations } from '../../../../../src/main/db/migrations'
 import { mulberry32 } from '../../../../e2e/support/gallerySeed'
 import { makeTempDir } from '../../../../helpers/tempDir'
+import { insertJob, insertResult } from './galleryRows'
 
 const STATUSES = ['pending', 'stored', 'failed', 'expired'] as const
 
@@ -23,22 +24,9 @@ describe('migration 026_gallery_counts', () => {
   afterEach(() => db?.close())
   afterAll(() => temp.cleanup())
 
-  function job(id: string, model: string): void {
-    db.prepare(
-      `INSERT INTO jobs (id, kind, endpoint, profile_id, model, prompt, params, status, created_at, updated_at)
-       VALUES (?, 'image', '/v3/images/generations', 'demo', ?, 'p', '{}', 'succeeded', 1, 1)`
-    ).run(id, model)
-    db.prepare(
-      `INSERT INTO tasks (id, job_id, seq, idempotency_key, request, request_hash, status, created_at, updated_at)
-       VALUES (?, ?, 0, ?, '{}', 'h', 'succeeded', 1, 1)`
-    ).run(`t-${id}`, id, `k-${id}`)
-  }
-  function result(id: string, jobId: string, idx: number, status: string): void {
-    db.prepare(
-      `INSERT INTO results (id, job_id, task_id, idx, kind, status, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'image', ?, 1, 1)`
-    ).run(id, jobId, `t-${jobId}`, idx, status)
-  }
+  const job = (id: string, model: string): void => insertJob(db, id, { model })
+  const result = (id: string, jobId: string, idx: number, status: string): void =>
+    insertResult(db, id, jobId, idx, status)
 
   it('counts what was stored before it, and keeps counting through every change after', () => {
     db = openDatabase(`${temp.dir}/up.db`)
