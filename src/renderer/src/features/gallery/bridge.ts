@@ -1,5 +1,6 @@
 import type { Connection } from '../../api'
-import { loadBoards } from './actions'
+import { useAppStore } from '../../store/app'
+import { loadBoards, reload } from './actions'
 import { followImport } from './imports/folder'
 import { loadLocations } from './team/actions'
 import { useGalleryStore } from './store'
@@ -17,6 +18,14 @@ export function bridgeGallery(connection: Connection): () => void {
       store.getState().markStale()
       void loadBoards(api)
       void loadLocations(api)
+    }),
+    // The first page is asked for the moment the Gallery is chosen, not once its screen has rendered and
+    // run its effects (70-90 ms at a million images): the backend answers while React renders, and the
+    // page goes ahead of the board list and the rest the screen asks for on mount.
+    useAppStore.subscribe((app, before) => {
+      if (app.screen !== 'gallery' || before.screen === 'gallery') return
+      const gallery = store.getState()
+      if (gallery.stale && !gallery.typing && gallery.tab === 'images') void reload(api)
     }),
     api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
     api.on('jobs.updated', (job) => {
