@@ -45,9 +45,24 @@ export interface ListedObject {
   modified?: number
 }
 
+/**
+ * How much of a put has reached the store: `sent` bytes of `total`. Parts or chunks already held by the
+ * store (a resumed upload) count as sent from the first report. Reports come as the store learns them (a
+ * part finished, a chunk handed to the connection); the team locations' stores report at least the start
+ * of an upload they make and the end of every put. A store that must send again what it counted (an upload
+ * the server forgot) may report less than before. The library's own stores (disk, memory) say nothing:
+ * what calls them counts the whole when the put resolves.
+ */
+export type PutProgress = (sent: number, total: number) => void
+
 export interface PutOptions {
   /** The caller listed the key's folder a moment ago and the key was not in it. */
   listedAbsent?: boolean
+  /**
+   * Told the bytes sent so far, for a bar of a large upload (a video). A put that joins one of the same key
+   * already under way is told only its end.
+   */
+  onProgress?: PutProgress
 }
 
 export interface MediaStore {

@@ -2,13 +2,15 @@ import { rmdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { z } from 'zod'
+import { folderIsReadOnly } from '../dataFolder/storageFaults'
 import { DiskMediaStore } from '../library/diskStore'
 import {
   checkPrefix,
   type ByteRange,
   type ListedObject,
   type MediaStore,
-  type ObjectDraft
+  type ObjectDraft,
+  type PutOptions
 } from '../library/mediaStore'
 import { LocationError } from './errors'
 
@@ -50,12 +52,30 @@ export class FolderMediaStore implements MediaStore {
     if (!info.isDirectory()) throw new LocationError('missing', 'the path is not a folder')
   }
 
-  async put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void> {
+  /**
+   * `options.onProgress` hears a write's start and its end (one file written whole, then made durable);
+   * an object the folder has already is said done at once.
+   */
+  async put(key: string, data: Uint8Array, onVisible?: () => void, options?: PutOptions): Promise<void> {
+    const progress = options?.onProgress
     await this.once(key, async () => {
       if (await this.disk.stat(key)) return
       await this.probe()
-      await this.disk.put(key, data)
+      progress?.(0, data.byteLength)
+      try {
+        await this.disk.put(key, data)
+      } catch (error) {
+        // A read-only share or mount: said as a refusal, as a removal there is (Clean up's notice). Making
+        // a new folder in a read-only mount fails with ENOENT alone, so the folder itself is asked.
+        throw (
+          refusal(error) ??
+          (folderIsReadOnly(this.location.path)
+            ? new LocationError('denied', 'the folder is read-only', { cause: error })
+            : error)
+        )
+      }
     })
+    progress?.(data.byteLength, data.byteLength)
     onVisible?.()
   }
 
@@ -144,10 +164,10 @@ export class FolderMediaStore implements MediaStore {
   }
 }
 
-/** A removal the folder refused (its permissions, a read-only share or mount), as the sync words it. */
+/** A write the folder refused (its permissions, a read-only share or mount), as the sync words it. */
 function refusal(error: unknown): LocationError | null {
   const code = (error as NodeJS.ErrnoException | null)?.code
   return code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-    ? new LocationError('denied', `${code} removing from the folder`, { cause: error })
+    ? new LocationError('denied', `${code} writing to or removing from the folder`, { cause: error })
     : null
 }

@@ -8,6 +8,7 @@ import {
   UploadPartCommand,
   type S3Client
 } from '@aws-sdk/client-s3'
+import type { PutProgress } from '../library/mediaStore'
 import type { LocationError } from './errors'
 import {
   MAX_PARTS,
@@ -121,13 +122,16 @@ export class MultipartUploads {
   /**
    * Uploads `size` bytes (`source`: in memory, or a local file) as `target`, resuming an earlier upload of
    * the same bytes. `exists` asks whether the object is in the bucket: an upload that vanished while this
-   * put continued it may have been completed by another.
+   * put continued it may have been completed by another. `progress` is told the bytes the bucket holds once
+   * the plan is known (the parts kept from the earlier upload, so a resumed upload starts where it left
+   * off), then again as each part sent is taken.
    */
   async upload(
     target: MultipartTarget,
     source: Uint8Array | string,
     size: number,
-    exists: () => Promise<boolean>
+    exists: () => Promise<boolean>,
+    progress?: PutProgress
   ): Promise<void> {
     const bytes = typeof source === 'string' ? await fileSource(source, size) : memorySource(source)
     try {
@@ -136,7 +140,7 @@ export class MultipartUploads {
       const plan = earlier ? await this.resume(earlier, size, sha256, bytes) : null
       if (plan) {
         try {
-          await this.finish(plan, bytes)
+          await this.finish(plan, bytes, size, progress)
           return
         } catch (error) {
           if (!(error instanceof UploadGone)) throw error
@@ -146,7 +150,7 @@ export class MultipartUploads {
       }
       const record = await this.begin(target, size, sha256)
       try {
-        await this.finish({ record, kept: [], send: partSpans(size, record.partSize) }, bytes)
+        await this.finish({ record, kept: [], send: partSpans(size, record.partSize) }, bytes, size, progress)
       } catch (error) {
         if (!(error instanceof UploadGone)) throw error
         await this.deps.records.remove(target.bucket, target.key)
@@ -266,11 +270,14 @@ export class MultipartUploads {
    * Sends the parts the plan lacks and completes the upload, then forgets its record. A part's bytes that
    * cannot be read here fail the put as our disk's error, not the location's.
    */
-  private async finish(plan: Plan, bytes: PartSource): Promise<void> {
+  private async finish(plan: Plan, bytes: PartSource, size: number, progress?: PutProgress): Promise<void> {
     const { record } = plan
     const { client } = this.deps
     const where = { Bucket: record.bucket, Key: record.key, UploadId: record.uploadId }
     const done = [...plan.kept]
+    // What is not to be sent is in the bucket already: counted from the first report on.
+    let sent = size - plan.send.reduce((sum, span) => sum + span.end - span.start, 0)
+    progress?.(sent, size)
     await this.inTurns(plan.send, async (span) => {
       const body = await bytes.read(span)
       try {
@@ -282,6 +289,8 @@ export class MultipartUploads {
       } catch (error) {
         throw this.lost(error)
       }
+      sent += span.end - span.start
+      progress?.(sent, size)
     })
     done.sort((a, b) => a.number - b.number)
     try {

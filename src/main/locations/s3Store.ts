@@ -18,7 +18,8 @@ import {
   type ListedObject,
   type MediaStore,
   type ObjectDraft,
-  type PutOptions
+  type PutOptions,
+  type PutProgress
 } from '../library/mediaStore'
 import { isUnreachable, kindOfStatus, LocationError, type LocationErrorKind } from './errors'
 import { LocalDrafts } from './localDrafts'
@@ -230,9 +231,20 @@ export class S3MediaStore implements MediaStore {
   /** Each existence check is a HEAD: a caller that listed the key's folder may say so instead. */
   readonly trustsListing = true
 
+  /**
+   * `options.onProgress` hears a single PUT at its start and end (the SDK says nothing of a request's body
+   * as it leaves), a multipart upload at each part the bucket has taken, its first report counting the
+   * parts an earlier upload left there; an object found in the bucket already is said done at once.
+   */
   async put(key: string, data: Uint8Array, onVisible?: () => void, options?: PutOptions): Promise<void> {
     checkKey(key)
-    await this.once(key, () => this.upload(key, data, data.byteLength), options?.listedAbsent === true)
+    const progress = options?.onProgress
+    await this.once(
+      key,
+      () => this.upload(key, data, data.byteLength, progress),
+      options?.listedAbsent === true
+    )
+    progress?.(data.byteLength, data.byteLength)
     onVisible?.()
   }
 
@@ -407,7 +419,12 @@ export class S3MediaStore implements MediaStore {
   }
 
   /** One PUT for an object of one part (its body a buffer, so a retry can send it again), else multipart. */
-  private async upload(key: string, source: Uint8Array | string, size: number): Promise<void> {
+  private async upload(
+    key: string,
+    source: Uint8Array | string,
+    size: number,
+    progress?: PutProgress
+  ): Promise<void> {
     const params = {
       Bucket: this.location.bucket,
       Key: this.objectKey(key),
@@ -416,6 +433,7 @@ export class S3MediaStore implements MediaStore {
     }
     if (size <= this.partSize) {
       const body = typeof source === 'string' ? await readFile(source) : source
+      progress?.(0, size)
       try {
         await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: size }))
       } catch (error) {
@@ -427,7 +445,8 @@ export class S3MediaStore implements MediaStore {
       { bucket: params.Bucket, key: params.Key, contentType: params.ContentType },
       source,
       size,
-      async () => (await this.stat(key)) !== null
+      async () => (await this.stat(key)) !== null,
+      progress
     )
   }
 }

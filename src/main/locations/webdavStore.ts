@@ -9,7 +9,9 @@ import {
   type ByteRange,
   type ListedObject,
   type MediaStore,
-  type ObjectDraft
+  type ObjectDraft,
+  type PutOptions,
+  type PutProgress
 } from '../library/mediaStore'
 import { isUnreachable, kindOfStatus, LocationError } from './errors'
 import { LocalDrafts } from './localDrafts'
@@ -146,11 +148,17 @@ class Deadline {
   }
 }
 
-/** `source` as a request body that keeps `deadline` alive while bytes leave. */
-function touching(source: Readable, deadline: Deadline): Readable {
+/**
+ * `source` as a request body that keeps `deadline` alive while bytes leave, and tells `progress` how many
+ * have (the `webdav` client declares an `onUploadProgress` option, but its Node build never calls it).
+ */
+function touching(source: Readable, deadline: Deadline, progress?: (sent: number) => void): Readable {
+  let sent = 0
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       deadline.touch()
+      sent += chunk.length
+      progress?.(sent)
       done(null, chunk)
     }
   })
@@ -276,18 +284,29 @@ export class WebdavMediaStore implements MediaStore {
     if (found.type !== 'directory') throw this.baseMissing('it is a file, not a folder')
   }
 
-  async put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void> {
+  /**
+   * `options.onProgress` hears the upload's start, each chunk of it handed to the connection, and its end
+   * (an object found on the server already is said done at once). Once its bytes have all left, the report
+   * stays there until the MOVE that makes the object is answered.
+   */
+  async put(key: string, data: Uint8Array, onVisible?: () => void, options?: PutOptions): Promise<void> {
     checkKey(key)
     // A copy: the upload streams for a while, and the caller may reuse its buffer meanwhile.
     const bytes = Buffer.from(data)
-    await this.share(key, bytes.length, () =>
-      Readable.from(
-        (function* () {
-          for (let at = 0; at < bytes.length; at += CHUNK) yield bytes.subarray(at, at + CHUNK)
-        })(),
-        { objectMode: false }
-      )
+    const progress = options?.onProgress
+    await this.share(
+      key,
+      bytes.length,
+      () =>
+        Readable.from(
+          (function* () {
+            for (let at = 0; at < bytes.length; at += CHUNK) yield bytes.subarray(at, at + CHUNK)
+          })(),
+          { objectMode: false }
+        ),
+      progress
     )
+    progress?.(bytes.length, bytes.length)
     onVisible?.()
   }
 
@@ -482,16 +501,21 @@ export class WebdavMediaStore implements MediaStore {
   }
 
   /** One upload per key at a time in this process: the others wait for it (same key, same bytes). */
-  private share(key: string, size: number, body: () => Readable): Promise<void> {
+  private share(key: string, size: number, body: () => Readable, progress?: PutProgress): Promise<void> {
     let upload = this.uploads.get(key)
     if (!upload) {
-      upload = this.upload(key, size, body).finally(() => this.uploads.delete(key))
+      upload = this.upload(key, size, body, progress).finally(() => this.uploads.delete(key))
       this.uploads.set(key, upload)
     }
     return upload
   }
 
-  private async upload(key: string, size: number, body: () => Readable): Promise<void> {
+  private async upload(
+    key: string,
+    size: number,
+    body: () => Readable,
+    progress?: PutProgress
+  ): Promise<void> {
     const found = await this.statPath(key)
     if (found?.type === 'directory')
       throw new LocationError('failed', this.clean(`${this.url}${key} is a folder, not an object`))
@@ -499,10 +523,18 @@ export class WebdavMediaStore implements MediaStore {
     // permission to; a copy another tool cut short fails its hash check where it is read.
     if (found) return
     const temp = `${DRAFTS}/${randomBytes(8).toString('hex')}`
+    // A PUT tried again sends its bytes again: what is said never goes back, it waits for them to catch up.
+    let said = -1
+    const sent = (bytes: number): void => {
+      if (bytes <= said) return
+      said = bytes
+      progress?.(bytes, size)
+    }
     try {
       await this.again(async () => {
         await Promise.all([this.ensureFolder(DRAFTS), this.ensureFolder(parentOf(key))])
-        await this.putFile(temp, size, body())
+        sent(0)
+        await this.putFile(temp, size, body(), sent)
       }, 'PUT')
       await this.again(async () => {
         await this.ensureFolder(parentOf(key))
@@ -514,13 +546,18 @@ export class WebdavMediaStore implements MediaStore {
     }
   }
 
-  private async putFile(path: string, size: number, source: Readable): Promise<void> {
+  private async putFile(
+    path: string,
+    size: number,
+    source: Readable,
+    progress?: (sent: number) => void
+  ): Promise<void> {
     const deadline = new Deadline(this.timeoutMs)
     await this.request(
       'PUT',
       path,
       (signal) =>
-        this.client.putFileContents(path, touching(source, deadline), {
+        this.client.putFileContents(path, touching(source, deadline, progress), {
           // Sent as is: the body is a stream, whose length the client would not know.
           contentLength: false,
           headers: { 'Content-Length': String(size) },

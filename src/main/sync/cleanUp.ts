@@ -3,6 +3,7 @@ import { say } from '../../shared/sentences'
 import { AppFailure } from '../contract/failure'
 import type { ListedObject, MediaStore } from '../library/mediaStore'
 import { LocationError } from '../locations/errors'
+import { closeNotice, nextNotice, putNotice } from './cleanUpNotices'
 import { inTurns } from './inTurns'
 import {
   DEVICES_PREFIX,
@@ -39,13 +40,15 @@ export interface ShareLeftovers {
 
 export interface CleanUpInput {
   store: MediaStore
+  /** This device's id at the location: its notices go under `cleanups/<device>/`. */
+  device: string
   /** The backend's one clock: what an object's age is measured against. */
   now: () => number
   /** Content hashes of the images live in the merged state, after the full sync Clean up starts with. */
   live: ReadonlySet<string>
   /**
-   * The live images again, after reading what teammates pushed since: asked just before anything is
-   * removed, so an image a teammate published again meanwhile keeps its files.
+   * The live images again, after reading what teammates pushed since: asked after the notice is put and
+   * before anything is removed, so an image a teammate published again meanwhile keeps its files.
    */
   recheck: () => Promise<ReadonlySet<string>>
   shares: ShareLeftovers
@@ -85,6 +88,9 @@ const count = (into: CleanUpTally, size: number): void => {
  *   snapshot is only a summary of;
  * - the files (and the emptied folders) of this computer's review shares that are taken down, expired or
  *   were never finished. Shares put up from another computer are not this one's to judge.
+ * Before its last read of the logs it puts a notice naming every image file it may remove, and it removes
+ * no other; once nothing of it is under way it marks the notice over. A push of another device that its
+ * last read misses sees the notice and keeps its image a file Clean up does not touch (cleanUpNotices.ts).
  * A refusal stops it at once and says how many files were removed before it (never a silent half).
  */
 export async function cleanUpLocation(input: CleanUpInput): Promise<TeamCleanUpOutcome> {
@@ -98,13 +104,47 @@ export async function cleanUpLocation(input: CleanUpInput): Promise<TeamCleanUpO
   }
 
   const shares = input.shares.leftovers(graceMs)
+  const content = await contentFiles(store, input.live, now, graceMs, outcome.kept, await unreadLogs(store))
   const doomed: Doomed[] = [
     ...(await shareFiles(store, shares)),
-    ...(await contentFiles(store, input.live, now, graceMs, outcome.kept, await unreadLogs(store))),
+    ...content,
     ...(await supersededSnapshots(store))
   ]
 
-  const live = doomed.some((one) => one.sha256 !== undefined) ? await input.recheck() : input.live
+  // The notice goes up before the last read of the logs and names every image file that may go: a push
+  // of another device that the last read misses sees it, and keeps its image (cleanUpNotices.ts).
+  let notice: number | null = null
+  try {
+    try {
+      const seq = await nextNotice(store, input.device)
+      if (content.length > 0) {
+        notice = seq
+        await putNotice(
+          store,
+          input.device,
+          seq,
+          content.map((one) => one.key)
+        )
+      }
+    } catch (error) {
+      throw stopped(error, outcome)
+    }
+    return await removeAll(input, outcome, doomed, shares, notice !== null)
+  } finally {
+    // Only now is no removal of this Clean up under way (a refusal too waits for those in flight).
+    if (notice !== null) await closeNotice(store, input.device, notice)
+  }
+}
+
+async function removeAll(
+  input: CleanUpInput,
+  outcome: TeamCleanUpOutcome,
+  doomed: Doomed[],
+  shares: ReadonlyArray<{ id: string; keys: string[] }>,
+  recheck: boolean
+): Promise<TeamCleanUpOutcome> {
+  const { store } = input
+  const live = recheck ? await input.recheck() : input.live
   const work = doomed.filter((one) => one.sha256 === undefined || !live.has(one.sha256))
   /** Keys removed, or found gone already: a share all of whose files are here is taken down. */
   const gone = new Set<string>()

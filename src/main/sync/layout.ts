@@ -8,12 +8,18 @@ import { changeSchema, stateJsonSchema } from './state'
  * sync needs no permission to overwrite or delete.
  *
  *   objects/<ab>/<sha256>.<ext>           an image or video, named by its content
+ *   objects/<ab>/<sha256>.<device>-<nonce>.<ext>
+ *                                         a copy of it a push put beside it, because a Clean up under way
+ *                                         may remove the one it found there (cleanUpNotices.ts)
  *   thumbs/<ab>/<sha256>.webp             its thumbnail
  *   devices/<device>/log/<seq>.json       that device's changes, one segment per push, seq 1, 2, 3 …
  *   devices/<device>/snapshots/<seq>.json the whole state as that device saw it after pushing segment seq
  *   shares/<id>/index.html                a review page (`reviewShares.ts`), and its images/ beside it
+ *   cleanups/<device>/<seq>.json          the files that device's Clean up number seq may remove
+ *   cleanups/<device>/<seq>.done.json     that Clean up removes nothing more (kept for good)
  *
- * Only the device named in `devices/<device>/` writes there. A sync never reads `shares/`.
+ * Only the device named in `devices/<device>/` or `cleanups/<device>/` writes there. A sync never reads
+ * `shares/`.
  */
 
 export const FORMAT = 'gateway-studio.sync/1'
@@ -52,22 +58,47 @@ export function parseDeviceKey(
   return { device, kind: kind === 'log' ? 'log' : 'snapshots', seq: Number(seq) }
 }
 
-const CONTENT_KEY = /^(objects|thumbs)\/([0-9a-f]{2})\/([0-9a-f]{64})\.([a-z0-9]{1,8})$/
+/**
+ * A second copy of an image's bytes, beside its object: `nonce` (16 hex digits, drawn anew each time) makes
+ * it a key no listing made before it can have named, which is what keeps it from a Clean up under way.
+ */
+export const spareKey = (sha256: string, type: string, device: string, nonce: string): string =>
+  `objects/${sha256.slice(0, 2)}/${sha256}.${device}-${nonce}.${EXT[type] ?? 'bin'}`
+
+const CONTENT_KEY =
+  /^(objects|thumbs)\/([0-9a-f]{2})\/([0-9a-f]{64})(\.[a-z0-9]{8,32}-[0-9a-f]{16})?\.([a-z0-9]{1,8})$/
 
 /**
- * The image a key under `objects/` or `thumbs/` belongs to, or null for any other name there (not one this
- * app writes: never Clean up's to judge).
+ * The image a key under `objects/` or `thumbs/` belongs to (its object, a spare copy of it, or its
+ * thumbnail), or null for any other name there (not one this app writes: never Clean up's to judge).
  */
 export function parseContentKey(key: string): { kind: 'objects' | 'thumbs'; sha256: string } | null {
   const match = CONTENT_KEY.exec(key)
   if (!match) return null
-  const [, kind, folder = '', sha256 = '', ext] = match
-  if (!sha256.startsWith(folder) || (kind === 'thumbs' && ext !== 'webp')) return null
+  const [, kind, folder = '', sha256 = '', spare, ext] = match
+  if (!sha256.startsWith(folder) || (kind === 'thumbs' && (ext !== 'webp' || spare !== undefined)))
+    return null
   return { kind: kind === 'objects' ? 'objects' : 'thumbs', sha256 }
 }
 export const OBJECTS_PREFIX = 'objects/'
 export const THUMBS_PREFIX = 'thumbs/'
 export const SHARES_PREFIX = 'shares/'
+export const CLEANUPS_PREFIX = 'cleanups/'
+
+/** Clean up number `seq` of `device`: its notice, and the mark that it is over. */
+export const noticeKey = (device: string, seq: number): string => `cleanups/${device}/${seqName(seq)}.json`
+export const noticeOverKey = (device: string, seq: number): string =>
+  `cleanups/${device}/${seqName(seq)}.done.json`
+
+const NOTICE_KEY = /^cleanups\/([a-z0-9]{8,32})\/(\d{10})(\.done)?\.json$/
+
+/** What a key under `cleanups/` names, or null for anything else. */
+export function parseNoticeKey(key: string): { device: string; seq: number; over: boolean } | null {
+  const match = NOTICE_KEY.exec(key)
+  if (!match) return null
+  const [, device = '', seq = '0', over] = match
+  return { device, seq: Number(seq), over: over !== undefined }
+}
 
 export const segmentSchema = z.object({
   format: z.literal(FORMAT),
@@ -88,3 +119,12 @@ export const snapshotSchema = z.object({
   state: stateJsonSchema
 })
 export type Snapshot = z.infer<typeof snapshotSchema>
+
+/** A Clean up's notice: every key it may remove, each listed at the location before the notice was put. */
+export const noticeSchema = z.object({
+  format: z.literal(FORMAT),
+  device: z.string().regex(DEVICE_ID),
+  seq: z.number().int().positive(),
+  keys: z.array(z.string().max(1024)).max(10_000_000)
+})
+export type Notice = z.infer<typeof noticeSchema>

@@ -1,6 +1,7 @@
 import { readJson, type JsonLimits } from '../../shared/json'
 import type { CrashProbe } from '../crashPoints'
-import type { MediaStore } from '../library/mediaStore'
+import type { MediaStore, PutOptions } from '../library/mediaStore'
+import { cleanUpsSeen, keepFromCleanUps } from './cleanUpNotices'
 import { inTurns } from './inTurns'
 import { HybridClock, type Stamp } from './hlc'
 import {
@@ -137,8 +138,14 @@ export class Replica {
 
   async push(report?: StepReport): Promise<PushResult> {
     const result: PushResult = { segments: 0, objects: 0 }
-    if (report)
-      report.step('sending', imagesIn([...(this.saved.pending?.changes ?? []), ...this.saved.outbox]).length)
+    if (report) {
+      const images = imagesIn([...(this.saved.pending?.changes ?? []), ...this.saved.outbox])
+      report.step(
+        'sending',
+        images.length,
+        images.reduce((sum, image) => sum + image.size, 0)
+      )
+    }
     for (;;) {
       let segment = this.saved.pending
       if (!segment) {
@@ -155,9 +162,23 @@ export class Replica {
         this.saved.nextSeq = segment.seq + 1
         this.probe?.('sync.sealed')
       }
-      result.objects += await this.sendObjects(segment, report)
+      const images = imagesIn(segment.changes)
+      // What the location says of Clean ups before this push asks which objects it holds, and again once
+      // its segment is there: the two listings that keep a Clean up under way from removing a file the
+      // segment names (cleanUpNotices.ts has the argument). A segment that adds no image names no file.
+      const before = images.length > 0 ? await cleanUpsSeen(this.store, this.device) : null
+      result.objects += await this.sendObjects(images, report)
       await this.store.put(segmentKey(this.device, segment.seq), Buffer.from(JSON.stringify(segment)))
       this.probe?.('sync.segmentSent')
+      if (before) {
+        await keepFromCleanUps({
+          store: this.store,
+          device: this.device,
+          before,
+          images,
+          original: (sha256) => this.bytes.original(sha256)
+        })
+      }
       this.journal.pushed(segment.seq)
       this.saved.pending = null
       this.saved.applied[this.device] = segment.seq
@@ -217,12 +238,24 @@ export class Replica {
    * them (bench/suites/teamSync.ts). On a failure no further image is started, and the ones under way are
    * waited for, so nothing of this push is still in flight when it fails (the caller then closes the store).
    */
-  private async sendObjects(segment: Segment, report: StepReport | undefined): Promise<number> {
-    const images = imagesIn(segment.changes)
+  private async sendObjects(
+    images: ReadonlyArray<{ sha256: string; type: string; size: number }>,
+    report: StepReport | undefined
+  ): Promise<number> {
     const present = await this.presentKeys(images)
     let sent = 0
     await inTurns(images, SEND_AT_ONCE, async (image) => {
-      if (await this.sendImage(image.sha256, image.type, present)) sent++
+      // The bytes of this image said so far: the store's reports as they come, the rest once it is there
+      // (found there already, or no longer on this device), so the step's bytes add up to its total.
+      let counted = 0
+      const count = (bytes: number): void => {
+        const upTo = Math.min(image.size, bytes)
+        if (upTo <= counted) return
+        report?.advanceBytes(upTo - counted)
+        counted = upTo
+      }
+      if (await this.sendImage(image.sha256, image.type, present, report ? count : undefined)) sent++
+      count(image.size)
       report?.advance()
     })
     return sent
@@ -276,20 +309,32 @@ export class Replica {
     return present
   }
 
-  /** One image; false when this device no longer has its bytes. */
-  private async sendImage(sha256: string, type: string, present: Set<string> | null): Promise<boolean> {
+  /** One image; false when this device no longer has its bytes. `progress`: its bytes sent so far. */
+  private async sendImage(
+    sha256: string,
+    type: string,
+    present: Set<string> | null,
+    progress?: (sent: number) => void
+  ): Promise<boolean> {
     const original = await this.bytes.original(sha256)
     // Deleted here before it was ever sent: the same segment removes it, so no device will show it.
     if (!original) return false
-    await this.putUnlessPresent(objectKey(sha256, type), original, present)
+    await this.putUnlessPresent(objectKey(sha256, type), original, present, progress)
     this.probe?.('sync.objectSent')
     return true
   }
 
   /** A key the listing found is not written again; one it did not find is written without asking again. */
-  private async putUnlessPresent(key: string, bytes: Uint8Array, present: Set<string> | null): Promise<void> {
-    if (present === null) await this.store.put(key, bytes)
-    else if (!present.has(key)) await this.store.put(key, bytes, undefined, { listedAbsent: true })
+  private async putUnlessPresent(
+    key: string,
+    bytes: Uint8Array,
+    present: Set<string> | null,
+    progress?: (sent: number) => void
+  ): Promise<void> {
+    const options: PutOptions = progress ? { onProgress: progress } : {}
+    if (present === null) await this.store.put(key, bytes, undefined, options)
+    else if (!present.has(key))
+      await this.store.put(key, bytes, undefined, { ...options, listedAbsent: true })
   }
 
   /**
@@ -343,15 +388,15 @@ export class Replica {
 }
 
 /** The images whose records these changes set, each once (a record set twice is still one object). */
-function imagesIn(changes: readonly Change[]): Array<{ sha256: string; type: string }> {
-  const images: Array<{ sha256: string; type: string }> = []
+function imagesIn(changes: readonly Change[]): Array<{ sha256: string; type: string; size: number }> {
+  const images: Array<{ sha256: string; type: string; size: number }> = []
   const seen = new Set<string>()
   for (const change of changes) {
     if (change.k !== 'set' || change.f !== 'record') continue
     const record = imageRecordSchema.safeParse(change.v)
     if (!record.success || seen.has(record.data.sha256)) continue
     seen.add(record.data.sha256)
-    images.push({ sha256: record.data.sha256, type: record.data.type })
+    images.push({ sha256: record.data.sha256, type: record.data.type, size: record.data.size })
   }
   return images
 }

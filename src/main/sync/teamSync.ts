@@ -15,10 +15,10 @@ import type { LocationSecrets } from '../secrets/locationSecrets'
 import { locationOrigin, openLocation } from '../locations/open'
 import type { LocationRepository } from '../locations/repository'
 import { cleanUpLocation, type ShareLeftovers } from './cleanUp'
+import { readImageObject } from './cleanUpNotices'
 import { copiesToDelete, goneFromTeam, type GalleryCopy } from './deletedByTeam'
 import { SqliteJournal } from './journal'
 import { ByteBudget, inTurns } from './inTurns'
-import { objectKey } from './layout'
 import type { BaseKind, TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
 import type { Change } from './state'
@@ -281,6 +281,7 @@ export class TeamSync {
             new Set(replica.view().images.map((image) => image.record.sha256))
           return cleanUpLocation({
             store,
+            device: replica.device,
             now: this.deps.now,
             live: live(),
             recheck: async () => {
@@ -362,7 +363,7 @@ export class TeamSync {
       } else if (known) {
         ready.push({ sha256: record.sha256, mediaId: known.id, row: row(known.id) })
       } else {
-        const bytes = await store.read(objectKey(record.sha256, record.type))
+        const bytes = await readImageObject(store, record.sha256, record.type)
         // An object not there yet (its segment outran it): the next sync tries again.
         if (!bytes) return
         let stored
@@ -676,6 +677,7 @@ const idOf = (id: string | null): string[] => (id === null ? [] : [id])
 const QUIET: StepReport & { end(error?: unknown): void } = {
   step: () => undefined,
   advance: () => undefined,
+  advanceBytes: () => undefined,
   end: () => undefined
 }
 

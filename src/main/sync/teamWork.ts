@@ -4,10 +4,15 @@ import { LOCATION_SAID, say } from '../../shared/sentences'
 import { AppFailure } from '../contract/failure'
 import { LocationError } from '../locations/errors'
 
-/** A step's progress: how many of how many (images sent or received, teammates' segments read). */
+/**
+ * A step's progress: how many of how many (images sent or received, teammates' segments read), and for a
+ * step that knows the size of what it moves (images sent), how many of its bytes.
+ */
 export interface StepReport {
-  step(step: TeamWorkStep, total: number): void
+  /** `bytes`: all the step's bytes, when it counts them. */
+  step(step: TeamWorkStep, total: number, bytes?: number): void
   advance(by?: number): void
+  advanceBytes(by: number): void
 }
 
 /** One publish, sync or Clean up under way; `end` says how it ended. */
@@ -61,6 +66,8 @@ export class TeamWorkBoard {
         step: null,
         done: 0,
         total: 0,
+        bytesDone: 0,
+        bytesTotal: 0,
         lastSyncedAt: before?.lastSyncedAt ?? null,
         failure: before?.failure ?? null,
         failedAt: before?.failedAt ?? null
@@ -71,18 +78,26 @@ export class TeamWorkBoard {
       const held = this.work.get(locationId)
       if (held) this.set({ ...held, ...patch }, now)
     }
+    const idle = { doing: null, step: null, done: 0, total: 0, bytesDone: 0, bytesTotal: 0 }
     return {
-      step: (step, total) => update({ step, done: 0, total }, true),
+      step: (step, total, bytes = 0) =>
+        update({ step, done: 0, total, bytesDone: 0, bytesTotal: Math.max(0, Math.round(bytes)) }, true),
       advance: (by = 1) => {
         const held = this.work.get(locationId)
         if (held) update({ done: Math.min(held.total, held.done + by) }, false)
+      },
+      // Throttled with the count: however fast a video's parts go up, an event every 200 ms at most.
+      advanceBytes: (by) => {
+        const held = this.work.get(locationId)
+        if (held && by > 0)
+          update({ bytesDone: Math.min(held.bytesTotal, held.bytesDone + Math.round(by)) }, false)
       },
       end: (error) => {
         const at = this.now()
         update(
           error === undefined
-            ? { doing: null, step: null, done: 0, total: 0, lastSyncedAt: at, failure: null, failedAt: null }
-            : { doing: null, step: null, done: 0, total: 0, failure: locationFailure(error), failedAt: at },
+            ? { ...idle, lastSyncedAt: at, failure: null, failedAt: null }
+            : { ...idle, failure: locationFailure(error), failedAt: at },
           true
         )
       }

@@ -202,6 +202,12 @@ export const TeamWork = z.object({
   /** Of the step: images sent or received, segments read. */
   done: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
+  /**
+   * Of the step of sending images: their bytes at the location so far (parts a resumed upload finds there
+   * included), of all their bytes. 0 of 0 where the step does not count bytes.
+   */
+  bytesDone: z.number().int().nonnegative(),
+  bytesTotal: z.number().int().nonnegative(),
   /** When the last sync or publish that reached the location ended (ms). */
   lastSyncedAt: z.number().int().nonnegative().nullable(),
   /** Why the last try failed, until one succeeds: the code and sentence a command's failure carries. */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -16,10 +16,10 @@ import { Replica } from '../../../src/main/sync/replica'
 import type { ImageRecord } from '../../../src/main/sync/teamLibrary'
 import { systemClock } from '../../../src/main/time/clock'
 import { english } from '../../../src/shared/sentences'
-import type { LocationCredentials, LocationSettings } from '../../../src/shared/schemas/locations'
 import { startTestBackend, type TestBackend } from '../../helpers/backend'
 import { bindReadOnly, canMount } from '../../helpers/mounts'
 import { startS3Server, type S3TestServer } from '../../helpers/s3Server'
+import { pngRecord, sha256Of, TEAM_PLACES, type TeamPlace } from '../../helpers/teamPlaces'
 import { makeTempDir } from '../../helpers/tempDir'
 import { startWebdavServer, type WebdavServer } from '../../helpers/webdavServer'
 
@@ -28,20 +28,10 @@ const png = (r: number, g = 120): Promise<Buffer> =>
     .png()
     .toBuffer()
 
-const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex')
+const sha = sha256Of
 const DAY = 24 * 60 * 60 * 1000
 
-const record = (bytes: Buffer): ImageRecord => ({
-  sha256: sha(bytes),
-  type: 'image/png',
-  size: bytes.length,
-  width: 24,
-  height: 16,
-  author: 'Ana',
-  createdAt: 1,
-  prompt: null,
-  model: null
-})
+const record = (bytes: Buffer): ImageRecord => pngRecord(bytes, 24, 16)
 
 async function keysUnder(store: MediaStore, prefix: string): Promise<string[]> {
   const keys: string[] = []
@@ -69,49 +59,11 @@ function studioWithClock(root: string, name: string): { studio: TestBackend; ahe
   return { studio, ahead }
 }
 
-interface Place {
-  settings: LocationSettings
-  credentials: LocationCredentials | null
-  stop(): Promise<void>
-}
-
-const KINDS = {
-  'a bucket': async (): Promise<Place> => {
-    const s3 = await startS3Server({ buckets: ['team-library'] })
-    return {
-      settings: {
-        kind: 's3',
-        endpoint: s3.endpoint,
-        region: 'us-east-1',
-        bucket: 'team-library',
-        prefix: 'studio/',
-        pathStyle: true
-      },
-      credentials: { kind: 's3', ...s3.credentials },
-      stop: () => s3.stop()
-    }
-  },
-  'a WebDAV server': async (): Promise<Place> => {
-    const dav = await startWebdavServer()
-    return {
-      settings: { kind: 'webdav', url: dav.url },
-      credentials: { kind: 'webdav', ...dav.credentials },
-      stop: () => dav.stop()
-    }
-  },
-  'a shared folder': (): Promise<Place> => {
-    const temp = makeTempDir('gs-clean-folder-')
-    return Promise.resolve({
-      settings: { kind: 'folder', path: temp.dir },
-      credentials: null,
-      stop: () => Promise.resolve(temp.cleanup())
-    })
-  }
-} as const
+const KINDS = TEAM_PLACES
 
 describe.each(Object.keys(KINDS) as Array<keyof typeof KINDS>)('Clean up at %s', (kind) => {
   const temp = makeTempDir('gs-clean-up-')
-  let place: Place
+  let place: TeamPlace
   let opened: OpenLocation
   let ben: TestBackend
   let benClock: { ms: number }

@@ -43,6 +43,12 @@ describe('the Queue sees team sync work like any other job', () => {
       // It started, said it was sending 5 images, and ended with when it reached the location.
       expect(anaSaw[0]).toMatchObject({ name: 'Studio share', doing: 'publish', step: null })
       expect(anaSaw).toContainEqual(expect.objectContaining({ doing: 'publish', step: 'sending', total: 5 }))
+      // With their bytes: all five files' sizes, none of them sent yet when the step begins.
+      const bytes = files.reduce((sum, file) => sum + file.length, 0)
+      expect(anaSaw.find((work) => work.step === 'sending')).toMatchObject({
+        bytesDone: 0,
+        bytesTotal: bytes
+      })
       const published = anaSaw.at(-1)
       expect(published).toMatchObject({ doing: null, failure: null })
       expect(published?.lastSyncedAt).toEqual(expect.any(Number))

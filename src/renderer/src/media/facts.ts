@@ -2,15 +2,14 @@ import type { TFunction } from 'i18next'
 import type { ResultView } from '@shared/schemas/jobs'
 import { currentT, numberWords } from '../ui/words'
 
-/** Bytes in B, KB or MB: the symbols are the same in every language, the number is written as it speaks. */
+/** Bytes in B, KB, MB or GB: the symbols are the same in every language, the number is as it speaks. */
 export function formatBytes(bytes: number, t: TFunction = currentT): string {
   if (bytes < 1024) return `${numberWords(t, bytes)} B`
   if (bytes < 1024 * 1024) return `${numberWords(t, bytes / 1024, { maximumFractionDigits: 0 })} KB`
-  const megabytes = numberWords(t, bytes / 1024 / 1024, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1
-  })
-  return `${megabytes} MB`
+  const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 }
+  // An upload of a few videos reads "1.2 GB", not "1,228.8 MB".
+  if (bytes < 1024 ** 3) return `${numberWords(t, bytes / 1024 / 1024, tenths)} MB`
+  return `${numberWords(t, bytes / 1024 ** 3, tenths)} GB`
 }
 
 /** A clip's length: seconds under a minute ("8.4 s", 8.4 秒), else minutes and seconds ("1:05"). */

@@ -41,6 +41,22 @@ describe('the shared-folder store [P42]', () => {
     await expect(store.probe()).rejects.toMatchObject({ kind: 'missing' })
   })
 
+  it('tells a write’s bytes at its start and end; an object there already is done at once', async () => {
+    const store = freshFolder()
+    const data = Buffer.from('a picture’s bytes')
+    const reports: Array<[number, number]> = []
+    const onProgress = (sent: number, total: number): number => reports.push([sent, total])
+    await store.put('objects/cd/two.png', data, undefined, { onProgress })
+    expect(reports).toEqual([
+      [0, data.length],
+      [data.length, data.length]
+    ])
+    expect(store.localFile('objects/cd/two.png')).not.toBeNull()
+    reports.length = 0
+    await store.put('objects/cd/two.png', data, undefined, { onProgress })
+    expect(reports).toEqual([[data.length, data.length]])
+  })
+
   it("leaves another machine's write in progress alone when it sweeps", () => {
     const store = freshFolder()
     const dir = join(temp.dir, `shared-${n - 1}`, 'objects')

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { AbortMultipartUploadCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BadKey, putContent } from '../../../../src/main/library/mediaStore'
+import { BadKey, putContent, type PutProgress } from '../../../../src/main/library/mediaStore'
 import { LocationError } from '../../../../src/main/locations/errors'
 import {
   S3MediaStore,
@@ -78,6 +78,17 @@ function partsSent(store: S3MediaStore, key: string): Record<string, number> {
     if (method === 'PUT' && part !== null && query.has('uploadId')) counts[part] = (counts[part] ?? 0) + 1
   }
   return counts
+}
+
+/** A put's progress as it is told: each report, `[sent, total]`, in order. */
+function listen(): { reports: Array<[number, number]>; onProgress: PutProgress } {
+  const reports: Array<[number, number]> = []
+  return { reports, onProgress: (sent, total) => reports.push([sent, total]) }
+}
+
+/** Each report sends no less than the one before. */
+function neverBack(reports: ReadonlyArray<readonly [number, number]>): boolean {
+  return reports.every(([sent], i) => i === 0 || sent >= (reports[i - 1]?.[0] ?? 0))
 }
 
 async function bytesOf(stream: Readable | null): Promise<Buffer | null> {
@@ -252,6 +263,37 @@ describe('the S3 store on s3rver', () => {
       const range = await bytesOf(await store.open(key, { start, end }))
       expect(range?.equals(data.subarray(start, end + 1)), `${start}-${end}`).toBe(true)
     }
+  })
+
+  it('tells a put’s bytes: a single PUT at its start and end, a multipart upload at each part, an object there at once', async () => {
+    const store = makeStore({}, { partSize: 5 * MiB })
+    const small = randomBytes(200_000)
+    const single = listen()
+    await store.put('2026/11/small.png', small, undefined, { onProgress: single.onProgress })
+    expect(single.reports).toEqual([
+      [0, small.length],
+      [small.length, small.length]
+    ])
+
+    // Three parts of 5, 5 and 2 MiB, in flight at once: a report as each is taken, in whatever order.
+    const data = randomBytes(12 * MiB)
+    const multi = listen()
+    await store.put('2026/11/large.mp4', data, undefined, { onProgress: multi.onProgress })
+    expect(partsSent(store, '2026/11/large.mp4')).toEqual({ 1: 1, 2: 1, 3: 1 })
+    expect(multi.reports[0]).toEqual([0, data.length])
+    const perPart = multi.reports.slice(1, 4).map(([sent]) => sent)
+    expect(perPart).toHaveLength(3)
+    expect(perPart.every((sent) => sent > 0 && sent <= data.length)).toBe(true)
+    expect(perPart.at(-1)).toBe(data.length)
+    expect(multi.reports.at(-1)).toEqual([data.length, data.length])
+    expect(multi.reports.every(([, total]) => total === data.length)).toBe(true)
+    expect(neverBack(multi.reports)).toBe(true)
+
+    // There already (a HEAD says so): done at once, nothing sent.
+    const again = listen()
+    await store.put('2026/11/large.mp4', data, undefined, { onProgress: again.onProgress })
+    expect(again.reports).toEqual([[data.length, data.length]])
+    expect(partsSent(store, '2026/11/large.mp4')).toEqual({ 1: 1, 2: 1, 3: 1 })
   })
 
   it('finishes an upload cut mid-part, sending again only the part that was cut', async () => {
@@ -523,6 +565,27 @@ describe('a multipart upload cut for good resumes at its next put, in a new stor
       expect(listings.map((r) => r.query.get('part-number-marker'))).toEqual([null, '2'])
       expect(sha256((await again.read(key)) ?? Buffer.alloc(0))).toBe(sha256(data))
       expect(recordOf(`${again.location.prefix}${key}`)).toBeNull()
+    } finally {
+      await cut.close()
+    }
+  })
+
+  it('says a resumed upload starts where it left off: its first report counts the parts the bucket held', async () => {
+    const data = randomBytes(SIZE)
+    const key = `2026/11/${sha256(data)}.mp4`
+    const cut = await cutPut(key, data)
+    try {
+      const again = restarted(cut.store)
+      const heard = listen()
+      await again.put(key, data, undefined, { onProgress: heard.onProgress })
+      // Parts 1, 2 and 4 (5 + 5 + 2 MiB) were in the bucket before a byte went up: only part 3 is sent.
+      expect(partsSent(again, key)).toEqual({ 1: 1, 2: 1, 3: 4, 4: 1 })
+      expect(heard.reports[0]).toEqual([12 * MiB, SIZE])
+      expect(heard.reports.slice(1)).toEqual([
+        [SIZE, SIZE],
+        [SIZE, SIZE]
+      ])
+      expect(sha256((await again.read(key)) ?? Buffer.alloc(0))).toBe(sha256(data))
     } finally {
       await cut.close()
     }

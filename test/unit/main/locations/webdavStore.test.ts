@@ -373,6 +373,32 @@ describe('the WebDAV store against rclone serve webdav', () => {
     }
   })
 
+  it('tells a put’s bytes as its chunks leave, from none to all; an object there already is done at once', async () => {
+    const { store, dir } = freshStore()
+    const data = randomBytes((5 << 20) + 1_000)
+    const reports: Array<[number, number]> = []
+    const onProgress = (sent: number, total: number): number => reports.push([sent, total])
+    await store.put('2026/11/clip.mp4', data, undefined, { onProgress })
+    expect(readFileSync(join(dir, '2026', '11', 'clip.mp4')).equals(data)).toBe(true)
+    expect(reports[0]).toEqual([0, data.length])
+    expect(reports.at(-1)).toEqual([data.length, data.length])
+    // Streamed in 1 MiB chunks: each one said as it goes, never going back.
+    expect(reports.map(([sent]) => sent).filter((sent) => sent > 0 && sent < data.length)).toEqual([
+      1 << 20,
+      2 << 20,
+      3 << 20,
+      4 << 20,
+      5 << 20
+    ])
+    expect(reports.every(([, total]) => total === data.length)).toBe(true)
+
+    const again: Array<[number, number]> = []
+    await store.put('2026/11/clip.mp4', data, undefined, {
+      onProgress: (sent, total) => again.push([sent, total])
+    })
+    expect(again).toEqual([[data.length, data.length]])
+  })
+
   it('cuts a range itself when the server answers it with the whole object (200, not 206)', async () => {
     const recorder = await startRecorder(server.url, { dropRange: true })
     try {

@@ -61,7 +61,14 @@ describe('Clean up and a log this app cannot read', () => {
     )
     await store.put(segmentKey('newerapp01', 1), newer)
     const run = () =>
-      cleanUpLocation({ store, now: () => NOW, live, recheck: () => Promise.resolve(live), shares: noShares })
+      cleanUpLocation({
+        store,
+        device: 'cleaner01',
+        now: () => NOW,
+        live,
+        recheck: () => Promise.resolve(live),
+        shares: noShares
+      })
     const held = await run()
     expect(held.kinds.images.files).toBe(0)
     expect(held.kept.unread.files).toBe(1)

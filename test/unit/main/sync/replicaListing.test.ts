@@ -5,6 +5,7 @@ import { MemoryMediaStore } from '../../../../src/main/library/memoryStore'
 import { MemoryJournal } from '../../../../src/main/sync/memoryJournal'
 import { Replica } from '../../../../src/main/sync/replica'
 import type { ImageRecord } from '../../../../src/main/sync/teamLibrary'
+import type { StepReport } from '../../../../src/main/sync/teamWork'
 
 /** A bucket-like store: listings are trusted and counted, and so are the puts that asked first. */
 class ListingStore extends MemoryMediaStore implements MediaStore {
@@ -88,7 +89,8 @@ describe('a push asks a bucket what it holds in as few requests as it can', () =
     // 400 images into an empty location (one segment): one listing, not one per `objects/<ab>/` folder.
     add(0, 400)
     expect(await replica.push()).toMatchObject({ segments: 1, objects: 400 })
-    expect(store.listings).toEqual(['objects/'])
+    // And `cleanups/` before and after, for a Clean up under way elsewhere (cleanUpNotices.ts).
+    expect(store.listings).toEqual(['cleanups/', 'objects/', 'cleanups/'])
     expect(store.checkedPuts).toBe(1) // the segment only: no image was asked for on its own
 
     // Two more into a library of 400: the folders they go in, not every object the location has.
@@ -96,7 +98,7 @@ describe('a push asks a bucket what it holds in as few requests as it can', () =
     add(400, 402)
     expect(await replica.push()).toMatchObject({ segments: 1, objects: 2 })
     const folders = [bytesOf(400), bytesOf(401)].map((bytes) => `objects/${sha(bytes).slice(0, 2)}/`)
-    expect(store.listings.sort()).toEqual([...new Set(folders)].sort())
+    expect(store.listings.sort()).toEqual([...new Set(folders), 'cleanups/', 'cleanups/'].sort())
     expect(store.checkedPuts).toBe(2)
 
     // Nothing was sent twice, and every image is there under its name.
@@ -132,11 +134,54 @@ describe('a push asks a bucket what it holds in as few requests as it can', () =
     expect(await replica.push()).toMatchObject({ segments: 1, objects: 3 })
     // All of objects/ first, cut after 2,000 keys (what 3 folders would cost, less one); the late folders
     // are beyond the cut, so each is listed on its own; the early one was in what the listing read.
-    expect(store.listings[0]).toBe('objects/')
-    expect(store.listings.slice(1).sort()).toEqual(late.map((n) => `objects/${folderOf(n)}/`).sort())
+    expect(store.listings.slice(0, 2)).toEqual(['cleanups/', 'objects/'])
+    expect(store.listings.slice(2, -1).sort()).toEqual(late.map((n) => `objects/${folderOf(n)}/`).sort())
+    expect(store.listings.at(-1)).toBe('cleanups/')
     // The image already there was found, not written again; the other two went up without asking.
     expect(store.putKeys.filter((key) => key.startsWith('objects/'))).toHaveLength(2)
     expect(store.putKeys).not.toContain(alreadyKey)
     expect(store.checkedPuts).toBe(1) // the segment
+  })
+})
+
+/** A store that says each put's bytes in two halves, as a bucket says a video's parts. */
+class HalvingStore extends ListingStore {
+  override async put(
+    key: string,
+    data: Uint8Array,
+    onVisible?: () => void,
+    options?: PutOptions
+  ): Promise<void> {
+    options?.onProgress?.(Math.floor(data.length / 2), data.length)
+    await super.put(key, data, onVisible, options)
+    options?.onProgress?.(data.length, data.length)
+  }
+}
+
+describe('a push says the bytes of the images it sends', () => {
+  it('counts them as the store reports them, and at once those the location held, up to all of them', async () => {
+    const store = new HalvingStore()
+    // A teammate put image 0 up already: found by the listing, not sent.
+    const already = bytesOf(0)
+    await store.put(`objects/${sha(already).slice(0, 2)}/${sha(already)}.png`, already)
+    const { replica, add } = device(store)
+    add(0, 4)
+    const total = [0, 1, 2, 3].reduce((sum, n) => sum + bytesOf(n).length, 0)
+    const steps: Array<[string, number, number | undefined]> = []
+    const moved: number[] = []
+    let images = 0
+    const report: StepReport = {
+      step: (step, count, bytes) => steps.push([step, count, bytes]),
+      advance: (by = 1) => (images += by),
+      advanceBytes: (by) => moved.push(by)
+    }
+    expect(await replica.push(report)).toMatchObject({ segments: 1, objects: 4 })
+    expect(steps).toEqual([['sending', 4, total]])
+    expect(images).toBe(4)
+    // Images 1 to 3 in two halves each, image 0 whole at once; the segment's own bytes are not counted.
+    expect(moved).toHaveLength(7)
+    expect(moved).toContain(already.length)
+    for (const n of [1, 2, 3]) expect(moved).toContain(Math.floor(bytesOf(n).length / 2))
+    expect(moved.reduce((sum, by) => sum + by, 0)).toBe(total)
   })
 })

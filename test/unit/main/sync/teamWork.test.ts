@@ -45,6 +45,43 @@ describe('team sync work as the Queue sees it', () => {
     expect(sent.at(-1)).toMatchObject({ name: 'Studio bucket', lastSyncedAt: 1_500, failure: null })
   })
 
+  it('carries the bytes of images sent beside their count, in the same events at most every 200 ms', () => {
+    const { work, sent, tick } = board()
+    const report = work.begin('loc1', 'publish')
+    // Two images, a 1 KB one and a 40 MB video, the video's 8 MB parts 50 ms apart.
+    report.step('sending', 2, 1_000 + 40_000_000)
+    tick(10)
+    report.advanceBytes(1_000)
+    report.advance()
+    for (let part = 0; part < 5; part++) {
+      tick(50)
+      report.advanceBytes(8_000_000)
+    }
+    report.advance()
+    // A store that said more than the step holds does not carry it past its total.
+    report.advanceBytes(5)
+    tick(300)
+    report.advanceBytes(1)
+    const said = sent.map(
+      (event) => `${event.step ?? '-'}:${event.done}/${event.total}:${event.bytesDone}/${event.bytesTotal}`
+    )
+    expect(said).toEqual([
+      '-:0/0:0/0',
+      'sending:0/2:0/40001000',
+      // 210 ms after the step: the 1 KB image and four of the video's parts.
+      'sending:1/2:32001000/40001000',
+      // 300 ms later: all of it, and no more.
+      'sending:2/2:40001000/40001000'
+    ])
+    // A step that counts no bytes says 0 of 0, and so does the end.
+    report.step('reading', 3)
+    report.end()
+    expect(sent.slice(-2).map((event) => [event.bytesDone, event.bytesTotal])).toEqual([
+      [0, 0],
+      [0, 0]
+    ])
+  })
+
   it('keeps a failure, with when it happened and the last good sync, until a sync succeeds', () => {
     const { work, tick } = board()
     work.begin('loc1', 'publish').end()

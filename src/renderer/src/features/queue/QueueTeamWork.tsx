@@ -2,15 +2,36 @@ import { memo, useState, type ReactElement } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { TeamWork } from '@shared/schemas/locations'
+import { formatBytes } from '../../media/facts'
 import { useConnection } from '../../store/app'
 import { failureLine } from '../../ui/errorWords'
 import { dateFormat } from '../../ui/intl'
+import { ProgressBar, type Progress } from '../../ui/ProgressBar'
 import { isShown, useTeamWorkStore } from './teamWork'
 
 /** What one location's work is at: its step's progress, or "reaching it" before the first step. */
 function stepLine(t: TFunction, work: TeamWork): string {
   if (work.step === null) return t('queue.team.starting', { name: work.name })
+  if (work.step === 'sending' && work.bytesTotal > 0)
+    return t('queue.team.sendingBytes', {
+      done: work.done,
+      total: work.total,
+      sent: formatBytes(work.bytesDone, t),
+      size: formatBytes(work.bytesTotal, t)
+    })
   return t(`queue.team.${work.step}`, { done: work.done, total: work.total })
+}
+
+/**
+ * The step's bar: by bytes where they are known (a large video moves it part by part, a resumed upload
+ * starts where it left off), else by the count. None before the first step or for a step of nothing.
+ */
+function stepProgress(work: TeamWork, line: string): Progress {
+  if (work.step === null) return { type: 'none' }
+  if (work.bytesTotal > 0)
+    return { type: 'determinate', value: work.bytesDone / work.bytesTotal, label: line }
+  if (work.total > 0) return { type: 'determinate', value: work.done / work.total, label: line }
+  return { type: 'none' }
 }
 
 /**
@@ -30,6 +51,7 @@ const TeamBand = memo(function TeamBand({ work }: { work: TeamWork }): ReactElem
     // that never reached the location is said here.
     setFailure(result.ok || result.error.code.startsWith('location.') ? null : failureLine(t, result.error))
   }
+  const line = stepLine(t, work)
   const title =
     work.doing === null
       ? t('queue.team.failed', { name: work.name })
@@ -41,15 +63,12 @@ const TeamBand = memo(function TeamBand({ work }: { work: TeamWork }): ReactElem
         {work.doing !== null ? (
           <>
             <p className="tq-batch-facts" role="status">
-              {stepLine(t, work)}
+              {line}
             </p>
-            {work.step !== null && work.total > 0 && (
-              <progress
-                max={work.total}
-                value={work.done}
-                aria-label={t('queue.team.progressLabel', { name: work.name })}
-              />
-            )}
+            <ProgressBar
+              progress={stepProgress(work, line)}
+              label={t('queue.team.progressLabel', { name: work.name })}
+            />
           </>
         ) : (
           work.failure && (

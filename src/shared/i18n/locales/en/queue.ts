@@ -51,6 +51,7 @@ export const queue = {
     sync: 'Syncing with {{name}}',
     cleanUp: 'Cleaning up {{name}}',
     sending: '{{done, number}} of {{total, number}} images sent',
+    sendingBytes: '{{done, number}} of {{total, number}} images sent · {{sent}} of {{size}}',
     reading: "Reading teammates' changes: {{done, number}} of {{total, number}}",
     receiving: '{{done, number}} of {{total, number}} images received',
     progressLabel: 'Progress with {{name}}',

@@ -55,6 +55,7 @@ export const queue: Catalog<typeof en> = {
     sync: '正在与 {{name}} 同步',
     cleanUp: '正在清理 {{name}}',
     sending: '已发送 {{done, number}} / {{total, number}} 张图片',
+    sendingBytes: '已发送 {{done, number}} / {{total, number}} 张图片 · {{sent}} / {{size}}',
     reading: '正在读取队友的更改：{{done, number}} / {{total, number}}',
     receiving: '已接收 {{done, number}} / {{total, number}} 张图片',
     progressLabel: '与 {{name}} 同步的进度',
