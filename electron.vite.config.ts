@@ -45,7 +45,8 @@ export default defineConfig({
       // GS_RENDERER_OUT lets parallel work build and test its own renderer copy without clobbering out/.
       outDir: process.env.GS_RENDERER_OUT ?? resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified; the web host serves it over HTTP, so size matters there.
-      minify: true,
+      // GS_RENDERER_MINIFY=0 keeps our function names for a bench's --profile (README, Benchmarks).
+      minify: process.env.GS_RENDERER_MINIFY !== '0',
       rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') }
     }
   }
