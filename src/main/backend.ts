@@ -71,7 +71,6 @@ import { systemClock, type Clock } from './time/clock'
 import { APP_NAME, APP_VERSION } from './version'
 import { MetadataWriter } from './provenance/embed'
 import { settingsOf } from './provenance/readBack'
-import { hasContentCredentials } from './provenance/c2pa'
 import { ImportManager } from './gallery/imports'
 import { ImportRows } from './gallery/importRows'
 import { GalleryDeletion } from './gallery/deletion'
@@ -448,10 +447,6 @@ export function createBackend(options: BackendOptions): Backend {
       exits,
       imports,
       importRows,
-      hasCredentials: async (mediaId) => {
-        const file = await library.read(mediaId)
-        return file !== null && hasContentCredentials(file.bytes)
-      },
       jobs,
       deletion,
       forEveryone: (mediaIds) => teamDeletes.forEveryone(mediaIds),

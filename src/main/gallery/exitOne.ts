@@ -68,14 +68,27 @@ export class ImageExit {
    * gone.
    */
   async file(resultId: string): Promise<ExitFile | null> {
+    return (await this.described(resultId))?.file ?? null
+  }
+
+  /**
+   * What an image's details say of its file, from one read of it: the file it leaves as (`file`) and
+   * whether it carries content credentials. The library's file is read whole to tell, so the details ask
+   * here once rather than twice. Null: no such image, or its file is gone.
+   */
+  async described(resultId: string): Promise<{ file: ExitFile; credentials: boolean } | null> {
     const row = this.deps.row(resultId)
     const stored = row ? await this.deps.read(row.mediaId) : null
     if (!row || !stored) return null
     // The same test `copiesWithMetadata` and the writer make, on the same bytes.
-    const beside = !row.mime.startsWith('image/') || untouchedBecause(stored.bytes) !== null
-    return beside
-      ? { fileName: nameOf(row, 'full', 'zip'), mime: ZIP, sidecar: true }
-      : { fileName: imageNameOf(row, 'full'), mime: row.mime, sidecar: false }
+    const untouched = untouchedBecause(stored.bytes)
+    const beside = !row.mime.startsWith('image/') || untouched !== null
+    return {
+      file: beside
+        ? { fileName: nameOf(row, 'full', 'zip'), mime: ZIP, sidecar: true }
+        : { fileName: imageNameOf(row, 'full'), mime: row.mime, sidecar: false },
+      credentials: untouched === 'credentials'
+    }
   }
 
   /** A result's copy with its story (Full unless asked otherwise), or null when there is no such image. */

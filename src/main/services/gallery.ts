@@ -20,10 +20,11 @@ export interface GalleryDeps {
   exports: ExportManager
   imports: ImportManager
   importRows: Pick<ImportRows, 'importedFrom'>
-  /** One image's copy as it leaves the app on its own (Save as…, drag-out). */
-  exits: Pick<ImageExit, 'file'>
-  /** Whether a library file carries content credentials (C2PA); false when the file is gone. */
-  hasCredentials: (mediaId: string) => Promise<boolean>
+  /**
+   * One image's copy as it leaves the app on its own (Save as…, drag-out): `file` for a tile dragged out,
+   * `described` for the details, which also say whether the file carries content credentials (C2PA).
+   */
+  exits: Pick<ImageExit, 'file' | 'described'>
   jobs: Pick<JobRepository, 'transaction' | 'setRatings' | 'setNote'>
   deletion: Pick<GalleryDeletion, 'delete'>
   /**
@@ -66,13 +67,16 @@ export function createGalleryHandlers(
       }
     },
     'gallery.facets': () => store.facets(profileName),
+    // The file is read once, for both what it leaves as and its credentials: the details open often.
     'gallery.get': async ({ id }) => {
       const detail = store.detail(id, profileName)
       if (!detail) throw new AppFailure('not_found', say('galleryImageGone'))
+      const described = await deps.exits.described(id)
       return {
         ...detail,
         imported: importRows.importedFrom(detail.jobId),
-        credentials: await deps.hasCredentials(detail.mediaId)
+        credentials: described?.credentials ?? false,
+        exit: described?.file ?? null
       }
     },
     'gallery.exitFile': async ({ id }) =>

@@ -111,6 +111,18 @@ export const GalleryFacets = z.object({
 })
 export type GalleryFacets = z.output<typeof GalleryFacets>
 
+/**
+ * The file an image leaves the app as, on its own ("Save as…", a drag out of the window): its copy with its
+ * story inside, or (`sidecar`) a zip of the untouched file and its story beside it, for a file with
+ * content credentials. Named before it is made: a drag names its file as it starts.
+ */
+export const ExitFile = z.object({
+  fileName: z.string(),
+  mime: z.string(),
+  sidecar: z.boolean()
+})
+export type ExitFile = z.output<typeof ExitFile>
+
 export const GalleryDetail = z.object({
   id: z.string(),
   jobId: z.string(),
@@ -165,21 +177,14 @@ export const GalleryDetail = z.object({
     .nullable()
     .optional(),
   /** The file carries content credentials (C2PA): it leaves the app untouched, its story in a sidecar. */
-  credentials: z.boolean().optional()
+  credentials: z.boolean().optional(),
+  /**
+   * The file the image leaves as on its own (`ExitFile`), told from the same read of its file as
+   * `credentials`, so the details need not ask `gallery.exitFile`. Null: the library no longer has the file.
+   */
+  exit: ExitFile.nullable().optional()
 })
 export type GalleryDetail = z.output<typeof GalleryDetail>
-
-/**
- * The file an image leaves the app as, on its own ("Save as…", a drag out of the window): its copy with its
- * story inside, or (`sidecar`) a zip of the untouched file and its story beside it, for a file with
- * content credentials. Named before it is made: a drag names its file as it starts.
- */
-export const ExitFile = z.object({
-  fileName: z.string(),
-  mime: z.string(),
-  sidecar: z.boolean()
-})
-export type ExitFile = z.output<typeof ExitFile>
 
 export const GalleryDeleteInput = z
   .object({

@@ -72,6 +72,8 @@ describe('one image’s copy as it leaves the app (issue 26)', () => {
         mime: copy.mime,
         sidecar: false
       })
+      // The details were told the same, from their one read of the file.
+      expect(detail.exit).toEqual({ fileName: copy.fileName, mime: copy.mime, sidecar: false })
 
       const path = join(temp.dir, copy.fileName)
       writeFileSync(path, copy.bytes)
@@ -130,6 +132,7 @@ describe('one image’s copy as it leaves the app (issue 26)', () => {
       mime: 'application/zip',
       sidecar: true
     })
+    expect(detail.exit).toEqual({ fileName: copy.fileName, mime: 'application/zip', sidecar: true })
     const zip = unzipSync(copy.bytes)
     expect(Object.keys(zip).sort()).toEqual([`untitled-${id8}.png`, `untitled-${id8}.png.json`])
     expect(Buffer.from(zip[`untitled-${id8}.png`] ?? new Uint8Array()).equals(credentialed)).toBe(true)

@@ -83,6 +83,17 @@ describe('the copy that leaves for each kind of file (issue 26)', () => {
     ])
     const jpeg = await image.clone().jpeg().toBuffer()
     fixtures.jpeg = Buffer.concat([jpeg.subarray(0, 2), app11(), jpeg.subarray(2)])
+    // A progressive JPEG with its manifest store after the first scan, before the next Huffman table.
+    const progressive = await image.clone().jpeg({ progressive: true }).toBuffer()
+    const next = progressive.indexOf(
+      Buffer.from([0xff, 0xc4]),
+      progressive.indexOf(Buffer.from([0xff, 0xda]))
+    )
+    fixtures['progressive jpeg'] = Buffer.concat([
+      progressive.subarray(0, next),
+      app11(),
+      progressive.subarray(next)
+    ])
   })
 
   afterAll(async () => {
@@ -92,7 +103,8 @@ describe('the copy that leaves for each kind of file (issue 26)', () => {
 
   for (const [format, mime] of [
     ['png', 'image/png'],
-    ['jpeg', 'image/jpeg']
+    ['jpeg', 'image/jpeg'],
+    ['progressive jpeg', 'image/jpeg']
   ] as const) {
     it(`leaves a ${format} with content credentials byte for byte, its story in a sidecar`, async () => {
       const bytes = fixtures[format] as Buffer

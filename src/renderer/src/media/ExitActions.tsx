@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ExitFile, GalleryDetail } from '@shared/schemas/gallery'
+import type { GalleryDetail } from '@shared/schemas/gallery'
 import { useConnection } from '../store/app'
 import { copyImageAndStory } from './clipboardImage'
-import { copyPath, exitFileOf, knownExitFile } from './exitCopy'
+import { copyPath, rememberExitFile } from './exitCopy'
 import { storyText } from './storyText'
 import './exitActions.css'
 
@@ -13,25 +13,20 @@ type Copying = 'idle' | 'copying' | 'copied' | 'failed'
  * "Save as…" and "Copy image" for a Gallery image (its details panel and its stage). Save as is a link to
  * the image's copy, which carries its story inside (or, for a file with content credentials, is a zip of
  * the untouched file and its story: said before it is saved). Copy image puts the picture and, as text,
- * its prompt and settings on the clipboard, which keeps no metadata.
+ * its prompt and settings on the clipboard, which keeps no metadata. What the copy is called comes with
+ * the details (`detail.exit`), read from the image's file once by `gallery.get`.
  */
 export function ExitActions({ detail }: { detail: GalleryDetail }): ReactElement {
   const { t } = useTranslation()
-  const { api, mediaUrl } = useConnection()
+  const { mediaUrl } = useConnection()
   const saveHint = useId()
   const copyHint = useId()
-  const [file, setFile] = useState<ExitFile | null>(() => knownExitFile(detail.id))
   const [copying, setCopying] = useState<Copying>('idle')
+  const file = detail.exit ?? null
 
   useEffect(() => {
-    let live = true
-    void exitFileOf(api, detail.id).then((known) => {
-      if (live) setFile(known)
-    })
-    return () => {
-      live = false
-    }
-  }, [api, detail.id])
+    if (file) rememberExitFile(detail.id, file)
+  }, [detail.id, file])
 
   const zipped = file ? file.sidecar : detail.credentials === true
   const copy = (): void => {

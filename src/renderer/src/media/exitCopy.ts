@@ -29,30 +29,36 @@ export function exitFileOf(api: ApiClient, resultId: string): Promise<ExitFile |
   const asked = api.call('gallery.exitFile', { id: resultId }).then((result) => {
     asking.delete(resultId)
     if (!result.ok) return null
-    known.set(resultId, result.value)
-    for (const oldest of known.keys()) {
-      if (known.size <= KEPT) break
-      known.delete(oldest)
-    }
+    rememberExitFile(resultId, result.value)
     return result.value
   })
   asking.set(resultId, asked)
   return asked
 }
 
-/** The file an image leaves as, if already known: a drag must name it at once. */
-export const knownExitFile = (resultId: string): ExitFile | null => known.get(resultId) ?? null
+/** Keeps what an image's details said it leaves as (`GalleryDetail.exit`): its tile need not ask again. */
+export function rememberExitFile(resultId: string, file: ExitFile): void {
+  known.delete(resultId)
+  known.set(resultId, file)
+  for (const oldest of known.keys()) {
+    if (known.size <= KEPT) break
+    known.delete(oldest)
+  }
+}
 
 /**
  * Starts dragging an image's copy out of the window. Chromium's `DownloadURL` (`type:name:address`) makes
  * a drop on the desktop or in a file manager save the copy under that name (Windows and macOS; other
  * systems drop nothing). The name must be known as the drag starts: it is asked for as the pointer goes
- * down (`exitFileOf`), and a drag that outruns the answer carries nothing. No address is offered as text:
- * a browser would open a dropped link in place of the app.
+ * down (`exitFileOf`), or comes with the image's details (`file`), and a drag that outruns the answer
+ * carries nothing. No address is offered as text: a browser would open a dropped link in place of the app.
  */
-export function dragOut(event: DragEvent<HTMLElement>, resultId: string): void {
+export function dragOut(
+  event: DragEvent<HTMLElement>,
+  resultId: string,
+  file: ExitFile | null = known.get(resultId) ?? null
+): void {
   event.dataTransfer.effectAllowed = 'copy'
-  const file = known.get(resultId)
   if (!file) return
   const address = new URL(copyPath(resultId), window.location.href).href
   event.dataTransfer.setData('DownloadURL', `${file.mime}:${file.fileName}:${address}`)

@@ -10,6 +10,7 @@ import { readBack } from '../../../helpers/exiftool'
 import { pngChunk, withChunks } from '../../../helpers/pngChunks'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { fileSource } from './export/fileSource'
+import { c2paApp11 } from '../../../helpers/c2paSegments'
 
 const T0 = Date.UTC(2025, 4, 1, 9, 30)
 
@@ -43,6 +44,8 @@ describe('one image’s exit copy (issue 26)', () => {
   const files = new Map<string, string>()
   let exit: ImageExit
   let credentialed: Buffer
+  /** A progressive JPEG with content credentials in an APP11 segment after its first scan. */
+  let afterFirstScan: Buffer
 
   beforeAll(async () => {
     const plain = await sharp({
@@ -51,11 +54,24 @@ describe('one image’s exit copy (issue 26)', () => {
       .png()
       .toBuffer()
     credentialed = withChunks(plain, [pngChunk('caBX', Buffer.from('manifest store'))], 'before IEND')
-    for (const [mediaId, bytes] of [
-      ['plain', plain],
-      ['signed', credentialed]
+    const progressive = await sharp(plain).jpeg({ progressive: true }).toBuffer()
+    // The first scan ends where the Huffman table for the next one starts (a 0xFF in scan data is stuffed).
+    const secondTable = progressive.indexOf(
+      Buffer.from([0xff, 0xc4]),
+      progressive.indexOf(Buffer.from([0xff, 0xda]))
+    )
+    afterFirstScan = Buffer.concat([
+      progressive.subarray(0, secondTable),
+      c2paApp11(),
+      progressive.subarray(secondTable)
+    ])
+    for (const [mediaId, bytes, ext] of [
+      ['plain', plain, 'png'],
+      ['signed', credentialed, 'png'],
+      ['progressive', progressive, 'jpg'],
+      ['scan-signed', afterFirstScan, 'jpg']
     ] as const) {
-      const path = join(temp.dir, `${mediaId}.png`)
+      const path = join(temp.dir, `${mediaId}.${ext}`)
       writeFileSync(path, bytes)
       files.set(mediaId, path)
     }
@@ -63,11 +79,15 @@ describe('one image’s exit copy (issue 26)', () => {
     rows.set('5e6f7a8b-signed', row('5e6f7a8b-signed', 'signed'))
     rows.set('9c0d1e2f-damaged', row('9c0d1e2f-damaged', 'plain', { params: '{"endpoint": "imag' }))
     rows.set('00000000-gone', row('00000000-gone', 'missing'))
+    rows.set('2b2b2b2b-progressive', row('2b2b2b2b-progressive', 'progressive', { mime: 'image/jpeg' }))
+    rows.set('3c3c3c3c-scan-signed', row('3c3c3c3c-scan-signed', 'scan-signed', { mime: 'image/jpeg' }))
     exit = new ImageExit({
       row: (id) => rows.get(id) ?? null,
       source: (mediaId) => {
         const path = files.get(mediaId)
-        return Promise.resolve(path ? fileSource(path) : null)
+        return Promise.resolve(
+          path ? fileSource(path, path.endsWith('.jpg') ? 'image/jpeg' : 'image/png') : null
+        )
       },
       read: (mediaId) => {
         const path = files.get(mediaId)
@@ -148,9 +168,42 @@ describe('one image’s exit copy (issue 26)', () => {
     expect(Buffer.from(zip[copy?.sidecar?.name ?? ''] ?? []).toString('utf8')).toBe(copy?.sidecar?.text)
   })
 
+  it('gives a progressive JPEG with credentials after its first scan back byte for byte, zipped with its story', async () => {
+    // The same JPEG without them has its story written in, as the independent reader sees: the
+    // difference is the credentials alone.
+    const plainCopy = await exit.copy('2b2b2b2b-progressive')
+    expect(plainCopy?.sidecar).toBeNull()
+    expect(readCopy('progressive.jpg', plainCopy?.bytes ?? Buffer.alloc(0))['XMP-dc:Description']).toBe(
+      'a lighthouse at dusk: long exposure / 长曝光'
+    )
+    expect(await exit.described('3c3c3c3c-scan-signed')).toEqual({
+      file: {
+        fileName: 'a lighthouse at dusk long exposure  长曝光-3c3c3c3c.zip',
+        mime: 'application/zip',
+        sidecar: true
+      },
+      credentials: true
+    })
+    const served = await exit.serve('3c3c3c3c-scan-signed')
+    expect(served?.mime).toBe('application/zip')
+    const zip = unzipSync(served?.bytes ?? Buffer.alloc(0))
+    const name = 'a lighthouse at dusk long exposure  长曝光-3c3c3c3c.jpg'
+    expect(Object.keys(zip).sort()).toEqual([name, `${name}.json`])
+    expect(Buffer.from(zip[name] ?? []).equals(afterFirstScan)).toBe(true)
+    expect(JSON.parse(Buffer.from(zip[`${name}.json`] ?? []).toString('utf8'))).toMatchObject({
+      resultId: '3c3c3c3c-scan-signed',
+      prompt: 'a lighthouse at dusk: long exposure / 长曝光'
+    })
+    // The independent reader still reads the file as the JPEG it was, with nothing of ours written in.
+    const read = readCopy('scan-signed.jpg', Buffer.from(zip[name] ?? []))
+    expect(read['File:FileType']).toBe('JPEG')
+    expect(read['XMP-dc:Description']).toBeUndefined()
+  })
+
   it('answers null for an unknown result and for one whose file is gone', async () => {
     for (const id of ['nobody', '00000000-gone']) {
       expect(await exit.file(id)).toBeNull()
+      expect(await exit.described(id)).toBeNull()
       expect(await exit.copy(id)).toBeNull()
       expect(await exit.serve(id)).toBeNull()
     }

@@ -6,6 +6,7 @@ import {
   c2paManifestIn,
   containerOf,
   hasContentCredentials,
+  type C2paManifestLocation,
   type ImageContainer
 } from '../../../../src/main/provenance/c2pa'
 
@@ -81,7 +82,7 @@ function box(type: string, payload: Uint8Array): Buffer {
  * A JUMBF superbox as C2PA writes its manifest store: a `jumd` description (type UUID, toggles, an optional
  * NUL-terminated label) and then its content. Either the UUID or the label can be made to say "not c2pa".
  */
-function jumbf(options: { uuid?: readonly number[]; label?: string | null } = {}): Buffer {
+function jumbf(options: { uuid?: readonly number[]; label?: string | null; content?: Buffer } = {}): Buffer {
   const uuid = options.uuid ?? C2PA_UUID
   const label = options.label === undefined ? 'c2pa' : options.label
   // Toggles: bit 0 "requestable", bit 1 "label present".
@@ -90,7 +91,8 @@ function jumbf(options: { uuid?: readonly number[]; label?: string | null } = {}
     'jumd',
     Buffer.concat([bytesOf(uuid), bytesOf([toggles]), label === null ? Buffer.alloc(0) : ascii(`${label}\0`)])
   )
-  return box('jumb', Buffer.concat([description, box('json', ascii('{"claim":"stand-in!"}'))]))
+  const content = options.content ?? ascii('{"claim":"stand-in!"}')
+  return box('jumb', Buffer.concat([description, box('json', content)]))
 }
 
 // --- PNG ---------------------------------------------------------------------------------------------
@@ -138,6 +140,43 @@ const APP0_JFIF = jpegSegment(0xe0, Buffer.concat([ascii('JFIF\0'), bytesOf([1, 
 const SOF0 = jpegSegment(0xc0, bytesOf([8, 0, 1, 0, 1, 1, 1, 0x11, 0]))
 const SOS = jpegSegment(0xda, bytesOf([1, 1, 0x00, 0, 0x3f, 0]))
 const SCAN_DATA = bytesOf([0x12, 0x34, 0x56, 0x78, 0x9a])
+// A progressive frame and a Huffman table, as come between the scans of a progressive JPEG.
+const SOF2 = jpegSegment(0xc2, bytesOf([8, 0, 1, 0, 1, 1, 1, 0x11, 0]))
+const DHT = jpegSegment(0xc4, bytesOf([0x10, 1, ...Array<number>(15).fill(0), 0x00]))
+/** Scan data holding what a scan may: a stuffed 0xFF (0xFF 0x00) and a restart marker (RST3). */
+const SCAN_WITH_MARKERS = bytesOf([0x12, 0xff, 0x00, 0x34, 0xff, 0xd3, 0x56, 0xff, 0x00, 0x78])
+
+/** Bytes as an encoder writes them into a scan: each 0xFF followed by a stuffed 0x00. */
+function stuffed(bytes: Uint8Array): Buffer {
+  const out: number[] = []
+  for (const byte of bytes) out.push(...(byte === 0xff ? [0xff, 0x00] : [byte]))
+  return Buffer.from(out)
+}
+
+/**
+ * A JUMBF box cut into JPEG-XT APP11 packets, as a C2PA writer stores a manifest store over 64 KB: each
+ * packet holds "JP", the box instance, its sequence number counting from 1, then a piece of the box; every
+ * packet after the first repeats the box's header (length and type, and an extended length if any).
+ */
+function app11Packets(whole: Buffer, piece: number, instance = 1): Buffer[] {
+  const header = whole.subarray(0, whole.readUInt32BE(0) === 1 ? 16 : 8)
+  const packets: Buffer[] = []
+  for (let offset = 0, z = 1; offset < whole.length; offset += piece, z++) {
+    const repeated = z === 1 ? Buffer.alloc(0) : header
+    const body = whole.subarray(offset, offset + piece)
+    packets.push(jpegSegment(0xeb, Buffer.concat([ascii('JP'), u16be(instance), u32be(z), repeated, body])))
+  }
+  return packets
+}
+
+/** Where the marker that ends a scan starts: the first 0xFF not followed by 0x00, 0xFF or RSTn. */
+function markerAfter(bytes: Uint8Array, from: number): number {
+  for (let i = from; i + 1 < bytes.length; i++) {
+    const next = bytes[i + 1] ?? 0
+    if (bytes[i] === 0xff && next !== 0x00 && next !== 0xff && (next < 0xd0 || next > 0xd7)) return i
+  }
+  throw new Error('no marker after the scan')
+}
 
 // --- WebP --------------------------------------------------------------------------------------------
 
@@ -171,6 +210,18 @@ function fixturesWithManifest(): Fixture[] {
   const png = assemble(pngParts(RED_PIXEL, { beforeIdat: [caBX] }))
   const segment = app11(jumbf())
   const jpeg = assemble([SOI, APP0_JFIF, segment, SOF0, SOS, SCAN_DATA, EOI])
+  const afterScan = assemble([
+    SOI,
+    APP0_JFIF,
+    SOF2,
+    SOS,
+    SCAN_WITH_MARKERS,
+    DHT,
+    segment,
+    SOS,
+    SCAN_DATA,
+    EOI
+  ])
   const c2paChunk = riffChunk('C2PA', jumbf())
   const webp = assemble(webpParts([VP8L_ODD, c2paChunk]))
   return [
@@ -180,6 +231,13 @@ function fixturesWithManifest(): Fixture[] {
       container: 'jpeg',
       bytes: jpeg.bytes,
       at: offsetOf(jpeg.offsets, 2),
+      length: segment.length
+    },
+    {
+      name: 'JPEG, APP11 after the first scan',
+      container: 'jpeg',
+      bytes: afterScan.bytes,
+      at: offsetOf(afterScan.offsets, 6),
       length: segment.length
     },
     {
@@ -197,6 +255,11 @@ function randomBytes(random: () => number, length: number): Buffer {
   return Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)))
 }
 
+/** What the detector says of a store held whole by one chunk or segment. */
+function located(container: ImageContainer, at: number, length: number): C2paManifestLocation {
+  return { container, at, length, parts: [{ at, length }] }
+}
+
 /** A result must describe bytes that are really there. */
 function expectWithinBytes(bytes: Uint8Array): void {
   const found = c2paManifestIn(bytes)
@@ -204,6 +267,15 @@ function expectWithinBytes(bytes: Uint8Array): void {
   expect(found.at).toBeGreaterThanOrEqual(0)
   expect(found.length).toBeGreaterThan(0)
   expect(found.at + found.length).toBeLessThanOrEqual(bytes.length)
+  // Each part lies within the span, in file order, none overlapping the next.
+  expect(found.parts[0]?.at).toBe(found.at)
+  let end = found.at
+  for (const part of found.parts) {
+    expect(part.at).toBeGreaterThanOrEqual(end)
+    expect(part.length).toBeGreaterThan(0)
+    end = part.at + part.length
+  }
+  expect(end).toBe(found.at + found.length)
 }
 
 describe('containerOf', () => {
@@ -242,7 +314,7 @@ describe('PNG', () => {
     const { bytes, offsets } = assemble(pngParts(RED_PIXEL, { beforeIdat: [caBX] }))
     // Signature (8) + IHDR (12 + 13): the first place after the header.
     expect(offsetOf(offsets, 2)).toBe(33)
-    expect(c2paManifestIn(bytes)).toEqual({ container: 'png', at: 33, length: caBX.length })
+    expect(c2paManifestIn(bytes)).toEqual(located('png', 33, caBX.length))
     expect(hasContentCredentials(bytes)).toBe(true)
   })
 
@@ -296,7 +368,7 @@ describe('JPEG', () => {
     const { bytes, offsets } = assemble([SOI, APP0_JFIF, segment, SOF0, SOS, SCAN_DATA, EOI])
     // SOI (2) + APP0 (2 + 16).
     expect(offsetOf(offsets, 2)).toBe(20)
-    expect(c2paManifestIn(bytes)).toEqual({ container: 'jpeg', at: 20, length: segment.length })
+    expect(c2paManifestIn(bytes)).toEqual(located('jpeg', 20, segment.length))
     expect(hasContentCredentials(bytes)).toBe(true)
   })
 
@@ -347,9 +419,9 @@ describe('JPEG', () => {
     expect(c2paManifestIn(bytes)).toBeNull()
   })
 
-  it('a whole c2pa APP11 segment inside the scan data after SOS is not a manifest', () => {
-    // Right after the SOS header, so a walker that did not stop at SOS would read it as the next segment.
-    const bytes = Buffer.concat([SOI, APP0_JFIF, SOF0, SOS, app11(jumbf()), SCAN_DATA, EOI])
+  it('a c2pa APP11 segment written as scan data (each 0xFF stuffed) is not a manifest', () => {
+    // Right after the SOS header, where a walker that took 0xFF 0x00 for a marker would read it.
+    const bytes = Buffer.concat([SOI, APP0_JFIF, SOF0, SOS, stuffed(app11(jumbf())), SCAN_DATA, EOI])
     expect(bytes.indexOf('jumb')).toBeGreaterThan(bytes.indexOf(SOS))
     expect(c2paManifestIn(bytes)).toBeNull()
   })
@@ -366,6 +438,8 @@ describe('JPEG', () => {
   })
 
   it('a segment length below 2 ends the walk instead of looping or skipping ahead', () => {
+    // "No" is safe here: no reader can follow the file past this point, so no validator can find and
+    // check credentials after it either.
     const broken = bytesOf([0xff, 0xe0, 0x00, 0x01])
     const bytes = Buffer.concat([SOI, broken, app11(jumbf()), SOS, EOI])
     expect(c2paManifestIn(bytes)).toBeNull()
@@ -379,6 +453,158 @@ describe('JPEG', () => {
   })
 })
 
+describe('JPEG past the first scan', () => {
+  it('finds an APP11 between scans, walking the first scan’s data past a stuffed 0xFF and a restart marker', () => {
+    const segment = app11(jumbf())
+    const parts = [SOI, APP0_JFIF, SOF2, SOS, SCAN_WITH_MARKERS, DHT, segment, SOS, SCAN_DATA, EOI]
+    const { bytes, offsets } = assemble(parts)
+    expect(c2paManifestIn(bytes)).toEqual(located('jpeg', offsetOf(offsets, 6), segment.length))
+  })
+
+  it('finds an APP11 after the last scan, and one that follows fill bytes ending a scan', () => {
+    const segment = app11(jumbf())
+    const last = assemble([SOI, SOF2, SOS, SCAN_DATA, DHT, SOS, SCAN_DATA, segment, EOI])
+    expect(c2paManifestIn(last.bytes)).toEqual(located('jpeg', offsetOf(last.offsets, 7), segment.length))
+    const filled = assemble([SOI, SOF2, SOS, SCAN_DATA, bytesOf([0xff, 0xff]), segment, SOS, SCAN_DATA, EOI])
+    expect(c2paManifestIn(filled.bytes)).toEqual(located('jpeg', offsetOf(filled.offsets, 5), segment.length))
+  })
+
+  it('a scan that runs to the end of the file, with no marker after it, carries nothing', () => {
+    expect(c2paManifestIn(Buffer.concat([SOI, SOF2, SOS, SCAN_WITH_MARKERS]))).toBeNull()
+    // Cut right after a 0xFF: no byte says what it was.
+    expect(c2paManifestIn(Buffer.concat([SOI, SOF2, SOS, SCAN_DATA, bytesOf([0xff])]))).toBeNull()
+  })
+
+  it('stray bytes between segments are skipped, as decoders and validators’ readers skip them', () => {
+    // A false "no" here would let the app write into a file whose credentials those readers verify.
+    const segment = app11(jumbf())
+    const { bytes, offsets } = assemble([
+      SOI,
+      APP0_JFIF,
+      bytesOf([0x00, 0x12, 0xff, 0x00]),
+      segment,
+      SOS,
+      EOI
+    ])
+    expect(c2paManifestIn(bytes)).toEqual(located('jpeg', offsetOf(offsets, 3), segment.length))
+    const after = assemble([SOI, SOF2, SOS, SCAN_DATA, DHT, bytesOf([0x42]), segment, SOS, SCAN_DATA, EOI])
+    expect(c2paManifestIn(after.bytes)?.at).toBe(offsetOf(after.offsets, 6))
+  })
+})
+
+describe('JPEG: a store over several APP11 segments', () => {
+  // Each packet's payload stays under a JPEG segment's 65,533 bytes: 8 + 8 + 65,000.
+  const big = jumbf({ content: Buffer.alloc(150_000, 0x61) })
+  const small = jumbf({ content: Buffer.alloc(60, 0x61) })
+  const spanOf = (offsets: readonly number[], parts: readonly Buffer[], first: number, last: number) => {
+    const at = offsetOf(offsets, first)
+    return { at, length: offsetOf(offsets, last) + (parts[last]?.length ?? 0) - at }
+  }
+  const partOf = (offsets: readonly number[], parts: readonly Buffer[], index: number) => ({
+    at: offsetOf(offsets, index),
+    length: parts[index]?.length ?? 0
+  })
+
+  it('a store over 64 KB in three packets: from the first packet through the last, each one a part', () => {
+    const packets = app11Packets(big, 65_000)
+    expect(packets).toHaveLength(3)
+    expect(big.length).toBeGreaterThan(0xffff)
+    const parts = [SOI, APP0_JFIF, ...packets, SOF0, SOS, SCAN_DATA, EOI]
+    const { bytes, offsets } = assemble(parts)
+    expect(c2paManifestIn(bytes)).toEqual({
+      container: 'jpeg',
+      ...spanOf(offsets, parts, 2, 4),
+      parts: [2, 3, 4].map((i) => partOf(offsets, parts, i))
+    })
+  })
+
+  it('a segment between packets is inside the span but not among the parts', () => {
+    const [p1, p2, p3] = app11Packets(big, 65_000)
+    if (!p1 || !p2 || !p3) throw new Error('three packets')
+    const comment = jpegSegment(0xfe, ascii('between packets'))
+    const parts = [SOI, p1, p2, comment, p3, SOS, SCAN_DATA, EOI]
+    const { bytes, offsets } = assemble(parts)
+    const found = c2paManifestIn(bytes)
+    expect(found).toMatchObject(spanOf(offsets, parts, 1, 4))
+    expect(found?.parts).toEqual([1, 2, 4].map((i) => partOf(offsets, parts, i)))
+  })
+
+  it('packets split by the first scan are one store: the walk goes on through the scan to the rest', () => {
+    const [p1, p2, p3] = app11Packets(big, 65_000)
+    if (!p1 || !p2 || !p3) throw new Error('three packets')
+    const parts = [SOI, p1, SOF2, SOS, SCAN_WITH_MARKERS, p2, DHT, SOS, SCAN_DATA, p3, EOI]
+    const { bytes, offsets } = assemble(parts)
+    expect(c2paManifestIn(bytes)?.parts).toEqual([1, 5, 9].map((i) => partOf(offsets, parts, i)))
+  })
+
+  it('an extended (64-bit) box length is repeated in every packet and the store is found whole', () => {
+    const inner = big.subarray(8)
+    const xl = Buffer.alloc(8)
+    xl.writeBigUInt64BE(BigInt(16 + inner.length))
+    const packets = app11Packets(Buffer.concat([u32be(1), ascii('jumb'), xl, inner]), 65_000)
+    const parts = [SOI, ...packets, SOS, SCAN_DATA, EOI]
+    const { bytes, offsets } = assemble(parts)
+    expect(c2paManifestIn(bytes)?.parts).toEqual(packets.map((_, i) => partOf(offsets, parts, i + 1)))
+  })
+
+  it('a packet of another box, or out of turn, is not the store’s; the store before it still counts', () => {
+    const [p1, p2, p3] = app11Packets(big, 65_000)
+    const [, other] = app11Packets(big, 65_000, 2)
+    if (!p1 || !p2 || !p3 || !other) throw new Error('three packets')
+    const outOfTurn = assemble([SOI, p1, p3, SOS, SCAN_DATA, EOI])
+    expect(c2paManifestIn(outOfTurn.bytes)?.parts).toEqual([{ at: 2, length: p1.length }])
+    const otherBox = assemble([SOI, p1, other, p3, SOS, SCAN_DATA, EOI])
+    expect(c2paManifestIn(otherBox.bytes)?.parts).toEqual([{ at: 2, length: p1.length }])
+    // Its last packet missing, the store is still there: "yes" is the safe answer.
+    const short = assemble([SOI, p1, p2, SOS, SCAN_DATA, EOI])
+    expect(c2paManifestIn(short.bytes)?.parts).toHaveLength(2)
+    expect(hasContentCredentials(short.bytes)).toBe(true)
+  })
+
+  it('once every byte of the store is seen the walk stops: a broken segment after it changes nothing', () => {
+    const packets = app11Packets(big, 65_000)
+    const broken = bytesOf([0xff, 0xe0, 0x00, 0x01])
+    const { bytes } = assemble([SOI, ...packets, broken, SOS, SCAN_DATA, EOI])
+    expect(c2paManifestIn(bytes)?.parts).toHaveLength(3)
+    // A store found before the walk breaks is kept, whole or not.
+    const [p1] = packets
+    if (!p1) throw new Error('a packet')
+    expect(c2paManifestIn(Buffer.concat([SOI, p1, broken, SOS, EOI]))?.parts).toHaveLength(1)
+  })
+
+  it('a file cut at any byte never throws, and names exactly the packets that are whole', () => {
+    // Small pieces, so every cut of every packet can be tried; the first still holds the whole description.
+    const packets = app11Packets(small, 48)
+    expect(packets.length).toBeGreaterThanOrEqual(3)
+    const parts = [SOI, APP0_JFIF, ...packets, SOF2, SOS, SCAN_WITH_MARKERS, DHT, SOS, SCAN_DATA, EOI]
+    const { bytes, offsets } = assemble(parts)
+    const ends = packets.map((_, i) => offsetOf(offsets, i + 2) + (packets[i]?.length ?? 0))
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const whole = ends.filter((end) => end <= cut).length
+      const found = c2paManifestIn(bytes.subarray(0, cut))
+      if (whole === 0) expect(found, `cut at ${cut}`).toBeNull()
+      else
+        expect(found?.parts, `cut at ${cut}`).toEqual(
+          packets.slice(0, whole).map((_, i) => partOf(offsets, parts, i + 2))
+        )
+    }
+  })
+
+  it('any byte set to 0x00, 0x01, 0xFF or a random value never throws nor points past the end', () => {
+    const packets = app11Packets(small, 48)
+    const original = Buffer.concat([SOI, ...packets, SOF2, SOS, SCAN_WITH_MARKERS, DHT, SOS, SCAN_DATA, EOI])
+    const random = seededRandom(0xa11)
+    for (let i = 0; i < original.length; i++) {
+      for (const value of [0x00, 0x01, 0xff, Math.floor(random() * 256)]) {
+        const bytes = Buffer.from(original)
+        bytes[i] = value
+        expect(() => c2paManifestIn(bytes)).not.toThrow()
+        expectWithinBytes(bytes)
+      }
+    }
+  })
+})
+
 describe('WebP', () => {
   it('finds a C2PA chunk after an odd-sized chunk and its pad byte, with its length', () => {
     const c2pa = riffChunk('C2PA', jumbf())
@@ -386,14 +612,14 @@ describe('WebP', () => {
     // RIFF header (12) + VP8L (8 + 5 + 1 pad).
     expect(offsetOf(offsets, 2)).toBe(26)
     const declared = 8 + jumbf().length
-    expect(c2paManifestIn(bytes)).toEqual({ container: 'webp', at: 26, length: declared })
+    expect(c2paManifestIn(bytes)).toEqual(located('webp', 26, declared))
     expect(hasContentCredentials(bytes)).toBe(true)
   })
 
   it('finds an odd-sized C2PA chunk that is not the last one', () => {
     const c2pa = riffChunk('C2PA', bytesOf([1, 2, 3]))
     const { bytes, offsets } = assemble(webpParts([c2pa, VP8L_ODD]))
-    expect(c2paManifestIn(bytes)).toEqual({ container: 'webp', at: offsetOf(offsets, 1), length: 11 })
+    expect(c2paManifestIn(bytes)).toEqual(located('webp', offsetOf(offsets, 1), 11))
   })
 
   it('a WebP without a C2PA chunk carries no credentials', () => {
@@ -431,7 +657,7 @@ describe('files from a real encoder', () => {
     expect(c2paManifestIn(encoded)).toBeNull()
     const caBX = pngChunk('caBX', jumbf())
     const signed = Buffer.concat([encoded.subarray(0, 33), caBX, encoded.subarray(33)])
-    expect(c2paManifestIn(signed)).toEqual({ container: 'png', at: 33, length: caBX.length })
+    expect(c2paManifestIn(signed)).toEqual(located('png', 33, caBX.length))
   })
 
   it('JPEG: none as encoded, found at the offset an APP11 is spliced in after SOI', async () => {
@@ -439,7 +665,48 @@ describe('files from a real encoder', () => {
     expect(c2paManifestIn(encoded)).toBeNull()
     const segment = app11(jumbf())
     const signed = Buffer.concat([encoded.subarray(0, 2), segment, encoded.subarray(2)])
-    expect(c2paManifestIn(signed)).toEqual({ container: 'jpeg', at: 2, length: segment.length })
+    expect(c2paManifestIn(signed)).toEqual(located('jpeg', 2, segment.length))
+  })
+
+  it('progressive JPEG: none as encoded, found where an APP11 is spliced in after the first scan', async () => {
+    const encoded = await image().jpeg({ progressive: true }).toBuffer()
+    expect(c2paManifestIn(encoded)).toBeNull()
+    const firstScan = encoded.indexOf(bytesOf([0xff, 0xda]))
+    const afterFirstScan = markerAfter(encoded, firstScan + 2)
+    // The first scan is followed by another Huffman table and more scans.
+    expect(encoded[afterFirstScan + 1]).toBe(0xc4)
+    expect(encoded.indexOf(bytesOf([0xff, 0xda]), afterFirstScan)).toBeGreaterThan(afterFirstScan)
+    const segment = app11(jumbf())
+    const signed = Buffer.concat([
+      encoded.subarray(0, afterFirstScan),
+      segment,
+      encoded.subarray(afterFirstScan)
+    ])
+    expect(c2paManifestIn(signed)).toEqual(located('jpeg', afterFirstScan, segment.length))
+    // Still a picture a decoder reads, pixel for pixel the same.
+    const [before, after] = await Promise.all([encoded, signed].map((bytes) => sharp(bytes).raw().toBuffer()))
+    expect(after?.equals(before ?? Buffer.alloc(0))).toBe(true)
+  })
+
+  it('progressive JPEG with an APP11 between scans: cut at any byte or with any byte changed, never a throw', async () => {
+    const encoded = await image().jpeg({ progressive: true }).toBuffer()
+    const at = markerAfter(encoded, encoded.indexOf(bytesOf([0xff, 0xda])) + 2)
+    const segment = app11(jumbf())
+    const signed = Buffer.concat([encoded.subarray(0, at), segment, encoded.subarray(at)])
+    for (let cut = 0; cut <= signed.length; cut++) {
+      const found = c2paManifestIn(signed.subarray(0, cut))
+      expect(found, `cut at ${cut}`).toEqual(
+        cut >= at + segment.length ? located('jpeg', at, segment.length) : null
+      )
+    }
+    for (let i = 0; i < signed.length; i++) {
+      for (const value of [0x00, 0x01, 0xff]) {
+        const bytes = Buffer.from(signed)
+        bytes[i] = value
+        expect(() => c2paManifestIn(bytes)).not.toThrow()
+        expectWithinBytes(bytes)
+      }
+    }
   })
 
   it('WebP: none as encoded, found at the offset a C2PA chunk is appended', async () => {
@@ -457,11 +724,9 @@ describe('untrusted bytes', () => {
     for (const fixture of fixturesWithManifest()) {
       const backing = Buffer.concat([randomBytes(seededRandom(7), 13), fixture.bytes])
       const view = new Uint8Array(backing.buffer, backing.byteOffset + 13, fixture.bytes.length)
-      expect(c2paManifestIn(view), fixture.name).toEqual({
-        container: fixture.container,
-        at: fixture.at,
-        length: fixture.length
-      })
+      expect(c2paManifestIn(view), fixture.name).toEqual(
+        located(fixture.container, fixture.at, fixture.length)
+      )
     }
   })
 
@@ -471,11 +736,9 @@ describe('untrusted bytes', () => {
         const bytes = fixture.bytes.subarray(0, cut)
         const found = c2paManifestIn(bytes)
         if (cut >= fixture.at + fixture.length) {
-          expect(found, `${fixture.name} cut at ${cut}`).toEqual({
-            container: fixture.container,
-            at: fixture.at,
-            length: fixture.length
-          })
+          expect(found, `${fixture.name} cut at ${cut}`).toEqual(
+            located(fixture.container, fixture.at, fixture.length)
+          )
         } else {
           expect(found, `${fixture.name} cut at ${cut}`).toBeNull()
         }

@@ -61,11 +61,21 @@ const write = vi.fn(async (items: { parts: Record<string, Blob | Promise<Blob>> 
 })
 const drawn: string[] = []
 
-function show(detail: GalleryDetail, file: ExitFile, label = 'Image details'): HTMLElement {
-  backend = connect({ 'gallery.get': () => detail, 'gallery.exitFile': () => file })
+/**
+ * The details of `detail`, whose file leaves as `file`: said by `gallery.get` itself, which reads the file
+ * once. `gallery.exitFile` answers too, so a panel that still asked it would be seen doing so.
+ */
+function show(detail: GalleryDetail, file: ExitFile | null, label = 'Image details'): HTMLElement {
+  backend = connect({ 'gallery.get': () => ({ ...detail, exit: file }), 'gallery.exitFile': () => file })
   render(<DetailPanel id={detail.id} />)
   return screen.getByRole('complementary', { name: label })
 }
+
+/** The commands the panel sent that read the image's file: `gallery.get` once, nothing else. */
+const fileReads = (): string[] =>
+  (backend?.calls ?? [])
+    .map((call) => call.name)
+    .filter((name) => name === 'gallery.get' || name === 'gallery.exitFile')
 
 /** Starts dragging `source`, and answers what the page put in the drag. */
 function dragStart(source: HTMLElement): { data: Map<string, string>; effectAllowed: string } {
@@ -117,9 +127,17 @@ describe('Gallery › Save as…, drag-out and Copy image (issue 26)', () => {
     expect(link).toHaveAccessibleDescription(
       'Saves a copy with its prompt and settings written into the file.'
     )
-    expect(backend?.calls.filter((call) => call.name === 'gallery.exitFile')).toEqual([
-      { name: 'gallery.exitFile', input: { id: '5e6f7a8b-save' } }
-    ])
+    // One opening, one read of the file: the name came with the details.
+    expect(fileReads()).toEqual(['gallery.get'])
+  })
+
+  it('names nothing to save or drag when the library no longer has the file, and does not ask again', async () => {
+    const panel = show(made('6a6a6a6a-gone'), null)
+    const link = await within(panel).findByRole('link', { name: 'Save as…' })
+    expect(link).toHaveAttribute('download', '')
+    const { data } = dragStart(within(panel).getByRole('img').parentElement as HTMLElement)
+    expect(data.size).toBe(0)
+    expect(fileReads()).toEqual(['gallery.get'])
   })
 
   it('says before saving that a file with content credentials leaves untouched, in a zip with its story', async () => {
@@ -132,6 +150,7 @@ describe('Gallery › Save as…, drag-out and Copy image (issue 26)', () => {
     expect(link).toHaveAccessibleDescription(
       'This file carries content credentials, so it is never changed: it is saved as a .zip holding the untouched file and, beside it, its prompt and settings.'
     )
+    expect(fileReads()).toEqual(['gallery.get'])
   })
 
   it('copies the picture as a PNG and, as text, its prompt and settings, in one clipboard item', async () => {
@@ -201,6 +220,7 @@ describe('Gallery › Save as…, drag-out and Copy image (issue 26)', () => {
       DownloadURL: `image/jpeg:a paper boat on a still pond-4f4f4f4f.jpg:${window.location.origin}/copies/4f4f4f4f-drag`
     })
     expect(effectAllowed).toBe('copy')
+    expect(fileReads()).toEqual(['gallery.get'])
   })
 })
 

@@ -169,7 +169,7 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
             className="detail-image"
             draggable
             title={t('gallery.exit.dragHint')}
-            onDragStart={(event) => dragOut(event, shown.id)}
+            onDragStart={(event) => dragOut(event, shown.id, shown.exit)}
           >
             <img
               src={mediaUrl(shown.mediaId)}
