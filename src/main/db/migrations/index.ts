@@ -26,6 +26,7 @@ import { migration024TeamDeletes } from './024_team_deletes'
 import { migration025TeamBatches } from './025_team_batches'
 import { migration026GalleryCounts } from './026_gallery_counts'
 import { migration027GalleryFacets } from './027_gallery_facets'
+import { migration028BoardCounts } from './028_board_counts'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -55,5 +56,6 @@ export const migrations: readonly Migration[] = [
   migration024TeamDeletes,
   migration025TeamBatches,
   migration026GalleryCounts,
-  migration027GalleryFacets
+  migration027GalleryFacets,
+  migration028BoardCounts
 ]
