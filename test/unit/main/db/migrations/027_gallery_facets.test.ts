@@ -4,7 +4,7 @@ import { migrate } from '../../../../../src/main/db/migrate'
 import { migrations } from '../../../../../src/main/db/migrations'
 import { mulberry32 } from '../../../../e2e/support/gallerySeed'
 import { makeTempDir } from '../../../../helpers/tempDir'
-import { insertJob, insertResult } from './galleryRows'
+import { insertJob, insertResult, pick } from './galleryRows'
 
 const STATUSES = ['pending', 'stored', 'failed', 'expired'] as const
 const MODELS = ['m0', 'm1', 'm2'] as const
@@ -33,9 +33,6 @@ describe('migration 027_gallery_facets', () => {
   let db: Db
   afterEach(() => db?.close())
   afterAll(() => temp.cleanup())
-
-  const pick = <T>(random: () => number, list: readonly T[]): T =>
-    list[Math.floor(random() * list.length)] as T
 
   const job = (id: string, model: string, endpoint: string, profile: string): void =>
     insertJob(db, id, { model, endpoint, profile })

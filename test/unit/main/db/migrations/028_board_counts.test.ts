@@ -4,7 +4,7 @@ import { migrate } from '../../../../../src/main/db/migrate'
 import { migrations } from '../../../../../src/main/db/migrations'
 import { mulberry32 } from '../../../../e2e/support/gallerySeed'
 import { makeTempDir } from '../../../../helpers/tempDir'
-import { insertJob, insertResult } from './galleryRows'
+import { insertJob, insertResult, pick } from './galleryRows'
 
 const STATUSES = ['pending', 'stored', 'failed', 'expired'] as const
 
@@ -23,8 +23,6 @@ describe('migration 028_board_counts', () => {
   afterEach(() => db?.close())
   afterAll(() => temp.cleanup())
 
-  const pick = <T>(random: () => number, list: readonly T[]): T =>
-    list[Math.floor(random() * list.length)] as T
   const board = (id: string): void => {
     db.prepare('INSERT INTO boards (id, name, name_key, created_at, updated_at) VALUES (?, ?, ?, 1, 1)').run(
       id,

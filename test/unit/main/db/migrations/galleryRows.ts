@@ -23,3 +23,7 @@ export function insertResult(db: Db, id: string, jobId: string, idx: number, sta
      VALUES (?, ?, ?, ?, 'image', ?, 1, 1)`
   ).run(id, jobId, `t-${jobId}`, idx, status)
 }
+
+/** One of `list`, drawn by `random` (a seeded generator, so a failing walk can be replayed). */
+export const pick = <T>(random: () => number, list: readonly T[]): T =>
+  list[Math.floor(random() * list.length)] as T
