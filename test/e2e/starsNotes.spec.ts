@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { en } from '../../src/shared/i18n/locales/en'
 import { zhCN } from '../../src/shared/i18n/locales/zh-CN'
 import { LANGUAGES } from '../../src/shared/language'
-import { isBlocking, report, scan } from './support/axe'
+import { expectAxeClean } from './support/axe'
 import { expect, openStudio, test } from './support/fixtures'
 import { withImages } from './support/galleryApi'
 import { press, tabTo } from './support/keyboard'
@@ -24,12 +24,6 @@ async function openGallery(page: Page, words: GalleryWords = en): Promise<void> 
     .click()
   const grid = page.getByRole('listbox', { name: words.gallery.grid.label })
   await expect(grid.getByRole('option')).toHaveCount(PROMPTS.length)
-}
-
-/** No critical or serious axe finding on the page as it is. */
-async function expectAxeClean(page: Page, where: string): Promise<void> {
-  const blocking = (await scan(page, where)).filter(isBlocking)
-  expect(blocking, report(blocking)).toEqual([])
 }
 
 /*

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { makeTempDir } from '../helpers/tempDir'
-import { isBlocking, report, scan } from './support/axe'
+import { expectAxeClean } from './support/axe'
 import { expect, openStudio, test } from './support/fixtures'
 import { contractClient } from './support/queueClient'
 
@@ -26,11 +26,6 @@ async function shot(target: Page | Locator, name: string): Promise<void> {
   const path = `${SHOTS}/${name}.png`
   if ('goto' in target) await target.screenshot({ path, fullPage: true, animations: 'disabled' })
   else await target.screenshot({ path, animations: 'disabled' })
-}
-
-async function axeClean(page: Page, where: string): Promise<void> {
-  const blocking = (await scan(page, where)).filter(isBlocking)
-  expect(blocking, report(blocking)).toEqual([])
 }
 
 /** A small picture: a sky, a sea and a sun of its own colours. */
@@ -119,7 +114,7 @@ test('Clean up… in Settings removes the file of an image the team deleted, kee
     await expect(dialog).toContainText('files of images the team deleted, once they are a day old')
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
     await shot(dialog, 'team-clean-up-ask')
-    await axeClean(page, 'Settings › Team locations › Clean up, asking')
+    await expectAxeClean(page, 'Settings › Team locations › Clean up, asking')
 
     await dialog.getByRole('button', { name: 'Clean up', exact: true }).click()
     const answer = dialog.getByRole('status')
@@ -130,7 +125,7 @@ test('Clean up… in Settings removes the file of an image the team deleted, kee
     await expect(answer).toContainText('1 recent file was kept: a teammate may still be sharing it.')
     await expect(dialog.getByRole('button', { name: 'Done' })).toBeFocused()
     await shot(dialog, 'team-clean-up-done')
-    await axeClean(page, 'Settings › Team locations › Clean up, done')
+    await expectAxeClean(page, 'Settings › Team locations › Clean up, done')
 
     // At the folder itself: the deleted image's file is gone; the live one, as old, and the recent one stay.
     expect(existsSync(deletedFile)).toBe(false)
@@ -161,7 +156,7 @@ test('Clean up… in Settings removes the file of an image the team deleted, kee
     await expect(zhAnswer).toContainText('保留了 1 个最近的文件：队友可能仍在共享它们。')
     await expect(zhDialog.getByRole('button', { name: '完成' })).toBeFocused()
     await shot(zhDialog, 'team-clean-up-done-zh')
-    await axeClean(page, 'Settings › Team locations › Clean up, done, 简体中文')
+    await expectAxeClean(page, 'Settings › Team locations › Clean up, done, 简体中文')
     expect(existsSync(oldFile)).toBe(false)
     expect(existsSync(keptFile)).toBe(true)
     expect(existsSync(recentFile)).toBe(true)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { makeTempDir } from '../helpers/tempDir'
 import { startWebdavServer, type WebdavServer } from '../helpers/webdavServer'
-import { isBlocking, report, scan } from './support/axe'
+import { expectAxeClean } from './support/axe'
 import { expect, openStudio, test } from './support/fixtures'
 import { startS3Process, type S3Process } from './support/s3Process'
 
@@ -49,11 +49,6 @@ async function openSettings(page: Page): Promise<Locator> {
   return section
 }
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  const blocking = (await scan(page, where)).filter(isBlocking)
-  expect(blocking, report(blocking)).toEqual([])
-}
-
 test('a designer adds a bucket, a WebDAV server and shared folders, reads each check in words, and removes one', async ({
   page,
   studio,
@@ -97,7 +92,7 @@ test('a designer adds a bucket, a WebDAV server and shared folders, reads each c
   )
   await expect(result).toContainText('The server answered HTTP 403.')
   await shot(section, 'team-locations-add-problem')
-  await axeClean(page, 'Settings › Team locations, the add form with a problem')
+  await expectAxeClean(page, 'Settings › Team locations, the add form with a problem')
 
   await form.getByLabel('Access key ID', { exact: true }).fill(s3.credentials.accessKeyId)
   await form.getByRole('button', { name: 'Test connection' }).click()
@@ -173,13 +168,13 @@ test('a designer adds a bucket, a WebDAV server and shared folders, reads each c
   await again.getByRole('button', { name: 'Cancel' }).click()
   await expect(again.getByRole('button', { name: `Edit ${BUCKET}` })).toBeFocused()
   await shot(again, 'team-locations-four')
-  await axeClean(page, 'Settings › Team locations, four saved')
+  await expectAxeClean(page, 'Settings › Team locations, four saved')
   await page.getByRole('radio', { name: 'Dark', exact: true }).check()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   await again.getByRole('button', { name: 'Edit Studio NAS' }).click()
   await again.getByRole('button', { name: 'Test connection' }).click()
   await expect(again.getByRole('form').getByRole('status')).toContainText('Reached.')
-  await axeClean(page, 'Settings › Team locations, four saved, one open, dark')
+  await expectAxeClean(page, 'Settings › Team locations, four saved, one open, dark')
   await shot(again, 'team-locations-dark')
   await again.getByRole('button', { name: 'Cancel' }).click()
 
@@ -187,7 +182,7 @@ test('a designer adds a bucket, a WebDAV server and shared folders, reads each c
   await again.getByRole('button', { name: 'Remove Old Share…' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Remove “Old Share” from this computer?' })
   await expect(confirm).toContainText('Nothing at the location is deleted')
-  await axeClean(page, 'Settings › Team locations, removing one')
+  await expectAxeClean(page, 'Settings › Team locations, removing one')
   await confirm.getByRole('button', { name: 'Remove from this computer' }).click()
   await expect(rows).toHaveCount(3)
   await expect(again.getByRole('list', { name: 'Saved locations' })).toBeFocused()

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { Page } from '@playwright/test'
-import { isBlocking, report, scan } from './support/axe'
+import { expectAxeClean } from './support/axe'
 import { expect, openStudio, test } from './support/fixtures'
 import { openScreen } from './support/gateways'
 import { contractClient } from './support/queueClient'
@@ -17,11 +17,6 @@ const BUCKET = 'team-library'
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
-}
-
-async function axeClean(page: Page, where: string): Promise<void> {
-  const blocking = (await scan(page, where)).filter(isBlocking)
-  expect(blocking, report(blocking)).toEqual([])
 }
 
 async function picture(sky: string, sea: string): Promise<Buffer> {
@@ -90,7 +85,7 @@ test('a review link opens the board in a plain browser tab, and finds nothing on
     await dialog.getByLabel('The images only, without prompts or settings').check()
     await dialog.getByLabel('The link works for').selectOption({ label: '1 day' })
     await shot(page, 'team-review-dialog')
-    await axeClean(page, 'Gallery › Share for review')
+    await expectAxeClean(page, 'Gallery › Share for review')
     await dialog.getByRole('button', { name: 'Create review page' }).click()
     await expect(dialog.getByRole('status').first()).toContainText(
       'The review page is ready. Send this link to your reviewers:',
@@ -105,7 +100,7 @@ test('a review link opens the board in a plain browser tab, and finds nothing on
     await expect(dialog.getByRole('listitem').first()).toContainText('Team bucket · 2 images, images only')
     await expect(dialog.getByRole('listitem').first()).toContainText('The link works until')
     await shot(page, 'team-review-ready')
-    await axeClean(page, 'Gallery › Share for review, link ready')
+    await expectAxeClean(page, 'Gallery › Share for review, link ready')
 
     // A reviewer without the app: a plain tab, no cookie of the studio, only the link.
     const reviewer = await context.browser()?.newContext({ viewport: { width: 1200, height: 800 } })
@@ -150,7 +145,7 @@ test('a review link opens the board in a plain browser tab, and finds nothing on
     await expect(zh.getByLabel('链接有效期')).toBeVisible()
     await expect(zh.getByRole('listitem').first()).toContainText('已撤下')
     await shot(page, 'team-review-dialog-dark-zh')
-    await axeClean(page, 'Gallery › Share for review, dark, 简体中文')
+    await expectAxeClean(page, 'Gallery › Share for review, dark, 简体中文')
   } finally {
     client.close()
   }

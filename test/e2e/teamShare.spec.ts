@@ -7,7 +7,7 @@ import type { LocationSaveInput } from '../../src/shared/schemas/locations'
 import type { z } from 'zod'
 import { tEXt, withChunks } from '../helpers/pngChunks'
 import { makeTempDir } from '../helpers/tempDir'
-import { isBlocking, report, scan } from './support/axe'
+import { expectAxeClean } from './support/axe'
 import { expect, openStudio, test } from './support/fixtures'
 import { openScreen } from './support/gateways'
 import { contractClient } from './support/queueClient'
@@ -30,11 +30,6 @@ const AUTHOR = userInfo().username
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, animations: 'disabled' })
-}
-
-async function axeClean(page: Page, where: string): Promise<void> {
-  const blocking = (await scan(page, where)).filter(isBlocking)
-  expect(blocking, report(blocking)).toEqual([])
 }
 
 /** A small picture (a sun over water) whose file says its prompt, as Automatic1111 writes it. */
@@ -165,7 +160,7 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await expect(share).toContainText('There is no team location on this computer yet.')
       await expect(share.getByRole('button', { name: 'Open Settings' })).toBeFocused()
       await shot(page, `team-share-none-${slug}`)
-      await axeClean(page, `Gallery › Share with team, no location (${place})`)
+      await expectAxeClean(page, `Gallery › Share with team, no location (${place})`)
       await share.getByRole('button', { name: 'Cancel' }).click()
       await expect(share).toBeHidden()
 
@@ -179,7 +174,7 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       )
       await expect(share).toContainText('Nothing is ever deleted at the location.')
       await shot(page, `team-share-dialog-${slug}`)
-      await axeClean(page, `Gallery › Share with team (${place})`)
+      await expectAxeClean(page, `Gallery › Share with team (${place})`)
       await share.getByRole('button', { name: 'Share', exact: true }).click()
       await expect(share.getByRole('status')).toContainText(
         `Shared with ${LOCATION}. Teammates see “Moodboard” after they sync.`,
@@ -209,7 +204,7 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await expect(grid2.getByRole('option', { name: /a paper boat on a pond/ })).toBeVisible()
       await thumbnailsShown(grid2)
       await shot(page2, `team-synced-gallery-${slug}`)
-      await axeClean(page2, `Gallery after a team sync (${place})`)
+      await expectAxeClean(page2, `Gallery after a team sync (${place})`)
 
       await grid2.getByRole('option', { name: /a lighthouse at dusk/ }).click()
       const details = page2.getByRole('complementary', { name: 'Image details' })
@@ -218,7 +213,7 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await expect(details).not.toContainText('Imported from')
       await expect(details.getByRole('img')).toHaveJSProperty('complete', true)
       await shot(page2, `team-image-details-${slug}`)
-      await axeClean(page2, `Gallery › a team image's details (${place})`)
+      await expectAxeClean(page2, `Gallery › a team image's details (${place})`)
 
       // Edits both ways: the teammate keeps both images and renames the board, then syncs; the first
       // designer syncs and has them.
@@ -294,7 +289,7 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       ).toHaveAttribute('aria-pressed', 'true')
       await thumbnailsShown(page2.getByRole('listbox', { name: '图片' }))
       await shot(page2, `team-details-dark-zh-${slug}`)
-      await axeClean(page2, `Gallery › a team image's details, dark, 简体中文 (${place})`)
+      await expectAxeClean(page2, `Gallery › a team image's details, dark, 简体中文 (${place})`)
 
       // The share goes away (a NAS unmounted): the Queue says why the sync failed and keeps saying it,
       // with Sync now, until a sync reaches the location again.
@@ -308,7 +303,7 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
         })
         await expect(band).toContainText('Changes made here wait and go out once it can be reached.')
         await shot(page, `team-queue-failed-${slug}`)
-        await axeClean(page, `Queue › a team sync that failed (${place})`)
+        await expectAxeClean(page, `Queue › a team sync that failed (${place})`)
         renameSync(`${shared.dir}-away`, shared.dir)
         await band.getByRole('button', { name: 'Sync now' }).click()
         await expect(band).toBeHidden({ timeout: 60_000 })

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the issue 16 gate. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -91,4 +91,10 @@ export function report(findings: readonly Finding[]): string {
       `\n    seen ${where.length}×: ${where.slice(0, 4).join(' | ')}${where.length > 4 ? ' | …' : ''}`
   )
   return `${groups.size} critical or serious axe violation(s):\n${lines.join('\n')}`
+}
+
+/** No critical or serious axe finding on the page as it is; a failure lists them as `report` does. */
+export async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const blocking = (await scan(page, where)).filter(isBlocking)
+  expect(blocking, report(blocking)).toEqual([])
 }
