@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MarkdownView } from '@renderer/features/chat/Markdown'
 import { connectFake } from './harness'
@@ -129,5 +129,29 @@ describe('GitHub-flavoured Markdown and highlighted code (issue 15)', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(container.querySelector('code.hljs')).toBeNull()
     expect(container.querySelector('pre')?.textContent).toBe('Qapla!\n')
+  })
+
+  it('colours code only once the page is idle, showing it plain until then (issue 28)', async () => {
+    const idle: IdleRequestCallback[] = []
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback))
+    vi.stubGlobal('cancelIdleCallback', () => undefined)
+    const runIdle = (): void =>
+      idle.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 }))
+    try {
+      connectFake()
+      const { container, unmount } = render(<MarkdownView text={'```ts\nconst answer = 42\n```'} />)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(container.querySelector('code.hljs')).toBeNull()
+      expect(container.querySelector('pre > code.language-ts')?.textContent).toBe('const answer = 42\n')
+      // The first idle moment fetches the highlighter, the next one colours the block.
+      act(runIdle)
+      await waitFor(() => expect(idle).toHaveLength(1))
+      expect(container.querySelector('code.hljs')).toBeNull()
+      act(runIdle)
+      expect(container.querySelector('code.hljs.language-ts .hljs-keyword')?.textContent).toBe('const')
+      unmount()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

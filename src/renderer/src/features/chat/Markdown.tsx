@@ -1,26 +1,15 @@
 import type { ElementContent, Root } from 'hast'
 import { memo, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import Markdown, { type Components, type ExtraProps } from 'react-markdown'
-import remarkGfm from 'remark-gfm'
 import type { highlightCode } from './highlight'
 import { useConnection } from '../../store/app'
 import { copyText } from './actions'
 import { openLink } from '../../ui/openLink'
 import { segments } from './blocks'
-import { hostOf, safeUrl } from './urlTransform'
+import { markdownElements, type MarkdownParts } from './markdownTree'
+import { hostOf } from './urlTransform'
 
-type HastNode = NonNullable<ExtraProps['node']>
-
-/** Plain text of a hast subtree (what a code block's Copy button copies). */
-function textOf(node: HastNode | HastNode['children'][number] | undefined): string {
-  if (!node) return ''
-  if (node.type === 'text') return node.value
-  if ('children' in node) return node.children.map((child) => textOf(child as HastNode)).join('')
-  return ''
-}
-
-function Link({ href, children }: { href?: string | undefined; children?: ReactNode }): ReactElement {
+function Link({ href, children }: { href: string; children?: ReactNode }): ReactElement {
   const { api } = useConnection()
   // An empty href is what safeUrl leaves of a refused link: the words stay, the link goes.
   if (!href) return <span className="md-refused-link">{children}</span>
@@ -41,9 +30,9 @@ function Link({ href, children }: { href?: string | undefined; children?: ReactN
 }
 
 /** RELIABILITY P34: a remote image is never fetched; it becomes a link the person may choose to open. */
-function RemoteImage({ src, alt }: { src?: string | undefined; alt?: string | undefined }): ReactElement {
+function RemoteImage({ src, alt }: { src: string; alt: string }): ReactElement {
   const { t } = useTranslation()
-  const label = alt?.trim() || t('chat.markdown.image')
+  const label = alt.trim() || t('chat.markdown.image')
   if (!src) return <span className="md-image-ref">{t('chat.markdown.imageRef', { label })}</span>
   return (
     <Link href={src}>
@@ -54,17 +43,6 @@ function RemoteImage({ src, alt }: { src?: string | undefined; alt?: string | un
       </span>
     </Link>
   )
-}
-
-/** The language a fenced block names (```ts → "ts"), from its code element's class. */
-function languageOf(node: HastNode | undefined): string | null {
-  const code = node?.children[0]
-  if (!code || code.type !== 'element' || code.tagName !== 'code') return null
-  const classes = code.properties['className']
-  const named = Array.isArray(classes)
-    ? classes.map(String).find((c) => c.startsWith('language-'))
-    : undefined
-  return named ? named.slice('language-'.length).toLowerCase() : null
 }
 
 type Highlighter = { highlightCode: typeof highlightCode }
@@ -86,27 +64,51 @@ function fromTree(nodes: readonly ElementContent[]): ReactNode[] {
   })
 }
 
-/** Highlights `code` once the highlighter is there; null (plain text) until then, or if it cannot. */
+/** At the latest this long after a code block shows, it is coloured even if the page never goes idle. */
+const IDLE_TIMEOUT_MS = 1000
+
+/**
+ * Runs `task` when the page is next idle: after the frame that shows the messages has been drawn. Where
+ * the browser has no idle callbacks (tests), on a timer.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 0)
+  return () => clearTimeout(id)
+}
+
+/**
+ * Highlights `code` once the highlighter is there; null (plain text) until then, or if it cannot. Loading
+ * the highlighter, setting its grammars up and colouring a block cost tens of milliseconds the first
+ * time, so both wait for idle time: a conversation opens showing its code plain and colours it after.
+ */
 function useHighlighted(code: string, language: string | null): Root | null {
   const [tree, setTree] = useState<{ code: string; root: Root | null } | null>(null)
   useEffect(() => {
     let live = true
-    loadHighlighter().then(
-      (module) => live && setTree({ code, root: module.highlightCode(code, language) }),
-      () => undefined
-    )
+    let cancel = whenIdle(() => {
+      loadHighlighter().then(
+        (module) => {
+          if (live) cancel = whenIdle(() => setTree({ code, root: module.highlightCode(code, language) }))
+        },
+        () => undefined
+      )
+    })
     return () => {
       live = false
+      cancel()
     }
   }, [code, language])
   return tree?.code === code ? tree.root : null
 }
 
-function CodeBlock({ node, children }: { node?: HastNode | undefined; children?: ReactNode }): ReactElement {
+function CodeBlock({ source, language }: { source: string; language: string | null }): ReactElement {
   const { t } = useTranslation()
   const [copied, setCopied] = useState(false)
-  const language = languageOf(node)
-  const code = textOf(node).replace(/\n$/, '')
+  const code = source.replace(/\n$/, '')
   const highlighted = useHighlighted(code, language)
   return (
     <div className="md-code">
@@ -127,26 +129,15 @@ function CodeBlock({ node, children }: { node?: HastNode | undefined; children?:
           </code>
         </pre>
       ) : (
-        <pre>{children}</pre>
+        <pre>
+          <code className={language ? `language-${language}` : undefined}>{source}</code>
+        </pre>
       )}
     </div>
   )
 }
 
-const components: Components = {
-  a: ({ href, children }) => <Link href={href}>{children}</Link>,
-  img: ({ src, alt }) => <RemoteImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
-  pre: ({ node, children }) => <CodeBlock node={node}>{children}</CodeBlock>,
-  // GFM tables scroll sideways on their own instead of widening the reply.
-  table: ({ children }) => (
-    <div className="md-table-wrap">
-      <table>{children}</table>
-    </div>
-  )
-}
-
-/** GitHub-flavoured Markdown: tables, strikethrough, task lists, autolinks. */
-const remarkPlugins = [remarkGfm]
+const markdownParts: MarkdownParts = { Link, Image: RemoteImage, Code: CodeBlock }
 
 /** One block of a reply. Memoised: while a reply streams, only its last block changes and re-parses. */
 const Block = memo(function Block({
@@ -159,14 +150,7 @@ const Block = memo(function Block({
   continued: boolean
 }): ReactElement {
   const className = `md-block${continues ? ' md-continues' : ''}${continued ? ' md-continued' : ''}`
-  // No rehype-raw: HTML in a reply shows as text and never becomes elements.
-  return (
-    <div className={className}>
-      <Markdown urlTransform={safeUrl} components={components} remarkPlugins={remarkPlugins}>
-        {source}
-      </Markdown>
-    </div>
-  )
+  return <div className={className}>{markdownElements(source, markdownParts)}</div>
 })
 
 /** A model's Markdown, rendered safely: no raw HTML, https/mailto links only, remote images as links. */
