@@ -1,15 +1,28 @@
 import { create } from 'zustand'
 import type { JobView, ResultView } from '@shared/schemas/jobs'
 
-/** What the last change of the mirror did: the mirror before it, the one it made, the ids it touched. */
+/**
+ * What the last change of the mirror did: the version it made, the ids it touched, and what each of them
+ * was before (undefined: not in the mirror). `byId` names the mirror it changed, so a change of a mirror
+ * since replaced (a reset) is never taken for one of the current mirror.
+ */
 export interface MirrorChange {
-  from: Record<string, JobView>
-  to: Record<string, JobView>
+  byId: Record<string, JobView>
+  version: number
   ids: readonly string[]
+  before: ReadonlyMap<string, JobView | undefined>
 }
 
 interface JobsState {
+  /**
+   * Every job loaded, by id. Changed in place, not copied: a copy of a 10,000-job mirror on every event
+   * cost 10-15 ms and about half a megabyte of garbage each (a running batch sends several a second), and
+   * its major collections were the Queue's longest tasks while scrolling. Each job is still a new object
+   * when it changes, so a selector of one job follows it; what reads the whole mirror follows `version`.
+   */
   byId: Record<string, JobView>
+  /** Counts the mirror's changes: with `byId`, says which state of the mirror a value was worked out for. */
+  version: number
   /** Ids newest first, as far as they have been loaded. */
   order: string[]
   /** Lets what is counted over every job follow a change from the jobs it touched (`mirrorSum`). */
@@ -20,6 +33,9 @@ interface JobsState {
   /** A partial image of a running stream: shown before the job's next full update arrives. */
   addPartial: (jobId: string, result: ResultView) => void
 }
+
+/** The mirror's state as what reads all of it keys its work: the object, and how often it changed. */
+export type MirrorState = Pick<JobsState, 'byId' | 'version'>
 
 /**
  * `order` with a new id at its place, newest first, by binary search: an event for a job not yet listed costs
@@ -38,23 +54,21 @@ function insertByCreated(byId: Record<string, JobView>, order: string[], id: str
 }
 
 /**
- * `order` with the ids it lacks merged in at their places, newest first. A page of the Queue is 50 jobs
- * older than all it holds: sorting the new ones and merging costs one pass, where sorting everything again
- * cost a sort of 10,000 ids (and its garbage) per page scrolled.
+ * `order` with the `fresh` ids (not in it yet) merged in at their places, newest first. A page of the
+ * Queue is 50 jobs older than all it holds: sorting the new ones and merging costs one pass, where sorting
+ * everything again cost a sort of 10,000 ids (and its garbage) per page scrolled.
  */
 function mergeByCreated(
   byId: Record<string, JobView>,
-  listed: Record<string, JobView>,
   order: readonly string[],
-  ids: readonly string[]
+  fresh: readonly string[]
 ): string[] {
   const created = (id: string): number => byId[id]?.createdAt ?? 0
-  // `order` holds exactly the ids the mirror held before.
-  const fresh = [...new Set(ids)].filter((id) => !listed[id]).sort((a, b) => created(b) - created(a))
   if (fresh.length === 0) return order as string[]
+  const sorted = [...fresh].sort((a, b) => created(b) - created(a))
   const merged: string[] = []
   let i = 0
-  for (const id of fresh) {
+  for (const id of sorted) {
     while (i < order.length && created(order[i] as string) >= created(id)) merged.push(order[i++] as string)
     merged.push(id)
   }
@@ -62,65 +76,99 @@ function mergeByCreated(
   return merged
 }
 
+/** Sets each job in the mirror in place; returns the change, with what each id was before. */
+function putAll(state: JobsState, jobs: readonly JobView[]): MirrorChange {
+  const { byId } = state
+  const before = new Map<string, JobView | undefined>()
+  for (const job of jobs) {
+    if (!before.has(job.id)) before.set(job.id, byId[job.id])
+    byId[job.id] = job
+  }
+  return { byId, version: state.version + 1, ids: [...before.keys()], before }
+}
+
 /** The renderer's mirror of the jobs table: filled by `jobs.list`, kept current by `jobs.*` events. */
 export const useJobsStore = create<JobsState>()((set) => ({
   byId: {},
+  version: 0,
   order: [],
   change: null,
   upsert: (job) =>
     set((state) => {
-      const byId = { ...state.byId, [job.id]: job }
+      const known = state.byId[job.id] !== undefined
+      const change = putAll(state, [job])
       return {
-        byId,
-        order: state.byId[job.id] ? state.order : insertByCreated(byId, state.order, job.id),
-        change: { from: state.byId, to: byId, ids: [job.id] }
+        version: change.version,
+        order: known ? state.order : insertByCreated(state.byId, state.order, job.id),
+        change
       }
     }),
   upsertMany: (jobs) =>
     set((state) => {
       if (jobs.length === 0) return state
-      const byId = { ...state.byId }
-      for (const job of jobs) byId[job.id] = job
-      const ids = [...new Set(jobs.map((job) => job.id))]
-      return {
-        byId,
-        order: mergeByCreated(byId, state.byId, state.order, ids),
-        change: { from: state.byId, to: byId, ids }
-      }
+      const change = putAll(state, jobs)
+      const fresh = change.ids.filter((id) => change.before.get(id) === undefined)
+      return { version: change.version, order: mergeByCreated(state.byId, state.order, fresh), change }
     }),
   remove: (id) =>
     set((state) => {
-      if (!state.byId[id]) return state
-      const byId = { ...state.byId }
+      const { byId } = state
+      const was = byId[id]
+      if (!was) return state
       delete byId[id]
+      const version = state.version + 1
       return {
-        byId,
+        version,
         order: state.order.filter((other) => other !== id),
-        change: { from: state.byId, to: byId, ids: [id] }
+        change: { byId, version, ids: [id], before: new Map([[id, was]]) }
       }
     }),
   addPartial: (jobId, result) =>
     set((state) => {
       const job = state.byId[jobId]
       if (!job || job.results.some((r) => r.id === result.id)) return state
-      const byId = { ...state.byId, [jobId]: { ...job, results: [...job.results, result] } }
-      return { byId, change: { from: state.byId, to: byId, ids: [jobId] } }
+      const change = putAll(state, [{ ...job, results: [...job.results, result] }])
+      return { version: change.version, change }
     })
 }))
+
+/**
+ * The whole mirror for a component that reads all of it (a list of jobs): it renders again on each change
+ * of the mirror, and `version` goes into the dependencies of what it works out from it.
+ */
+export function useJobsMirror(): MirrorState {
+  const version = useJobsStore((state) => state.version)
+  const byId = useJobsStore((state) => state.byId)
+  return { byId, version }
+}
 
 /**
  * `derive` of the mirror, computed once per change of it. A store's selectors run on every change of the
  * store and on every render of their component (a scrolled list renders every frame): what walks every job
  * is worked out once per state of the mirror, not once per call.
  */
-export function perMirror<T>(
-  derive: (byId: Record<string, JobView>) => T
-): (byId: Record<string, JobView>) => T {
-  let last: { byId: Record<string, JobView>; value: T } | null = null
-  return (byId) => {
-    if (last?.byId !== byId) last = { byId, value: derive(byId) }
+export function perMirror<T>(derive: (byId: Record<string, JobView>) => T): (mirror: MirrorState) => T {
+  let last: { byId: Record<string, JobView>; version: number; value: T } | null = null
+  return ({ byId, version }) => {
+    if (last?.byId !== byId || last.version !== version) last = { byId, version, value: derive(byId) }
     return last.value
   }
+}
+
+/** Whether `change` is the one change of the mirror between the state `last` saw and `mirror`. */
+export function followsFrom(
+  last: MirrorState | null,
+  mirror: MirrorState,
+  change: MirrorChange | null
+): change is MirrorChange {
+  return (
+    last !== null &&
+    change !== null &&
+    last.byId === mirror.byId &&
+    change.byId === mirror.byId &&
+    change.version === mirror.version &&
+    last.version === mirror.version - 1
+  )
 }
 
 /**
@@ -132,15 +180,16 @@ export function perMirror<T>(
  */
 export function mirrorSum<C>(
   count: (job: JobView, id: string, context: C) => number
-): (mirror: Pick<JobsState, 'byId' | 'change'>, context: C) => number {
-  let last: { byId: Record<string, JobView>; context: C; sum: number } | null = null
-  return ({ byId, change }, context) => {
-    if (last?.byId === byId && last.context === context) return last.sum
+): (mirror: Pick<JobsState, 'byId' | 'version' | 'change'>, context: C) => number {
+  let last: { byId: Record<string, JobView>; version: number; context: C; sum: number } | null = null
+  return (mirror, context) => {
+    const { byId, version, change } = mirror
+    if (last?.byId === byId && last.version === version && last.context === context) return last.sum
     let sum = 0
-    if (last?.context === context && change?.to === byId && change.from === last.byId) {
+    if (last?.context === context && followsFrom(last, mirror, change)) {
       sum = last.sum
       for (const id of change.ids) {
-        const before = change.from[id]
+        const before = change.before.get(id)
         const after = byId[id]
         if (before) sum -= count(before, id, context)
         if (after) sum += count(after, id, context)
@@ -151,7 +200,7 @@ export function mirrorSum<C>(
         if (job) sum += count(job, id, context)
       }
     }
-    last = { byId, context, sum }
+    last = { byId, version, context, sum }
     return sum
   }
 }

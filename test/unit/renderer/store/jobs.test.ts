@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useJobsStore } from '@renderer/store/jobs'
+import { act, renderHook } from '@testing-library/react'
+import { mirrorSum, useJobsMirror, useJobsStore } from '@renderer/store/jobs'
 import { job } from '../../../helpers/jobViews'
 
 beforeEach(() => useJobsStore.setState({ byId: {}, order: [], change: null }))
@@ -53,5 +54,54 @@ describe('jobs mirror: lists merged in (issue 25)', () => {
     const before = useJobsStore.getState().order
     useJobsStore.getState().upsertMany([job({ id: 'b', createdAt: 1, status: 'failed' })])
     expect(useJobsStore.getState().order).toBe(before)
+  })
+})
+
+describe('jobs mirror: changed in place, followed by its version', () => {
+  it('keeps one mirror object through updates, new objects for the jobs that changed, and says what they were', () => {
+    const store = useJobsStore.getState
+    store().upsertMany([job({ id: 'a', createdAt: 2 }), job({ id: 'b', createdAt: 1 })])
+    const mirror = store().byId
+    const a = store().byId.a
+    const version = store().version
+    store().upsert(job({ id: 'b', createdAt: 1, status: 'failed' }))
+    // Ten thousand jobs copied on every event was the cost: the object stays, the job is new.
+    expect(store().byId).toBe(mirror)
+    expect(store().byId.a).toBe(a)
+    expect(store().version).toBe(version + 1)
+    expect(store().change?.ids).toEqual(['b'])
+    expect(store().change?.before.get('b')?.status).not.toBe('failed')
+    store().remove('a')
+    expect(store().byId).toBe(mirror)
+    expect(store().byId.a).toBeUndefined()
+    expect(store().change?.before.get('a')).toBe(a)
+    expect(store().version).toBe(version + 2)
+  })
+
+  it('renders what reads the whole mirror again on each change', () => {
+    const seen: number[] = []
+    const { result } = renderHook(() => {
+      const mirror = useJobsMirror()
+      seen.push(Object.keys(mirror.byId).length)
+      return mirror
+    })
+    act(() => useJobsStore.getState().upsert(job({ id: 'a', createdAt: 1 })))
+    act(() => useJobsStore.getState().upsert(job({ id: 'b', createdAt: 2 })))
+    expect(seen.slice(-1)[0]).toBe(2)
+    expect(result.current.version).toBe(useJobsStore.getState().version)
+  })
+
+  it('counts over every job again after a change it did not see, and after a reset', () => {
+    const failed = mirrorSum((j) => (j.status === 'failed' ? 1 : 0))
+    const store = useJobsStore.getState
+    store().upsertMany([job({ id: 'a', status: 'failed' }), job({ id: 'b' })])
+    expect(failed(store(), null)).toBe(1)
+    store().upsert(job({ id: 'b', status: 'failed' }))
+    store().upsert(job({ id: 'c', status: 'failed' }))
+    expect(failed(store(), null)).toBe(3)
+    store().upsert(job({ id: 'a' }))
+    expect(failed(store(), null)).toBe(2)
+    useJobsStore.setState({ byId: { z: job({ id: 'z', status: 'failed' }) }, order: ['z'], change: null })
+    expect(failed(store(), null)).toBe(1)
   })
 })

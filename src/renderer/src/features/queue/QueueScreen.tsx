@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useAppStore, useConnection } from '../../store/app'
-import { perMirror, useJobsStore } from '../../store/jobs'
+import { perMirror, useJobsMirror, useJobsStore } from '../../store/jobs'
 import { useProfilesStore } from '../../store/profiles'
 import { isActiveJob, isSaving } from '../../jobs/status'
 import { useNow } from '../../ui/useNow'
@@ -35,9 +35,10 @@ function useVisibleIds(): { ids: string[]; exhausted: boolean; loading: boolean;
   const page = useQueueStore((state) => state.pages[filterKey(filter)])
   const order = useJobsStore((state) => state.order)
   const byStatus = STATUS_FILTERS[filter.status].statuses !== null
-  const statuses = useJobsStore((state) => (byStatus ? state.byId : null))
+  // Under a status filter the list follows every change of the mirror; under the others, only its order.
+  const changes = useJobsStore((state) => (byStatus ? state.version : null))
   const ids = useMemo(() => {
-    const byId = statuses ?? useJobsStore.getState().byId
+    const { byId } = useJobsStore.getState()
     const oldest = page?.exhausted ? null : (page?.oldest ?? null)
     const shown: string[] = []
     for (const id of order) {
@@ -45,7 +46,8 @@ function useVisibleIds(): { ids: string[]; exhausted: boolean; loading: boolean;
       if (job && matchesFilter(job, filter) && (oldest === null || job.createdAt >= oldest)) shown.push(id)
     }
     return shown
-  }, [order, statuses, filter, page])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mirror changes in place: `changes` says when
+  }, [order, changes, filter, page])
   return {
     ids,
     exhausted: page?.exhausted ?? false,
@@ -143,9 +145,9 @@ function QueueList(): ReactElement {
   const filter = useQueueStore((state) => state.filter)
   const profiles = useProfilesStore((state) => state.profiles)
   const { ids, exhausted, loading, error } = useVisibleIds()
-  const byId = useJobsStore((state) => state.byId)
+  const { byId } = useJobsMirror()
   const places = usePlaces()
-  const now = useNow(useJobsStore((state) => anyLive(state.byId)))
+  const now = useNow(useJobsStore(anyLive))
   const scrollRef = useRef<HTMLDivElement>(null)
   // The same function while the list is the same: the virtualizer measures every row again (10,000 of
   // them) whenever it is handed a new one, which was every scroll frame.

@@ -1,11 +1,11 @@
 import type { QueueState } from '@shared/schemas/jobGroups'
 import type { JobView } from '@shared/schemas/jobs'
 import { isActiveJob } from '../../jobs/status'
-import { mirrorSum, useJobsStore } from '../../store/jobs'
+import { followsFrom, mirrorSum, useJobsStore } from '../../store/jobs'
 import { isUnsent } from './model'
 import { useQueueStore } from './store'
 
-type Mirror = Pick<ReturnType<typeof useJobsStore.getState>, 'byId' | 'change'>
+type Mirror = Pick<ReturnType<typeof useJobsStore.getState>, 'byId' | 'version' | 'change'>
 
 const lineSets = new WeakMap<QueueState, ReadonlySet<string>>()
 
@@ -23,6 +23,7 @@ const hasLeft = (job: JobView | undefined): boolean => job !== undefined && !isU
 let placed: {
   line: QueueState | null
   byId: Record<string, JobView>
+  version: number
   left: string[]
   places: Map<string, number>
 } | null = null
@@ -37,13 +38,13 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
  * the line changed or a job left it: a page of the Queue or a poll's news leaves the places as they were,
  * which the mirror's last change tells without walking the line.
  */
-export function placesOf(line: QueueState | null, { byId, change }: Mirror): Map<string, number> {
-  if (placed?.line === line && placed.byId === byId) return placed.places
-  if (placed?.line === line && change?.to === byId && change.from === placed.byId) {
+export function placesOf(line: QueueState | null, mirror: Mirror): Map<string, number> {
+  const { byId, version, change } = mirror
+  if (placed?.line === line && placed.byId === byId && placed.version === version) return placed.places
+  if (placed?.line === line && followsFrom(placed, mirror, change)) {
     const inLine = idsOf(line)
-    const from = change.from
-    if (change.ids.every((id) => !inLine.has(id) || hasLeft(from[id]) === hasLeft(byId[id]))) {
-      placed.byId = byId
+    if (change.ids.every((id) => !inLine.has(id) || hasLeft(change.before.get(id)) === hasLeft(byId[id]))) {
+      placed.version = version
       return placed.places
     }
   }
@@ -52,12 +53,13 @@ export function placesOf(line: QueueState | null, { byId, change }: Mirror): Map
   const left = waiting.filter((id) => hasLeft(byId[id]))
   if (placed?.line === line && sameIds(placed.left, left)) {
     placed.byId = byId
+    placed.version = version
     return placed.places
   }
   const gone = new Set(left)
   const places = new Map<string, number>()
   for (const id of waiting) if (!gone.has(id)) places.set(id, places.size + 1)
-  placed = { line, byId, left, places }
+  placed = { line, byId, version, left, places }
   return places
 }
 

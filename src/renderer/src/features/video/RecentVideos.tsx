@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { JobView } from '@shared/schemas/jobs'
 import { isActiveJob, isSaving } from '../../jobs/status'
 import { useConnection } from '../../store/app'
-import { upsertFresh, useJobsStore } from '../../store/jobs'
+import { upsertFresh, useJobsMirror, useJobsStore } from '../../store/jobs'
 import { useNow } from '../../ui/useNow'
 import { useVideoStore } from './store'
 import { VideoCard } from './VideoCard'
@@ -14,7 +14,7 @@ export function RecentVideos(): ReactElement {
   const { t } = useTranslation()
   const { api } = useConnection()
   const lastJobId = useVideoStore((state) => state.lastJobId)
-  const byId = useJobsStore((state) => state.byId)
+  const { byId, version } = useJobsMirror()
   const order = useJobsStore((state) => state.order)
   const videos = useMemo(
     () =>
@@ -22,7 +22,8 @@ export function RecentVideos(): ReactElement {
         .map((id) => byId[id])
         .filter((job): job is JobView => job?.kind === 'video')
         .slice(0, RECENT),
-    [order, byId]
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mirror changes in place: `version` says when
+    [order, byId, version]
   )
   const now = useNow(videos.some((job) => isActiveJob(job) || isSaving(job)))
   useEffect(() => {
