@@ -2,21 +2,7 @@ import type { Connection } from '.'
 import { useAppStore } from '../store/app'
 import { upsertFresh, useJobsStore } from '../store/jobs'
 import { useProfilesStore } from '../store/profiles'
-
-/** Images being preloaded, held until loaded so they are not collected mid-way. */
-const preloading = new Set<HTMLImageElement>()
-
-/** Starts loading and decoding an image the page is about to show; its <img> then finds it cached. */
-function preload(url: string): void {
-  const image = new Image()
-  image.decoding = 'async'
-  preloading.add(image)
-  const done = (): void => {
-    preloading.delete(image)
-  }
-  image.src = url
-  image.decode().then(done, done)
-}
+import { preloadImage } from '../media/preload'
 
 /**
  * Feeds the shared stores (settings, profiles, the jobs mirror) from contract events; returns the
@@ -33,7 +19,8 @@ export function bridgeSharedStores(connection: Connection): () => void {
     api.on('jobs.updated', (job) => useJobsStore.getState().upsert(job)),
     api.on('jobs.partial', ({ jobId, result }) => {
       // The image is fetched (and decoded) from the moment its event arrives, while the slot renders.
-      if (result.kind === 'image' && result.mediaId) preload(connection.mediaUrl(`${result.mediaId}_thumb`))
+      if (result.kind === 'image' && result.mediaId)
+        preloadImage(connection.mediaUrl(`${result.mediaId}_thumb`))
       useJobsStore.getState().addPartial(jobId, result)
     }),
     api.on('jobs.removed', ({ id }) => useJobsStore.getState().remove(id))

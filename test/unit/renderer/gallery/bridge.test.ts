@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useGalleryStore } from '@renderer/features/gallery/store'
 import { useAppStore } from '@renderer/store/app'
+import { job, result } from '../../../helpers/jobViews'
 import { connect, type Backend } from './imports/harness'
 
 /**
@@ -35,5 +36,80 @@ describe('choosing the Gallery', () => {
       useAppStore.getState().setScreen('settings')
     }
     expect(queries()).toBe(0)
+  })
+})
+
+/** Every image the page starts loading outside React, by its address. */
+function watchPreloads(): string[] {
+  const asked: string[] = []
+  class Watched {
+    decoding = ''
+    set src(url: string) {
+      asked.push(url)
+    }
+    decode = (): Promise<void> => Promise.resolve()
+  }
+  vi.stubGlobal('Image', Watched)
+  return asked
+}
+
+describe('a fresh list of images', () => {
+  let backend: Backend | null = null
+  afterEach(() => {
+    backend?.off()
+    vi.unstubAllGlobals()
+    useAppStore.getState().setScreen('chat')
+  })
+
+  it('has its first screen of thumbnails asked for as it arrives, once per list', async () => {
+    const asked = watchPreloads()
+    useAppStore.getState().setScreen('chat')
+    backend = connect({}, 200)
+    useAppStore.getState().setScreen('gallery')
+    await vi.waitFor(() => expect(useGalleryStore.getState().items).toHaveLength(200))
+    // In order from the top, the first screen only: not the whole page of 200.
+    expect(asked.length).toBeGreaterThan(0)
+    expect(asked.length).toBeLessThan(200)
+    expect(asked).toEqual(asked.map((_, i) => `/media/${String(i).padStart(32, '0')}_thumb`))
+    const first = asked.length
+    // The next page of the same list warms nothing more.
+    useGalleryStore.setState((s) => ({ items: [...s.items, ...s.items.slice(0, 10)] }))
+    expect(asked).toHaveLength(first)
+  })
+})
+
+describe('a job’s news while the gallery shows images', () => {
+  let backend: Backend | null = null
+  afterEach(() => {
+    backend?.off()
+    useAppStore.getState().setScreen('chat')
+  })
+
+  it('marks the list stale for a newer stored image, follows a shown one’s favourite, and ignores the rest', async () => {
+    useAppStore.getState().setScreen('chat')
+    backend = connect({}, 3)
+    useAppStore.getState().setScreen('gallery')
+    await vi.waitFor(() => expect(useGalleryStore.getState().items).toHaveLength(3))
+    const shown = useGalleryStore.getState().items[0]
+    if (!shown) throw new Error('no image shown')
+    // A poll's news: nothing stored yet.
+    backend.emit('jobs.updated', job({ id: 'j-new', results: [result({ id: 'r-new', status: 'pending' })] }))
+    expect(useGalleryStore.getState().stale).toBe(false)
+    // A shown image starred elsewhere.
+    backend.emit(
+      'jobs.updated',
+      job({ id: shown.jobId, results: [result({ id: shown.id, status: 'stored', favorite: true })] })
+    )
+    expect(useGalleryStore.getState().items[0]?.favorite).toBe(true)
+    expect(useGalleryStore.getState().stale).toBe(false)
+    // An image stored after the newest shown.
+    backend.emit(
+      'jobs.updated',
+      job({
+        id: 'j-new',
+        results: [result({ id: 'r-new', status: 'stored', createdAt: shown.createdAt + 1 })]
+      })
+    )
+    expect(useGalleryStore.getState().stale).toBe(true)
   })
 })

@@ -1,6 +1,9 @@
+import type { GalleryItem } from '@shared/schemas/gallery'
 import type { Connection } from '../../api'
 import { useAppStore } from '../../store/app'
+import { preloadImage } from '../../media/preload'
 import { loadBoards, reload } from './actions'
+import { firstScreen } from './firstScreen'
 import { followImport } from './imports/folder'
 import { loadLocations } from './team/actions'
 import { useGalleryStore } from './store'
@@ -9,6 +12,7 @@ import { useGalleryStore } from './store'
 export function bridgeGallery(connection: Connection): () => void {
   const { api } = connection
   const store = useGalleryStore
+  let warmed = -1
   const offs = [
     api.on('gallery.exportProgress', (progress) => store.getState().upsertExport(progress)),
     api.on('gallery.importProgress', (progress) => followImport(progress)),
@@ -27,15 +31,27 @@ export function bridgeGallery(connection: Connection): () => void {
       const gallery = store.getState()
       if (gallery.stale && !gallery.typing && gallery.tab === 'images') void reload(api)
     }),
+    // A fresh list's first screen of thumbnails is asked for as the list arrives, before React renders
+    // the grid (80 ms at a million images): the images load while it renders instead of after. Once per
+    // list; the window's size stands in for the grid's, which may not be measured yet.
+    store.subscribe((gallery, before) => {
+      if (gallery.items === before.items || gallery.items.length === 0) return
+      if (gallery.generation === warmed) return
+      warmed = gallery.generation
+      for (const item of firstScreen(gallery.items, window.innerWidth, window.innerHeight))
+        preloadImage(connection.mediaUrl(`${item.mediaId}_thumb`))
+    }),
     api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
     api.on('jobs.updated', (job) => {
+      const stored = job.results.filter((result) => result.kind === 'image' && result.status === 'stored')
+      // Most events of a running batch are a poll's news with no image stored: nothing to look up.
+      if (stored.length === 0) return
       const state = store.getState()
-      const shown = new Map(state.items.map((item) => [item.id, item]))
+      const shown = byIdOf(state.items)
       // Only images newer than the newest shown are new; older ones may simply not be paged in yet.
       const newest = state.items[0]?.createdAt ?? -Infinity
       let fresh = false
-      for (const result of job.results) {
-        if (result.kind !== 'image' || result.status !== 'stored') continue
+      for (const result of stored) {
         const item = shown.get(result.id)
         if (!item) fresh ||= result.createdAt >= newest
         else if (item.favorite !== result.favorite) state.setFavorite(result.id, result.favorite)
@@ -44,6 +60,15 @@ export function bridgeGallery(connection: Connection): () => void {
     })
   ]
   return () => offs.forEach((off) => off())
+}
+
+const lookups = new WeakMap<readonly GalleryItem[], ReadonlyMap<string, GalleryItem>>()
+
+/** The loaded images by id, made once per list: several thousand may be loaded, and events come often. */
+function byIdOf(items: readonly GalleryItem[]): ReadonlyMap<string, GalleryItem> {
+  let lookup = lookups.get(items)
+  if (!lookup) lookups.set(items, (lookup = new Map(items.map((item) => [item.id, item]))))
+  return lookup
 }
 
 /** After an outage: images may have arrived unseen, so the grid offers to reload. */

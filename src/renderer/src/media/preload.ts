@@ -1,0 +1,17 @@
+/** Images being preloaded, held until loaded so they are not collected mid-way. */
+const preloading = new Set<HTMLImageElement>()
+
+/**
+ * Starts loading and decoding an image the page is about to show; its `<img>` then finds it in the memory
+ * cache. The request leaves now, while the main thread is still busy rendering what will show it.
+ */
+export function preloadImage(url: string): void {
+  const image = new Image()
+  image.decoding = 'async'
+  preloading.add(image)
+  const done = (): void => {
+    preloading.delete(image)
+  }
+  image.src = url
+  image.decode().then(done, done)
+}
