@@ -260,6 +260,7 @@ export function createBackend(options: BackendOptions): Backend {
     protectedDir: options.dataDir,
     rows: (selection) => gallery.rows(selection),
     source: (mediaId) => library.source(mediaId),
+    away: (mediaId) => library.remoteOf(mediaId),
     nameTemplate: () => settings.get().exportNameTemplate,
     emit: (progress) => bus.emit('gallery.exportProgress', progress),
     appName: APP_NAME,
@@ -350,6 +351,8 @@ export function createBackend(options: BackendOptions): Backend {
     onSynced: (locationId, outcome) => bus.emit('team.synced', { locationId, outcome }),
     beforeSync: (locationId) => batchBoards.catchUp(locationId)
   })
+  // A team image brought in by its thumbnail gets its file from its location the first time it is read.
+  library.setFetcher((remote) => teamSync.fetchFile(remote))
   const reviews = new ReviewShares({
     db,
     locations,
@@ -450,7 +453,8 @@ export function createBackend(options: BackendOptions): Backend {
       jobs,
       deletion,
       forEveryone: (mediaIds) => teamDeletes.forEveryone(mediaIds),
-      profileName
+      profileName,
+      fileAway: (mediaId) => library.remoteOf(mediaId)
     }),
     ...createPresetHandlers({ store: new PresetStore(db, now) }),
     ...createLocationHandlers({

@@ -23,7 +23,10 @@ export const CRASH_POINTS = [
   'poll.answered',
   /** Library: part of a download is in its temp file (called after every chunk written). */
   'download.partial',
-  /** Library: the file (and thumbnail) are renamed into place; the `media` row is not committed yet. */
+  /**
+   * Library: the file (and thumbnail) are renamed into place, or a team image's thumbnail alone
+   * (`keepRemote`); the `media` row is not committed yet.
+   */
   'library.renamed',
   /** Engine: a download's `media` row is committed; the result row still says `pending`. */
   'download.stored',

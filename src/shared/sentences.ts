@@ -14,6 +14,8 @@ export const sentences = {
   folderNotWritable: 'The app may not write into that folder.',
   nothingToExport: 'None of the selected images are in the gallery any more.',
   filesMissing: 'The files of the selected images are missing from the library.',
+  teamFilesAway:
+    'The full files of the selected images are on the team location, which can’t be reached right now. Try again when it’s back.',
   unknownTimeZone: 'Unknown time zone "{{timeZone}}".',
   nothingToResend: 'This job has nothing waiting to be sent again.',
   jobGone: 'That job no longer exists.',

@@ -74,7 +74,7 @@ async function settingsFor(place: Place, folder: string): Promise<z.input<typeof
   }
 }
 
-/** Waits until every thumbnail in view has arrived (a team image's is made the first time it is asked). */
+/** Waits until every thumbnail in view has arrived (a team image's comes from its segment's thumbnail pack). */
 async function thumbnailsShown(grid: Locator): Promise<void> {
   await expect
     .poll(() =>

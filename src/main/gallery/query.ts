@@ -159,7 +159,9 @@ export function decodeCursor(text: string): Cursor | null {
 const ITEM_COLUMNS =
   'r.id AS id, r.job_id AS jobId, r.media_id AS mediaId, m.width AS width, m.height AS height,' +
   ' j.model AS model, substr(j.prompt, 1, 200) AS prompt, r.favorite AS favorite, r.rating AS rating,' +
-  ' r.created_at AS createdAt'
+  ' r.created_at AS createdAt,' +
+  // A team image whose file is still at its location (migration 29): one primary-key probe per row.
+  ' EXISTS (SELECT 1 FROM team_files tf WHERE tf.media_id = r.media_id) AS away'
 
 /**
  * One page of a filter: after `cursor` (keyset, the next page) or from `offset` (a jump to any position, as

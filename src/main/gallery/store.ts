@@ -59,7 +59,7 @@ interface FacetGroup {
   n: number
 }
 
-type ItemRow = Omit<GalleryItem, 'favorite'> & { favorite: number; key: number | null }
+type ItemRow = Omit<GalleryItem, 'favorite' | 'away'> & { favorite: number; away: number; key: number | null }
 
 export class BadCursorError extends Error {}
 
@@ -96,9 +96,11 @@ export class GalleryStore {
     if (cursorText !== undefined && !cursor) throw new BadCursorError('not a gallery cursor')
     const query = pageQuery(filter, cursor, limit + 1, cursor ? 0 : offset)
     const rows = this.db.prepare(query.sql).all(...query.params) as ItemRow[]
-    const items = rows
-      .slice(0, limit)
-      .map(({ key: _key, ...row }) => ({ ...row, favorite: row.favorite === 1 }))
+    const items = rows.slice(0, limit).map(({ key: _key, away, ...row }) => ({
+      ...row,
+      favorite: row.favorite === 1,
+      ...(away === 1 ? { away: true as const } : {})
+    }))
     const last = rows[Math.min(rows.length, limit) - 1]
     const more = rows.length > limit && last !== undefined
     let matching: number | null = null

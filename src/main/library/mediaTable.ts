@@ -21,6 +21,9 @@ export class MediaTable {
     setThumb: Statement<[{ id: string; thumbPath: string }]>
     used: Statement<[string], { n: number }>
     remove: Statement<[string]>
+    remoteOf: Statement<[string], { locationId: string }>
+    markRemote: Statement<[string, string]>
+    clearRemote: Statement<[string]>
   }
 
   constructor(private readonly db: Db) {
@@ -38,7 +41,14 @@ export class MediaTable {
         'UPDATE media SET thumb_path = @thumbPath WHERE id = @id AND thumb_path IS NULL'
       ),
       used: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM results WHERE media_id = ? LIMIT 1'),
-      remove: db.prepare<[string]>('DELETE FROM media WHERE id = ?')
+      remove: db.prepare<[string]>('DELETE FROM media WHERE id = ?'),
+      remoteOf: db.prepare<[string], { locationId: string }>(
+        'SELECT location_id AS locationId FROM team_files WHERE media_id = ?'
+      ),
+      markRemote: db.prepare<[string, string]>(
+        'INSERT INTO team_files (media_id, location_id) VALUES (?, ?) ON CONFLICT (media_id) DO NOTHING'
+      ),
+      clearRemote: db.prepare<[string]>('DELETE FROM team_files WHERE media_id = ?')
     }
   }
 
@@ -62,7 +72,31 @@ export class MediaTable {
     }
     const repaired = { ...row, path: record.path, thumbPath: record.thumbPath }
     this.stmt.repair.run({ id: row.id, path: repaired.path, thumbPath: repaired.thumbPath })
+    // A team file whose bytes came another way (imported, made again): it is here now.
+    this.stmt.clearRemote.run(row.id)
     return repaired
+  }
+
+  /**
+   * Keeps the row of a team image whose file is still at `locationId` (call inside a commit): inserted with
+   * its thumbnail and marked, unless a row of these bytes exists (which is answered as it is).
+   */
+  keepRemote(record: MediaRecord, locationId: string): MediaRecord {
+    const row = this.bySha(record.sha256)
+    if (row) return row
+    this.stmt.insert.run(record)
+    this.stmt.markRemote.run(record.id, locationId)
+    return record
+  }
+
+  /** The location `id`'s file is still at, or null when it is here (or no such row). */
+  remoteOf(id: string): string | null {
+    return this.stmt.remoteOf.get(id)?.locationId ?? null
+  }
+
+  /** `id`'s file is here now. */
+  fetched(id: string): void {
+    this.stmt.clearRemote.run(id)
   }
 
   /** Names `id`'s thumbnail unless it already has one; answers whether a row changed (0 if it is gone). */

@@ -4,6 +4,7 @@ import type { Db } from '../db/connection'
 import { GroupCommit } from '../db/groupCommit'
 import { downloadMedia } from './download'
 import { ImageWork } from './imageWork'
+import { isMediaError } from './errors'
 import { base64Bytes, incomingBytes, inspect, type Incoming } from './intake'
 import type { MediaStore } from './mediaStore'
 import { MediaTable } from './mediaTable'
@@ -41,6 +42,35 @@ export interface LibraryOptions {
 
 const MEDIA_REF = /^([0-9a-f]{32})(_thumb)?$/
 
+/** The file extension a team image's object gets here, by its type (as `sniff.ts` names them). */
+const REMOTE_EXT: Partial<Record<MediaMime, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp'
+}
+
+/**
+ * Fetches a team image's file from the location it is at (set by team sync at wiring time): its bytes,
+ * or null when the location has no such object or cannot be reached (a throw means the same).
+ */
+export type RemoteFetch = (remote: {
+  locationId: string
+  sha256: string
+  mime: MediaMime
+}) => Promise<Uint8Array | null>
+
+/** What a team image's row is made of before its file is here (`keepRemote`). */
+export interface RemoteMedia {
+  sha256: string
+  mime: MediaMime
+  bytes: number
+  width: number | null
+  height: number | null
+  /** Its thumbnail, checked as WebP by whoever read it (the thumbnail pack). */
+  thumbnail: Buffer
+  locationId: string
+}
+
 /**
  * The media library (docs/ARCHITECTURE.md §6): objects in a `MediaStore` under `<yyyy>/<mm>/<sha256>.<ext>`,
  * named by content so the same bytes are written once, with a WebP thumbnail beside them
@@ -62,6 +92,9 @@ export class Library {
   private readonly commits: PacedCommits
   private readonly table: MediaTable
   private readonly thumbnails: ThumbnailJobs
+  private fetcher: RemoteFetch | null = null
+  /** Team files being fetched, by content hash: readers asking at once share one fetch. */
+  private readonly fetching = new Map<string, Promise<void>>()
 
   constructor(
     db: Db,
@@ -131,6 +164,92 @@ export class Library {
     return this.table.bySha(sha256)
   }
 
+  /** How a team image's file is fetched when asked for (team sync sets it; null: none can be). */
+  setFetcher(fetch: RemoteFetch | null): void {
+    this.fetcher = fetch
+  }
+
+  /**
+   * Keeps a team image by its thumbnail alone: the thumbnail is written (atomically, as every object) and
+   * the row committed with it, marked as at `locationId` (`team_files`). Its file comes the first time a
+   * reader asks for it (`source`, `read`, `mediaSource`, `serveMedia`). A row of these bytes already here
+   * is answered as it is.
+   */
+  async keepRemote(remote: RemoteMedia): Promise<MediaRecord> {
+    const existing = this.table.bySha(remote.sha256)
+    if (existing) return existing
+    const ext = REMOTE_EXT[remote.mime]
+    if (!ext) throw new Error(`not a type a team image is kept as: ${remote.mime}`)
+    const createdAt = this.now()
+    const relDir = monthOf(createdAt)
+    const thumbPath = `${relDir}/${remote.sha256}_thumb.webp`
+    await this.files.put(thumbPath, remote.thumbnail)
+    this.options.probe?.('library.renamed')
+    const ours: MediaRecord = {
+      id: newMediaId(),
+      sha256: remote.sha256,
+      mime: remote.mime,
+      path: `${relDir}/${remote.sha256}.${ext}`,
+      bytes: remote.bytes,
+      width: remote.width,
+      height: remote.height,
+      durationMs: null,
+      thumbPath,
+      createdAt
+    }
+    return this.commits.run(() => this.table.keepRemote(ours, remote.locationId))
+  }
+
+  /** The team location `id`'s file is still at (its thumbnail is here, the file not yet), or null. */
+  remoteOf(id: string): string | null {
+    return this.table.remoteOf(id)
+  }
+
+  /**
+   * Brings the file of `ref` here if it is a team image's still at its location: fetched once however
+   * many readers ask at the same time, checked (the bytes its hash names, sniffed as its type, whole),
+   * written atomically, then unmarked. A fetch that fails leaves the row as it was (the reader finds no
+   * object, as for any missing file) and is tried again by the next reader. Thumbnails are never fetched.
+   */
+  private async bringHere(ref: string): Promise<void> {
+    const m = MEDIA_REF.exec(ref)
+    if (!m?.[1] || m[2]) return
+    const locationId = this.table.remoteOf(m[1])
+    const row = locationId === null ? null : this.table.get(m[1])
+    if (!row || locationId === null) return
+    let running = this.fetching.get(row.sha256)
+    if (!running) {
+      running = this.fetchOriginal(row, locationId).finally(() => this.fetching.delete(row.sha256))
+      this.fetching.set(row.sha256, running)
+    }
+    await running
+  }
+
+  private async fetchOriginal(row: MediaRecord, locationId: string): Promise<void> {
+    if (await this.files.stat(row.path)) {
+      await this.commits.run(() => this.table.fetched(row.id))
+      return
+    }
+    const fetch = this.fetcher
+    if (!fetch) return
+    try {
+      const bytes = await fetch({ locationId, sha256: row.sha256, mime: row.mime })
+      if (!bytes) return
+      const incoming = incomingBytes(bytes, { expect: 'image', sha256: row.sha256 }, this.now())
+      if (incoming.mime !== row.mime) throw new Error(`a team file of ${row.mime} sniffs as ${incoming.mime}`)
+      await inspect(incoming, this.work)
+      if (incoming.data) await this.files.put(row.path, incoming.data)
+    } catch (error) {
+      // Refused bytes are said; a location out of reach is the reader's null, and the details say it.
+      this.options.onError?.(
+        isMediaError(error) ? 'a team file was refused' : 'a team file could not be fetched',
+        error
+      )
+      return
+    }
+    await this.commits.run(() => this.table.fetched(row.id))
+  }
+
   /** `<id>` → the media's object, `<id>_thumb` → its thumbnail's; null for anything else or unknown. */
   private keyOf(ref: string): { key: string; mime: MediaMime | 'image/webp' } | null {
     const m = MEDIA_REF.exec(ref)
@@ -146,18 +265,23 @@ export class Library {
    * unknown ref or an object the store no longer has.
    */
   async source(ref: string): Promise<MediaSource | null> {
+    await this.bringHere(ref)
     const found = this.keyOf(ref)
     return found ? objectSource(this.files, found.key, found.mime) : null
   }
 
   /** The stored bytes of `ref` (an edit's input, a reference image, a chat attachment), or null. */
   async read(ref: string): Promise<{ bytes: Buffer; mime: string } | null> {
+    await this.bringHere(ref)
     const found = this.keyOf(ref)
     const bytes = found ? await this.files.read(found.key) : null
     return found && bytes ? { bytes, mime: found.mime } : null
   }
 
-  /** Where the store keeps `ref` as a file on this machine, if it does (the disk): tests and benches. */
+  /**
+   * Where the store keeps `ref` as a file on this machine, if it does (the disk): tests and benches. A
+   * team file still at its location is not fetched here (`source` first does that).
+   */
   localFile(ref: string): string | null {
     const found = this.keyOf(ref)
     return found ? this.files.localFile(found.key) : null

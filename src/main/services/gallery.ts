@@ -33,6 +33,8 @@ export interface GalleryDeps {
    */
   forEveryone: (mediaIds: readonly string[]) => void
   profileName: (id: string) => string | null
+  /** The team location a media file is still at (its thumbnail alone is here), or null. */
+  fileAway?: (mediaId: string) => string | null
 }
 
 /** The gallery, its bulk actions, team export, boards and usage totals. */
@@ -76,7 +78,9 @@ export function createGalleryHandlers(
         ...detail,
         imported: importRows.importedFrom(detail.jobId),
         credentials: described?.credentials ?? false,
-        exit: described?.file ?? null
+        exit: described?.file ?? null,
+        // Asked after `described`, which tried to bring the file: still away means its location failed.
+        ...(deps.fileAway?.(detail.mediaId) ? { fileAway: true as const } : {})
       }
     },
     'gallery.exitFile': async ({ id }) =>

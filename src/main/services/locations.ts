@@ -23,6 +23,7 @@ type LocationCommands =
   | 'team.sync'
   | 'team.deleteImpact'
   | 'team.boards'
+  | 'team.pinBoard'
   | 'team.shareForReview'
   | 'team.reviewShares'
   | 'team.revokeShare'
@@ -32,7 +33,10 @@ type LocationCommands =
 export interface LocationServiceDeps {
   locations: LocationRepository
   secrets: LocationSecrets
-  teamSync: Pick<TeamSync, 'publishBoard' | 'sync' | 'boardLinks' | 'forgetPlace' | 'release' | 'cleanUp'>
+  teamSync: Pick<
+    TeamSync,
+    'publishBoard' | 'sync' | 'boardLinks' | 'pinBoard' | 'forgetPlace' | 'release' | 'cleanUp'
+  >
   work: Pick<TeamWorkBoard, 'list'>
   reviews: Pick<ReviewShares, 'create' | 'list' | 'revoke' | 'leftovers' | 'cleared'>
   /** What deleting these gallery images would do to the team (`TeamDeletes.impact`). */
@@ -125,6 +129,16 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
     'team.deleteImpact': ({ selection }) => deps.deleteImpact(selection),
 
     'team.boards': () => deps.teamSync.boardLinks(),
+
+    'team.pinBoard': ({ boardId, pinned }) => {
+      const done = deps.teamSync.pinBoard(boardId, pinned)
+      if (!done) throw new AppFailure('not_found', say('boardGone'))
+      // The sync it starts is the Queue's to show (and to say if it failed): the menu does not wait for it.
+      void done.sync?.catch(() => undefined)
+      const link = deps.teamSync.boardLinks().find((one) => one.boardId === boardId)
+      if (!link) throw new AppFailure('not_found', say('boardGone'))
+      return link
+    },
 
     'team.shareForReview': async (request) => withLocationFailures(() => deps.reviews.create(request)),
 

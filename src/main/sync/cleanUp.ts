@@ -10,6 +10,7 @@ import {
   OBJECTS_PREFIX,
   parseContentKey,
   parseDeviceKey,
+  parsePackKey,
   segmentKey,
   SHARE_PAGE,
   shareKey,
@@ -51,6 +52,11 @@ export interface CleanUpInput {
    * before anything is removed, so an image a teammate published again meanwhile keeps its files.
    */
   recheck: () => Promise<ReadonlySet<string>>
+  /**
+   * The thumbnail packs live images' records name (keys), as the merged state holds them when asked: asked
+   * once before the listing and again after `recheck`. Absent: no pack is judged (all are kept).
+   */
+  packs?: () => ReadonlySet<string>
   shares: ShareLeftovers
   graceMs?: number
 }
@@ -63,6 +69,8 @@ interface Doomed {
   kind: Kind
   /** An image's files: spared if the image is live again when checked once more. */
   sha256?: string
+  /** A thumbnail pack: spared if a live record names it when checked once more. */
+  pack?: string
   share?: string
 }
 
@@ -86,6 +94,10 @@ const count = (into: CleanUpTally, size: number): void => {
  *   again, while each is a whole copy of the state (the largest files under `devices/`). Log
  *   segments are never removed: a device that is behind still reads them, and they are the history a
  *   snapshot is only a summary of;
+ * - thumbnail packs (`thumbPacks.ts`) no live image's record names, by the same age rule as image files
+ *   (a pack goes up before its segment, so a young one may be a push in progress; while a log is unread,
+ *   all are kept). A pack removed under a record a reader has not seen costs that reader only the
+ *   fallback: it fetches the files;
  * - the files (and the emptied folders) of this computer's review shares that are taken down, expired or
  *   were never finished. Shares put up from another computer are not this one's to judge.
  * Before its last read of the logs it puts a notice naming every image file it may remove, and it removes
@@ -104,10 +116,13 @@ export async function cleanUpLocation(input: CleanUpInput): Promise<TeamCleanUpO
   }
 
   const shares = input.shares.leftovers(graceMs)
-  const content = await contentFiles(store, input.live, now, graceMs, outcome.kept, await unreadLogs(store))
+  const unread = await unreadLogs(store)
+  const content = await contentFiles(store, input.live, now, graceMs, outcome.kept, unread)
+  const packs = input.packs ? await unusedPacks(store, input.packs(), now, graceMs, outcome.kept, unread) : []
   const doomed: Doomed[] = [
     ...(await shareFiles(store, shares)),
     ...content,
+    ...packs,
     ...(await supersededSnapshots(store))
   ]
 
@@ -145,7 +160,11 @@ async function removeAll(
 ): Promise<TeamCleanUpOutcome> {
   const { store } = input
   const live = recheck ? await input.recheck() : input.live
-  const work = doomed.filter((one) => one.sha256 === undefined || !live.has(one.sha256))
+  const packs = input.packs?.() ?? new Set<string>()
+  const work = doomed.filter(
+    (one) =>
+      (one.sha256 === undefined || !live.has(one.sha256)) && (one.pack === undefined || !packs.has(one.pack))
+  )
   /** Keys removed, or found gone already: a share all of whose files are here is taken down. */
   const gone = new Set<string>()
   const finished = (id: string): boolean => work.every((one) => one.share !== id || gone.has(one.key))
@@ -212,6 +231,26 @@ async function contentFiles(
   }
   for (const prefix of [OBJECTS_PREFIX, THUMBS_PREFIX])
     for await (const object of store.list(prefix)) judge(object)
+  return out
+}
+
+/** Thumbnail packs no live record names, old enough to be nobody's push in progress. */
+async function unusedPacks(
+  store: MediaStore,
+  inUse: ReadonlySet<string>,
+  now: number,
+  graceMs: number,
+  kept: TeamCleanUpOutcome['kept'],
+  unread: boolean
+): Promise<Doomed[]> {
+  const out: Doomed[] = []
+  for await (const object of store.list(DEVICES_PREFIX)) {
+    if (!parsePackKey(object.key) || inUse.has(object.key)) continue
+    if (unread) count(kept.unread, object.size)
+    else if (object.modified === undefined) count(kept.undated, object.size)
+    else if (object.modified > now - graceMs) count(kept.recent, object.size)
+    else out.push({ key: object.key, size: object.size, kind: 'thumbnails', pack: object.key })
+  }
   return out
 }
 

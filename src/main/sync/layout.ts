@@ -11,8 +11,12 @@ import { changeSchema, stateJsonSchema } from './state'
  *   objects/<ab>/<sha256>.<device>-<nonce>.<ext>
  *                                         a copy of it a push put beside it, because a Clean up under way
  *                                         may remove the one it found there (cleanUpNotices.ts)
- *   thumbs/<ab>/<sha256>.webp             its thumbnail
+ *   thumbs/<ab>/<sha256>.webp             its thumbnail (written by older versions; none now)
  *   devices/<device>/log/<seq>.json       that device's changes, one segment per push, seq 1, 2, 3 …
+ *   devices/<device>/thumbs/<seq>.zip     the thumbnails of the images segment seq adds, as
+ *                                         `<sha256>.webp` entries (`thumbPacks.ts`), put before it; an
+ *                                         image's record names its pack, so a subscriber shows the image
+ *                                         before it fetches its file
  *   devices/<device>/snapshots/<seq>.json the whole state as that device saw it after pushing segment seq
  *   shares/<id>/index.html                a review page (`reviewShares.ts`), and its images/ beside it
  *   cleanups/<device>/<seq>.json          the files that device's Clean up number seq may remove
@@ -41,6 +45,18 @@ export const segmentKey = (device: string, seq: number): string =>
 export const snapshotKey = (device: string, seq: number): string =>
   `devices/${device}/snapshots/${seqName(seq)}.json`
 export const DEVICES_PREFIX = 'devices/'
+/** The thumbnail pack put beside `device`'s segment `seq`. */
+export const packKey = (device: string, seq: number): string => `devices/${device}/thumbs/${seqName(seq)}.zip`
+
+const PACK_KEY = /^devices\/([a-z0-9]{8,32})\/thumbs\/(\d{10})\.zip$/
+
+/** The device and segment a thumbnail pack's key names, or null for any other key. */
+export function parsePackKey(key: string): { device: string; seq: number } | null {
+  const match = PACK_KEY.exec(key)
+  if (!match) return null
+  const [, device = '', seq = '0'] = match
+  return { device, seq: Number(seq) }
+}
 
 /** A file of review share `id` (`''`: its folder, `shares/<id>/`). */
 export const shareKey = (id: string, path: string): string => `shares/${id}/${path}`

@@ -33,6 +33,28 @@ export class TeamLinks {
       .run(locationId, kind, teamId, localId)
   }
 
+  /**
+   * Keeps (or stops keeping) the files of a linked board's images on this computer; false when the gallery
+   * board is not linked to the location. This computer's choice: never sent.
+   */
+  pin(locationId: string, localBoardId: string, pinned: boolean): boolean {
+    return (
+      this.db
+        .prepare("UPDATE team_links SET pinned = ? WHERE location_id = ? AND kind = 'board' AND local_id = ?")
+        .run(pinned ? 1 : 0, locationId, localBoardId).changes > 0
+    )
+  }
+
+  /** The gallery boards of a location whose images' files are kept on this computer. */
+  pinned(locationId: string): string[] {
+    return this.db
+      .prepare<[string], { localId: string }>(
+        "SELECT local_id AS localId FROM team_links WHERE location_id = ? AND kind = 'board' AND pinned = 1"
+      )
+      .all(locationId)
+      .map((row) => row.localId)
+  }
+
   /** Every board link of a location: team board id → gallery board id. */
   boards(locationId: string): Array<{ teamId: string; localId: string }> {
     return this.db

@@ -8,6 +8,7 @@ import {
   DEVICES_PREFIX,
   FORMAT,
   objectKey,
+  packKey,
   parseDeviceKey,
   segmentKey,
   segmentSchema,
@@ -19,6 +20,7 @@ import {
 import { ReplicatedState, type Change, type StateJson } from './state'
 import { imageRecordSchema, imagesEverAdded, TeamEdits, viewOf, type LibraryView } from './teamLibrary'
 import type { StepReport } from './teamWork'
+import { writePack } from './thumbPacks'
 
 /**
  * One device's copy of a team location, and the two moves of a sync: push (this device's changes go up as
@@ -56,14 +58,18 @@ export interface ReplicaJournal {
 }
 
 /**
- * The bytes of this device's images, for the objects a segment names. Only originals go up: a receiving
- * device makes its own thumbnails, as it does for anything it imports. Sent beside each image, they took
- * a second request per image (a third of a board's publish against a plain upload of its files,
- * bench/suites/teamSync.ts) for files no device read. Showing a board before its files arrive would want
- * them, packed by segment rather than one object each.
+ * The bytes of this device's images, for the objects a segment names, and their thumbnails, for the
+ * segment's thumbnail pack. Thumbnails go up packed by segment (`thumbPacks.ts`), never one object each:
+ * sent beside each image, they took a second request per image (a third of a board's publish against a
+ * plain upload of its files, bench/suites/teamSync.ts).
  */
 export interface ImageBytes {
   original(sha256: string): Promise<Uint8Array | null>
+  /**
+   * The image's WebP thumbnail, or null (none here: a subscriber then fetches the file). Absent (tools,
+   * tests): no packs, and records name none.
+   */
+  thumbnail?(sha256: string): Promise<Buffer | null>
 }
 
 export interface PushResult {
@@ -115,12 +121,30 @@ export class Replica {
 
   /** Makes an edit here (offline is fine): applied at once, sent by the next push. */
   edit(make: (edits: TeamEdits) => Change[]): Change[] {
-    const changes = make(this.edits)
+    const changes = this.pointAtPacks(make(this.edits))
     if (changes.length === 0) return changes
     for (const change of changes) this.state.apply(change)
     this.journal.edited(changes, this.clock.stamp())
     this.saved.outbox.push(...changes)
     return changes
+  }
+
+  /**
+   * Each new image record of this edit names the pack of the segment it will go up in. The outbox is sealed
+   * from the front, `SEGMENT_CHANGES` at a time, numbered from `nextSeq`, so a change's place in it says
+   * which segment takes it. Named here, before the change is applied or journaled, the record is the same
+   * in this device's state, its segment and every reader's.
+   */
+  private pointAtPacks(changes: Change[]): Change[] {
+    if (!this.bytes.thumbnail) return changes
+    const base = this.saved.outbox.length
+    return changes.map((change, at) => {
+      if (change.k !== 'set' || change.f !== 'record') return change
+      const record = imageRecordSchema.safeParse(change.v)
+      if (!record.success || record.data.thumbs || record.data.type === 'video/mp4') return change
+      const seq = this.saved.nextSeq + Math.floor((base + at) / SEGMENT_CHANGES)
+      return { ...change, v: { ...record.data, thumbs: { device: this.device, seq } } }
+    })
   }
 
   view(): LibraryView {
@@ -167,6 +191,7 @@ export class Replica {
       // its segment is there: the two listings that keep a Clean up under way from removing a file the
       // segment names (cleanUpNotices.ts has the argument). A segment that adds no image names no file.
       const before = images.length > 0 ? await cleanUpsSeen(this.store, this.device) : null
+      await this.sendPack(segment)
       result.objects += await this.sendObjects(images, report)
       await this.store.put(segmentKey(this.device, segment.seq), Buffer.from(JSON.stringify(segment)))
       this.probe?.('sync.segmentSent')
@@ -230,6 +255,31 @@ export class Replica {
       }
     }
     return result
+  }
+
+  /**
+   * The thumbnails of the images whose records name this segment's pack, as one object, before the segment
+   * (a reader who finds a record finds its pack). Put unless present, like every write here: a segment sent
+   * again after a crash finds its pack there. None when no such image has a thumbnail here.
+   */
+  private async sendPack(segment: Segment): Promise<void> {
+    const shas: string[] = []
+    for (const change of segment.changes) {
+      if (change.k !== 'set' || change.f !== 'record') continue
+      const record = imageRecordSchema.safeParse(change.v)
+      const thumbs = record.success ? record.data.thumbs : undefined
+      if (record.success && thumbs?.device === this.device && thumbs.seq === segment.seq)
+        shas.push(record.data.sha256)
+    }
+    const thumbs = new Map<string, Buffer>()
+    await inTurns(shas, SEND_AT_ONCE, async (sha256) => {
+      const webp = (await this.bytes.thumbnail?.(sha256)) ?? null
+      if (webp) thumbs.set(sha256, webp)
+    })
+    if (thumbs.size === 0) return
+    // Entries in a fixed order, so the pack is the same bytes whichever thumbnail came first.
+    const ordered = new Map([...thumbs].sort(([a], [b]) => (a < b ? -1 : 1)))
+    await this.store.put(packKey(this.device, segment.seq), await writePack(ordered))
   }
 
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { Note, Rating } from '../../shared/schemas/gallery'
-import type { HybridClock } from './hlc'
+import { DEVICE_ID, type HybridClock } from './hlc'
 import type { Change, ReplicatedState } from './state'
 
 /**
@@ -25,7 +25,12 @@ export const imageRecordSchema = z.object({
   createdAt: z.number().int().nonnegative(),
   /** The prompt and model, when the publisher's export profile shares them. */
   prompt: z.string().max(32_000).nullable(),
-  model: z.string().max(200).nullable()
+  model: z.string().max(200).nullable(),
+  /**
+   * The thumbnail pack that holds its thumbnail (`layout.ts`: the pack put beside segment `seq` of
+   * `device`). Absent in records older than packs, and in any a reader cannot follow: the file is fetched.
+   */
+  thumbs: z.object({ device: z.string().regex(DEVICE_ID), seq: z.number().int().positive() }).optional()
 })
 export type ImageRecord = z.infer<typeof imageRecordSchema>
 

@@ -8,6 +8,7 @@ import { writeTransaction, type Db } from '../db/connection'
 import type { BoardStore } from '../gallery/boards'
 import type { ImportedImage, ImportRows } from '../gallery/importRows'
 import type { MediaStore } from '../library/mediaStore'
+import type { MediaMime } from '../library/sniff'
 import { isMediaError } from '../library/errors'
 import type { Library } from '../library/store'
 import { settingsFrom } from '../provenance/foreign'
@@ -21,9 +22,11 @@ import { SqliteJournal } from './journal'
 import { ByteBudget, inTurns } from './inTurns'
 import type { BaseKind, TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
+import { packKey } from './layout'
 import type { Change } from './state'
 import type { TeamDeletes } from './teamDeletes'
 import type { StepReport, TeamWorkBoard } from './teamWork'
+import { PACK_MAX_BYTES, readPack } from './thumbPacks'
 import type { ImageRecord, ImageView, LibraryView, TeamEdits, Verdict } from './teamLibrary'
 
 export interface TeamSyncDeps {
@@ -112,6 +115,8 @@ export class TeamSync {
    * makes a client with its own connections, which a sync every 2 minutes should not pay for each time.
    */
   private readonly opened = new Map<string, OpenReplica>()
+  /** Stores opened only to fetch a team file (no sync has opened the location since start). */
+  private readonly fetchStores = new Map<string, Promise<{ store: MediaStore; close(): void }>>()
   private readonly stopAuto = new AbortController()
   private auto: Promise<void> | null = null
   private marksStatement: BetterSqlite3.Statement<[string], GalleryMarks> | null = null
@@ -144,7 +149,8 @@ export class TeamSync {
     this.stopAuto.abort()
     await this.auto
     await Promise.all([...this.running.values()].map((run) => run.catch(() => undefined)))
-    for (const locationId of [...this.opened.keys()]) this.drop(locationId)
+    for (const locationId of new Set([...this.opened.keys(), ...this.fetchStores.keys()]))
+      this.drop(locationId)
   }
 
   /**
@@ -161,6 +167,50 @@ export class TeamSync {
   private drop(locationId: string): void {
     this.opened.get(locationId)?.close()
     this.opened.delete(locationId)
+    const fetching = this.fetchStores.get(locationId)
+    this.fetchStores.delete(locationId)
+    void fetching?.then((opened) => opened.close()).catch(() => undefined)
+  }
+
+  /**
+   * A team image's file, from the location it is at (the library's fetch on read: `Library.setFetcher`),
+   * found as a sync finds it (its object, or a spare copy beside it). Through the store a sync keeps open
+   * if there is one, else one opened for fetches. Null when the location has no such object; a location
+   * that cannot be reached throws.
+   */
+  async fetchFile(remote: {
+    locationId: string
+    sha256: string
+    mime: MediaMime
+  }): Promise<Uint8Array | null> {
+    const store = this.opened.get(remote.locationId)?.store ?? (await this.fetchStore(remote.locationId))
+    return store ? readImageObject(store, remote.sha256, remote.mime) : null
+  }
+
+  private async fetchStore(locationId: string): Promise<MediaStore | null> {
+    const location = this.deps.locations.get(locationId)
+    if (!location) return null
+    let opening = this.fetchStores.get(locationId)
+    if (!opening) {
+      opening = this.deps.secrets
+        .open(locationId, locationOrigin(location.settings))
+        .then((credentials) => openLocation(location.settings, credentials, { draftDir: this.deps.draftDir }))
+      this.fetchStores.set(locationId, opening)
+      // A failure to open is not kept: the next reader tries again.
+      opening.catch(() => this.fetchStores.delete(locationId))
+    }
+    return (await opening).store
+  }
+
+  /**
+   * Keeps the files of a linked board's images on this computer, or stops (files already here stay).
+   * Pinned, a sync starts at once and brings the files the board does not have yet; its promise is that
+   * sync's (the caller need not wait). Null when the board is not linked to a location.
+   */
+  pinBoard(boardId: string, pinned: boolean): { pinned: boolean; sync: Promise<unknown> | null } | null {
+    const link = this.boardLinks().find((one) => one.boardId === boardId)
+    if (!link || !this.deps.links.pin(link.locationId, boardId, pinned)) return null
+    return { pinned, sync: pinned ? this.sync(link.locationId) : null }
   }
 
   /** Puts a gallery board on a location as a team board (once: a board already published is synced). */
@@ -223,14 +273,22 @@ export class TeamSync {
     })
   }
 
-  /** Every gallery board linked to a saved location, whose board still exists. */
-  boardLinks(): Array<{ boardId: string; locationId: string }> {
-    return this.deps.locations.list().flatMap((location) =>
-      this.deps.links
+  /**
+   * Every gallery board linked to a saved location, whose board still exists; `pinned` (only when true):
+   * its images' files are kept on this computer.
+   */
+  boardLinks(): Array<{ boardId: string; locationId: string; pinned?: true }> {
+    return this.deps.locations.list().flatMap((location) => {
+      const pinned = new Set(this.deps.links.pinned(location.id))
+      return this.deps.links
         .boards(location.id)
         .filter(({ localId }) => this.deps.boards.get(localId) !== null)
-        .map(({ localId }) => ({ boardId: localId, locationId: location.id }))
-    )
+        .map(({ localId }) => ({
+          boardId: localId,
+          locationId: location.id,
+          ...(pinned.has(localId) ? { pinned: true as const } : {})
+        }))
+    })
   }
 
   /** Sends this device's changes, reads the others', and brings what is new into the gallery. */
@@ -279,11 +337,20 @@ export class TeamSync {
           const { replica, store } = await this.open(locationId)
           const live = (): ReadonlySet<string> =>
             new Set(replica.view().images.map((image) => image.record.sha256))
+          const packs = (): ReadonlySet<string> =>
+            new Set(
+              replica
+                .view()
+                .images.flatMap(({ record }) =>
+                  record.thumbs ? [packKey(record.thumbs.device, record.thumbs.seq)] : []
+                )
+            )
           return cleanUpLocation({
             store,
             device: replica.device,
             now: this.deps.now,
             live: live(),
+            packs,
             recheck: async () => {
               // Only read: what arrives is taken into the gallery by the next sync, as after any pull.
               await replica.pull()
@@ -317,17 +384,23 @@ export class TeamSync {
     const added = await this.bringIn(locationId, view, store, report)
     const removed = await this.letGo(locationId, view)
     this.adopt(locationId, view)
+    // After `adopt`: a board's new team images are on it only from there.
+    const fetched = await this.keepPinned(locationId, report)
     const outcome = { pushed, pulled, added, removed }
-    if (pushed + pulled + removed > 0) this.deps.onSynced?.(locationId, outcome)
+    // Files fetched for a pinned board change the gallery too (its tiles lose their cloud).
+    if (pushed + pulled + removed + fetched > 0) this.deps.onSynced?.(locationId, outcome)
     return outcome
   }
 
   /**
-   * Every team image this gallery does not show yet, brought in: fetched from the location (checked
-   * against its hash) unless the library has its bytes already, kept in the library, then given its
-   * gallery row and its link. `FETCH_AT_ONCE` are fetched at a time (within `FETCH_BYTES`), and rows
-   * and links are written `ROWS_AT_ONCE` to a transaction rather than one commit each. A kill
-   * between a stored file and its row costs at most that many files fetched again at the next sync.
+   * Every team image this gallery does not show yet, brought in, thumbnails first: an image whose record
+   * names a thumbnail pack comes in by its thumbnail alone (each pack read once, `thumbPacks.ts`), its
+   * file left at the location until a reader asks for it (`Library.keepRemote`); any other (an older
+   * record, a pack or entry missing or refused) is fetched whole (checked against its hash) unless the
+   * library has its bytes already. Each is kept in the library, then given its gallery row and its link.
+   * `FETCH_AT_ONCE` are fetched at a time (within `FETCH_BYTES`), and rows and links are written
+   * `ROWS_AT_ONCE` to a transaction rather than one commit each. A kill between a stored file and its
+   * row costs at most that many files fetched again at the next sync.
    */
   private async bringIn(
     locationId: string,
@@ -350,6 +423,47 @@ export class TeamSync {
         added += fresh.length
         ready.length = 0
       })
+    const rowOf = (record: ImageRecord, mediaId: string): ImportedImage => ({
+      name: `${record.author}`,
+      mediaId,
+      settings: record.prompt === null && record.model === null ? null : settingsOf(record),
+      team: { author: record.author, locationId }
+    })
+    // Thumbnails first, a pack at a time (its thumbnails are in memory only while its images are kept).
+    const byPack = new Map<string, ImageView[]>()
+    const whole: ImageView[] = []
+    for (const image of wanted) {
+      const { thumbs, type, sha256 } = image.record
+      if (!thumbs || type === 'video/mp4' || library.findBySha256(sha256)) whole.push(image)
+      else {
+        const key = packKey(thumbs.device, thumbs.seq)
+        byPack.set(key, [...(byPack.get(key) ?? []), image])
+      }
+    }
+    await inTurns([...byPack], PACKS_AT_ONCE, async ([key, images]) => {
+      const thumbs = await readPackAt(store, key)
+      await inTurns(images, FETCH_AT_ONCE, async (image) => {
+        const { record } = image
+        const thumbnail = thumbs?.get(record.sha256)
+        if (!thumbnail || record.type === 'video/mp4') {
+          whole.push(image)
+          return
+        }
+        const kept = await library.keepRemote({
+          sha256: record.sha256,
+          mime: record.type,
+          bytes: record.size,
+          width: record.width,
+          height: record.height,
+          thumbnail,
+          locationId
+        })
+        const shown = rows.galleryIdOf(record.sha256) !== null
+        ready.push({ sha256: record.sha256, mediaId: kept.id, row: shown ? null : rowOf(record, kept.id) })
+        if (ready.length >= ROWS_AT_ONCE) settle()
+        report.advance()
+      })
+    })
     const bringOne = async ({ record }: ImageView): Promise<void> => {
       const row = (mediaId: string): ImportedImage => ({
         name: `${record.author}`,
@@ -380,7 +494,7 @@ export class TeamSync {
       if (ready.length >= ROWS_AT_ONCE) settle()
     }
     const budget = new ByteBudget(FETCH_BYTES)
-    await inTurns(wanted, FETCH_AT_ONCE, async (image) => {
+    await inTurns(whole, FETCH_AT_ONCE, async (image) => {
       await budget.take(image.record.size)
       try {
         await bringOne(image)
@@ -395,6 +509,42 @@ export class TeamSync {
       links.link(locationId, 'board', teamBoard.id, boards.create(this.freeName(teamBoard.name)).id)
     }
     return added
+  }
+
+  /**
+   * The files of every image on this location's pinned boards ("Keep files on this computer") that are
+   * still at the location, fetched through the library (checked and kept as on any read), within the same
+   * limits as a sync's fetches. One that cannot be fetched is left for the next sync. Answers how many came.
+   */
+  private async keepPinned(locationId: string, report: StepReport): Promise<number> {
+    const { library, links } = this.deps
+    const seen = new Set<string>()
+    const away: BoardImage[] = []
+    for (const boardId of links.pinned(locationId))
+      for (const image of this.boardImages(boardId)) {
+        if (seen.has(image.mediaId)) continue
+        seen.add(image.mediaId)
+        if (library.remoteOf(image.mediaId) !== null) away.push(image)
+      }
+    if (away.length === 0) return 0
+    report.step(
+      'receiving',
+      away.length,
+      away.reduce((sum, image) => sum + image.bytes, 0)
+    )
+    const budget = new ByteBudget(FETCH_BYTES)
+    let fetched = 0
+    await inTurns(away, FETCH_AT_ONCE, async (image) => {
+      await budget.take(image.bytes)
+      try {
+        if ((await library.source(image.mediaId)) && library.remoteOf(image.mediaId) === null) fetched++
+      } finally {
+        budget.give(image.bytes)
+      }
+      report.advanceBytes(image.bytes)
+      report.advance()
+    })
+    return fetched
   }
 
   /**
@@ -588,6 +738,13 @@ export class TeamSync {
         original: async (sha) => {
           const media = this.deps.library.findBySha256(sha)
           return media ? ((await this.deps.library.read(media.id))?.bytes ?? null) : null
+        },
+        // Made now if the gallery never asked for it (a bulk import's): once here, not on every teammate's.
+        thumbnail: async (sha) => {
+          const media = this.deps.library.findBySha256(sha)
+          if (!media || !media.mime.startsWith('image/')) return null
+          const source = await this.deps.library.mediaSource(`${media.id}_thumb`)
+          return source ? readAll(await source.open()) : null
         }
       }
       const journal = new SqliteJournal(db, locationId, device)
@@ -673,6 +830,38 @@ function settingsOf(record: ImageRecord): FileSettings {
 
 const idOf = (id: string | null): string[] => (id === null ? [] : [id])
 
+/**
+ * A thumbnail pack's thumbnails (`thumbPacks.ts`), or null when it is missing, larger than a pack may be
+ * (read no further than that), unreadable, or the location fails: its images' files are fetched instead.
+ */
+async function readPackAt(store: MediaStore, key: string): Promise<Map<string, Buffer> | null> {
+  try {
+    const stream = await store.open(key)
+    if (!stream) return null
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > PACK_MAX_BYTES) {
+        stream.destroy()
+        return null
+      }
+      chunks.push(chunk)
+    }
+    return await readPack(Buffer.concat(chunks))
+  } catch {
+    return null
+  }
+}
+
+/** A thumbnail's whole bytes from its stream (tens of KB). */
+async function readAll(stream: NodeJS.ReadableStream | null): Promise<Buffer | null> {
+  if (!stream) return null
+  const chunks: Buffer[] = []
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
+
 /** Progress told to nobody (no Queue to show it: tests, tools). */
 const QUIET: StepReport & { end(error?: unknown): void } = {
   step: () => undefined,
@@ -691,5 +880,7 @@ const MARKS_AT_ONCE = 500
  */
 const FETCH_AT_ONCE = 16
 const FETCH_BYTES = 64 * 1024 * 1024
+/** Thumbnail packs read at once by a sync (each up to `PACK_MAX_BYTES` in memory). */
+const PACKS_AT_ONCE = 2
 /** Gallery rows and links written per transaction while a sync brings images in. */
 const ROWS_AT_ONCE = 50

@@ -11,6 +11,7 @@ import {
   ReviewSharesInput,
   TeamBatchPublished,
   TeamBoardLink,
+  TeamPinInput,
   TeamCleanUpOutcome,
   TeamDeleteImpact,
   TeamDeleteImpactInput,
@@ -50,6 +51,11 @@ export const locationCommands = {
   'team.deleteImpact': { input: TeamDeleteImpactInput, output: TeamDeleteImpact },
   /** Which gallery boards are linked to which saved location (the gallery marks them). */
   'team.boards': { input: z.object({}).strict(), output: z.array(TeamBoardLink) },
+  /**
+   * "Keep files on this computer" for a linked board: pinned, a sync of its location starts at once and
+   * brings its images' files (each sync after keeps them). Unpinned, files already here stay.
+   */
+  'team.pinBoard': { input: TeamPinInput, output: TeamBoardLink },
   /**
    * Puts a board on a location as a static review page (its images as copies that carry their story, by
    * the profile) and answers the link to send: pre-signed for its lifetime on a bucket.

@@ -85,7 +85,9 @@ export const GalleryItem = z.object({
   favorite: z.boolean(),
   /** The tile shows its stars; a rating costs the page query nothing (a column of the row it reads). */
   rating: Rating,
-  createdAt: z.number()
+  createdAt: z.number(),
+  /** A team image whose full file is still at its team location (its thumbnail is here). Absent: here. */
+  away: z.literal(true).optional()
 })
 export type GalleryItem = z.output<typeof GalleryItem>
 
@@ -178,6 +180,11 @@ export const GalleryDetail = z.object({
     .optional(),
   /** The file carries content credentials (C2PA): it leaves the app untouched, its story in a sidecar. */
   credentials: z.boolean().optional(),
+  /**
+   * A team image whose full file is still at its team location, which could not give it when the details
+   * asked (only its thumbnail is here). Absent: the file is here.
+   */
+  fileAway: z.literal(true).optional(),
   /**
    * The file the image leaves as on its own (`ExitFile`), told from the same read of its file as
    * `credentials`, so the details need not ask `gallery.exitFile`. Null: the library no longer has the file.

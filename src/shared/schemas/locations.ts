@@ -247,9 +247,15 @@ export const TeamCleanUpOutcome = z.object({
 })
 export type TeamCleanUpOutcome = z.infer<typeof TeamCleanUpOutcome>
 
-/** A gallery board linked to a team location (shared from here, or brought in by a sync). */
-export const TeamBoardLink = z.object({ boardId: Id, locationId: Id })
+/**
+ * A gallery board linked to a team location (shared from here, or brought in by a sync); `pinned` (only
+ * when true): its images' files are kept on this computer, not only their thumbnails.
+ */
+export const TeamBoardLink = z.object({ boardId: Id, locationId: Id, pinned: z.literal(true).optional() })
 export type TeamBoardLink = z.infer<typeof TeamBoardLink>
+
+/** Keep (or stop keeping) a linked board's files on this computer. */
+export const TeamPinInput = z.object({ boardId: Id, pinned: z.boolean() }).strict()
 
 /** Gallery images about to be deleted, as the delete dialog names them. */
 export const TeamDeleteImpactInput = z.object({ selection: GallerySelection }).strict()

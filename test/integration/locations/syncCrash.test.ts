@@ -125,6 +125,7 @@ describe('a team sync killed with kill -9, then started again, loses nothing and
 
   const PULL: Array<[CrashPoint, number, string]> = [
     ['sync.pulled', 2, 'the second segment merged in memory, not journaled'],
+    // Images that arrive by their thumbnails (thumbnail packs): the third one's thumbnail is the file kept.
     ['library.renamed', 3, 'the third image kept as a file, its row not yet written']
   ]
   for (const [point, k, moment] of PULL) {

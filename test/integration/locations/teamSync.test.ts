@@ -144,11 +144,17 @@ describe.each(['a bucket', 'a shared folder'] as const)(
           .map((r) => r.path.split('?')[0])
         expect(puts.length).toBeGreaterThan(0)
         expect(new Set(puts).size).toBe(puts.length)
-        // The objects were listed, none was asked for on its own, and no thumbnail went up.
-        expect(s3.requests.filter((r) => r.method === 'HEAD' && /\/(objects|thumbs)\//.test(r.path))).toEqual(
-          []
-        )
-        expect(s3.requests.filter((r) => /\/thumbs\//.test(r.path))).toEqual([])
+        // The objects were listed, none was asked for on its own, and no thumbnail went up on its own: the
+        // board's thumbnails went up as one pack beside its segment.
+        expect(
+          s3.requests.filter((r) => r.method === 'HEAD' && /\/studio\/(objects|thumbs)\//.test(r.path))
+        ).toEqual([])
+        expect(s3.requests.filter((r) => /\/studio\/thumbs\//.test(r.path))).toEqual([])
+        expect(
+          new Set(
+            puts.filter((path) => /\/studio\/devices\/[a-z0-9]+\/thumbs\/\d{10}\.zip$/.test(path ?? ''))
+          ).size
+        ).toBe(1)
         expect(
           s3.requests.some((r) => r.method === 'GET' && r.path.includes('prefix=studio%2Fobjects%2F'))
         ).toBe(true)

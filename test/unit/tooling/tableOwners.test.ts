@@ -34,6 +34,7 @@ const TABLE_OWNERS: Record<string, string> = {
   spend_caps: 'src/main/money/budget.ts',
   spend: 'src/main/money/ledger.ts',
   media: 'src/main/library/mediaTable.ts',
+  team_files: 'src/main/library/mediaTable.ts',
   boards: 'src/main/gallery/boards.ts',
   board_items: 'src/main/gallery/boards.ts',
   presets: 'src/main/presets/store.ts',

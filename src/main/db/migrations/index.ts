@@ -27,6 +27,7 @@ import { migration025TeamBatches } from './025_team_batches'
 import { migration026GalleryCounts } from './026_gallery_counts'
 import { migration027GalleryFacets } from './027_gallery_facets'
 import { migration028BoardCounts } from './028_board_counts'
+import { migration029TeamFiles } from './029_team_files'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -57,5 +58,6 @@ export const migrations: readonly Migration[] = [
   migration025TeamBatches,
   migration026GalleryCounts,
   migration027GalleryFacets,
-  migration028BoardCounts
+  migration028BoardCounts,
+  migration029TeamFiles
 ]

@@ -37,6 +37,8 @@ export interface ExportDeps extends ExportFolders {
   rows: (selection: GallerySelection) => GalleryRow[]
   /** A media's object in the library, or null when the library no longer has it. */
   source: (mediaId: string) => Promise<MediaSource | null>
+  /** The team location a file is still at when `source` could not bring it (none: every file is local). */
+  away?: (mediaId: string) => string | null
   nameTemplate: () => string
   emit: (progress: ExportProgress) => void
   appName: string
@@ -181,6 +183,9 @@ export class ExportManager {
       async () => {
         const { present, skipped } = await resolveSources(rows, this.deps.source, controller.signal)
         if (present.length === 0) {
+          // A team image's file that its location could not give is not lost: say where it is.
+          if (rows.some((row) => this.deps.away?.(row.mediaId)))
+            throw new AppFailure('gallery.team_files_away', say('teamFilesAway'))
           throw new AppFailure('gallery.files_missing', say('filesMissing'))
         }
         return planExport(present, {

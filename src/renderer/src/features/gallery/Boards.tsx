@@ -10,6 +10,7 @@ import { FindBoardDialog } from './FindBoard'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
 import { ReviewDialog } from './team/ReviewDialog'
+import { pinBoard } from './team/actions'
 import { ShareDialog } from './team/ShareDialog'
 import { useTeamStore } from './team/store'
 import { SyncFailures, SyncWithTeam } from './team/SyncWithTeam'
@@ -91,6 +92,7 @@ export function BoardsBar(): ReactElement {
   const [error, setError] = useState<AppError | null>(null)
   const locations = useTeamStore((s) => s.locations)
   const shared = useTeamStore((s) => s.shared)
+  const pinned = useTeamStore((s) => s.pinned)
   useEffect(() => {
     void loadBoards(api).then(setError)
   }, [api])
@@ -216,6 +218,17 @@ export function BoardsBar(): ReactElement {
                 <button type="button" className="button small quiet" onClick={() => setReviewing(true)}>
                   {t('gallery.team.review.menu')}
                 </button>
+                {teamOf(current.id).length > 0 && (
+                  <button
+                    type="button"
+                    className="button small quiet"
+                    aria-pressed={pinned[current.id] === true}
+                    title={t('gallery.team.keepFilesHint')}
+                    onClick={() => void pinBoard(api, current.id, pinned[current.id] !== true).then(setError)}
+                  >
+                    {t('gallery.team.keepFiles')}
+                  </button>
+                )}
                 <button
                   type="button"
                   className="button small danger-quiet"

@@ -182,6 +182,12 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
           </div>
           {/* Who made it, as the picture's caption: a teammate's image says so before anything else. */}
           {imported?.team && <TeamOrigin team={imported.team} />}
+          {shown.fileAway && (
+            <p className="detail-file-away" role="status">
+              <span aria-hidden="true">☁ </span>
+              {t('gallery.team.fileAway')}
+            </p>
+          )}
           <div className="detail-actions">
             <button
               type="button"

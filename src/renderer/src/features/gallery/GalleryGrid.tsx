@@ -139,7 +139,9 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
         if (!item)
           return <div key={`p${index}`} className="gallery-tile placeholder" style={box} aria-hidden="true" />
         const selected = isSelected(selection, item.id)
-        const name = item.prompt || t('gallery.grid.untitled')
+        // A team image whose full file is still at its location says so after its name (the cloud is only an icon).
+        const title = item.prompt || t('gallery.grid.untitled')
+        const name = item.away ? t('gallery.grid.away', { name: title }) : title
         return (
           <div
             key={item.id}
@@ -187,6 +189,11 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
             {item.rating > 0 && (
               <span className="tile-stars" aria-hidden="true">
                 ★ {item.rating}
+              </span>
+            )}
+            {item.away && (
+              <span className="tile-away" aria-hidden="true">
+                ☁
               </span>
             )}
           </div>

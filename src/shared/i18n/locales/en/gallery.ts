@@ -77,7 +77,9 @@ export const gallery = {
     label: 'Images',
     untitled: 'Untitled image',
     /** A tile's name with its stars: "a red fox at dawn, 3 stars". */
-    rated: '{{name}}, {{stars}}'
+    rated: '{{name}}, {{stars}}',
+    /** A team image whose full file is not on this computer yet: said after its name. */
+    away: '{{name}}, full file on the team location'
   },
   /** A designer's own marks on an image: stars and a note, in the details (and synced with a team). */
   marks: {
@@ -553,6 +555,13 @@ export const gallery = {
     from: 'From the team · shared by {{author}}',
     fromVia: 'From the team · shared by {{author}} via {{location}}',
     received: 'Received',
+    /** A team board's menu: its images' full files come to this computer, not only their thumbnails. */
+    keepFiles: 'Keep files on this computer',
+    keepFilesHint:
+      'Brings the full files of this board’s images now and whenever the team adds more. Turning it off deletes nothing: files already here stay.',
+    /** In the details of a team image whose full file could not be brought from its location. */
+    fileAway:
+      'Only a preview is on this computer. The full file is on the team location, which can’t be reached right now: try again when it’s back.',
     /** "Share for review": the board as a web page on a team location, for people without the app. */
     review: {
       menu: 'Share for review…',

@@ -149,6 +149,7 @@ export const errors: Catalog<typeof en> = {
     folderNotWritable: '应用没有写入这个文件夹的权限。',
     nothingToExport: '所选图片都已不在图库中。',
     filesMissing: '所选图片的文件已不在图库里。',
+    teamFilesAway: '所选图片的完整文件在团队位置上，目前无法连接。等它恢复后再试。',
     requestUnreadable: '无法读取已保存的请求。',
     emptyImage: '网关返回了一个没有数据的图片条目。',
     imageNotGenerated: '这张图片没能生成。',

@@ -72,7 +72,8 @@ export const gallery: Catalog<typeof en> = {
   grid: {
     label: '图片',
     untitled: '未命名图片',
-    rated: '{{name}}，{{stars}}'
+    rated: '{{name}}，{{stars}}',
+    away: '{{name}}，完整文件在团队位置上'
   },
   marks: {
     rating: '星级',
@@ -463,6 +464,10 @@ export const gallery: Catalog<typeof en> = {
     from: '来自团队 · 由 {{author}} 共享',
     fromVia: '来自团队 · 由 {{author}} 通过“{{location}}”共享',
     received: '收到时间',
+    keepFiles: '在这台电脑上保留文件',
+    keepFilesHint:
+      '现在就取回这个画板上图片的完整文件，之后团队新加的图片也会取回。关闭此项不会删除任何文件：已取回的文件会保留。',
+    fileAway: '这台电脑上只有预览图。完整文件在团队位置上，目前无法连接：等它恢复后再试。',
     review: {
       menu: '分享以供审阅…',
       title: '分享“{{board}}”以供审阅',

@@ -41,5 +41,12 @@ export const boardOf = (id: string, name: string, count: number): Board => ({
 
 /** The team's part of the gallery as a fresh window has it: nothing known yet. */
 export function resetTeam(): void {
-  useTeamStore.setState({ locations: null, shared: {}, syncing: null, summary: null, failures: [] })
+  useTeamStore.setState({
+    locations: null,
+    shared: {},
+    syncing: null,
+    summary: null,
+    failures: [],
+    pinned: {}
+  })
 }

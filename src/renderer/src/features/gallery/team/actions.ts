@@ -16,7 +16,21 @@ export async function loadLocations(api: ApiClient): Promise<AppError | null> {
   // Which boards are linked, as the backend keeps it: the marks survive a reload and other windows.
   const links = await api.call('team.boards', {})
   if (links.ok)
-    for (const { boardId, locationId } of links.value) team.getState().markShared(boardId, locationId)
+    for (const { boardId, locationId, pinned } of links.value) {
+      team.getState().markShared(boardId, locationId)
+      team.getState().markPinned(boardId, pinned === true)
+    }
+  return null
+}
+
+/**
+ * "Keep files on this computer" for a team board, or not: kept, its images' files come now (a sync starts,
+ * the Queue shows it) and with every sync after; no longer kept, files already here stay.
+ */
+export async function pinBoard(api: ApiClient, boardId: string, pinned: boolean): Promise<AppError | null> {
+  const result = await api.call('team.pinBoard', { boardId, pinned })
+  if (!result.ok) return result.error
+  team.getState().markPinned(boardId, result.value.pinned === true)
   return null
 }
 

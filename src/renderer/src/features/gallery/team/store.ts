@@ -34,8 +34,11 @@ interface TeamState {
   /** The outcome of the last sync (null before one, or while one runs). */
   summary: SyncSummary | null
   failures: TeamFailure[]
+  /** Linked boards whose images' files this computer keeps ("Keep files on this computer"), by board id. */
+  pinned: Readonly<Record<string, true>>
   setLocations: (locations: LocationView[]) => void
   markShared: (boardId: string, locationId: string) => void
+  markPinned: (boardId: string, pinned: boolean) => void
 }
 
 export const useTeamStore = create<TeamState>()((set) => ({
@@ -44,6 +47,7 @@ export const useTeamStore = create<TeamState>()((set) => ({
   syncing: null,
   summary: null,
   failures: [],
+  pinned: {},
   setLocations: (locations) =>
     set((state) => {
       // A location removed in Settings no longer links anything on this screen.
@@ -61,6 +65,11 @@ export const useTeamStore = create<TeamState>()((set) => ({
       return ids.includes(locationId)
         ? state
         : { shared: { ...state.shared, [boardId]: [...ids, locationId] } }
+    }),
+  markPinned: (boardId, pinned) =>
+    set((state) => {
+      const { [boardId]: _was, ...rest } = state.pinned
+      return { pinned: pinned ? { ...rest, [boardId]: true } : rest }
     })
 }))
 

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, renameSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openLocation } from '../../../src/main/locations/open'
+import { MemoryJournal } from '../../../src/main/sync/memoryJournal'
+import { Replica } from '../../../src/main/sync/replica'
+import { startTestBackend, type TestBackend } from '../../helpers/backend'
+import { makeTempDir } from '../../helpers/tempDir'
+import { pngRecord, TEAM_PLACES, type TeamPlace } from '../../helpers/teamPlaces'
+
+const IMAGES = 5
+
+const png = (r: number): Promise<Buffer> =>
+  sharp({ create: { width: 24, height: 16, channels: 3, background: { r, g: 90, b: 200 } } })
+    .png()
+    .toBuffer()
+const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex')
+
+/** The image files (not thumbnails) a studio's library holds on disk, by content hash. */
+function originalsOn(studio: TestBackend): Set<string> {
+  const out = new Set<string>()
+  const walk = (dir: string): void => {
+    if (!existsSync(dir)) return
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name))
+      else {
+        const match = /^([0-9a-f]{64})\.(png|jpg|webp)$/.exec(entry.name)
+        if (match?.[1]) out.add(match[1])
+      }
+    }
+  }
+  walk(join(studio.dataDir, 'library'))
+  return out
+}
+
+describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
+  'a board published to %s reaches a teammate thumbnails first [P54]',
+  (kind) => {
+    const temp = makeTempDir('gs-team-thumbs-')
+    let place: TeamPlace
+    let ana: TestBackend
+    let ben: TestBackend
+    const files: Buffer[] = []
+
+    beforeAll(async () => {
+      place = await TEAM_PLACES[kind]()
+      ana = startTestBackend(temp.dir, 'ana')
+      ben = startTestBackend(temp.dir, 'ben')
+      for (let i = 0; i < IMAGES; i++) files.push(await png(10 + i * 30))
+    })
+    afterAll(async () => {
+      await Promise.all([ana.backend.close(), ben.backend.close()])
+      await place.stop()
+      temp.cleanup()
+    })
+
+    it('shows every image at once with no file fetched, fetches the one opened, and the rest when pinned', async () => {
+      const report = await ana.api.invoke('gallery.importFiles', {
+        files: files.map((bytes, i) => ({ name: `shot-${i}.png`, data: bytes.toString('base64') }))
+      })
+      const board = await ana.api.invoke('boards.create', { name: 'Lookbook' })
+      await ana.api.invoke('boards.add', { boardId: board.id, selection: { kind: 'ids', ids: report.added } })
+      const anaLocation = await ana.api.invoke('locations.save', {
+        name: 'Team',
+        settings: place.settings,
+        credentials: place.credentials
+      })
+      await ana.api.invoke('team.publishBoard', { locationId: anaLocation.id, boardId: board.id })
+
+      const benLocation = await ben.api.invoke('locations.save', {
+        name: 'Team',
+        settings: place.settings,
+        credentials: place.credentials
+      })
+      expect(await ben.api.invoke('team.sync', { id: benLocation.id })).toMatchObject({ added: IMAGES })
+      const teamBoard = (await ben.api.invoke('boards.list', {})).find((b) => b.name === 'Lookbook')
+      expect(teamBoard?.count).toBe(IMAGES)
+      const page = await ben.api.invoke('gallery.query', { filter: { boardIds: [teamBoard?.id ?? ''] } })
+      expect(page.items).toHaveLength(IMAGES)
+      // Every tile has its thumbnail (from the pack), and not one original came down.
+      for (const item of page.items) {
+        const thumb = await ben.backend.serveMedia(`${item.mediaId}_thumb`)
+        expect(thumb?.mime).toBe('image/webp')
+      }
+      expect(originalsOn(ben).size).toBe(0)
+      // Each tile says its full file is not here yet.
+      expect(page.items.filter((item) => item.away === true)).toHaveLength(IMAGES)
+
+      // Opened (the details, the media protocol): that one file comes, byte for byte, and no other.
+      const [first] = page.items
+      const opened = await ben.backend.resolveMedia(first?.mediaId ?? '')
+      expect(opened).not.toBeNull()
+      const firstSha = sha(await readFile(opened?.file ?? ''))
+      expect(files.map(sha)).toContain(firstSha)
+      expect([...originalsOn(ben)]).toEqual([firstSha])
+
+      // Pinned: a sync starts by itself and brings the rest.
+      const pinned = await ben.api.invoke('team.pinBoard', { boardId: teamBoard?.id ?? '', pinned: true })
+      expect(pinned).toEqual({ boardId: teamBoard?.id, locationId: benLocation.id, pinned: true })
+      // A file lands on disk a moment before its mark is cleared: both are waited for.
+      const onBoard = (): Promise<{ items: Array<{ away?: boolean }> }> =>
+        ben.api.invoke('gallery.query', { filter: { boardIds: [teamBoard?.id ?? ''] } })
+      const deadline = Date.now() + 20_000
+      while (
+        (originalsOn(ben).size < IMAGES || (await onBoard()).items.some((item) => item.away)) &&
+        Date.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      expect([...originalsOn(ben)].sort()).toEqual(files.map(sha).sort())
+      expect((await onBoard()).items.filter((item) => item.away)).toEqual([])
+      expect(await ben.api.invoke('team.boards', {})).toEqual([
+        { boardId: teamBoard?.id, locationId: benLocation.id, pinned: true }
+      ])
+      // Unpinned, the files stay.
+      await ben.api.invoke('team.pinBoard', { boardId: teamBoard?.id ?? '', pinned: false })
+      expect(originalsOn(ben).size).toBe(IMAGES)
+    }, 60_000)
+
+    it('brings an image whose record names no pack (an older app’s publish) with its file', async () => {
+      const opened = openLocation(place.settings, place.credentials, { draftDir: join(temp.dir, 'drafts') })
+      try {
+        const older = await png(250)
+        const replica = new Replica(
+          'olderapp01',
+          new MemoryJournal('olderapp01'),
+          opened.store,
+          { original: (hash) => Promise.resolve(hash === sha(older) ? older : null) },
+          () => 1_800_000_000_000
+        )
+        replica.edit((edits) => [
+          ...edits.createBoard('olderboard1', 'From before'),
+          ...edits.addImage(pngRecord(older, 24, 16)),
+          ...edits.addToBoard('olderboard1', sha(older))
+        ])
+        await replica.push()
+        expect(replica.view().images[0]?.record.thumbs).toBeUndefined()
+
+        const benLocation = (await ben.api.invoke('locations.list', {}))[0]
+        expect(await ben.api.invoke('team.sync', { id: benLocation?.id ?? '' })).toMatchObject({ added: 1 })
+        expect(originalsOn(ben).has(sha(older))).toBe(true)
+      } finally {
+        opened.close()
+      }
+    }, 60_000)
+
+    it.runIf(kind === 'a shared folder')(
+      'says in the details that the file is on the team location when that cannot be reached',
+      async () => {
+        const late = await png(5)
+        const added = await ana.api.invoke('gallery.importFiles', {
+          files: [{ name: 'late.png', data: late.toString('base64') }]
+        })
+        const anaBoard = (await ana.api.invoke('boards.list', {})).find((b) => b.name === 'Lookbook')
+        await ana.api.invoke('boards.add', {
+          boardId: anaBoard?.id ?? '',
+          selection: { kind: 'ids', ids: added.added }
+        })
+        const anaLocation = (await ana.api.invoke('locations.list', {}))[0]
+        await ana.api.invoke('team.sync', { id: anaLocation?.id ?? '' })
+        // Ben's board is no longer pinned: the new image comes as its thumbnail.
+        const benLocation = (await ben.api.invoke('locations.list', {}))[0]
+        await ben.api.invoke('team.sync', { id: benLocation?.id ?? '' })
+        expect(originalsOn(ben).has(sha(late))).toBe(false)
+        const folder = place.settings.kind === 'folder' ? place.settings.path : ''
+        const ids = (await ben.api.invoke('gallery.query', { filter: {} })).items
+        renameSync(folder, `${folder}-away`)
+        try {
+          const details = await Promise.all(ids.map((one) => ben.api.invoke('gallery.get', { id: one.id })))
+          const away = details.filter((detail) => detail.fileAway)
+          expect(away).toHaveLength(1)
+          expect(away[0]?.exit).toBeNull()
+          expect(originalsOn(ben).has(sha(late))).toBe(false)
+        } finally {
+          renameSync(`${folder}-away`, folder)
+        }
+        // Back: opening it brings the file.
+        const back = (await ben.api.invoke('gallery.query', { filter: {} })).items
+        const details = await Promise.all(back.map((one) => ben.api.invoke('gallery.get', { id: one.id })))
+        expect(details.filter((detail) => detail.fileAway)).toHaveLength(0)
+        expect(originalsOn(ben).has(sha(late))).toBe(true)
+      },
+      60_000
+    )
+  }
+)
