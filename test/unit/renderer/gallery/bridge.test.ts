@@ -39,45 +39,6 @@ describe('choosing the Gallery', () => {
   })
 })
 
-/** Every image the page starts loading outside React, by its address. */
-function watchPreloads(): string[] {
-  const asked: string[] = []
-  class Watched {
-    decoding = ''
-    set src(url: string) {
-      asked.push(url)
-    }
-    decode = (): Promise<void> => Promise.resolve()
-  }
-  vi.stubGlobal('Image', Watched)
-  return asked
-}
-
-describe('a fresh list of images', () => {
-  let backend: Backend | null = null
-  afterEach(() => {
-    backend?.off()
-    vi.unstubAllGlobals()
-    useAppStore.getState().setScreen('chat')
-  })
-
-  it('has its first screen of thumbnails asked for as it arrives, once per list', async () => {
-    const asked = watchPreloads()
-    useAppStore.getState().setScreen('chat')
-    backend = connect({}, 200)
-    useAppStore.getState().setScreen('gallery')
-    await vi.waitFor(() => expect(useGalleryStore.getState().items).toHaveLength(200))
-    // In order from the top, the first screen only: not the whole page of 200.
-    expect(asked.length).toBeGreaterThan(0)
-    expect(asked.length).toBeLessThan(200)
-    expect(asked).toEqual(asked.map((_, i) => `/media/${String(i).padStart(32, '0')}_thumb`))
-    const first = asked.length
-    // The next page of the same list warms nothing more.
-    useGalleryStore.setState((s) => ({ items: [...s.items, ...s.items.slice(0, 10)] }))
-    expect(asked).toHaveLength(first)
-  })
-})
-
 describe('a job’s news while the gallery shows images', () => {
   let backend: Backend | null = null
   afterEach(() => {

@@ -22,10 +22,14 @@ import { galleryKey } from '../../ui/galleryKeys'
 import { MediaThumb } from '../../ui/MediaThumb'
 import { ensureShown, rateByKey } from './actions'
 import { createGridLayout, floorPx } from './layout'
-import { GRID_GAP, GRID_PADDING, GRID_ROW_HEIGHT } from './firstScreen'
 import { isSelected, only, selectRange, toggle, type Selection } from './selection'
 import { itemAt, positions, useGalleryStore } from './store'
 import '../../media/mediaChecker.css'
+
+const GAP = 10
+const PADDING = 20
+/** The height a row aims at: about the old square tiles' size, each image now at its own shape. */
+const ROW_HEIGHT = 200
 
 /** What a tile does when used; one object for the whole grid, reading the store when called. */
 interface TileActions {
@@ -130,7 +134,7 @@ const GridRow = memo(function GridRow(props: RowProps): ReactElement {
     <div
       role="presentation"
       className="gallery-row"
-      style={{ transform: `translateY(${start}px)`, gap: GRID_GAP, height, left: GRID_PADDING }}
+      style={{ transform: `translateY(${start}px)`, gap: GAP, height, left: PADDING }}
     >
       {row.widths.map((width, column) => {
         const index = row.start + column
@@ -239,16 +243,16 @@ export function GalleryGrid(): ReactElement {
   const [staged, setStaged] = useState<string | null>(null)
   const [actions] = useState(() => tileActions(setStaged, api))
 
-  const inner = Math.max(GRID_ROW_HEIGHT, width - GRID_PADDING * 2)
+  const inner = Math.max(ROW_HEIGHT, width - PADDING * 2)
   const count = Math.max(matching ?? 0, items.length)
   // Justified rows from the stored widths and heights (no pixel needed), laid out again only where they change.
-  const [layoutOf] = useState(() => createGridLayout({ targetHeight: GRID_ROW_HEIGHT, gap: GRID_GAP }))
+  const [layoutOf] = useState(() => createGridLayout({ targetHeight: ROW_HEIGHT, gap: GAP }))
   const layout = useMemo(
     () => layoutOf({ items, pages }, count, inner),
     [layoutOf, items, pages, count, inner]
   )
 
-  const rows = useTallRows(scrollRef, { geometry: layout, padding: GRID_PADDING })
+  const rows = useTallRows(scrollRef, { geometry: layout, padding: PADDING })
   const firstRow = layout.row(rows.first)
   const lastRow = layout.row(rows.last)
   const firstShown = firstRow?.start ?? 0

@@ -1,9 +1,7 @@
 import type { GalleryItem } from '@shared/schemas/gallery'
 import type { Connection } from '../../api'
 import { useAppStore } from '../../store/app'
-import { preloadImage } from '../../media/preload'
 import { loadBoards, reload } from './actions'
-import { firstScreen } from './firstScreen'
 import { followImport } from './imports/folder'
 import { loadLocations } from './team/actions'
 import { useGalleryStore } from './store'
@@ -12,7 +10,6 @@ import { useGalleryStore } from './store'
 export function bridgeGallery(connection: Connection): () => void {
   const { api } = connection
   const store = useGalleryStore
-  let warmed = -1
   const offs = [
     api.on('gallery.exportProgress', (progress) => store.getState().upsertExport(progress)),
     api.on('gallery.importProgress', (progress) => followImport(progress)),
@@ -30,16 +27,6 @@ export function bridgeGallery(connection: Connection): () => void {
       if (app.screen !== 'gallery' || before.screen === 'gallery') return
       const gallery = store.getState()
       if (gallery.stale && !gallery.typing && gallery.tab === 'images') void reload(api)
-    }),
-    // A fresh list's first screen of thumbnails is asked for as the list arrives, before React renders
-    // the grid (80 ms at a million images): the images load while it renders instead of after. Once per
-    // list; the window's size stands in for the grid's, which may not be measured yet.
-    store.subscribe((gallery, before) => {
-      if (gallery.items === before.items || gallery.items.length === 0) return
-      if (gallery.generation === warmed) return
-      warmed = gallery.generation
-      for (const item of firstScreen(gallery.items, window.innerWidth, window.innerHeight))
-        preloadImage(connection.mediaUrl(`${item.mediaId}_thumb`))
     }),
     api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
     api.on('jobs.updated', (job) => {
