@@ -142,19 +142,6 @@ export function useJobsMirror(): MirrorState {
   return { byId, version }
 }
 
-/**
- * `derive` of the mirror, computed once per change of it. A store's selectors run on every change of the
- * store and on every render of their component (a scrolled list renders every frame): what walks every job
- * is worked out once per state of the mirror, not once per call.
- */
-export function perMirror<T>(derive: (byId: Record<string, JobView>) => T): (mirror: MirrorState) => T {
-  let last: { byId: Record<string, JobView>; version: number; value: T } | null = null
-  return ({ byId, version }) => {
-    if (last?.byId !== byId || last.version !== version) last = { byId, version, value: derive(byId) }
-    return last.value
-  }
-}
-
 /** Whether `change` is the one change of the mirror between the state `last` saw and `mirror`. */
 export function followsFrom(
   last: MirrorState | null,
