@@ -10,8 +10,9 @@ import { checkWholeImage } from '../library/wholeness'
  * of its time: replica.ts). WebP is compressed already; the zip only gathers.
  *
  * Read back, a pack is a teammate's file like any other: its size and each entry's are bounded, only
- * entries named like a content hash are taken, and each must sniff and decode as WebP. Whatever fails is
- * left out (the whole pack when the zip itself is damaged), and the image's file is fetched instead.
+ * stored entries named like a content hash are taken, and each must sniff as WebP and be whole. Whatever
+ * fails is left out (the whole pack when the zip itself is damaged), and the image's file is fetched
+ * instead.
  */
 
 /** The largest pack read: a segment adds at most 1,000 images, thumbnails are tens of KB each. */
@@ -44,9 +45,11 @@ export async function readPack(bytes: Uint8Array): Promise<Map<string, Buffer> |
   try {
     let seen = 0
     entries = unzipSync(bytes, {
-      // Only what could be a thumbnail is inflated at all: the sizes are the zip's word, checked again below.
+      // Only what could be a thumbnail is read at all, and only stored entries, as packs are written: a
+      // deflated entry's declared size is the zip's word, and 2,000 of them could ask for gigabytes.
       filter: (file) =>
         ++seen <= PACK_MAX_ENTRIES &&
+        file.compression === 0 &&
         ENTRY.test(file.name) &&
         file.originalSize <= PACK_ENTRY_MAX_BYTES &&
         file.size <= PACK_ENTRY_MAX_BYTES

@@ -20,9 +20,11 @@ const webp = (seed: number): Promise<Buffer> =>
     .webp()
     .toBuffer()
 
-/** A zip of these entries as another tool might write it (deflated, any names at all). */
-function zipOf(entries: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
-  return Promise.resolve(Buffer.from(zipSync(Object.fromEntries(entries.map((e) => [e.name, e.data])))))
+/** A zip of these entries as another tool might write it (any names at all; stored, or deflated). */
+function zipOf(entries: Array<{ name: string; data: Buffer }>, level: 0 | 6 = 0): Promise<Buffer> {
+  return Promise.resolve(
+    Buffer.from(zipSync(Object.fromEntries(entries.map((e) => [e.name, e.data])), { level }))
+  )
 }
 
 describe('thumbnail packs [P54]', () => {
@@ -64,6 +66,9 @@ describe('thumbnail packs [P54]', () => {
     ])
     const read = await readPack(hostile)
     expect(read && [...read.keys()]).toEqual([goodSha])
+    // Deflated, even a good thumbnail is left: only a stored entry's size is more than the zip's word.
+    const deflated = await readPack(await zipOf([{ name: `${goodSha}.webp`, data: good }], 6))
+    expect(deflated && [...deflated.keys()]).toEqual([])
 
     // A truncated zip, bytes that are no zip, an empty file, and a pack over its size limit.
     expect(await readPack(hostile.subarray(0, hostile.length - 30))).toBeNull()
