@@ -221,11 +221,12 @@ export function BoardsBar(): ReactElement {
                 {teamOf(current.id).length > 0 && (
                   <button
                     type="button"
-                    className="button small quiet"
+                    className="button small quiet board-keep-files"
                     aria-pressed={pinned[current.id] === true}
                     title={t('gallery.team.keepFilesHint')}
                     onClick={() => void pinBoard(api, current.id, pinned[current.id] !== true).then(setError)}
                   >
+                    {pinned[current.id] === true && <span aria-hidden="true">✓ </span>}
                     {t('gallery.team.keepFiles')}
                   </button>
                 )}
