@@ -116,14 +116,18 @@ export async function cleanUpLocation(input: CleanUpInput): Promise<TeamCleanUpO
   }
 
   const shares = input.shares.leftovers(graceMs)
-  const unread = await unreadLogs(store)
-  const content = await contentFiles(store, input.live, now, graceMs, outcome.kept, unread)
-  const packs = input.packs ? await unusedPacks(store, input.packs(), now, graceMs, outcome.kept, unread) : []
+  // One listing of every device's files serves the logs' check, the packs and the snapshots.
+  const devices: ListedObject[] = []
+  for await (const object of store.list(DEVICES_PREFIX)) devices.push(object)
+  const unread = await unreadLogs(store, devices)
+  const age: AgeRule = { now, graceMs, kept: outcome.kept, unread }
+  const content = await contentFiles(store, input.live, age)
+  const packs = input.packs ? unusedPacks(devices, input.packs(), age) : []
   const doomed: Doomed[] = [
     ...(await shareFiles(store, shares)),
     ...content,
     ...packs,
-    ...(await supersededSnapshots(store))
+    ...(await supersededSnapshots(store, devices))
   ]
 
   // The notice goes up before the last read of the logs and names every image file that may go: a push
@@ -205,53 +209,46 @@ async function shareFiles(
   return out.sort((a, b) => page(a) - page(b))
 }
 
-/** Image files and thumbnails no live image names, old enough to be nobody's upload in progress. */
-async function contentFiles(
-  store: MediaStore,
-  live: ReadonlySet<string>,
-  now: number,
-  graceMs: number,
-  kept: TeamCleanUpOutcome['kept'],
+/** What makes an unused file old enough to remove, and where the ones kept are counted. */
+interface AgeRule {
+  now: number
+  graceMs: number
+  kept: TeamCleanUpOutcome['kept']
+  /** A log this app cannot read: everything is kept (its images may be live). */
   unread: boolean
-): Promise<Doomed[]> {
+}
+
+/** Whether an unused file may go by its age; one that may not is counted as kept, with why. */
+function oldEnough(object: ListedObject, { now, graceMs, kept, unread }: AgeRule): boolean {
+  if (unread) count(kept.unread, object.size)
+  else if (object.modified === undefined) count(kept.undated, object.size)
+  else if (object.modified > now - graceMs) count(kept.recent, object.size)
+  else return true
+  return false
+}
+
+/** Image files and thumbnails no live image names, old enough to be nobody's upload in progress. */
+async function contentFiles(store: MediaStore, live: ReadonlySet<string>, age: AgeRule): Promise<Doomed[]> {
   const out: Doomed[] = []
-  const judge = (object: ListedObject): void => {
-    const content = parseContentKey(object.key)
-    if (!content || live.has(content.sha256)) return
-    if (unread) count(kept.unread, object.size)
-    else if (object.modified === undefined) count(kept.undated, object.size)
-    else if (object.modified > now - graceMs) count(kept.recent, object.size)
-    else
+  for (const prefix of [OBJECTS_PREFIX, THUMBS_PREFIX])
+    for await (const object of store.list(prefix)) {
+      const content = parseContentKey(object.key)
+      if (!content || live.has(content.sha256) || !oldEnough(object, age)) continue
       out.push({
         key: object.key,
         size: object.size,
         kind: content.kind === 'objects' ? 'images' : 'thumbnails',
         sha256: content.sha256
       })
-  }
-  for (const prefix of [OBJECTS_PREFIX, THUMBS_PREFIX])
-    for await (const object of store.list(prefix)) judge(object)
+    }
   return out
 }
 
 /** Thumbnail packs no live record names, old enough to be nobody's push in progress. */
-async function unusedPacks(
-  store: MediaStore,
-  inUse: ReadonlySet<string>,
-  now: number,
-  graceMs: number,
-  kept: TeamCleanUpOutcome['kept'],
-  unread: boolean
-): Promise<Doomed[]> {
-  const out: Doomed[] = []
-  for await (const object of store.list(DEVICES_PREFIX)) {
-    if (!parsePackKey(object.key) || inUse.has(object.key)) continue
-    if (unread) count(kept.unread, object.size)
-    else if (object.modified === undefined) count(kept.undated, object.size)
-    else if (object.modified > now - graceMs) count(kept.recent, object.size)
-    else out.push({ key: object.key, size: object.size, kind: 'thumbnails', pack: object.key })
-  }
-  return out
+function unusedPacks(devices: readonly ListedObject[], inUse: ReadonlySet<string>, age: AgeRule): Doomed[] {
+  return devices
+    .filter((object) => parsePackKey(object.key) && !inUse.has(object.key) && oldEnough(object, age))
+    .map((object) => ({ key: object.key, size: object.size, kind: 'thumbnails', pack: object.key }))
 }
 
 /**
@@ -260,9 +257,9 @@ async function unusedPacks(
  * merged state, and would look unused here. One read per device: an app that moves to a new format writes
  * its next segments in it, so its newest one says so.
  */
-async function unreadLogs(store: MediaStore): Promise<boolean> {
+async function unreadLogs(store: MediaStore, devices: readonly ListedObject[]): Promise<boolean> {
   const newest = new Map<string, number>()
-  for await (const { key } of store.list(DEVICES_PREFIX)) {
+  for (const { key } of devices) {
     const parsed = parseDeviceKey(key)
     if (parsed?.kind === 'log' && parsed.seq > (newest.get(parsed.device) ?? 0))
       newest.set(parsed.device, parsed.seq)
@@ -275,9 +272,9 @@ async function unreadLogs(store: MediaStore): Promise<boolean> {
 }
 
 /** Every device's snapshots but its newest, when that newest reads whole. */
-async function supersededSnapshots(store: MediaStore): Promise<Doomed[]> {
+async function supersededSnapshots(store: MediaStore, devices: readonly ListedObject[]): Promise<Doomed[]> {
   const byDevice = new Map<string, Array<{ key: string; size: number; seq: number }>>()
-  for await (const { key, size } of store.list(DEVICES_PREFIX)) {
+  for (const { key, size } of devices) {
     const parsed = parseDeviceKey(key)
     if (parsed?.kind !== 'snapshots') continue
     const list = byDevice.get(parsed.device) ?? []

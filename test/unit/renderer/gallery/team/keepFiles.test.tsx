@@ -11,7 +11,7 @@ import { useAppStore } from '@renderer/store/app'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { stubScreenSize } from '../fixtures'
 import { connect, item, type Backend } from '../imports/harness'
-import { boardOf, folder, resetTeam } from './fixtures'
+import { boardOf, folder, resetTeam, teamImage } from './fixtures'
 
 type Handlers = Parameters<typeof connect>[0]
 
@@ -95,39 +95,12 @@ describe('Gallery › a team image whose file is away', () => {
     await i18n.changeLanguage('en')
   })
 
-  const detail = (fileAway: boolean): GalleryDetail => ({
-    id: 'r9',
-    jobId: 'imported-job',
-    jobStatus: 'succeeded',
-    jobKind: 'image',
-    mediaId: '9'.repeat(32),
-    mime: 'image/png',
-    width: 24,
-    height: 16,
-    bytes: 512,
-    sizeLabel: null,
-    prompt: '',
-    revisedPrompt: null,
-    params: {},
-    seed: null,
-    model: '',
-    endpoint: '',
-    profileId: '',
-    profileName: null,
-    usage: null,
-    imageUsage: null,
-    billingUnit: null,
-    imagesInJob: 1,
-    favorite: false,
-    rating: 0,
-    note: '',
-    verdict: null,
-    createdAt: 1,
-    fromAddress: false,
-    imported: { file: 'ana', settings: null, team: { author: 'ana', locationId: folder.id } },
-    exit: null,
-    ...(fileAway ? { fileAway: true as const } : {})
-  })
+  const detail = (fileAway: boolean): GalleryDetail =>
+    teamImage(folder.id, {
+      prompt: '',
+      imported: { file: 'ana', settings: null, team: { author: 'ana', locationId: folder.id } },
+      ...(fileAway ? { fileAway: true as const } : {})
+    })
 
   it('says the full file is on the team location and could not be reached, in words and for screen readers', async () => {
     backend = connect({ 'gallery.get': () => detail(true), 'locations.list': () => [folder] })

@@ -3,46 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DetailPanel } from '@renderer/features/gallery/DetailPanel'
 import { i18n } from '@renderer/i18n'
 import type { GalleryDetail } from '@shared/schemas/gallery'
-import { noSettings } from '../../../../helpers/provenance'
 import { connect, type Backend } from '../imports/harness'
-import { folder, resetTeam } from './fixtures'
-
-/** An image a team sync brought in: as `bringIn` (src/main/sync/teamSync.ts) records it. */
-const teamImage = (locationId: string): GalleryDetail => ({
-  id: 'r9',
-  jobId: 'imported-job',
-  jobStatus: 'succeeded',
-  jobKind: 'image',
-  mediaId: '9'.repeat(32),
-  mime: 'image/png',
-  width: 24,
-  height: 16,
-  bytes: 512,
-  sizeLabel: null,
-  prompt: 'a paper boat on a pond',
-  revisedPrompt: null,
-  params: {},
-  seed: null,
-  model: '',
-  endpoint: '',
-  profileId: '',
-  profileName: null,
-  usage: null,
-  imageUsage: null,
-  billingUnit: null,
-  imagesInJob: 1,
-  favorite: false,
-  rating: 0,
-  note: '',
-  verdict: null,
-  createdAt: 1,
-  fromAddress: false,
-  imported: {
-    file: 'ana',
-    settings: { ...noSettings('gateway-studio'), prompt: 'a paper boat on a pond' },
-    team: { author: 'ana', locationId }
-  }
-})
+import { folder, resetTeam, teamImage } from './fixtures'
 
 let backend: Backend | null = null
 
