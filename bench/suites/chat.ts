@@ -31,7 +31,11 @@ interface LongChatState {
   browser: Browser
 }
 
-/** In the page: the conversation `title` is open and its last message (index `last`, -1: none) is on screen. */
+/**
+ * In the page: the conversation `title` is open and its last message (index `last`, -1: none) is on screen.
+ * A row's `data-position` is its place in the whole conversation, counted from 1 (a long one shows its last
+ * messages before the rest are read).
+ */
 function conversationShown([title, last]: [string, number]): boolean {
   const doc = (
     globalThis as unknown as {
@@ -47,7 +51,7 @@ function conversationShown([title, last]: [string, number]): boolean {
   if (doc.querySelector('#screen-title')?.textContent !== title) return false
   if (last < 0) return doc.querySelectorAll('.message-row').length === 0
   const log = doc.querySelector('[role="log"][aria-label="Messages"]')
-  const row = doc.querySelector(`.message-row[data-index="${last}"]`)
+  const row = doc.querySelector(`.message-row[data-position="${last + 1}"]`)
   if (!log || !row) return false
   const box = log.getBoundingClientRect()
   const r = row.getBoundingClientRect()
@@ -130,6 +134,12 @@ export const longChat = bench<LongChatState>({
         open(page, fixture.longTitle, fixture.messages - 1)
       )
       pairs.push({ subject: longMs, baseline: emptyMs })
+      // The scrolling is through the whole conversation: its earlier messages are read after the last ones.
+      await waitForLocator(
+        page,
+        'the whole conversation read (no earlier messages left out)',
+        page.locator('.message-scroller[data-earlier="0"]')
+      )
       const scroll = await traced(browser, page, run === 0 ? ctx.profileDir : null, 'chat-scroll', () =>
         probed(page, async () => {
           await scrollInSteps(page, '.message-scroller', SCROLL_STEPS, false)

@@ -17,7 +17,7 @@ export function conversationHandlers(
   return {
     'chat.list': ({ limit }) => repo.listConversations(limit).map(outConversation),
 
-    'chat.get': ({ id }) => detailOf(mustConversation(id)),
+    'chat.get': ({ id, tail }) => detailOf(mustConversation(id), tail),
 
     'chat.search': ({ query, limit }) =>
       repo.search(query, limit).flatMap((hit) => {

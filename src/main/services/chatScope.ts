@@ -39,7 +39,7 @@ export interface ChatScope {
   mustBeListed: (profileId: string, model: string) => void
   /** Refuses while a reply of the conversation is still arriving. */
   mustBeFree: (conversationId: string) => void
-  detailOf: (conversation: ConversationRecord) => ConversationDetail
+  detailOf: (conversation: ConversationRecord, tail?: number) => ConversationDetail
   exchangeOf: (assistantId: string) => Exchange
   started: (
     conversationId: string,
@@ -133,12 +133,15 @@ export function chatScope(deps: ChatDeps): ChatScope {
     return branches
   }
 
-  const detailOf = (conversation: ConversationRecord): ConversationDetail => {
-    const path = repo.messages(conversation.id)
+  const detailOf = (conversation: ConversationRecord, tail?: number): ConversationDetail => {
+    const whole = repo.messages(conversation.id)
+    const earlier = tail === undefined ? 0 : Math.max(0, whole.length - tail)
+    const path = earlier > 0 ? whole.slice(earlier) : whole
     return {
       conversation: outConversation(conversation),
       messages: path.map((m) => messageView(runner.withLiveText(m))),
-      branches: branchesOf(conversation.id, path)
+      branches: branchesOf(conversation.id, path),
+      earlier
     }
   }
 

@@ -6,7 +6,7 @@ import * as chat from '../schemas/chat'
 /** Chat: conversations, messages, streaming replies. */
 export const chatCommands = {
   'chat.list': { input: chat.ChatListInput, output: z.array(chat.ConversationView) },
-  'chat.get': { input: chat.ConversationRef, output: chat.ConversationDetail },
+  'chat.get': { input: chat.ConversationGetInput, output: chat.ConversationDetail },
   'chat.search': { input: chat.ChatSearchInput, output: z.array(chat.SearchHit) },
   'chat.update': { input: chat.ConversationUpdateInput, output: chat.ConversationView },
   'chat.delete': { input: chat.ConversationRef, output: z.object({ deleted: z.boolean() }) },

@@ -211,11 +211,24 @@ export const ConversationDetail = z.object({
   /** The branch shown, first message first (edits and new replies add branches). */
   messages: z.array(ChatMessageView),
   /** By message id, for messages of that branch that have siblings. */
-  branches: z.record(z.string(), BranchView).default({})
+  branches: z.record(z.string(), BranchView).default({}),
+  /** How many messages of the branch come before `messages` and were left out (asked with `tail`). */
+  earlier: z.number().int().min(0).default(0)
 })
 export type ConversationDetail = z.output<typeof ConversationDetail>
 
 export const ConversationRef = z.object({ id: Id }).strict()
+
+/** The most messages a first, partial read of a conversation asks for (its last ones). */
+const TAIL_MAX = 200
+
+/**
+ * Reads a conversation; with `tail`, only its last messages, so a long one shows at once and the rest
+ * follow in a second read.
+ */
+export const ConversationGetInput = z
+  .object({ id: Id, tail: z.number().int().min(1).max(TAIL_MAX).optional() })
+  .strict()
 export const MessageRef = z.object({ messageId: Id }).strict()
 
 export const ChatListInput = z.object({ limit: z.number().int().min(1).max(2000).default(500) }).strict()

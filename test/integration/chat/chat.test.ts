@@ -257,7 +257,16 @@ describe('chat service against the emulator', () => {
       // A new message continues the branch shown.
       const next = await send({ conversationId: id, text: 'Thanks' })
       expect(next.userMessage.id).not.toBe(edited.userMessage.id)
-      expect((await studio.api.invoke('chat.get', { id })).messages).toHaveLength(6)
+      const whole = await studio.api.invoke('chat.get', { id })
+      expect(whole.messages).toHaveLength(6)
+      expect(whole.earlier).toBe(0)
+      // Read by its tail (how a long conversation first opens): the last messages, and how many came before.
+      const tail = await studio.api.invoke('chat.get', { id, tail: 5 })
+      expect(tail.messages.map((m) => m.id)).toEqual(whole.messages.slice(1).map((m) => m.id))
+      expect(tail.earlier).toBe(1)
+      // The branch point is among the messages left out, so no branch is told for them.
+      expect(tail.branches).toEqual({})
+      expect((await studio.api.invoke('chat.get', { id, tail: 200 })).earlier).toBe(0)
       // Every message of every branch is still stored.
       expect((await studio.api.invoke('chat.list', {})).find((c) => c.id === id)?.messageCount).toBe(8)
     })

@@ -61,3 +61,36 @@ export const message = (patch: Partial<ChatMessageView> = {}): ChatMessageView =
   updatedAt: 1,
   ...patch
 })
+
+/**
+ * happy-dom does no layout: a 600 px tall, 800 px wide message list of 100 px rows, whose scroll height is
+ * its track's height. Returns what puts the real properties back.
+ */
+export function fakeListLayout(): () => void {
+  const stubs: [object, string, PropertyDescriptor][] = [
+    [HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }],
+    [HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 }],
+    [HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 100 }],
+    [
+      Element.prototype,
+      'scrollHeight',
+      {
+        configurable: true,
+        get(this: Element) {
+          const track = this.querySelector<HTMLElement>('.message-track')
+          return Number.parseInt(track?.style.height ?? '0', 10)
+        }
+      }
+    ]
+  ]
+  const saved = stubs.map(
+    ([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)] as const
+  )
+  for (const [owner, key, descriptor] of stubs) Object.defineProperty(owner, key, descriptor)
+  return () => {
+    for (const [owner, key, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(owner, key, descriptor)
+      else Reflect.deleteProperty(owner, key)
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { bridgeChat } from '@renderer/features/chat/bridge'
 import { MessageList } from '@renderer/features/chat/MessageList'
 import { useChatStore } from '@renderer/features/chat/store'
-import { connectFake, message } from './harness'
+import { connectFake, fakeListLayout, message } from './harness'
 
 const delta = (textOffset: number, text: string) => ({
   conversationId: 'c1',
@@ -61,22 +61,11 @@ describe('streaming into the store', () => {
 })
 
 describe('the message list', () => {
-  const saved = {
-    clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
-    clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
-    offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')
-  }
+  let restore: () => void = () => undefined
   beforeAll(() => {
-    // happy-dom does no layout: a 600 px tall list whose rows are 100 px each.
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 })
-    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 })
-    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 100 })
+    restore = fakeListLayout()
   })
-  afterAll(() => {
-    for (const [key, descriptor] of Object.entries(saved)) {
-      if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor)
-    }
-  })
+  afterAll(() => restore())
 
   it('keeps only the rows on screen in the DOM, however long the conversation', () => {
     connectFake()

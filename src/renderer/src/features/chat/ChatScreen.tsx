@@ -169,6 +169,7 @@ function ConversationPane(): ReactElement {
   const settingsOpen = useChatStore((state) => state.settingsOpen)
   const ids = useChatStore((state) => (currentId ? (state.messageIds[currentId] ?? NO_IDS) : NO_IDS))
   const loadError = useChatStore((state) => (currentId ? state.loadErrors[currentId] : undefined))
+  const earlier = useChatStore((state) => (currentId ? (state.earlier[currentId] ?? 0) : 0))
   const lastId = ids.at(-1)
   const liveReplyId = useChatStore((state) => (lastId && isLive(state.messages[lastId]) ? lastId : null))
   const activeProfile = useProfilesStore(selectActiveProfile)
@@ -268,7 +269,7 @@ function ConversationPane(): ReactElement {
         </div>
       )}
       {ids.length > 0 ? (
-        <MessageList ids={ids} busy={liveReplyId !== null} />
+        <MessageList ids={ids} earlier={earlier} busy={liveReplyId !== null} />
       ) : (
         <EmptyState hasModel={model !== null} />
       )}

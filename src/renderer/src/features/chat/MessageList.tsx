@@ -29,7 +29,16 @@ const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home'])
  * the view hundreds of pixels above its last line). While following, every change of the content's or
  * the view's height brings the end into view again. Scrolled up, "Jump to latest" brings it back.
  */
-export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boolean }): ReactElement {
+export function MessageList({
+  ids,
+  earlier = 0,
+  busy
+}: {
+  ids: readonly string[]
+  /** Messages before `ids` not read yet: the rows' places in the conversation count them. */
+  earlier?: number
+  busy: boolean
+}): ReactElement {
   const { t } = useTranslation()
   const scroller = useRef<HTMLDivElement>(null)
   const track = useRef<HTMLDivElement>(null)
@@ -96,14 +105,30 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
     }
   }, [follow])
 
-  // Opening a conversation, or a new message in it, brings the view to the end and follows again.
+  // Opening a conversation, or a new message in it, brings the view to the end and follows again. Earlier
+  // messages arriving above (the rest of a conversation shown by its last ones first) are neither.
+  const lastId = ids.at(-1)
   useEffect(() => {
-    if (ids.length === 0) return
+    if (lastId === undefined) return
     follow(true)
     virtualizer.scrollToIndex(ids.length - 1, { align: 'end' })
     const frame = requestAnimationFrame(() => following.current && toEnd())
     return () => cancelAnimationFrame(frame)
-  }, [ids.length, virtualizer, follow, toEnd])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the last message on purpose: see above.
+  }, [lastId, virtualizer, follow, toEnd])
+
+  // Messages put in above the first one shown, while the person reads back: the view keeps showing what it
+  // showed, moved down by the height they add, instead of jumping to the conversation's older part.
+  const firstId = useRef(ids[0])
+  useLayoutEffect(() => {
+    const before = firstId.current
+    firstId.current = ids[0]
+    const el = scroller.current
+    if (following.current || !el || before === undefined || before === ids[0]) return
+    const at = ids.indexOf(before)
+    const added = at > 0 ? virtualizer.measurementsCache[at]?.start : undefined
+    if (added !== undefined) el.scrollTop += added
+  }, [ids, virtualizer])
 
   useLayoutEffect(() => {
     if (following.current) toEnd()
@@ -145,7 +170,8 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
         aria-label={t('chat.messages.label')}
         // A scrollable region is reachable from the keyboard (arrows and Page Up/Down scroll it).
         tabIndex={0}
-        aria-busy={busy}
+        aria-busy={busy || earlier > 0}
+        data-earlier={earlier}
       >
         <div ref={track} className="message-track" style={{ height: total }}>
           {rows.map((row) => {
@@ -156,6 +182,7 @@ export function MessageList({ ids, busy }: { ids: readonly string[]; busy: boole
                 key={row.key}
                 ref={virtualizer.measureElement}
                 data-index={row.index}
+                data-position={earlier + row.index + 1}
                 className="message-row"
                 style={{ transform: `translateY(${row.start}px)` }}
               >

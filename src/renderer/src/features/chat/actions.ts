@@ -38,16 +38,33 @@ export async function loadList(api: ApiClient): Promise<void> {
 
 const reloading = new Set<string>()
 
-/** Loads a conversation's messages (always fresh: events may have filled only part of it). */
+/**
+ * How many of its last messages a conversation opened for the first time shows before the rest are read:
+ * more than a tall window holds of one-line messages, and a small part of what a long one sends.
+ */
+const FIRST_TAIL = 40
+
+/**
+ * Loads a conversation's messages (always fresh: events may have filled only part of it). The first time,
+ * its last messages come first and are shown, then the whole branch: a conversation of hundreds of long
+ * replies opens as fast as a short one instead of waiting for all of it to be sent and checked.
+ */
 export async function loadConversation(api: ApiClient, id: string): Promise<void> {
   if (reloading.has(id)) return
   reloading.add(id)
   try {
-    const result = await api.call('chat.get', { id })
-    if (result.ok) {
-      store().upsertConversation(result.value.conversation)
-      store().setMessages(id, result.value.messages, result.value.branches)
-    } else if (!unreachable(result.error)) store().setLoadError(id, result.error)
+    const shown = store().messageIds[id] !== undefined
+    const result = await api.call('chat.get', shown ? { id } : { id, tail: FIRST_TAIL })
+    if (!result.ok) {
+      if (!unreachable(result.error)) store().setLoadError(id, result.error)
+      return
+    }
+    store().upsertConversation(result.value.conversation)
+    store().setMessages(id, result.value.messages, result.value.branches, result.value.earlier)
+    if (result.value.earlier === 0) return
+    const rest = await api.call('chat.get', { id })
+    if (rest.ok) store().setMessages(id, rest.value.messages, rest.value.branches, rest.value.earlier)
+    else if (!unreachable(rest.error)) store().setLoadError(id, rest.error)
   } finally {
     reloading.delete(id)
   }

@@ -61,6 +61,11 @@ interface ChatState {
   /** The open conversation; null shows a new chat. */
   currentId: string | null
   messageIds: Record<string, string[]>
+  /**
+   * Per conversation: how many messages of the branch shown come before `messageIds` and are not read yet
+   * (a long conversation shows its last messages first; the rest follow).
+   */
+  earlier: Record<string, number>
   messages: Record<string, ChatMessageView>
   /** Per conversation: where messages of the branch shown sit among their siblings. */
   branches: Record<string, Record<string, BranchView>>
@@ -89,7 +94,8 @@ interface ChatState {
   setMessages: (
     conversationId: string,
     messages: ChatMessageView[],
-    branches?: Record<string, BranchView>
+    branches?: Record<string, BranchView>,
+    earlier?: number
   ) => void
   /** Shows a new branch at once: the branch shown up to `before` (left out), then `added`. */
   branchAt: (conversationId: string, before: string, added: ChatMessageView[]) => void
@@ -114,6 +120,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   listError: null,
   currentId: null,
   messageIds: {},
+  earlier: {},
   messages: {},
   branches: {},
   presets: null,
@@ -142,7 +149,10 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       const messages = { ...state.messages }
       for (const messageId of messageIds[id] ?? []) delete messages[messageId]
       delete messageIds[id]
+      const earlier = { ...state.earlier }
+      delete earlier[id]
       return {
+        earlier,
         conversations: state.conversations.filter((c) => c.id !== id),
         hits: state.hits?.filter((hit) => hit.conversation.id !== id) ?? null,
         currentId: state.currentId === id ? null : state.currentId,
@@ -151,7 +161,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       }
     }),
   open: (currentId) => set({ currentId, settingsOpen: false }),
-  setMessages: (conversationId, list, branches) =>
+  setMessages: (conversationId, list, branches, earlier = 0) =>
     set((state) => {
       const messages = { ...state.messages }
       for (const message of list) messages[message.id] = mergeMessage(messages[message.id], message)
@@ -161,6 +171,10 @@ export const useChatStore = create<ChatState>()((set, get) => ({
         messages,
         loadErrors,
         messageIds: { ...state.messageIds, [conversationId]: list.map((m) => m.id) },
+        earlier:
+          (state.earlier[conversationId] ?? 0) === earlier
+            ? state.earlier
+            : { ...state.earlier, [conversationId]: earlier },
         ...(branches ? { branches: { ...state.branches, [conversationId]: branches } } : {})
       }
     }),
