@@ -5,6 +5,7 @@ import type { ListedObject, MediaStore } from '../library/mediaStore'
 import { LocationError } from '../locations/errors'
 import { closeNotice, nextNotice, putNotice } from './cleanUpNotices'
 import { inTurns } from './inTurns'
+import { LOG_MAX_BYTES, readAtMost, TOO_LARGE } from './readAtMost'
 import {
   DEVICES_PREFIX,
   OBJECTS_PREFIX,
@@ -265,8 +266,8 @@ async function unreadLogs(store: MediaStore, devices: readonly ListedObject[]): 
       newest.set(parsed.device, parsed.seq)
   }
   for (const [device, seq] of newest) {
-    const bytes = await store.read(segmentKey(device, seq))
-    if (bytes && !readSegment(bytes, device, seq)) return true
+    const bytes = await readAtMost(store, segmentKey(device, seq), LOG_MAX_BYTES)
+    if (bytes === TOO_LARGE || (bytes && !readSegment(bytes, device, seq))) return true
   }
   return false
 }
@@ -287,8 +288,8 @@ async function supersededSnapshots(store: MediaStore, devices: readonly ListedOb
     snapshots.sort((a, b) => b.seq - a.seq)
     const [newest, ...older] = snapshots
     if (!newest) continue
-    const bytes = await store.read(newest.key)
-    if (!bytes || !readSnapshot(bytes, device, newest.seq)) continue
+    const bytes = await readAtMost(store, newest.key, LOG_MAX_BYTES)
+    if (!bytes || bytes === TOO_LARGE || !readSnapshot(bytes, device, newest.seq)) continue
     for (const one of older) out.push({ key: one.key, size: one.size, kind: 'snapshots' })
   }
   return out

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { readJson } from '../../shared/json'
 import type { MediaStore } from '../library/mediaStore'
+import { MEDIA_CAPS } from '../library/sniff'
 import { inTurns } from './inTurns'
+import { NOTICE_MAX_BYTES, readAtMost, TOO_LARGE } from './readAtMost'
 import {
   CLEANUPS_PREFIX,
   FORMAT,
@@ -104,11 +106,11 @@ export async function keepFromCleanUps(input: {
   let everything = false
   const named = new Set<string>()
   for (const key of after.open) {
-    const bytes = await store.read(key)
+    const bytes = await readAtMost(store, key, NOTICE_MAX_BYTES)
     // Listed a moment ago and gone now: its Clean up put its mark before taking it away, so it is over.
     if (!bytes) ended = true
     else {
-      const notice = readNotice(bytes)
+      const notice = bytes === TOO_LARGE ? null : readNotice(bytes)
       // A notice this app cannot read (damaged, a newer app's) may name anything.
       if (!notice) everything = true
       else for (const one of notice.keys) named.add(one)
@@ -134,20 +136,26 @@ export async function keepFromCleanUps(input: {
  * An image's bytes at the location: its object, or else a spare copy of it (a push put one while a Clean
  * up that named the object was under way). Null when neither is there. The caller checks the bytes hash to
  * `sha256`, as it does for the object.
+ *
+ * `size` is the byte count its record gives. An object longer than that (or than any file of its kind
+ * the library keeps) cannot be the file: it is read no further and passed over, so a teammate's record
+ * claiming a small file, or an object of gigabytes, never fills memory or a sync's byte budget.
  */
 export async function readImageObject(
   store: MediaStore,
   sha256: string,
-  type: string
+  type: string,
+  size: number
 ): Promise<Buffer | null> {
+  const most = Math.min(size, MEDIA_CAPS[type.startsWith('video/') ? 'video' : 'image'])
   const key = objectKey(sha256, type)
-  const bytes = await store.read(key)
-  if (bytes) return bytes
+  const bytes = await readAtMost(store, key, most)
+  if (bytes && bytes !== TOO_LARGE) return bytes
   const folder = key.slice(0, key.lastIndexOf('/') + 1)
   for await (const { key: other } of store.list(folder)) {
     if (other === key || parseContentKey(other)?.sha256 !== sha256) continue
-    const spare = await store.read(other)
-    if (spare) return spare
+    const spare = await readAtMost(store, other, most)
+    if (spare && spare !== TOO_LARGE) return spare
   }
   return null
 }

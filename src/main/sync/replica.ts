@@ -3,6 +3,7 @@ import type { CrashProbe } from '../crashPoints'
 import type { MediaStore, PutOptions } from '../library/mediaStore'
 import { cleanUpsSeen, keepFromCleanUps } from './cleanUpNotices'
 import { inTurns } from './inTurns'
+import { LOG_MAX_BYTES, readAtMost, TOO_LARGE } from './readAtMost'
 import { HybridClock, type Stamp } from './hlc'
 import {
   DEVICES_PREFIX,
@@ -237,9 +238,10 @@ export class Replica {
       const have = new Set(seqs)
       // Segments are merged in order and only while unbroken: a gap is a segment still being written.
       for (let seq = (this.saved.applied[device] ?? 0) + 1; have.has(seq); seq++) {
-        const bytes = await this.store.read(segmentKey(device, seq))
+        const bytes = await readAtMost(this.store, segmentKey(device, seq), LOG_MAX_BYTES)
         if (!bytes) break
-        const segment = readSegment(bytes, device, seq)
+        // Longer than any log this app writes: skipped as a damaged one is.
+        const segment = bytes === TOO_LARGE ? null : readSegment(bytes, device, seq)
         const changes = segment?.changes ?? []
         if (!segment) result.skipped++
         for (const change of changes) {
@@ -402,8 +404,9 @@ export class Replica {
     if (behind < SNAPSHOT_EVERY || snapshots.length === 0) return false
     const newest = snapshots.sort((a, b) => b.seq - a.seq || (a.device < b.device ? -1 : 1))
     for (const candidate of newest) {
-      const bytes = await this.store.read(candidate.key)
-      const snapshot = bytes ? readSnapshot(bytes, candidate.device, candidate.seq) : null
+      const bytes = await readAtMost(this.store, candidate.key, LOG_MAX_BYTES)
+      const snapshot =
+        bytes && bytes !== TOO_LARGE ? readSnapshot(bytes, candidate.device, candidate.seq) : null
       if (!snapshot) continue
       const gains = Object.entries(snapshot.vector).some(
         ([device, seq]) => device !== this.device && seq > (this.saved.applied[device] ?? 0)

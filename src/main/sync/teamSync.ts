@@ -23,6 +23,7 @@ import { ByteBudget, inTurns } from './inTurns'
 import type { BaseKind, TeamLinks } from './links'
 import { Replica, type ImageBytes } from './replica'
 import { packKey } from './layout'
+import { readAtMost, TOO_LARGE } from './readAtMost'
 import type { Change } from './state'
 import type { TeamDeletes } from './teamDeletes'
 import type { StepReport, TeamWorkBoard } from './teamWork'
@@ -183,8 +184,10 @@ export class TeamSync {
     sha256: string
     mime: MediaMime
   }): Promise<Uint8Array | null> {
+    const size = this.deps.library.findBySha256(remote.sha256)?.bytes
+    if (size === undefined) return null
     const store = this.opened.get(remote.locationId)?.store ?? (await this.fetchStore(remote.locationId))
-    return store ? readImageObject(store, remote.sha256, remote.mime) : null
+    return store ? readImageObject(store, remote.sha256, remote.mime, size) : null
   }
 
   private async fetchStore(locationId: string): Promise<MediaStore | null> {
@@ -477,7 +480,7 @@ export class TeamSync {
       } else if (known) {
         ready.push({ sha256: record.sha256, mediaId: known.id, row: row(known.id) })
       } else {
-        const bytes = await readImageObject(store, record.sha256, record.type)
+        const bytes = await readImageObject(store, record.sha256, record.type, record.size)
         // An object not there yet (its segment outran it): the next sync tries again.
         if (!bytes) return
         let stored
@@ -836,19 +839,8 @@ const idOf = (id: string | null): string[] => (id === null ? [] : [id])
  */
 async function readPackAt(store: MediaStore, key: string): Promise<Map<string, Buffer> | null> {
   try {
-    const stream = await store.open(key)
-    if (!stream) return null
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > PACK_MAX_BYTES) {
-        stream.destroy()
-        return null
-      }
-      chunks.push(chunk)
-    }
-    return await readPack(Buffer.concat(chunks))
+    const bytes = await readAtMost(store, key, PACK_MAX_BYTES)
+    return bytes && bytes !== TOO_LARGE ? await readPack(bytes) : null
   } catch {
     return null
   }
