@@ -68,6 +68,7 @@ import { MoneyViews } from './money/views'
 import type { GatewayClientOptions } from './gateway'
 import type { Timing } from '../emulator'
 import { systemClock, type Clock } from './time/clock'
+import { Coalesced } from './time/coalesced'
 import { APP_NAME, APP_VERSION } from './version'
 import { MetadataWriter } from './provenance/embed'
 import { settingsOf } from './provenance/readBack'
@@ -175,10 +176,14 @@ export function createBackend(options: BackendOptions): Backend {
     clientOptions: { ...options.gatewayClientOptions, clock }
   })
 
+  // A team file that came here takes the cloud off its tiles and details, in every window at once: a
+  // pinned board's thousand files make a few words, not a thousand.
+  const filesHere = new Coalesced((mediaIds) => bus.emit('gallery.filesHere', { mediaIds }))
   const library = new Library(db, new DiskMediaStore(join(options.dataDir, 'library')), {
     clock,
     probe: options.probe,
-    onError
+    onError,
+    onFileHere: (mediaId) => filesHere.add(mediaId)
   })
   const swept = library.sweep()
   if (swept > 0) logger.info(`removed ${swept} unfinished temp file(s) from the library`)
@@ -520,6 +525,7 @@ export function createBackend(options: BackendOptions): Backend {
       await metadata.close()
       // Thumbnails still being made finish first: they end by writing their row.
       await library.idle()
+      filesHere.stop()
       storage.stop()
       await stopBackups()
       db.close()

@@ -95,7 +95,7 @@ const syncStatus = (page: Page, button = 'Sync with team'): Locator =>
     .getByRole('status')
 
 for (const place of ['a shared folder', 'a bucket'] as const) {
-  test(`a board shared through ${place} reaches a teammate with who shared it, and a rename comes back`, async ({
+  test(`a board shared through ${place} reaches a teammate with who shared it, its files come when kept, and a rename comes back [P55]`, async ({
     page,
     studio,
     browser
@@ -203,6 +203,10 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await expect(grid2.getByRole('option')).toHaveCount(2)
       await expect(grid2.getByRole('option', { name: /a paper boat on a pond/ })).toBeVisible()
       await thumbnailsShown(grid2)
+      // Thumbnails first: each tile shows its cloud, the full files still at the team location.
+      const away = (prompt: string): Locator =>
+        grid2.getByRole('option', { name: `${prompt}, full file on the team location` })
+      await expect(grid2.locator('.tile-away')).toHaveCount(2)
       await shot(page2, `team-synced-gallery-${slug}`)
       await expectAxeClean(page2, `Gallery after a team sync (${place})`)
 
@@ -214,6 +218,17 @@ for (const place of ['a shared folder', 'a bucket'] as const) {
       await expect(details.getByRole('img')).toHaveJSProperty('complete', true)
       await shot(page2, `team-image-details-${slug}`)
       await expectAxeClean(page2, `Gallery › a team image's details (${place})`)
+
+      // Opened, that image's file came: its tile loses the cloud as it stands; the other keeps its own
+      // until the board's files are kept here, which brings it and takes that cloud off too [P55].
+      await expect(away('a lighthouse at dusk')).toHaveCount(0)
+      await expect(grid2.getByRole('option', { name: 'a lighthouse at dusk' })).toBeVisible()
+      await expect(away('a paper boat on a pond')).toBeVisible()
+      const keepFiles = page2.getByRole('button', { name: 'Keep files on this computer' })
+      await keepFiles.click()
+      await expect(keepFiles).toHaveAttribute('aria-pressed', 'true')
+      await expect(grid2.locator('.tile-away')).toHaveCount(0, { timeout: 30_000 })
+      await expect(grid2.getByRole('option', { name: 'a paper boat on a pond' })).toBeVisible()
 
       // Edits both ways: the teammate keeps both images and renames the board, then syncs; the first
       // designer syncs and has them.

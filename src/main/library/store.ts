@@ -38,6 +38,8 @@ export interface LibraryOptions {
   probe?: CrashProbe
   /** Where a thumbnail that could not be made is reported (the file itself is kept). */
   onError?: (message: string, error: unknown) => void
+  /** A team image's file came here (fetched, or found here): its row is unmarked, committed. */
+  onFileHere?: (mediaId: string) => void
 }
 
 const MEDIA_REF = /^([0-9a-f]{32})(_thumb)?$/
@@ -227,7 +229,7 @@ export class Library {
 
   private async fetchOriginal(row: MediaRecord, locationId: string): Promise<void> {
     if (await this.files.stat(row.path)) {
-      await this.commits.run(() => this.table.fetched(row.id))
+      await this.unmark(row.id)
       return
     }
     const fetch = this.fetcher
@@ -247,7 +249,13 @@ export class Library {
       )
       return
     }
-    await this.commits.run(() => this.table.fetched(row.id))
+    await this.unmark(row.id)
+  }
+
+  /** `id`'s file is here: unmarked, then told (after the commit, so whoever looks finds it here). */
+  private async unmark(id: string): Promise<void> {
+    await this.commits.run(() => this.table.fetched(id))
+    this.options.onFileHere?.(id)
   }
 
   /** `<id>` → the media's object, `<id>_thumb` → its thumbnail's; null for anything else or unknown. */

@@ -70,13 +70,18 @@ export function createGalleryHandlers(
     },
     'gallery.facets': () => store.facets(profileName),
     // The file is read once, for both what it leaves as and its credentials: the details open often.
-    'gallery.get': async ({ id }) => {
+    'gallery.get': async ({ id, waitForFile }) => {
       const detail = store.detail(id, profileName)
       if (!detail) throw new AppFailure('not_found', say('galleryImageGone'))
+      const imported = importRows.importedFrom(detail.jobId)
+      // The details open on a team image's thumbnail at once; what the file leaves as waits for the file,
+      // which the panel asks for next (a whole image may take seconds to come from its location).
+      if (waitForFile === false && deps.fileAway?.(detail.mediaId))
+        return { ...detail, imported, fileFetching: true as const }
       const described = await deps.exits.described(id)
       return {
         ...detail,
-        imported: importRows.importedFrom(detail.jobId),
+        imported,
         credentials: described?.credentials ?? false,
         exit: described?.file ?? null,
         // Asked after `described`, which tried to bring the file: still away means its location failed.

@@ -16,6 +16,7 @@ import {
   GalleryDetail,
   GalleryExportInput,
   GalleryFacets,
+  GalleryFilesHere,
   GalleryNoteInput,
   GalleryNoteSet,
   GalleryPage,
@@ -38,7 +39,14 @@ import {
 export const galleryCommands = {
   'gallery.query': { input: GalleryQueryInput, output: GalleryPage },
   'gallery.facets': { input: z.object({}).strict(), output: GalleryFacets },
-  'gallery.get': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: GalleryDetail },
+  /**
+   * One image's details. A team image whose file is still at its location waits for the file (to say what
+   * it leaves as), unless `waitForFile` is false: then it is answered at once, `fileFetching`.
+   */
+  'gallery.get': {
+    input: z.object({ id: z.string().min(1).max(64), waitForFile: z.boolean().optional() }).strict(),
+    output: GalleryDetail
+  },
   /** The name and type of the file an image leaves as (the shells serve it at `/copies/<id>`). */
   'gallery.exitFile': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: ExitFile },
   'gallery.delete': { input: GalleryDeleteInput, output: GalleryDeleteResult },
@@ -68,5 +76,7 @@ export const galleryCommands = {
 export const galleryEvents = {
   'gallery.exportProgress': ExportProgress,
   'gallery.importProgress': ImportProgress,
-  'gallery.removed': GalleryRemoved
+  'gallery.removed': GalleryRemoved,
+  /** Team images' full files came here (a burst of them told together, every 250 ms at most). */
+  'gallery.filesHere': GalleryFilesHere
 } as const satisfies Record<string, z.ZodType>

@@ -186,6 +186,11 @@ export const GalleryDetail = z.object({
    */
   fileAway: z.literal(true).optional(),
   /**
+   * A team image whose full file is still at its team location, answered without waiting for it (asked
+   * with `waitForFile: false`): the details show its thumbnail until the file is here. Absent otherwise.
+   */
+  fileFetching: z.literal(true).optional(),
+  /**
    * The file the image leaves as on its own (`ExitFile`), told from the same read of its file as
    * `credentials`, so the details need not ask `gallery.exitFile`. Null: the library no longer has the file.
    */
@@ -309,3 +314,9 @@ export type UsageReport = z.output<typeof UsageReport>
 
 /** A result left the gallery (deleted here or with its job). */
 export const GalleryRemoved = z.object({ ids: z.array(z.string()) })
+
+/**
+ * Team images whose full files have just come here (fetched on a read, or for a board whose files are
+ * kept on this computer): their tiles and details stop saying only a preview is here. By media id.
+ */
+export const GalleryFilesHere = z.object({ mediaIds: z.array(z.string()) })

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openLocation } from '../../../src/main/locations/open'
 import { MemoryJournal } from '../../../src/main/sync/memoryJournal'
 import { Replica } from '../../../src/main/sync/replica'
-import { startTestBackend, type TestBackend } from '../../helpers/backend'
+import type { ExportProgress } from '../../../src/shared/schemas/gallery'
+import { exportFinished, startTestBackend, type TestBackend } from '../../helpers/backend'
 import { makeTempDir } from '../../helpers/tempDir'
 import { pngRecord, TEAM_PLACES, type TeamPlace } from '../../helpers/teamPlaces'
 
@@ -57,7 +58,7 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
       temp.cleanup()
     })
 
-    it('shows every image at once with no file fetched, fetches the one opened, and the rest when pinned', async () => {
+    it('shows every image at once with no file fetched, fetches the one opened, and the rest when pinned, telling each [P55]', async () => {
       const report = await ana.api.invoke('gallery.importFiles', {
         files: files.map((bytes, i) => ({ name: `shot-${i}.png`, data: bytes.toString('base64') }))
       })
@@ -89,13 +90,29 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
       // Each tile says its full file is not here yet.
       expect(page.items.filter((item) => item.away === true)).toHaveLength(IMAGES)
 
-      // Opened (the details, the media protocol): that one file comes, byte for byte, and no other.
+      // Every window hears which files came, and that one only when it has come [P55].
+      const cameHere: string[][] = []
+      const off = ben.api.on('gallery.filesHere', ({ mediaIds }) => cameHere.push(mediaIds))
+      const heard = (): string[] => cameHere.flat().sort()
       const [first] = page.items
+      // The details open at once, on the thumbnail: nothing is fetched for them [P55].
+      const quick = await ben.api.invoke('gallery.get', { id: first?.id ?? '', waitForFile: false })
+      expect(quick.fileFetching).toBe(true)
+      expect(quick.imported?.team).toBeDefined()
+      expect(originalsOn(ben).size).toBe(0)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(cameHere).toEqual([])
+
+      // Opened (the details, the media protocol): that one file comes, byte for byte, and no other.
       const opened = await ben.backend.resolveMedia(first?.mediaId ?? '')
       expect(opened).not.toBeNull()
       const firstSha = sha(await readFile(opened?.file ?? ''))
       expect(files.map(sha)).toContain(firstSha)
       expect([...originalsOn(ben)]).toEqual([firstSha])
+      await expect.poll(heard).toEqual([first?.mediaId])
+      expect(
+        (await ben.api.invoke('gallery.get', { id: first?.id ?? '', waitForFile: false })).fileFetching
+      ).toBe(undefined)
 
       // Pinned: a sync starts by itself and brings the rest.
       const pinned = await ben.api.invoke('team.pinBoard', { boardId: teamBoard?.id ?? '', pinned: true })
@@ -111,6 +128,9 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
         await new Promise((resolve) => setTimeout(resolve, 50))
       expect([...originalsOn(ben)].sort()).toEqual(files.map(sha).sort())
       expect((await onBoard()).items.filter((item) => item.away)).toEqual([])
+      // Each of the others was told, and once only (how a burst goes out together: coalesced.test.ts).
+      await expect.poll(heard).toEqual(page.items.map((item) => item.mediaId).sort())
+      off()
       expect(await ben.api.invoke('team.boards', {})).toEqual([
         { boardId: teamBoard?.id, locationId: benLocation.id, pinned: true }
       ])
@@ -181,6 +201,63 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
         const details = await Promise.all(back.map((one) => ben.api.invoke('gallery.get', { id: one.id })))
         expect(details.filter((detail) => detail.fileAway)).toHaveLength(0)
         expect(originalsOn(ben).has(sha(late))).toBe(true)
+      },
+      60_000
+    )
+
+    it.runIf(kind === 'a shared folder')(
+      'says an export of a board whose files are at a team location out of reach that they are there, not lost [P55]',
+      async () => {
+        const shots = [await png(200), await png(220)]
+        const added = await ana.api.invoke('gallery.importFiles', {
+          files: shots.map((bytes, i) => ({ name: `away-${i}.png`, data: bytes.toString('base64') }))
+        })
+        const anaBoard = await ana.api.invoke('boards.create', { name: 'Far away' })
+        await ana.api.invoke('boards.add', {
+          boardId: anaBoard.id,
+          selection: { kind: 'ids', ids: added.added }
+        })
+        const anaLocation = (await ana.api.invoke('locations.list', {}))[0]
+        await ana.api.invoke('team.publishBoard', { locationId: anaLocation?.id ?? '', boardId: anaBoard.id })
+        const benLocation = (await ben.api.invoke('locations.list', {}))[0]
+        expect(await ben.api.invoke('team.sync', { id: benLocation?.id ?? '' })).toMatchObject({ added: 2 })
+        const benBoard = (await ben.api.invoke('boards.list', {})).find((b) => b.name === 'Far away')
+        expect(benBoard?.count).toBe(2)
+        for (const bytes of shots) expect(originalsOn(ben).has(sha(bytes))).toBe(false)
+
+        // The shared folder goes away (a NAS unmounted), then the board is exported.
+        const folder = place.settings.kind === 'folder' ? place.settings.path : ''
+        renameSync(folder, `${folder}-away`)
+        const ended = new Map<string, ExportProgress>()
+        const off = ben.api.on('gallery.exportProgress', (progress) => {
+          if (progress.status !== 'running') ended.set(progress.exportId, progress)
+        })
+        try {
+          const started = await ben.api.invoke('gallery.export', {
+            selection: { kind: 'filter', filter: { boardIds: [benBoard?.id ?? ''] } },
+            format: 'zip'
+          })
+          await expect.poll(() => ended.get(started.exportId)?.status, { timeout: 20_000 }).toBe('failed')
+          const error = ended.get(started.exportId)?.error
+          expect(error?.code).toBe('gallery.team_files_away')
+          expect(error?.message).toBe(
+            'The full files of the selected images are on the team location, which can’t be reached right now. Try again when it’s back.'
+          )
+          expect(error?.message).not.toMatch(/missing|could not be written/)
+          // By its sentence, so a window in 简体中文 says it in its own words.
+          expect(error?.words?.code).toBe('teamFilesAway')
+          for (const bytes of shots) expect(originalsOn(ben).has(sha(bytes))).toBe(false)
+        } finally {
+          off()
+          renameSync(`${folder}-away`, folder)
+        }
+        // Back: the same export brings the files and succeeds.
+        const again = await ben.api.invoke('gallery.export', {
+          selection: { kind: 'filter', filter: { boardIds: [benBoard?.id ?? ''] } },
+          format: 'zip'
+        })
+        expect(await exportFinished(ben, again.exportId)).toMatchObject({ status: 'succeeded', done: 2 })
+        for (const bytes of shots) expect(originalsOn(ben).has(sha(bytes))).toBe(true)
       },
       60_000
     )

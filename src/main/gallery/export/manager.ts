@@ -258,10 +258,14 @@ export class ExportManager {
         progress.error = fault
           ? // The folder's disk, said as itself: not the system's ENOSPC or EROFS (P47).
             new AppFailure(`storage.${fault}`, say(EXPORT_FAULTS[fault], { path: dir })).toAppError()
-          : {
-              code: error instanceof AppFailure ? error.code : 'gallery.export_failed',
-              message: `The export could not be written: ${error instanceof Error ? error.message : String(error)}`
-            }
+          : error instanceof AppFailure
+            ? // Our own sentence (the files are at the team location, or missing), in the reader's language:
+              // nothing was written, so it is not said as a write that failed.
+              error.toAppError()
+            : {
+                code: 'gallery.export_failed',
+                message: `The export could not be written: ${error instanceof Error ? error.message : String(error)}`
+              }
         this.deps.onError?.('export failed', error)
       }
     }

@@ -14,15 +14,19 @@ let db: Db
 let root: string
 let library: Library
 let errors: string[]
+/** Each file the library said came here, with its mark as it was at that moment. */
+let here: Array<{ id: string; away: string | null }>
 
 beforeEach(() => {
   temp = makeTempDir('gs-remote-')
   db = openLibraryDb(join(temp.dir, 'studio.db'))
   root = join(temp.dir, 'library')
   errors = []
+  here = []
   library = new Library(db, new DiskMediaStore(root), {
     clock: { ...systemClock, now: () => Date.UTC(2025, 0, 15) },
-    onError: (message) => errors.push(message)
+    onError: (message) => errors.push(message),
+    onFileHere: (id) => here.push({ id, away: library.remoteOf(id) })
   })
 })
 afterEach(async () => {
@@ -165,5 +169,32 @@ describe('a team image kept by its thumbnail (fetch on read) [P54]', () => {
     const other = await remoteImage(8)
     expect(await library.remove(other.id)).toBe('removed')
     expect(db.prepare('SELECT COUNT(*) AS n FROM team_files').get()).toEqual({ n: 0 })
+  })
+})
+
+describe('a team file that comes here is said to have come [P55]', () => {
+  it('once, after its mark is cleared, however many readers asked', async () => {
+    const { id, original } = await remoteImage(9)
+    const held = heldFetch(() => original)
+    library.setFetcher(held.fetch)
+    const readers = [library.source(id), library.serveMedia(id), library.read(id)]
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(here).toEqual([])
+    held.release()
+    await Promise.all(readers)
+    expect(here).toEqual([{ id, away: null }])
+    // Read again: it was here already, nothing more is said.
+    await library.read(id)
+    expect(here).toHaveLength(1)
+  })
+
+  it('never for a fetch that failed or was refused, nor for a thumbnail', async () => {
+    const { id } = await remoteImage(10)
+    library.setFetcher(() => Promise.reject(new Error('connect ECONNREFUSED')))
+    expect(await library.source(id)).toBeNull()
+    library.setFetcher(async () => image('png', 64, 48, 98))
+    expect(await library.read(id)).toBeNull()
+    expect(await library.serveMedia(`${id}_thumb`)).not.toBeNull()
+    expect(here).toEqual([])
   })
 })

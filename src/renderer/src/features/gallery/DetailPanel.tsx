@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import { useEffect, useState, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import { descriptorAt } from '@shared/gateway/endpoints'
-import type { AppError } from '@shared/result'
+import type { AppError, Result } from '@shared/result'
 import type { Verdict } from '@shared/schemas/batches'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { ExitActions } from '../../media/ExitActions'
@@ -87,18 +87,26 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
   const [detail, setDetailData] = useState<GalleryDetail | null>(null)
   const [error, setError] = useState<AppError | null>(null)
   const [sending, setSending] = useState(false)
+  /** Bumped to read the details again: a team file that was away has come. */
+  const [reads, readAgain] = useState(0)
 
   useEffect(() => {
     // The panel is keyed by image id, so each image starts with fresh state.
     let live = true
+    const show = (result: Result<GalleryDetail>): void => {
+      if (!live) return
+      if (result.ok) setDetailData(result.value)
+      else {
+        setDetailData(null)
+        setError(result.error)
+      }
+    }
+    // A team image's details show at once, on its thumbnail; they are read again, whole, once its file has
+    // come from the team location (or could not).
     const load = (): void => {
-      void api.call('gallery.get', { id }).then((result) => {
-        if (!live) return
-        if (result.ok) setDetailData(result.value)
-        else {
-          setDetailData(null)
-          setError(result.error)
-        }
+      void api.call('gallery.get', { id, waitForFile: false }).then((result) => {
+        show(result)
+        if (live && result.ok && result.value.fileFetching) void api.call('gallery.get', { id }).then(show)
       })
     }
     load()
@@ -108,7 +116,17 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
       live = false
       off()
     }
-  }, [api, id])
+  }, [api, id, reads])
+
+  // A file the location could not give when the details opened may come later (a board kept here, or
+  // another window opening it): the line saying only a preview is here goes then.
+  const awayMedia = detail?.id === id && detail.fileAway ? detail.mediaId : null
+  useEffect(() => {
+    if (!awayMedia) return
+    return api.on('gallery.filesHere', ({ mediaIds }) => {
+      if (mediaIds.includes(awayMedia)) readAgain((n) => n + 1)
+    })
+  }, [api, awayMedia])
 
   const favorite = favoriteInList ?? detail?.favorite ?? false
   const rating = ratingInList ?? detail?.rating ?? 0
@@ -172,7 +190,9 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
             onDragStart={(event) => dragOut(event, shown.id, shown.exit)}
           >
             <img
-              src={mediaUrl(shown.mediaId)}
+              // Until a team image's file is here, its thumbnail: asking for the file would show nothing
+              // while it comes, and a broken image if it cannot.
+              src={mediaUrl(shown.fileFetching || shown.fileAway ? `${shown.mediaId}_thumb` : shown.mediaId)}
               // A team image's file name is its author's (src/main/sync/teamSync.ts), not a file's.
               alt={shown.prompt || (imported?.team ? '' : imported?.file) || ''}
               width={shown.width ?? undefined}
@@ -182,10 +202,10 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
           </div>
           {/* Who made it, as the picture's caption: a teammate's image says so before anything else. */}
           {imported?.team && <TeamOrigin team={imported.team} />}
-          {shown.fileAway && (
+          {(shown.fileFetching || shown.fileAway) && (
             <p className="detail-file-away" role="status">
               <span aria-hidden="true">☁ </span>
-              {t('gallery.team.fileAway')}
+              {shown.fileFetching ? t('gallery.team.fileFetching') : t('gallery.team.fileAway')}
             </p>
           )}
           <div className="detail-actions">

@@ -14,6 +14,7 @@ export function bridgeGallery(connection: Connection): () => void {
     api.on('gallery.exportProgress', (progress) => store.getState().upsertExport(progress)),
     api.on('gallery.importProgress', (progress) => followImport(progress)),
     api.on('gallery.removed', ({ ids }) => store.getState().removeIds(ids)),
+    api.on('gallery.filesHere', ({ mediaIds }) => store.getState().filesHere(mediaIds)),
     // A sync (one asked for, or the automatic one) may have brought images and changed boards.
     api.on('team.synced', () => {
       store.getState().markStale()

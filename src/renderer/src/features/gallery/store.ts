@@ -136,6 +136,8 @@ interface GalleryState {
   setFavorite: (id: string, favorite: boolean) => void
   /** New stars for the loaded images `ratingOf` names (undefined: that image keeps its own). */
   setRatings: (ratingOf: (item: GalleryItem) => number | undefined) => void
+  /** These media files are here now: their loaded tiles lose the cloud, in place (no page is read again). */
+  filesHere: (mediaIds: readonly string[]) => void
   markStale: () => void
 }
 
@@ -254,5 +256,16 @@ export const useGalleryStore = create<GalleryState>()((set) => ({
         return rating === undefined || rating === item.rating ? item : { ...item, rating }
       })
     ),
+  filesHere: (mediaIds) =>
+    set((state) => {
+      const here = new Set(mediaIds)
+      // Most files of a board being kept may be on no loaded page: then nothing is drawn again.
+      if (!loadedItems(state).some((item) => item.away && here.has(item.mediaId))) return state
+      return everyItem(state, (item) => {
+        if (!item.away || !here.has(item.mediaId)) return item
+        const { away: _away, ...rest } = item
+        return rest
+      })
+    }),
   markStale: () => set({ stale: true, typing: false })
 }))

@@ -562,6 +562,8 @@ export const gallery = {
     /** In the details of a team image whose full file could not be brought from its location. */
     fileAway:
       'Only a preview is on this computer. The full file is on the team location, which can’t be reached right now: try again when it’s back.',
+    /** In the details of a team image, shown on its preview while its full file comes from the location. */
+    fileFetching: 'Fetching the full image…',
     /** "Share for review": the board as a web page on a team location, for people without the app. */
     review: {
       menu: 'Share for review…',

@@ -468,6 +468,7 @@ export const gallery: Catalog<typeof en> = {
     keepFilesHint:
       '现在就取回这个画板上图片的完整文件，之后团队新加的图片也会取回。关闭此项不会删除任何文件：已取回的文件会保留。',
     fileAway: '这台电脑上只有预览图。完整文件在团队位置上，目前无法连接：等它恢复后再试。',
+    fileFetching: '正在取回完整图片…',
     review: {
       menu: '分享以供审阅…',
       title: '分享“{{board}}”以供审阅',

@@ -29,6 +29,13 @@ async function showBoard(boardId: string, handlers: Handlers): Promise<Backend> 
   return backend
 }
 
+/** Each test's backend goes, and the language comes back to English. */
+async function disconnect(): Promise<void> {
+  backend?.off()
+  backend = null
+  await i18n.changeLanguage('en')
+}
+
 const pins = (b: Backend): unknown[] =>
   b.calls.filter((call) => call.name === 'team.pinBoard').map((call) => call.input)
 
@@ -37,11 +44,7 @@ describe('Gallery › Keep files on this computer [P54]', () => {
     resetTeam()
     useAppStore.setState({ screen: 'gallery' })
   })
-  afterEach(async () => {
-    backend?.off()
-    backend = null
-    await i18n.changeLanguage('en')
-  })
+  afterEach(disconnect)
 
   it('is offered for a team board only, and turns on and off as the backend says', async () => {
     let pinned = false
@@ -89,11 +92,7 @@ describe('Gallery › Keep files on this computer [P54]', () => {
 })
 
 describe('Gallery › a team image whose file is away', () => {
-  afterEach(async () => {
-    backend?.off()
-    backend = null
-    await i18n.changeLanguage('en')
-  })
+  afterEach(disconnect)
 
   const detail = (fileAway: boolean): GalleryDetail =>
     teamImage(folder.id, {
@@ -129,11 +128,7 @@ describe('Gallery › a team image whose file is away', () => {
 
 describe('Gallery › a tile whose full file is not here yet [P54]', () => {
   stubScreenSize(beforeAll, afterAll)
-  afterEach(async () => {
-    backend?.off()
-    backend = null
-    await i18n.changeLanguage('en')
-  })
+  afterEach(disconnect)
 
   const page = () => ({
     items: [{ ...item(0), away: true as const }, item(1)],
@@ -158,5 +153,117 @@ describe('Gallery › a tile whose full file is not here yet [P54]', () => {
     backend = connect({ 'gallery.query': page }, 2)
     render(<GalleryScreen />)
     await screen.findByRole('option', { name: 'prompt 0，完整文件在团队位置上' })
+  })
+})
+
+describe('Gallery › a team file that comes here while it is shown [P55]', () => {
+  stubScreenSize(beforeAll, afterAll)
+  afterEach(disconnect)
+
+  const thumbOf = (detail: GalleryDetail): string => `/media/${detail.mediaId}_thumb`
+  const queries = (b: Backend): number => b.calls.filter((call) => call.name === 'gallery.query').length
+  const gets = (b: Backend): unknown[] =>
+    b.calls.filter((call) => call.name === 'gallery.get').map((call) => call.input)
+
+  it('takes the cloud off its tile in place, without reading the page again', async () => {
+    const b = (backend = connect(
+      {
+        'gallery.query': () => ({
+          items: [
+            { ...item(0), away: true as const },
+            { ...item(1), away: true as const }
+          ],
+          nextCursor: null,
+          matching: 2
+        })
+      },
+      2
+    ))
+    render(<GalleryScreen />)
+    const grid = await screen.findByRole('listbox', { name: 'Images' })
+    await within(grid).findByRole('option', { name: 'prompt 0, full file on the team location' })
+    const read = queries(b)
+    b.emit('gallery.filesHere', { mediaIds: [item(0).mediaId, 'f'.repeat(32)] })
+    const here = await within(grid).findByRole('option', { name: 'prompt 0' })
+    expect(here.querySelector('.tile-away')).toBeNull()
+    // The other image's file is still away: its tile keeps its cloud.
+    const still = within(grid).getByRole('option', { name: 'prompt 1, full file on the team location' })
+    expect(still.querySelector('.tile-away')).not.toBeNull()
+    expect(queries(b)).toBe(read)
+  })
+
+  it('opens the details at once on the thumbnail, says the full image is coming, then shows it', async () => {
+    const whole = teamImage(folder.id)
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const b = (backend = connect({
+      'locations.list': () => [folder],
+      'gallery.get': async (input) => {
+        if (input.waitForFile === false) return { ...whole, fileFetching: true }
+        await held
+        return whole
+      }
+    }))
+    render(<DetailPanel id="r9" />)
+    const panel = screen.getByRole('complementary', { name: 'Image details' })
+    const status = await within(panel).findByText('Fetching the full image…')
+    expect(status.closest('[role="status"]')).not.toBeNull()
+    // Everything else is there already: who shared it, its prompt, the picture (its thumbnail).
+    expect(panel).toHaveTextContent('From the team · shared by ana via Studio share')
+    expect(panel).toHaveTextContent('a paper boat on a pond')
+    expect(within(panel).getByRole('img')).toHaveAttribute('src', thumbOf(whole))
+    expect(panel).not.toHaveTextContent('Only a preview')
+
+    release()
+    await waitFor(() =>
+      expect(within(panel).getByRole('img')).toHaveAttribute('src', `/media/${whole.mediaId}`)
+    )
+    expect(panel).not.toHaveTextContent('Fetching the full image')
+    expect(gets(b)).toEqual([{ id: 'r9', waitForFile: false }, { id: 'r9' }])
+  })
+
+  it('asks only once for an image whose file is here', async () => {
+    const b = (backend = connect({
+      'locations.list': () => [folder],
+      'gallery.get': () => teamImage(folder.id)
+    }))
+    render(<DetailPanel id="r9" />)
+    await screen.findByText('From the team · shared by ana via Studio share')
+    expect(screen.getByRole('img')).toHaveAttribute('src', `/media/${'9'.repeat(32)}`)
+    expect(gets(b)).toEqual([{ id: 'r9', waitForFile: false }])
+  })
+
+  it('drops the line saying only a preview is here once the file comes later, and shows the file', async () => {
+    let away = true
+    const b = (backend = connect({
+      'locations.list': () => [folder],
+      'gallery.get': () => teamImage(folder.id, away ? { fileAway: true } : {})
+    }))
+    render(<DetailPanel id="r9" />)
+    const panel = screen.getByRole('complementary', { name: 'Image details' })
+    await within(panel).findByText(/Only a preview is on this computer/)
+    // The preview it says is there is what it shows, not a picture that cannot load.
+    expect(within(panel).getByRole('img')).toHaveAttribute('src', thumbOf(teamImage(folder.id)))
+    // Another image's file coming changes nothing here.
+    b.emit('gallery.filesHere', { mediaIds: ['f'.repeat(32)] })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(gets(b)).toHaveLength(1)
+    away = false
+    b.emit('gallery.filesHere', { mediaIds: ['9'.repeat(32)] })
+    await waitFor(() => expect(panel).not.toHaveTextContent('Only a preview'))
+    expect(within(panel).getByRole('img')).toHaveAttribute('src', `/media/${'9'.repeat(32)}`)
+  })
+
+  it('speaks Chinese', async () => {
+    await i18n.changeLanguage('zh-CN')
+    backend = connect({
+      'locations.list': () => [folder],
+      'gallery.get': (input) =>
+        input.waitForFile === false
+          ? teamImage(folder.id, { fileFetching: true })
+          : new Promise(() => undefined)
+    })
+    render(<DetailPanel id="r9" />)
+    await screen.findByText('正在取回完整图片…')
   })
 })
