@@ -31,6 +31,17 @@ export function ftsQuery(text: string): string | null {
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ')
 }
 
+/** Attachments by the message they belong to, each message's in the order the rows came. */
+function byMessageOf(rows: readonly AttachmentRow[]): Map<string, AttachmentView[]> {
+  const byMessage = new Map<string, AttachmentView[]>()
+  for (const row of rows) {
+    const list = byMessage.get(row.message_id) ?? []
+    list.push(toAttachment(row))
+    byMessage.set(row.message_id, list)
+  }
+  return byMessage
+}
+
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
@@ -66,6 +77,39 @@ export class ChatReads {
     const all = this.allMessages(conversationId)
     const leafId = this.getConversation(conversationId)?.leafId ?? all.at(-1)?.id ?? null
     return pathIn(all, leafId)
+  }
+
+  /**
+   * The ids of the branch shown, first first: what `messages` returns, without reading any message's
+   * text, so a part of a long conversation is read without all of it.
+   */
+  branchIds(conversationId: string): string[] {
+    const all = this.db
+      .prepare<[string], { id: string; parentId: string | null }>(
+        'SELECT id, parent_id AS parentId FROM chat_messages WHERE conversation_id = ? ORDER BY seq'
+      )
+      .all(conversationId)
+    const leafId = this.getConversation(conversationId)?.leafId ?? all.at(-1)?.id ?? null
+    return pathIn(all, leafId).map((message) => message.id)
+  }
+
+  /** These messages of a conversation, in the order of `ids` (one not there is left out). */
+  messagesIn(conversationId: string, ids: readonly string[]): MessageRecord[] {
+    const wanted = JSON.stringify(ids)
+    const rows = this.db
+      .prepare<[string, string], MessageRow>(
+        'SELECT * FROM chat_messages WHERE conversation_id = ? AND id IN (SELECT value FROM json_each(?))'
+      )
+      .all(conversationId, wanted)
+    const attachments = this.db
+      .prepare<[string], AttachmentRow>(
+        `SELECT message_id, media_id, mime, width, height FROM chat_attachments
+         WHERE message_id IN (SELECT value FROM json_each(?)) ORDER BY message_id, idx`
+      )
+      .all(wanted)
+    const byMessage = byMessageOf(attachments)
+    const byId = new Map(rows.map((row) => [row.id, toMessage(row, byMessage.get(row.id) ?? [])]))
+    return ids.flatMap((id) => byId.get(id) ?? [])
   }
 
   /** A message and every message before it on its branch, first first. */
@@ -109,12 +153,7 @@ export class ChatReads {
          JOIN chat_messages m ON m.id = a.message_id WHERE m.conversation_id = ? ORDER BY a.message_id, a.idx`
       )
       .all(conversationId)
-    const byMessage = new Map<string, AttachmentView[]>()
-    for (const a of attachments) {
-      const list = byMessage.get(a.message_id) ?? []
-      list.push(toAttachment(a))
-      byMessage.set(a.message_id, list)
-    }
+    const byMessage = byMessageOf(attachments)
     return rows.map((row) => toMessage(row, byMessage.get(row.id) ?? []))
   }
 

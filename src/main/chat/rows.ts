@@ -220,9 +220,12 @@ export const toPreset = (row: PresetRow): PresetRecord => ({
 })
 
 /** The branch that ends at `leafId`, first message first; empty when there is no such message. */
-export function pathIn(all: readonly MessageRecord[], leafId: string | null): MessageRecord[] {
+export function pathIn<T extends { id: string; parentId: string | null }>(
+  all: readonly T[],
+  leafId: string | null
+): T[] {
   const byId = new Map(all.map((message) => [message.id, message]))
-  const path: MessageRecord[] = []
+  const path: T[] = []
   const seen = new Set<string>()
   let current = leafId ? byId.get(leafId) : undefined
   while (current && !seen.has(current.id)) {

@@ -17,7 +17,7 @@ export function conversationHandlers(
   return {
     'chat.list': ({ limit }) => repo.listConversations(limit).map(outConversation),
 
-    'chat.get': ({ id, tail }) => detailOf(mustConversation(id), tail),
+    'chat.get': ({ id, tail, before }) => detailOf(mustConversation(id), { tail, before }),
 
     'chat.search': ({ query, limit }) =>
       repo.search(query, limit).flatMap((hit) => {

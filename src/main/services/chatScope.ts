@@ -29,6 +29,12 @@ export interface Exchange {
 }
 
 /** What every chat handler shares: the repository, the runner, and the checks and answers built on them. */
+/** Part of a branch to read (`ConversationGetInput`): none given, all of it. */
+export interface BranchPart {
+  tail?: number | undefined
+  before?: string | undefined
+}
+
 export interface ChatScope {
   repo: ChatRepository
   runner: ChatRunner
@@ -39,7 +45,7 @@ export interface ChatScope {
   mustBeListed: (profileId: string, model: string) => void
   /** Refuses while a reply of the conversation is still arriving. */
   mustBeFree: (conversationId: string) => void
-  detailOf: (conversation: ConversationRecord, tail?: number) => ConversationDetail
+  detailOf: (conversation: ConversationRecord, part?: BranchPart) => ConversationDetail
   exchangeOf: (assistantId: string) => Exchange
   started: (
     conversationId: string,
@@ -133,15 +139,26 @@ export function chatScope(deps: ChatDeps): ChatScope {
     return branches
   }
 
-  const detailOf = (conversation: ConversationRecord, tail?: number): ConversationDetail => {
-    const whole = repo.messages(conversation.id)
-    const earlier = tail === undefined ? 0 : Math.max(0, whole.length - tail)
-    const path = earlier > 0 ? whole.slice(earlier) : whole
+  const detailOf = (conversation: ConversationRecord, part: BranchPart = {}): ConversationDetail => {
+    let path: MessageRecord[]
+    let earlier = 0
+    let later = 0
+    if (part.tail === undefined && part.before === undefined) path = repo.messages(conversation.id)
+    else {
+      // Only the messages asked for are read: the branch's ids first, then those rows.
+      const ids = repo.branchIds(conversation.id)
+      const at = part.before === undefined ? -1 : ids.indexOf(part.before)
+      const end = at < 0 ? ids.length : at
+      earlier = part.tail === undefined ? 0 : Math.max(0, end - part.tail)
+      later = ids.length - end
+      path = repo.messagesIn(conversation.id, ids.slice(earlier, end))
+    }
     return {
       conversation: outConversation(conversation),
       messages: path.map((m) => messageView(runner.withLiveText(m))),
       branches: branchesOf(conversation.id, path),
-      earlier
+      earlier,
+      later
     }
   }
 

@@ -212,8 +212,12 @@ export const ConversationDetail = z.object({
   messages: z.array(ChatMessageView),
   /** By message id, for messages of that branch that have siblings. */
   branches: z.record(z.string(), BranchView).default({}),
-  /** How many messages of the branch come before `messages` and were left out (asked with `tail`). */
-  earlier: z.number().int().min(0).default(0)
+  /**
+   * How many messages of the branch come before `messages`, and after them, left out: a read with `tail`
+   * (and `before`) answers part of the branch.
+   */
+  earlier: z.number().int().min(0).default(0),
+  later: z.number().int().min(0).default(0)
 })
 export type ConversationDetail = z.output<typeof ConversationDetail>
 
@@ -223,11 +227,16 @@ export const ConversationRef = z.object({ id: Id }).strict()
 const TAIL_MAX = 200
 
 /**
- * Reads a conversation; with `tail`, only its last messages, so a long one shows at once and the rest
- * follow in a second read.
+ * Reads a conversation's branch shown; with `tail`, only its last messages, or with `before` too, the
+ * `tail` messages before that one. A long conversation shows its end at once and reads the rest in parts.
+ * A `before` no longer on the branch reads as if not given.
  */
 export const ConversationGetInput = z
-  .object({ id: Id, tail: z.number().int().min(1).max(TAIL_MAX).optional() })
+  .object({
+    id: Id,
+    tail: z.number().int().min(1).max(TAIL_MAX).optional(),
+    before: Id.optional()
+  })
   .strict()
 export const MessageRef = z.object({ messageId: Id }).strict()
 

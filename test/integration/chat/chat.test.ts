@@ -263,10 +263,20 @@ describe('chat service against the emulator', () => {
       // Read by its tail (how a long conversation first opens): the last messages, and how many came before.
       const tail = await studio.api.invoke('chat.get', { id, tail: 5 })
       expect(tail.messages.map((m) => m.id)).toEqual(whole.messages.slice(1).map((m) => m.id))
-      expect(tail.earlier).toBe(1)
+      expect([tail.earlier, tail.later]).toEqual([1, 0])
       // The branch point is among the messages left out, so no branch is told for them.
       expect(tail.branches).toEqual({})
       expect((await studio.api.invoke('chat.get', { id, tail: 200 })).earlier).toBe(0)
+      // The part before a message of the branch, as the rest of a long conversation is read.
+      const part = await studio.api.invoke('chat.get', { id, tail: 2, before: whole.messages[3]?.id })
+      expect(part.messages.map((m) => m.id)).toEqual(whole.messages.slice(1, 3).map((m) => m.id))
+      expect([part.earlier, part.later]).toEqual([1, 3])
+      const start = await studio.api.invoke('chat.get', { id, tail: 5, before: whole.messages[1]?.id })
+      expect(start.messages.map((m) => m.id)).toEqual([whole.messages[0]?.id])
+      expect(start.branches[first.userMessage.id]).toMatchObject({ index: 1, count: 2 })
+      // A message of another branch is not on the one shown: read as if not given.
+      const elsewhere = await studio.api.invoke('chat.get', { id, tail: 2, before: edited.userMessage.id })
+      expect([elsewhere.earlier, elsewhere.later]).toEqual([4, 0])
       // Every message of every branch is still stored.
       expect((await studio.api.invoke('chat.list', {})).find((c) => c.id === id)?.messageCount).toBe(8)
     })

@@ -11,7 +11,7 @@ const messages = (count: number): ChatMessageView[] =>
     message({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', text: `message ${i}` })
   )
 
-const detail = (list: ChatMessageView[], earlier: number): ConversationDetail => ({
+const detail = (list: ChatMessageView[], earlier: number, later = 0): ConversationDetail => ({
   conversation: {
     id: 'c1',
     title: 'A long one',
@@ -21,49 +21,118 @@ const detail = (list: ChatMessageView[], earlier: number): ConversationDetail =>
     style: 'chat',
     systemPrompt: '',
     settings: defaultChatSettings(),
-    messageCount: list.length + earlier,
+    messageCount: list.length + earlier + later,
     createdAt: 1,
     updatedAt: 1
   },
   messages: list,
   branches: {},
-  earlier
+  earlier,
+  later
 })
 
-const ok = (value: unknown) => Promise.resolve({ ok: true, value })
+interface GetInput {
+  id: string
+  tail?: number
+  before?: string
+}
+
+/** Answers `chat.get` for a conversation whose branch shown is `branch()`, as the backend counts parts. */
+function serve(branch: () => ChatMessageView[]) {
+  const fake = connectFake()
+  const asked: GetInput[] = []
+  let hold: Promise<void> | null = null
+  const answer = (name: string, input: GetInput) => {
+    asked.push(input)
+    const all = branch()
+    const at = input.before === undefined ? -1 : all.findIndex((m) => m.id === input.before)
+    const end = at < 0 ? all.length : at
+    const start = input.tail === undefined ? 0 : Math.max(0, end - input.tail)
+    const value = detail(all.slice(start, end), start, all.length - end)
+    return (hold ?? Promise.resolve()).then(() => ({ ok: true, value }))
+  }
+  fake.invoke.mockImplementation(answer as (name: string) => Promise<{ ok: boolean; value: unknown }>)
+  return {
+    fake,
+    asked,
+    /** Holds every answer until the returned function is called. */
+    holdAnswers: () => {
+      let release = () => undefined as void
+      hold = new Promise((resolve) => (release = resolve))
+      return () => {
+        hold = null
+        release()
+      }
+    }
+  }
+}
 
 describe('opening a long conversation', () => {
-  beforeEach(() => useChatStore.setState({ messages: {}, messageIds: {}, earlier: {}, loadErrors: {} }))
+  beforeEach(() =>
+    useChatStore.setState({ messages: {}, messageIds: {}, earlier: {}, loadErrors: {}, currentId: 'c1' })
+  )
 
-  it('shows its last messages first, then the rest of it', async () => {
-    const fake = connectFake()
+  it('shows its last messages first, then the earlier ones a part at a time', async () => {
     const all = messages(500)
-    let sendRest: (value: { ok: boolean; value: unknown }) => void = () => undefined
-    fake.invoke
-      .mockImplementationOnce(() => ok(detail(all.slice(-40), 460)))
-      .mockImplementationOnce(() => new Promise((resolve) => (sendRest = resolve)))
-    const loading = loadConversation(fake.connection.api, 'c1')
-    // The first read asks for the tail only, and what it brings is shown before the rest is read.
-    await expect.poll(() => useChatStore.getState().messageIds['c1']?.length).toBe(40)
-    expect(fake.invoke).toHaveBeenNthCalledWith(1, 'chat.get', { id: 'c1', tail: 40 })
-    expect(useChatStore.getState().earlier['c1']).toBe(460)
-    expect(useChatStore.getState().messageIds['c1']?.at(-1)).toBe('m499')
-
-    sendRest({ ok: true, value: detail(all, 0) })
-    await loading
-    expect(fake.invoke).toHaveBeenNthCalledWith(2, 'chat.get', { id: 'c1' })
+    const { fake, asked } = serve(() => all)
+    let shownFirst: number | undefined
+    const off = useChatStore.subscribe((state) => {
+      shownFirst ??= state.messageIds['c1']?.length
+    })
+    await loadConversation(fake.connection.api, 'c1')
+    off()
+    // The tail is shown on its own before anything earlier is read.
+    expect(shownFirst).toBe(40)
+    expect(asked).toEqual([
+      { id: 'c1', tail: 40 },
+      ...[460, 400, 340, 280, 220, 160, 100, 40].map((n) => ({ id: 'c1', tail: 60, before: `m${n}` }))
+    ])
     expect(useChatStore.getState().messageIds['c1']).toEqual(all.map((m) => m.id))
     expect(useChatStore.getState().earlier['c1']).toBe(0)
   })
 
-  it('reads a conversation already shown whole, and a short one once', async () => {
-    const fake = connectFake()
-    fake.invoke.mockImplementation(() => ok(detail(messages(6), 0)))
+  it('opened again, reads its end only, and keeps what was read before it', async () => {
+    const all = messages(500)
+    const { fake, asked } = serve(() => all)
+    useChatStore.getState().setMessages('c1', all)
+    all.push(message({ id: 'm500', text: 'a new reply' }))
     await loadConversation(fake.connection.api, 'c1')
-    expect(fake.invoke).toHaveBeenCalledTimes(1)
+    expect(asked).toEqual([{ id: 'c1', tail: 40 }])
+    expect(useChatStore.getState().messageIds['c1']).toEqual(all.map((m) => m.id))
+  })
+
+  it('stops reading earlier parts when another conversation is opened, and goes on when it is back', async () => {
+    const all = messages(500)
+    const { fake, asked, holdAnswers } = serve(() => all)
+    const release = holdAnswers()
+    const loading = loadConversation(fake.connection.api, 'c1')
+    useChatStore.setState({ currentId: 'c2' })
+    release()
+    await loading
+    expect(asked).toHaveLength(1)
+    expect(useChatStore.getState().earlier['c1']).toBe(460)
+    useChatStore.setState({ currentId: 'c1' })
     await loadConversation(fake.connection.api, 'c1')
-    expect(fake.invoke).toHaveBeenCalledTimes(2)
-    expect(fake.invoke).toHaveBeenLastCalledWith('chat.get', { id: 'c1' })
+    expect(useChatStore.getState().messageIds['c1']).toEqual(all.map((m) => m.id))
+  })
+
+  it('starts again from the end when the branch shown changed under a part being read', async () => {
+    const first = messages(300)
+    // Another window edits message 150 once the end was read: the branch then ends with its new version.
+    const edited = [
+      ...first.slice(0, 150),
+      message({ id: 'e150', role: 'user', text: 'edited' }),
+      message({ id: 'e151', text: 'a reply to the edit' })
+    ]
+    const { fake, asked } = serve(() => (asked.length > 1 ? edited : first))
+    await loadConversation(fake.connection.api, 'c1')
+    // The part asked for (before m260) is no longer on the branch: the branch's end came back instead.
+    expect(asked.slice(0, 2)).toEqual([
+      { id: 'c1', tail: 40 },
+      { id: 'c1', tail: 60, before: 'm260' }
+    ])
+    expect(useChatStore.getState().messageIds['c1']).toEqual(edited.map((m) => m.id))
+    expect(useChatStore.getState().earlier['c1']).toBe(0)
   })
 })
 

@@ -55,7 +55,7 @@ describe('streaming into the store', () => {
     useChatStore.getState().setMessages('c1', [message({ status: 'streaming', text: 'abc' })])
     fake.emit('chat.delta', delta(10, 'late'))
     frames.shift()?.(16)
-    expect(fake.invoke).toHaveBeenCalledWith('chat.get', { id: 'c1' })
+    expect(fake.invoke).toHaveBeenCalledWith('chat.get', { id: 'c1', tail: 40 })
     off()
   })
 })

@@ -8,6 +8,7 @@ import { openLink } from '../../ui/openLink'
 import { segments } from './blocks'
 import { markdownElements, type MarkdownParts } from './markdownTree'
 import { hostOf } from './urlTransform'
+import { whenIdle } from '../../ui/idle'
 
 function Link({ href, children }: { href: string; children?: ReactNode }): ReactElement {
   const { api } = useConnection()
@@ -68,19 +69,6 @@ function fromTree(nodes: readonly ElementContent[]): ReactNode[] {
 const IDLE_TIMEOUT_MS = 1000
 
 /**
- * Runs `task` when the page is next idle: after the frame that shows the messages has been drawn. Where
- * the browser has no idle callbacks (tests), on a timer.
- */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(task, 0)
-  return () => clearTimeout(id)
-}
-
-/**
  * Highlights `code` once the highlighter is there; null (plain text) until then, or if it cannot. Loading
  * the highlighter, setting its grammars up and colouring a block cost tens of milliseconds the first
  * time, so both wait for idle time: a conversation opens showing its code plain and colours it after.
@@ -92,11 +80,15 @@ function useHighlighted(code: string, language: string | null): Root | null {
     let cancel = whenIdle(() => {
       loadHighlighter().then(
         (module) => {
-          if (live) cancel = whenIdle(() => setTree({ code, root: module.highlightCode(code, language) }))
+          if (live)
+            cancel = whenIdle(
+              () => setTree({ code, root: module.highlightCode(code, language) }),
+              IDLE_TIMEOUT_MS
+            )
         },
         () => undefined
       )
-    })
+    }, IDLE_TIMEOUT_MS)
     return () => {
       live = false
       cancel()

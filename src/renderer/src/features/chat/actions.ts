@@ -12,6 +12,7 @@ import {
 import type { ModelView } from '@shared/schemas/profiles'
 import { i18n } from '../../i18n'
 import { failureLine } from '../../ui/errorWords'
+import { idle } from '../../ui/idle'
 import { useAppStore } from '../../store/app'
 import { useHandoffStore } from '../../store/handoff'
 import { composerKey, useChatStore, type PendingImage } from './store'
@@ -39,34 +40,68 @@ export async function loadList(api: ApiClient): Promise<void> {
 const reloading = new Set<string>()
 
 /**
- * How many of its last messages a conversation opened for the first time shows before the rest are read:
- * more than a tall window holds of one-line messages, and a small part of what a long one sends.
+ * How many of its last messages a conversation shows before the rest are read: more than a tall window
+ * holds of one-line messages, and a small part of what a long one sends.
  */
 const FIRST_TAIL = 40
+/**
+ * Earlier messages are read this many at a time, each part in idle time: the whole of a 500-message
+ * conversation at once made one task of 170 ms (its 1 MB parsed, checked and laid out) just after it
+ * showed, a part of 100 of the bench's long replies 46 ms; 60 keep each well under a frame budget of 50.
+ */
+const EARLIER_PART = 60
+/** At the latest this long after a part is shown, the next is asked for even if the page is never idle. */
+const PART_IDLE_MS = 500
 
 /**
- * Loads a conversation's messages (always fresh: events may have filled only part of it). The first time,
- * its last messages come first and are shown, then the whole branch: a conversation of hundreds of long
- * replies opens as fast as a short one instead of waiting for all of it to be sent and checked.
+ * Loads a conversation's messages, always fresh (events may have filled only part of it): its last ones
+ * first, shown at once after the messages already here that lead to them, then the earlier ones a part at
+ * a time (`readEarlier`). A conversation of hundreds of long replies opens as fast as a short one.
  */
 export async function loadConversation(api: ApiClient, id: string): Promise<void> {
   if (reloading.has(id)) return
   reloading.add(id)
   try {
-    const shown = store().messageIds[id] !== undefined
-    const result = await api.call('chat.get', shown ? { id } : { id, tail: FIRST_TAIL })
+    const result = await api.call('chat.get', { id, tail: FIRST_TAIL })
     if (!result.ok) {
       if (!unreachable(result.error)) store().setLoadError(id, result.error)
       return
     }
     store().upsertConversation(result.value.conversation)
-    store().setMessages(id, result.value.messages, result.value.branches, result.value.earlier)
-    if (result.value.earlier === 0) return
-    const rest = await api.call('chat.get', { id })
-    if (rest.ok) store().setMessages(id, rest.value.messages, rest.value.branches, rest.value.earlier)
-    else if (!unreachable(rest.error)) store().setLoadError(id, rest.error)
+    store().showTail(id, result.value.messages, result.value.branches, result.value.earlier)
   } finally {
     reloading.delete(id)
+  }
+  await readEarlier(api, id)
+}
+
+const filling = new Set<string>()
+
+/**
+ * The messages before those shown, a part at a time in idle time, while the conversation is open (opened
+ * again, it goes on from where it stopped). A part whose first message left the branch (an edit in
+ * another window) starts again from the branch's end.
+ */
+async function readEarlier(api: ApiClient, id: string): Promise<void> {
+  if (filling.has(id)) return
+  filling.add(id)
+  try {
+    for (;;) {
+      const state = store()
+      const before = state.messageIds[id]?.[0]
+      if (before === undefined || (state.earlier[id] ?? 0) === 0 || state.currentId !== id) return
+      await idle(PART_IDLE_MS)
+      const result = await api.call('chat.get', { id, tail: EARLIER_PART, before })
+      if (!result.ok) {
+        if (!unreachable(result.error)) store().setLoadError(id, result.error)
+        return
+      }
+      const { messages, branches, earlier, later } = result.value
+      if (later === 0) store().showTail(id, messages, branches, earlier)
+      else if (!store().prependEarlier(id, before, messages, branches, earlier)) return
+    }
+  } finally {
+    filling.delete(id)
   }
 }
 

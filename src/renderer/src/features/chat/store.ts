@@ -97,6 +97,27 @@ interface ChatState {
     branches?: Record<string, BranchView>,
     earlier?: number
   ) => void
+  /**
+   * The end of the branch shown, read on its own (`earlier` messages before it): put after the messages
+   * already here that come before it, or in their place when they no longer lead to it.
+   */
+  showTail: (
+    conversationId: string,
+    messages: ChatMessageView[],
+    branches: Record<string, BranchView>,
+    earlier: number
+  ) => void
+  /**
+   * Earlier messages read for the branch shown, put before `before`; false (nothing changed) when the
+   * branch shown no longer starts at `before`.
+   */
+  prependEarlier: (
+    conversationId: string,
+    before: string,
+    messages: ChatMessageView[],
+    branches: Record<string, BranchView>,
+    earlier: number
+  ) => boolean
   /** Shows a new branch at once: the branch shown up to `before` (left out), then `added`. */
   branchAt: (conversationId: string, before: string, added: ChatMessageView[]) => void
   setPresets: (presets: ChatPreset[]) => void
@@ -112,6 +133,23 @@ interface ChatState {
   setSettingsOpen: (open: boolean) => void
   setNotice: (notice: string | null) => void
   setModelNotice: (notice: { model: string } | null) => void
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record
+  const rest = { ...record }
+  delete rest[key]
+  return rest
+}
+
+/** `known` with `list` merged in (a live reply keeps the longer text it already has). */
+function withMessages(
+  known: Record<string, ChatMessageView>,
+  list: readonly ChatMessageView[]
+): Record<string, ChatMessageView> {
+  const messages = { ...known }
+  for (const message of list) messages[message.id] = mergeMessage(messages[message.id], message)
+  return messages
 }
 
 export const useChatStore = create<ChatState>()((set, get) => ({
@@ -163,13 +201,10 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   open: (currentId) => set({ currentId, settingsOpen: false }),
   setMessages: (conversationId, list, branches, earlier = 0) =>
     set((state) => {
-      const messages = { ...state.messages }
-      for (const message of list) messages[message.id] = mergeMessage(messages[message.id], message)
-      const loadErrors = { ...state.loadErrors }
-      delete loadErrors[conversationId]
       return {
-        messages,
-        loadErrors,
+        messages: withMessages(state.messages, list),
+        // Read: an error an earlier read left is no longer true.
+        loadErrors: without(state.loadErrors, conversationId),
         messageIds: { ...state.messageIds, [conversationId]: list.map((m) => m.id) },
         earlier:
           (state.earlier[conversationId] ?? 0) === earlier
@@ -178,13 +213,55 @@ export const useChatStore = create<ChatState>()((set, get) => ({
         ...(branches ? { branches: { ...state.branches, [conversationId]: branches } } : {})
       }
     }),
+  showTail: (conversationId, list, branches, earlier) => {
+    const state = get()
+    const ids = state.messageIds[conversationId] ?? []
+    const first = list[0]
+    const at = first ? ids.indexOf(first.id) : -1
+    // What is here leads to this end only if it sits exactly where the backend counts it.
+    if (at < 0 || (state.earlier[conversationId] ?? 0) + at !== earlier) {
+      state.setMessages(conversationId, list, branches, earlier)
+      return
+    }
+    set((current) => {
+      return {
+        messages: withMessages(current.messages, list),
+        // Read: an error an earlier read left is no longer true.
+        loadErrors: without(current.loadErrors, conversationId),
+        messageIds: {
+          ...current.messageIds,
+          [conversationId]: [...ids.slice(0, at), ...list.map((m) => m.id)]
+        },
+        branches: {
+          ...current.branches,
+          [conversationId]: { ...current.branches[conversationId], ...branches }
+        }
+      }
+    })
+  },
+  prependEarlier: (conversationId, before, list, branches, earlier) => {
+    const ids = get().messageIds[conversationId] ?? []
+    if (ids[0] !== before) return false
+    set((current) => {
+      const messages = withMessages(current.messages, list)
+      return {
+        messages,
+        messageIds: { ...current.messageIds, [conversationId]: [...list.map((m) => m.id), ...ids] },
+        earlier: { ...current.earlier, [conversationId]: earlier },
+        branches: {
+          ...current.branches,
+          [conversationId]: { ...branches, ...current.branches[conversationId] }
+        }
+      }
+    })
+    return true
+  },
   branchAt: (conversationId, before, added) =>
     set((state) => {
       const ids = state.messageIds[conversationId] ?? []
       const at = ids.indexOf(before)
       const kept = (at < 0 ? ids : ids.slice(0, at)).filter((id) => !added.some((m) => m.id === id))
-      const messages = { ...state.messages }
-      for (const message of added) messages[message.id] = mergeMessage(messages[message.id], message)
+      const messages = withMessages(state.messages, added)
       return {
         messages,
         messageIds: { ...state.messageIds, [conversationId]: [...kept, ...added.map((m) => m.id)] }
