@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { DEMO_TIMING } from '../../src/emulator'
 import { makeTempDir } from '../../test/helpers/tempDir'
-import { launchChromium, pickModel, startStudio, type Studio } from '../browser'
+import { launchChromium, pickModel, startStudio, traced, type Studio } from '../browser'
 import { benchPage, waitInPage } from '../browserWait'
 import { cpuProfiled } from '../cpuProfile'
 import { bench, percentile, times } from '../harness'
@@ -35,7 +35,10 @@ const INSTRUMENT = `(() => {
         const at = performance.now()
         bench.partials += 1
         const id = JSON.parse(event.data)?.payload?.result?.mediaId
-        if (bench.on && id && !(id in bench.arrivals)) bench.arrivals[id] = at
+        if (bench.on && id && !(id in bench.arrivals)) {
+          bench.arrivals[id] = at
+          performance.mark('partial arrived ' + id)
+        }
       })
     }
   }
@@ -48,7 +51,11 @@ const INSTRUMENT = `(() => {
     bench.inserted[id] = performance.now()
     const painted = () => {
       bench.loaded[id] = performance.now()
-      requestAnimationFrame(() => { if (!(id in bench.visible)) bench.visible[id] = performance.now() })
+      requestAnimationFrame(() => {
+        if (id in bench.visible) return
+        bench.visible[id] = performance.now()
+        performance.mark('partial visible ' + id)
+      })
     }
     if (img.complete && img.naturalWidth > 0) painted()
     else img.addEventListener('load', painted, { once: true })
@@ -163,20 +170,24 @@ export const partialToVisible = bench<State>({
     const groups = ctx.quick ? 1 : GROUPS
     await page.evaluate('window.__gsBench.reset(); window.__gsBench.on = true')
     let partials = await page.evaluate<number>('window.__gsBench.partials')
-    // With --profile, the backend's side of the first group (it runs in this process) as a CPU profile.
+    // With --profile, the first group: the backend's side (it runs in this process) as a CPU profile, the
+    // page's as a trace (each image's arrival and first paint are marks in it).
     for (let group = 0; group < groups; group++) {
-      await cpuProfiled(run === 0 && group === 0 ? ctx.profileDir : null, 'partial-backend', async () => {
-        await generateGroup(page, `bench group ${run}-${group}: a harbour at dawn`)
-        partials += IMAGES
-        await partialsReach(page, partials)
-        await waitInPage(
-          page,
-          `${(group + 1) * IMAGES} partial images painted`,
-          (want: number) =>
-            Object.keys((globalThis as unknown as { __gsBench: Marks }).__gsBench.visible).length >= want,
-          { arg: (group + 1) * IMAGES, timeoutMs: 120_000, pollMs: 100, details: PARTIAL_COUNTS }
-        )
-      })
+      const profileDir = run === 0 && group === 0 ? ctx.profileDir : null
+      await cpuProfiled(profileDir, 'partial-backend', () =>
+        traced(state.browser, page, profileDir, 'partial-renderer', async () => {
+          await generateGroup(page, `bench group ${run}-${group}: a harbour at dawn`)
+          partials += IMAGES
+          await partialsReach(page, partials)
+          await waitInPage(
+            page,
+            `${(group + 1) * IMAGES} partial images painted`,
+            (want: number) =>
+              Object.keys((globalThis as unknown as { __gsBench: Marks }).__gsBench.visible).length >= want,
+            { arg: (group + 1) * IMAGES, timeoutMs: 120_000, pollMs: 100, details: PARTIAL_COUNTS }
+          )
+        })
+      )
     }
     await page.evaluate('window.__gsBench.on = false')
     const marks = await page.evaluate<Marks>(

@@ -145,8 +145,8 @@ export class SendRunner {
               const announce = (): void => {
                 const view = repo.jobView(job.id)
                 const result = view?.results.find((r) => r.taskId === taskId && r.index === item.index)
-                if (result) deps.bus.emit('jobs.partial', { jobId: job.id, result })
-                if (view) deps.bus.emit('jobs.updated', view)
+                if (view && result) deps.bus.emit('jobs.partial', { jobId: job.id, result, job: view })
+                else if (view) deps.bus.emit('jobs.updated', view)
               }
               // Announced once its thumbnail is there to answer the page's request for it at once; the
               // next image's commit does not wait for that (in a burst, thumbnails follow the burst).

@@ -134,4 +134,8 @@ export const JobResendInput = z
   })
   .strict()
 
-export const JobPartial = z.object({ jobId: z.string(), result: ResultView })
+/**
+ * A streamed image is in: the result, and its job as it is now (in place of a `jobs.updated` of its own,
+ * so a page shows the image and the job's news in one render, not two a frame apart).
+ */
+export const JobPartial = z.object({ jobId: z.string(), result: ResultView, job: JobView })

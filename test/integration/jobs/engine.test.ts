@@ -150,6 +150,8 @@ describe('task engine against the emulator', () => {
     const served: Promise<string>[] = []
     const off = env.studio.api.on('jobs.partial', (event) => {
       partials.push(event.result.index)
+      // The job as it is now comes with it (no jobs.updated of its own): it already holds the image.
+      expect(event.job.results.map((r) => r.id)).toContain(event.result.id)
       served.push(
         Promise.race([
           env.studio.backend

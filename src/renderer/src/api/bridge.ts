@@ -17,11 +17,11 @@ export function bridgeSharedStores(connection: Connection): () => void {
     api.on('profiles.changed', (profiles) => useProfilesStore.getState().setProfiles(profiles)),
     api.on('models.changed', (catalog) => useProfilesStore.getState().setCatalog(catalog)),
     api.on('jobs.updated', (job) => useJobsStore.getState().upsert(job)),
-    api.on('jobs.partial', ({ jobId, result }) => {
+    api.on('jobs.partial', ({ result, job }) => {
       // The image is fetched (and decoded) from the moment its event arrives, while the slot renders.
       if (result.kind === 'image' && result.mediaId)
         preloadImage(connection.mediaUrl(`${result.mediaId}_thumb`))
-      useJobsStore.getState().addPartial(jobId, result)
+      useJobsStore.getState().upsert(job)
     }),
     api.on('jobs.removed', ({ id }) => useJobsStore.getState().remove(id))
   ]

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { JobView, ResultView } from '@shared/schemas/jobs'
+import type { JobView } from '@shared/schemas/jobs'
 
 /**
  * What the last change of the mirror did: the version it made, the ids it touched, and what each of them
@@ -30,8 +30,6 @@ interface JobsState {
   upsert: (job: JobView) => void
   upsertMany: (jobs: JobView[]) => void
   remove: (id: string) => void
-  /** A partial image of a running stream: shown before the job's next full update arrives. */
-  addPartial: (jobId: string, result: ResultView) => void
 }
 
 /** The mirror's state as what reads all of it keys its work: the object, and how often it changed. */
@@ -122,13 +120,6 @@ export const useJobsStore = create<JobsState>()((set) => ({
         order: state.order.filter((other) => other !== id),
         change: { byId, version, ids: [id], before: new Map([[id, was]]) }
       }
-    }),
-  addPartial: (jobId, result) =>
-    set((state) => {
-      const job = state.byId[jobId]
-      if (!job || job.results.some((r) => r.id === result.id)) return state
-      const change = putAll(state, [{ ...job, results: [...job.results, result] }])
-      return { version: change.version, change }
     })
 }))
 

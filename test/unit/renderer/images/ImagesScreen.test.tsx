@@ -86,7 +86,14 @@ describe('Images screen', () => {
         .map((li) => li.getAttribute('aria-label'))
     ).toEqual(['Image 1 of 3: Generating…', 'Image 2 of 3: Generating…', 'Image 3 of 3: Generating…'])
     // The second image comes first: it takes its own slot, the others keep waiting.
-    act(() => backend.emit('jobs.partial', { jobId: 'j1', result: resultView({ id: 'r2', index: 1 }) }))
+    const second = resultView({ id: 'r2', index: 1 })
+    act(() =>
+      backend.emit('jobs.partial', {
+        jobId: 'j1',
+        result: second,
+        job: { ...submitted, status: 'running', results: [second] }
+      })
+    )
     // Found, not got: the partial reaches the card through the jobs mirror, which a loaded machine (CI, the
     // whole suite at once) can draw a moment after the event.
     expect(

@@ -105,7 +105,7 @@ export function fakeBackend(handlers: Partial<Record<CommandName, Handler>> = {}
   useProfilesStore.setState({ profiles: [profile], catalogs: {} })
   useJobsStore.setState({ byId: {}, order: [], change: null })
   api.on('jobs.updated', (job) => useJobsStore.getState().upsert(job))
-  api.on('jobs.partial', ({ jobId, result }) => useJobsStore.getState().addPartial(jobId, result))
+  api.on('jobs.partial', ({ job }) => useJobsStore.getState().upsert(job))
   bridgeImages(connection)
   return { api, calls, emit: (name, payload) => listeners.forEach((listener) => listener(name, payload)) }
 }

@@ -54,7 +54,8 @@ describe('the results feed as a streamed group arrives', () => {
     const card = await screen.findByRole('article', { name: /three kites/ })
     expect(within(card).getAllByRole('listitem', { name: /Generating/ })).toHaveLength(3)
 
-    act(() => useJobsStore.getState().addPartial('j1', image(0)))
+    // A streamed image arrives with its job as it is now (jobs.partial).
+    act(() => useJobsStore.getState().upsert(group({ results: [image(0)] })))
     const first = await within(card).findByRole('button', { name: /^Image 1 of 3, .*open full view/ })
     expect(within(card).getAllByRole('listitem', { name: /Generating/ })).toHaveLength(2)
     expect(first.querySelector('img')?.getAttribute('loading')).toBe('eager')

@@ -1,4 +1,5 @@
 import type { GalleryItem } from '@shared/schemas/gallery'
+import type { JobView } from '@shared/schemas/jobs'
 import type { Connection } from '../../api'
 import { useAppStore } from '../../store/app'
 import { loadBoards, reload } from './actions'
@@ -30,24 +31,29 @@ export function bridgeGallery(connection: Connection): () => void {
       if (gallery.stale && !gallery.typing && gallery.tab === 'images') void reload(api)
     }),
     api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
-    api.on('jobs.updated', (job) => {
-      const stored = job.results.filter((result) => result.kind === 'image' && result.status === 'stored')
-      // Most events of a running batch are a poll's news with no image stored: nothing to look up.
-      if (stored.length === 0) return
-      const state = store.getState()
-      const shown = byIdOf(state.items)
-      // Only images newer than the newest shown are new; older ones may simply not be paged in yet.
-      const newest = state.items[0]?.createdAt ?? -Infinity
-      let fresh = false
-      for (const result of stored) {
-        const item = shown.get(result.id)
-        if (!item) fresh ||= result.createdAt >= newest
-        else if (item.favorite !== result.favorite) state.setFavorite(result.id, result.favorite)
-      }
-      if (fresh) state.markStale()
-    })
+    api.on('jobs.updated', jobNews),
+    // A streamed image comes with its job as it is now, in place of a jobs.updated.
+    api.on('jobs.partial', ({ job }) => jobNews(job))
   ]
   return () => offs.forEach((off) => off())
+}
+
+/** A job's news: new images mark the gallery stale, a star given elsewhere shows on its tile. */
+function jobNews(job: JobView): void {
+  const stored = job.results.filter((result) => result.kind === 'image' && result.status === 'stored')
+  // Most events of a running batch are a poll's news with no image stored: nothing to look up.
+  if (stored.length === 0) return
+  const state = useGalleryStore.getState()
+  const shown = byIdOf(state.items)
+  // Only images newer than the newest shown are new; older ones may simply not be paged in yet.
+  const newest = state.items[0]?.createdAt ?? -Infinity
+  let fresh = false
+  for (const result of stored) {
+    const item = shown.get(result.id)
+    if (!item) fresh ||= result.createdAt >= newest
+    else if (item.favorite !== result.favorite) state.setFavorite(result.id, result.favorite)
+  }
+  if (fresh) state.markStale()
 }
 
 const lookups = new WeakMap<readonly GalleryItem[], ReadonlyMap<string, GalleryItem>>()
