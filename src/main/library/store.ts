@@ -408,13 +408,18 @@ export class Library {
       thumbPath: null,
       createdAt: incoming.createdAt
     }
+    let cameHere = false
     const kept = await this.commits.run(() => {
       // As the commit starts: an early thumbnail durable by now goes into the row's own insert.
       if (early?.durable) ours.thumbPath = early.key
+      const known = this.table.bySha(ours.sha256)
+      cameHere = known !== null && this.table.remoteOf(known.id) !== null
       // A row of these bytes whose object was lost (`place` found it without one; a store of the same bytes
       // in this process waits for this one) is repaired to name the object just written.
       return this.table.keep(ours)
     })
+    // A team image's file that came another way (imported, made again): told as a fetched one is.
+    if (cameHere) this.options.onFileHere?.(kept.id)
     // Left for later, its thumbnail is made the first time it is asked for (`mediaSource`).
     if (intake === 'now') this.thumbnails.adopt(kept, early, thumbnail)
     return kept

@@ -165,6 +165,10 @@ describe('a team image kept by its thumbnail (fetch on read) [P54]', () => {
     const stored = await library.storeBytes(original)
     expect(stored.id).toBe(id)
     expect(library.remoteOf(id)).toBeNull()
+    // Said as come, like a fetched file, after the commit that unmarked it; the same bytes again are not.
+    expect(here).toEqual([{ id, away: null }])
+    await library.storeBytes(original)
+    expect(here).toHaveLength(1)
 
     const other = await remoteImage(8)
     expect(await library.remove(other.id)).toBe('removed')

@@ -185,8 +185,9 @@ export function DetailPanel({ id }: { id: string }): ReactElement {
               image itself is not the one dragged: the browser would add its own file, without the story. */}
           <div
             className="detail-image"
-            draggable
-            title={t('gallery.exit.dragHint')}
+            // Only once the file is here and its exit known: a team image still coming has nothing to give.
+            draggable={Boolean(shown.exit)}
+            title={shown.exit ? t('gallery.exit.dragHint') : undefined}
             onDragStart={(event) => dragOut(event, shown.id, shown.exit)}
           >
             <img

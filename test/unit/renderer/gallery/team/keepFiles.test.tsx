@@ -193,13 +193,16 @@ describe('Gallery › a team file that comes here while it is shown [P55]', () =
   })
 
   it('opens the details at once on the thumbnail, says the full image is coming, then shows it', async () => {
-    const whole = teamImage(folder.id)
+    const whole = teamImage(folder.id, {
+      exit: { fileName: 'a paper boat on a pond.png', mime: 'image/png', sidecar: false }
+    })
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
     const b = (backend = connect({
       'locations.list': () => [folder],
       'gallery.get': async (input) => {
-        if (input.waitForFile === false) return { ...whole, fileFetching: true }
+        // As the backend answers before the file is here: what the image leaves as is not known yet.
+        if (input.waitForFile === false) return { ...whole, exit: null, fileFetching: true }
         await held
         return whole
       }
@@ -213,11 +216,14 @@ describe('Gallery › a team file that comes here while it is shown [P55]', () =
     expect(panel).toHaveTextContent('a paper boat on a pond')
     expect(within(panel).getByRole('img')).toHaveAttribute('src', thumbOf(whole))
     expect(panel).not.toHaveTextContent('Only a preview')
+    // Nothing to drag out until the file is here: it leaves as its copy, which needs the file.
+    expect(within(panel).getByRole('img').parentElement).toHaveAttribute('draggable', 'false')
 
     release()
     await waitFor(() =>
       expect(within(panel).getByRole('img')).toHaveAttribute('src', `/media/${whole.mediaId}`)
     )
+    expect(within(panel).getByRole('img').parentElement).toHaveAttribute('draggable', 'true')
     expect(panel).not.toHaveTextContent('Fetching the full image')
     expect(gets(b)).toEqual([{ id: 'r9', waitForFile: false }, { id: 'r9' }])
   })
