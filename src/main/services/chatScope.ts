@@ -28,13 +28,13 @@ export interface Exchange {
   assistantMessage: ChatMessageView
 }
 
-/** What every chat handler shares: the repository, the runner, and the checks and answers built on them. */
 /** Part of a branch to read (`ConversationGetInput`): none given, all of it. */
 export interface BranchPart {
   tail?: number | undefined
   before?: string | undefined
 }
 
+/** What every chat handler shares: the repository, the runner, and the checks and answers built on them. */
 export interface ChatScope {
   repo: ChatRepository
   runner: ChatRunner

@@ -97,8 +97,11 @@ async function readEarlier(api: ApiClient, id: string): Promise<void> {
         return
       }
       const { messages, branches, earlier, later } = result.value
-      if (later === 0) store().showTail(id, messages, branches, earlier)
-      else if (!store().prependEarlier(id, before, messages, branches, earlier)) return
+      if (later === 0) {
+        store().showTail(id, messages, branches, earlier)
+        // Never asked again for the same part: the next opening reads the conversation afresh.
+        if (store().messageIds[id]?.[0] === before) return
+      } else if (!store().prependEarlier(id, before, messages, branches, earlier)) return
     }
   } finally {
     filling.delete(id)
