@@ -15,15 +15,17 @@ async function kill9(studio: BackendProcess): Promise<void> {
   expect(exit.gone).toBe(true)
 }
 
+/** The job once `test` holds, from its current state, its `jobs.updated` events and a streamed image's. */
 function until(api: ApiClient, jobId: string, test: (job: JobView) => boolean): Promise<JobView> {
   return new Promise((resolvePromise) => {
     const check = (job: JobView): void => {
       if (job.id === jobId && test(job)) {
-        off()
+        offs.forEach((off) => off())
         resolvePromise(job)
       }
     }
-    const off = api.on('jobs.updated', check)
+    // A streamed image comes with its job in `jobs.partial`, in place of a jobs.updated of its own.
+    const offs = [api.on('jobs.updated', check), api.on('jobs.partial', ({ job }) => check(job))]
     void api.invoke('jobs.get', { id: jobId }).then(check)
   })
 }
