@@ -62,19 +62,18 @@ export class MediaTable {
 
   /**
    * Keeps `record` for its bytes (call inside a commit): inserted when no row has these bytes, else the row
-   * that has them is repaired to name the object just written (its own was lost). Answers the row kept.
+   * that has them is repaired to name the object just written (its own was lost). Answers the row kept, and
+   * whether it was a team file still away (its bytes came another way: imported, made again).
    */
-  keep(record: MediaRecord): MediaRecord {
+  keep(record: MediaRecord): { kept: MediaRecord; cameHere: boolean } {
     const row = this.bySha(record.sha256)
     if (!row) {
       this.stmt.insert.run(record)
-      return record
+      return { kept: record, cameHere: false }
     }
     const repaired = { ...row, path: record.path, thumbPath: record.thumbPath }
     this.stmt.repair.run({ id: row.id, path: repaired.path, thumbPath: repaired.thumbPath })
-    // A team file whose bytes came another way (imported, made again): it is here now.
-    this.stmt.clearRemote.run(row.id)
-    return repaired
+    return { kept: repaired, cameHere: this.stmt.clearRemote.run(row.id).changes > 0 }
   }
 
   /**

@@ -408,12 +408,9 @@ export class Library {
       thumbPath: null,
       createdAt: incoming.createdAt
     }
-    let cameHere = false
-    const kept = await this.commits.run(() => {
+    const { kept, cameHere } = await this.commits.run(() => {
       // As the commit starts: an early thumbnail durable by now goes into the row's own insert.
       if (early?.durable) ours.thumbPath = early.key
-      const known = this.table.bySha(ours.sha256)
-      cameHere = known !== null && this.table.remoteOf(known.id) !== null
       // A row of these bytes whose object was lost (`place` found it without one; a store of the same bytes
       // in this process waits for this one) is repaired to name the object just written.
       return this.table.keep(ours)

@@ -5,39 +5,21 @@ import { GalleryScreen } from '@renderer/features/gallery/GalleryScreen'
 import { i18n } from '@renderer/i18n'
 import type { ExitFile, GalleryDetail } from '@shared/schemas/gallery'
 import { stubScreenSize } from './fixtures'
+import { galleryDetail } from './fixtures'
 import { connect, type Backend } from './imports/harness'
 
 /** An image the app made: a partner-b job with a seed. */
-const made = (id: string): GalleryDetail => ({
-  id,
-  jobId: `job-of-${id}`,
-  jobStatus: 'succeeded',
-  jobKind: 'image',
-  mediaId: '7'.repeat(32),
-  mime: 'image/jpeg',
-  width: 1536,
-  height: 1024,
-  bytes: 2048,
-  sizeLabel: '1536x1024',
-  prompt: 'a paper boat on a still pond',
-  revisedPrompt: null,
-  params: { model: 'wan', prompt: 'a paper boat on a still pond', size: '1536x1024', seed: 42 },
-  seed: 42,
-  model: 'wan',
-  endpoint: '/v1/images/partner-b',
-  profileId: 'p1',
-  profileName: 'Team gateway',
-  usage: null,
-  imageUsage: null,
-  billingUnit: 'image',
-  imagesInJob: 1,
-  favorite: false,
-  rating: 0,
-  note: '',
-  verdict: null,
-  createdAt: Date.UTC(2025, 4, 1, 9, 30),
-  fromAddress: false
-})
+const made = (id: string): GalleryDetail =>
+  galleryDetail({
+    id,
+    jobId: `job-of-${id}`,
+    mediaId: '7'.repeat(32),
+    mime: 'image/jpeg',
+    prompt: 'a paper boat on a still pond',
+    params: { model: 'wan', prompt: 'a paper boat on a still pond', size: '1536x1024', seed: 42 },
+    profileName: 'Team gateway',
+    createdAt: Date.UTC(2025, 4, 1, 9, 30)
+  })
 
 const imageFile = (id: string): ExitFile => ({
   fileName: `a paper boat on a still pond-${id.slice(0, 8)}.jpg`,

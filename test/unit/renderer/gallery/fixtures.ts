@@ -1,4 +1,37 @@
-import type { GalleryFacets } from '@shared/schemas/gallery'
+import type { GalleryDetail, GalleryFacets } from '@shared/schemas/gallery'
+
+/** The details of an image the app made (a partner-b job with a seed), with `patch` over them. */
+export const galleryDetail = (patch: Partial<GalleryDetail> = {}): GalleryDetail => ({
+  id: 'r1',
+  jobId: 'job-1',
+  jobStatus: 'succeeded',
+  jobKind: 'image',
+  mediaId: '0'.repeat(32),
+  mime: 'image/png',
+  width: 1536,
+  height: 1024,
+  bytes: 2048,
+  sizeLabel: '1536x1024',
+  prompt: 'a paper boat',
+  revisedPrompt: null,
+  params: { model: 'wan', prompt: 'a paper boat', size: '1536x1024', seed: 42 },
+  seed: 42,
+  model: 'wan',
+  endpoint: '/v1/images/partner-b',
+  profileId: 'p1',
+  profileName: 'Demo gateway',
+  usage: null,
+  imageUsage: null,
+  billingUnit: 'image',
+  imagesInJob: 1,
+  favorite: false,
+  rating: 0,
+  note: '',
+  verdict: null,
+  createdAt: 1,
+  fromAddress: false,
+  ...patch
+})
 
 /** What the filter pickers list for a gallery of `total` images of one model, endpoint and gateway. */
 export const facetsOf = (total: number): GalleryFacets => ({

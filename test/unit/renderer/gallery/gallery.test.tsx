@@ -21,7 +21,7 @@ import { useAppStore } from '@renderer/store/app'
 import { useHandoffStore } from '@renderer/store/handoff'
 import { createApiClient, type Transport } from '@shared/client'
 import type { GalleryItem } from '@shared/schemas/gallery'
-import { facetsOf, stubScreenSize } from './fixtures'
+import { facetsOf, galleryDetail, stubScreenSize } from './fixtures'
 import { testInfo, testSettings } from '../connection'
 
 const TOTAL = 5000
@@ -65,37 +65,24 @@ function setup(): void {
     if (name === 'gallery.facets') return ok(facets)
     if (name === 'gallery.delete') return ok({ deleted: 3, filesRemoved: 2, filesKept: 1 })
     if (name === 'gallery.get')
-      return ok({
-        id: input.id,
-        jobId: 'job-1',
-        jobStatus: 'succeeded',
-        jobKind: 'image',
-        mediaId: '0'.repeat(32),
-        mime: 'image/png',
-        width: 1024,
-        height: 1024,
-        bytes: 2048,
-        sizeLabel: '1024x1024',
-        prompt: 'a red fox',
-        revisedPrompt: 'a red fox in snow',
-        params: { model: 'studio-image-v3', prompt: 'a red fox', seed: 7 },
-        seed: 7,
-        model: 'studio-image-v3',
-        endpoint: '/v3/images/generations',
-        profileId: 'demo',
-        profileName: 'Demo gateway',
-        usage: { total_tokens: 300 },
-        imageUsage: null,
-        billingUnit: 'image',
-        imagesInJob: 2,
-        favorite: false,
-        rating: 0,
-        note: '',
-        verdict: null,
-        createdAt: 1,
-        fromAddress: false,
-        ...detailPatch
-      })
+      return ok(
+        galleryDetail({
+          id: String(input.id),
+          width: 1024,
+          height: 1024,
+          sizeLabel: '1024x1024',
+          prompt: 'a red fox',
+          revisedPrompt: 'a red fox in snow',
+          params: { model: 'studio-image-v3', prompt: 'a red fox', seed: 7 },
+          seed: 7,
+          model: 'studio-image-v3',
+          endpoint: '/v3/images/generations',
+          profileId: 'demo',
+          usage: { total_tokens: 300 },
+          imagesInJob: 2,
+          ...detailPatch
+        })
+      )
     return ok({})
   })
   const transport: Transport = { invoke, subscribe: () => () => undefined }

@@ -13,42 +13,14 @@ import type { FileSettings } from '@shared/schemas/fileSettings'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import { job } from '../../../helpers/jobViews'
 import { catalog, profile } from '../images/harness'
+import { galleryDetail } from './fixtures'
 import { connect, type Backend } from './imports/harness'
 import { noSettings } from '../../../helpers/provenance'
 
 const settings = (patch: Partial<FileSettings>): FileSettings => ({ ...noSettings('comfyui'), ...patch })
 
 /** The detail of an image the app made: a partner-b job with a seed. */
-const made: GalleryDetail = {
-  id: 'r1',
-  jobId: 'job-1',
-  jobStatus: 'succeeded',
-  jobKind: 'image',
-  mediaId: '0'.repeat(32),
-  mime: 'image/png',
-  width: 1536,
-  height: 1024,
-  bytes: 2048,
-  sizeLabel: '1536x1024',
-  prompt: 'a paper boat',
-  revisedPrompt: null,
-  params: { model: 'wan', prompt: 'a paper boat', size: '1536x1024', seed: 42 },
-  seed: 42,
-  model: 'wan',
-  endpoint: '/v1/images/partner-b',
-  profileId: 'p1',
-  profileName: 'Demo gateway',
-  usage: null,
-  imageUsage: null,
-  billingUnit: 'image',
-  imagesInJob: 1,
-  favorite: false,
-  rating: 0,
-  note: '',
-  verdict: null,
-  createdAt: 1,
-  fromAddress: false
-}
+const made: GalleryDetail = galleryDetail()
 
 /** The same kind of image, brought in from a file (its job row says where it came from). */
 const importedOf = (file: string, carried: FileSettings | null): GalleryDetail => ({

@@ -3,6 +3,7 @@ import type { Board } from '@shared/schemas/boards'
 import type { GalleryDetail } from '@shared/schemas/gallery'
 import type { LocationView } from '@shared/schemas/locations'
 import { noSettings } from '../../../../helpers/provenance'
+import { galleryDetail } from '../fixtures'
 
 /** A shared folder saved in Settings › Team locations. */
 export const folder: LocationView = {
@@ -54,39 +55,27 @@ export function resetTeam(): void {
 }
 
 /** An image a team sync brought in: as `bringIn` (src/main/sync/teamSync.ts) records it. */
-export const teamImage = (locationId: string, patch: Partial<GalleryDetail> = {}): GalleryDetail => ({
-  id: 'r9',
-  jobId: 'imported-job',
-  jobStatus: 'succeeded',
-  jobKind: 'image',
-  mediaId: '9'.repeat(32),
-  mime: 'image/png',
-  width: 24,
-  height: 16,
-  bytes: 512,
-  sizeLabel: null,
-  prompt: 'a paper boat on a pond',
-  revisedPrompt: null,
-  params: {},
-  seed: null,
-  model: '',
-  endpoint: '',
-  profileId: '',
-  profileName: null,
-  usage: null,
-  imageUsage: null,
-  billingUnit: null,
-  imagesInJob: 1,
-  favorite: false,
-  rating: 0,
-  note: '',
-  verdict: null,
-  createdAt: 1,
-  fromAddress: false,
-  imported: {
-    file: 'ana',
-    settings: { ...noSettings('gateway-studio'), prompt: 'a paper boat on a pond' },
-    team: { author: 'ana', locationId }
-  },
-  ...patch
-})
+export const teamImage = (locationId: string, patch: Partial<GalleryDetail> = {}): GalleryDetail =>
+  galleryDetail({
+    id: 'r9',
+    jobId: 'imported-job',
+    mediaId: '9'.repeat(32),
+    width: 24,
+    height: 16,
+    bytes: 512,
+    sizeLabel: null,
+    prompt: 'a paper boat on a pond',
+    params: {},
+    seed: null,
+    model: '',
+    endpoint: '',
+    profileId: '',
+    profileName: null,
+    billingUnit: null,
+    imported: {
+      file: 'ana',
+      settings: { ...noSettings('gateway-studio'), prompt: 'a paper boat on a pond' },
+      team: { author: 'ana', locationId }
+    },
+    ...patch
+  })
