@@ -109,7 +109,46 @@ export interface S3TestServer {
   credentials: { accessKeyId: string; secretAccessKey: string }
   /** Every HTTP request the server received, in order: method and path with its query. */
   requests: Array<{ method: string; path: string }>
+  /** Closes the server as `stop` does but keeps `directory`: the port refuses connections until `back`. */
+  away(): Promise<void>
+  /** Listens again on the same port, over the same `directory`: what the buckets held is there. */
+  back(): Promise<void>
   stop(): Promise<void>
+}
+
+/** An s3rver listening on 127.0.0.1:`port` (0: one the system picks) over `directory`, and how to close it. */
+async function runS3rver(
+  directory: string,
+  port: number,
+  buckets: string[],
+  partsPerPage: number,
+  requests: Array<{ method: string; path: string }>
+): Promise<{ port: number; close(): Promise<void> }> {
+  const s3rver = new S3rver({
+    address: '127.0.0.1',
+    port,
+    directory,
+    silent: true,
+    configureBuckets: buckets.map((name) => ({ name, configs: [] }))
+  })
+  s3rver.middleware.splice(s3rver.middleware.length - 1, 0, multipartAdditions(s3rver, partsPerPage))
+  const address = await s3rver.run()
+  const server = s3rver.httpServer
+  if (!server) throw new Error('s3rver did not keep its http server')
+  // The http.Server's own event, beside s3rver's handler: every request that reached the server, answered
+  // or not (a request cut mid-body is seen too, once its headers arrived).
+  server.on('request', (req: { method?: string; url?: string }) => {
+    requests.push({ method: req.method ?? '', path: req.url ?? '' })
+  })
+  return {
+    port: address.port,
+    close: async () => {
+      const closed = s3rver.close()
+      // A client's keep-alive connections (or a request s3rver never answers) would hold close() open.
+      server.closeAllConnections()
+      await closed
+    }
+  }
 }
 
 /**
@@ -126,47 +165,37 @@ export async function startS3Server(
   const buckets = options.buckets ?? ['gs-test']
   for (const name of buckets)
     if (name.length < 3 || name.length > 63) throw new Error(`a bucket name has 3 to 63 characters: ${name}`)
+  const partsPerPage = options.partsPerPage ?? 1000
   const temp = makeTempDir('gs-s3rver-')
-  const s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: temp.dir,
-    silent: true,
-    configureBuckets: buckets.map((name) => ({ name, configs: [] }))
-  })
-  s3rver.middleware.splice(
-    s3rver.middleware.length - 1,
-    0,
-    multipartAdditions(s3rver, options.partsPerPage ?? 1000)
-  )
-  let address: AddressInfo
+  const requests: Array<{ method: string; path: string }> = []
+  let running: { port: number; close(): Promise<void> } | null
   try {
-    address = await s3rver.run()
+    running = await runS3rver(temp.dir, 0, buckets, partsPerPage, requests)
   } catch (error) {
     temp.cleanup()
     throw error
   }
-  const server = s3rver.httpServer
-  if (!server) throw new Error('s3rver did not keep its http server')
-  const requests: Array<{ method: string; path: string }> = []
-  // The http.Server's own event, beside s3rver's handler: every request that reached the server, answered
-  // or not (a request cut mid-body is seen too, once its headers arrived).
-  server.on('request', (req: { method?: string; url?: string }) => {
-    requests.push({ method: req.method ?? '', path: req.url ?? '' })
-  })
+  const { port } = running
   let stopped: Promise<void> | null = null
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
-    port: address.port,
+    endpoint: `http://127.0.0.1:${port}`,
+    port,
     directory: temp.dir,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     requests,
+    away: async () => {
+      await running?.close()
+      running = null
+    },
+    back: async () => {
+      if (running || stopped) throw new Error('the S3 server is not away')
+      // A fresh s3rver (a closed one has closed its logger too), at the address the locations were saved with.
+      running = await runS3rver(temp.dir, port, buckets, partsPerPage, requests)
+    },
     stop: () =>
       (stopped ??= (async () => {
-        const closed = s3rver.close()
-        // A client's keep-alive connections (or a request s3rver never answers) would hold close() open.
-        server.closeAllConnections()
-        await closed
+        await running?.close()
+        running = null
         temp.cleanup()
       })())
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { renameSync } from 'node:fs'
 import type { ImageRecord } from '../../src/main/sync/teamLibrary'
 import type { LocationCredentials, LocationSettings } from '../../src/shared/schemas/locations'
 import { startS3Server } from './s3Server'
@@ -9,6 +10,10 @@ import { startWebdavServer } from './webdavServer'
 export interface TeamPlace {
   settings: LocationSettings
   credentials: LocationCredentials | null
+  /** Puts the location out of reach (the server stopped, the folder gone) with what it holds kept. */
+  away(): Promise<void>
+  /** Brings it back where it was, holding what it held. */
+  back(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -26,6 +31,8 @@ export const TEAM_PLACES = {
         pathStyle: true
       },
       credentials: { kind: 's3', ...s3.credentials },
+      away: () => s3.away(),
+      back: () => s3.back(),
       stop: () => s3.stop()
     }
   },
@@ -34,6 +41,8 @@ export const TEAM_PLACES = {
     return {
       settings: { kind: 'webdav', url: dav.url },
       credentials: { kind: 'webdav', ...dav.credentials },
+      away: () => dav.away(),
+      back: () => dav.back(),
       stop: () => dav.stop()
     }
   },
@@ -42,6 +51,9 @@ export const TEAM_PLACES = {
     return Promise.resolve({
       settings: { kind: 'folder', path: temp.dir },
       credentials: null,
+      // As a NAS unmounted: the path is not there, and comes back whole.
+      away: () => Promise.resolve(renameSync(temp.dir, `${temp.dir}-away`)),
+      back: () => Promise.resolve(renameSync(`${temp.dir}-away`, temp.dir)),
       stop: () => Promise.resolve(temp.cleanup())
     })
   }
