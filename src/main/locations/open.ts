@@ -5,8 +5,6 @@ import { join } from 'node:path'
 import { checkKey, type MediaStore } from '../library/mediaStore'
 import { LocationError } from './errors'
 import { FolderMediaStore } from './folderStore'
-import { S3MediaStore } from './s3Store'
-import { WebdavMediaStore } from './webdavStore'
 
 /** A location's store, with the check a "Test connection" runs and what to release afterwards. */
 export interface OpenLocation {
@@ -40,15 +38,18 @@ export function locationOrigin(settings: LocationSettings): string | null {
 
 /**
  * The store for a location. An S3 bucket with no credentials is opened with none (a public bucket answers
- * reads; writes are refused as `denied`), so a missing key reads as a refusal, not a crash.
+ * reads; writes are refused as `denied`), so a missing key reads as a refusal, not a crash. The S3 and
+ * WebDAV clients are loaded when a location of theirs is first opened: together they were about a quarter
+ * of a second of every start, for people who have no such location.
  */
-export function openLocation(
+export async function openLocation(
   settings: LocationSettings,
   credentials: LocationCredentials | null,
   options: { draftDir: string; requestTimeoutMs?: number }
-): OpenLocation {
+): Promise<OpenLocation> {
   switch (settings.kind) {
     case 's3': {
+      const { S3MediaStore } = await import('./s3Store')
       const keys = credentials?.kind === 's3' ? credentials : { accessKeyId: '', secretAccessKey: '' }
       const store = new S3MediaStore(
         {
@@ -72,6 +73,7 @@ export function openLocation(
       }
     }
     case 'webdav': {
+      const { WebdavMediaStore } = await import('./webdavStore')
       const login =
         credentials?.kind === 'webdav'
           ? { username: credentials.username, password: credentials.password }

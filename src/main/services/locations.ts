@@ -79,7 +79,7 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
     'locations.test': async ({ id, settings, credentials }) => {
       const origin = locationOrigin(settings)
       const stored = credentials ?? (id === undefined ? null : await secrets.open(id, origin))
-      const check = await checkLocation(openLocation(settings, stored, options), now)
+      const check = await checkLocation(await openLocation(settings, stored, options), now)
       // "Check again" on a saved location, as saved: the list keeps the answer across a reload.
       const saved = id === undefined ? null : locations.get(id)
       if (saved && credentials === null && JSON.stringify(saved.settings) === JSON.stringify(settings))
@@ -100,7 +100,7 @@ export function createLocationHandlers(deps: LocationServiceDeps): Pick<CommandH
       if (before && placeOf(before.settings) !== placeOf(settings)) await deps.teamSync.forgetPlace(saved.id)
       else await deps.teamSync.release(saved.id)
       const check = await checkLocation(
-        openLocation(settings, credentials ?? (await secrets.open(saved.id, origin)), options),
+        await openLocation(settings, credentials ?? (await secrets.open(saved.id, origin)), options),
         now
       )
       locations.checked(saved.id, check)

@@ -258,7 +258,7 @@ export class ReviewShares {
     const location = this.deps.locations.get(locationId)
     if (!location) throw new AppFailure('not_found', say('locationGone'))
     const credentials = await this.deps.secrets.open(locationId, locationOrigin(location.settings))
-    return openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
+    return await openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
   }
 
   private row(id: string): ShareRow | null {

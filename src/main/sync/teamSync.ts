@@ -735,7 +735,7 @@ export class TeamSync {
     let kept = this.opened.get(locationId)
     if (!kept) {
       const credentials = await secrets.open(locationId, locationOrigin(location.settings))
-      const opened = openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
+      const opened = await openLocation(location.settings, credentials, { draftDir: this.deps.draftDir })
       const device = deviceOf(db, locationId) ?? this.deps.newDevice()
       const bytes: ImageBytes = {
         original: async (sha) => {

@@ -76,7 +76,7 @@ describe.each(Object.keys(KINDS) as Array<keyof typeof KINDS>)('Clean up at %s',
 
   beforeAll(async () => {
     place = await KINDS[kind]()
-    opened = openLocation(place.settings, place.credentials, { draftDir: join(temp.dir, 'drafts') })
+    opened = await openLocation(place.settings, place.credentials, { draftDir: join(temp.dir, 'drafts') })
     ;({ studio: ben, ahead: benClock } = studioWithClock(temp.dir, 'ben'))
     files.push(await png(10), await png(20), await png(30))
     for (const bytes of files) anaImages.set(sha(bytes), bytes)
@@ -227,11 +227,11 @@ describe('Clean up of review pages', () => {
       lifetimeSeconds: 86_400
     })
     const folder = join(dav.dir, 'shares', share.id)
-    const store = openLocation(
+    const { store } = await openLocation(
       { kind: 'webdav', url: dav.url },
       { kind: 'webdav', ...dav.credentials },
       { draftDir: join(temp.dir, 'drafts') }
-    ).store
+    )
     expect(await keysUnder(store, shareKey(share.id, ''))).toContain(shareKey(share.id, SHARE_PAGE))
     await studio.api.invoke('team.revokeShare', { shareId: share.id })
     expect(await keysUnder(store, 'shares/')).toEqual([])
@@ -340,7 +340,7 @@ describe('Clean up with credentials that cannot delete', () => {
         prefix: '',
         pathStyle: true
       } as const
-      const direct = openLocation(settings, { kind: 's3', ...s3.credentials }, { draftDir: temp.dir })
+      const direct = await openLocation(settings, { kind: 's3', ...s3.credentials }, { draftDir: temp.dir })
       const left = await strays(direct.store)
       const location = await studio.api.invoke('locations.save', {
         name: 'Bucket',
@@ -383,7 +383,7 @@ describe('Clean up with credentials that cannot delete', () => {
         prefix: '',
         pathStyle: true
       } as const
-      const direct = openLocation(settings, { kind: 's3', ...s3.credentials }, { draftDir: temp.dir })
+      const direct = await openLocation(settings, { kind: 's3', ...s3.credentials }, { draftDir: temp.dir })
       await strays(direct.store)
       const location = await studio.api.invoke('locations.save', {
         name: 'Bucket',

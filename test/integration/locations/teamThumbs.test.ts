@@ -157,7 +157,9 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
     }, 60_000)
 
     it('brings an image whose record names no pack (an older app’s publish) with its file', async () => {
-      const opened = openLocation(place.settings, place.credentials, { draftDir: join(temp.dir, 'drafts') })
+      const opened = await openLocation(place.settings, place.credentials, {
+        draftDir: join(temp.dir, 'drafts')
+      })
       try {
         const older = await png(250)
         const replica = new Replica(

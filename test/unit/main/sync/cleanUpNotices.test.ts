@@ -137,8 +137,8 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
     let place: TeamPlace
     const opened: OpenLocation[] = []
     /** Each device's own store at the location. */
-    const storeOf = (mayRemove = true): HeldStore => {
-      const one = openLocation(place.settings, place.credentials, {
+    const storeOf = async (mayRemove = true): Promise<HeldStore> => {
+      const one = await openLocation(place.settings, place.credentials, {
         draftDir: join(temp.dir, `drafts-${kind.replace(/\W/g, '')}`)
       })
       opened.push(one)
@@ -153,7 +153,7 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
     beforeAll(async () => {
       place = await TEAM_PLACES[kind]()
       // Ana only publishes: nothing she does may remove a file.
-      anaStore = storeOf(false)
+      anaStore = await storeOf(false)
       ana = new Replica(
         'anadevice01',
         new MemoryJournal('anadevice01'),
@@ -161,7 +161,7 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
         { original: (hash) => Promise.resolve(anaImages.get(hash) ?? null) },
         () => Date.now()
       )
-      cleanerStore = storeOf()
+      cleanerStore = await storeOf()
       cleaner = new Replica(
         'cleaner001',
         new MemoryJournal('cleaner001'),
@@ -222,7 +222,7 @@ describe.each(Object.keys(TEAM_PLACES) as Array<keyof typeof TEAM_PLACES>)(
       const newcomer = new Replica(
         id,
         new MemoryJournal(id),
-        storeOf(),
+        await storeOf(),
         { original: () => Promise.resolve(null) },
         () => Date.now()
       )
