@@ -19,6 +19,15 @@ type Statement = BetterSqlite3.Statement<unknown[]>
 export const inList = (statuses: readonly string[]): string =>
   statuses.map((status) => `'${status}'`).join(', ')
 
+/**
+ * The terms of the partial indexes the engine's lanes read through, as the indexes have them (migration
+ * 003). SQLite uses a partial index only for a query that holds its terms, and a lane's status list alone
+ * made each lane's read at start-up a scan of every task or result: 100-200 ms each at a million. Every
+ * lane's statuses are inside these terms (reads.test.ts), so adding them changes no answer.
+ */
+export const UNFINISHED_TASK = "status NOT IN ('succeeded', 'failed', 'cancelled', 'expired')"
+export const PENDING_RESULT = "status = 'pending'"
+
 const RESULT_SELECT = `
   SELECT r.*, m.mime AS mime, m.width AS width, m.height AS height, m.bytes AS bytes, m.duration_ms AS duration_ms
   FROM results r LEFT JOIN media m ON m.id = r.media_id`
@@ -102,26 +111,28 @@ export class JobReads {
   /** Tasks caught mid-send by a crash: their outcome is unknown and they are never re-sent silently (P19). */
   strandedSubmissions(): { taskId: string; jobId: string }[] {
     return this.sql(
-      `SELECT id AS taskId, job_id AS jobId FROM tasks WHERE status IN (${inList(SENDING_TASK_STATUSES)})`
+      `SELECT id AS taskId, job_id AS jobId FROM tasks
+       WHERE ${UNFINISHED_TASK} AND status IN (${inList(SENDING_TASK_STATUSES)})`
     ).all() as { taskId: string; jobId: string }[]
   }
 
   pendingTaskIds(): string[] {
-    const sql = `SELECT id FROM tasks WHERE status IN (${inList(SENDABLE_TASK_STATUSES)}) ORDER BY created_at`
+    const sql = `SELECT id FROM tasks
+      WHERE ${UNFINISHED_TASK} AND status IN (${inList(SENDABLE_TASK_STATUSES)}) ORDER BY created_at`
     return (this.sql(sql).all() as { id: string }[]).map((row) => row.id)
   }
 
   pollableTasks(): { id: string; next_poll_at: number | null }[] {
     return this.sql(
       `SELECT id, next_poll_at FROM tasks
-       WHERE status IN (${inList(POLLABLE_TASK_STATUSES)}) AND remote_id IS NOT NULL`
+       WHERE ${UNFINISHED_TASK} AND status IN (${inList(POLLABLE_TASK_STATUSES)}) AND remote_id IS NOT NULL`
     ).all() as { id: string; next_poll_at: number | null }[]
   }
 
   pendingDownloads(): { id: string; next_download_at: number | null }[] {
     return this.sql(
       `SELECT id, next_download_at FROM results
-       WHERE status IN (${inList(DOWNLOADABLE_RESULT_STATUSES)}) AND source_url IS NOT NULL`
+       WHERE ${PENDING_RESULT} AND status IN (${inList(DOWNLOADABLE_RESULT_STATUSES)}) AND source_url IS NOT NULL`
     ).all() as { id: string; next_download_at: number | null }[]
   }
 
