@@ -66,7 +66,7 @@ function rssMb(pid: number): number {
   return kb / 1024
 }
 
-/** The web host as `npm run web` runs it (tsx), on a data folder. */
+/** The web host as `npm run web` runs it (its launcher and the bundle it built), on a data folder. */
 function startWebHostProcess(
   dataDir: string,
   rendererDir: string,
@@ -74,7 +74,7 @@ function startWebHostProcess(
 ): Promise<Started> {
   // --profile: a Node CPU profile of the whole start (written when the host exits), next to the traces.
   const prof = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []
-  return spawnServer([...prof, '--import', 'tsx', 'src/main/web/cli.ts', '--data-dir', dataDir], {
+  return spawnServer([...prof, 'scripts/web/launch.mjs', '--data-dir', dataDir], {
     GS_RENDERER_DIR: rendererDir
   })
 }
@@ -120,7 +120,8 @@ export const startup = bench<State>({
     const temp = makeTempDir('gs-bench-startup-')
     const rendererDir = ctx.rendererDir()
     const browser = await launchChromium()
-    // Warm-up start: tsx's transform cache and the OS file cache, as on any start after the first.
+    // Warm-up start: the web host's bundle built if its sources changed, and the OS file cache, as on any
+    // start after the first.
     const warmDir = join(temp.dir, 'warm')
     mkdirSync(warmDir)
     const warm = await startWebHostProcess(warmDir, rendererDir)
@@ -187,7 +188,8 @@ export const startup = bench<State>({
       {
         key: 'startup.toInteractive',
         label: `start-up of the web host with ${scale}, to the first screen interactive`,
-        subjectIs: 'spawn `node --import tsx src/main/web/cli.ts` → Chat screen interactive in Chromium',
+        subjectIs:
+          'spawn `npm run web`’s command (`node scripts/web/launch.mjs`) → Chat screen interactive in Chromium',
         baselineIs: 'spawn a bare Node static server → the same index.html loaded in the same browser',
         unit: 'ms',
         subject: readyMs,

@@ -12,7 +12,15 @@ import { createKeyFileCipher } from '../secrets/cipher'
 import { loadHostAddress, saveHostAddress } from './address'
 import { startWebHost } from './server'
 
-const projectRoot = resolve(__dirname, '..', '..', '..')
+/** The folder holding package.json: above src/main/web here, above out/web in the bundle `npm run web` runs. */
+function projectRootFrom(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir
+    if (dirname(dir) === dir) return resolve(start, '..', '..', '..')
+  }
+}
+
+const projectRoot = projectRootFrom(__dirname)
 const rendererDir = process.env.GS_RENDERER_DIR ?? join(projectRoot, 'out', 'renderer')
 
 function defaultDataDir(): string {

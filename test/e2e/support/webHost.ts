@@ -21,10 +21,11 @@ export async function startWebHostProcess(
   dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-')),
   extraArgs: string[] = []
 ): Promise<RunningWebHost> {
-  // Node itself with tsx as a loader: a kill reaches the web host, not a wrapper that leaves it behind.
+  // `npm run web`'s own command, without npm: the launcher runs the web host in its own process, so a kill
+  // reaches the web host, not a wrapper that leaves it behind. Every e2e test so runs the bundle users run.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir, ...extraArgs],
+    ['scripts/web/launch.mjs', '--port', '0', '--data-dir', dataDir, ...extraArgs],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
