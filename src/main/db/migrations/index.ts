@@ -28,6 +28,7 @@ import { migration026GalleryCounts } from './026_gallery_counts'
 import { migration027GalleryFacets } from './027_gallery_facets'
 import { migration028BoardCounts } from './028_board_counts'
 import { migration029TeamFiles } from './029_team_files'
+import { migration030JobsByKind } from './030_jobs_by_kind'
 
 /** Ordered; a migration is never edited once released, only followed by a new one. */
 export const migrations: readonly Migration[] = [
@@ -59,5 +60,6 @@ export const migrations: readonly Migration[] = [
   migration026GalleryCounts,
   migration027GalleryFacets,
   migration028BoardCounts,
-  migration029TeamFiles
+  migration029TeamFiles,
+  migration030JobsByKind
 ]

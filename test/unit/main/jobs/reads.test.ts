@@ -21,16 +21,16 @@ function recordingDb(): { db: Db; prepared: string[] } {
   migrate(db, migrations)
   const prepared: string[] = []
   const prepare = db.prepare.bind(db)
-  db.prepare = ((text: string) => {
+  db.prepare = (text: string) => {
     prepared.push(text)
     return prepare(text)
-  })
+  }
   return { db, prepared }
 }
 
 /** SQLite's plan for `text`, one line per step. */
-function planOf(db: Db, text: string): string[] {
-  const rows = db.prepare(`EXPLAIN QUERY PLAN ${text}`).all() as { detail: string }[]
+function planOf(db: Db, text: string, params: unknown[] = []): string[] {
+  const rows = db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params) as { detail: string }[]
   return rows.map((row) => row.detail)
 }
 
@@ -63,5 +63,18 @@ describe('the engine lanes’ reads at start-up', () => {
     // The terms name statuses that are finished, so the index holds every task still to be worked on.
     for (const status of excluded ?? []) expect(FINISHED_TASK_STATUSES).toContain(status)
     expect(DOWNLOADABLE_RESULT_STATUSES).toEqual([/'(\w+)'/.exec(PENDING_RESULT)?.[1]])
+  })
+
+  it('lists one kind of job newest first through jobs_by_kind, not every job sorted', () => {
+    const { db, prepared } = recordingDb()
+    const reads = new JobReads(db)
+    reads.listJobIds({ kind: ['image'], limit: 50 })
+    expect(prepared).toHaveLength(1)
+    for (const kind of ['image', 'edit', 'video']) {
+      const plan = planOf(db, prepared[0] as string, [kind, 50]).join(' / ')
+      expect(plan).toContain('USING INDEX jobs_by_kind')
+      expect(plan).not.toContain('TEMP B-TREE')
+    }
+    db.close()
   })
 })
