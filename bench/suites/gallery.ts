@@ -20,6 +20,7 @@ import {
   type Studio
 } from '../browser'
 import { benchPage, waitForLocator, waitInPage } from '../browserWait'
+import { cpuProfiled } from '../cpuProfile'
 import { galleryFixture, writableCopy, type GalleryFixture } from '../fixtures'
 import { bench, pairedMedians, percentile, times, type BenchContext, type Sample } from '../harness'
 
@@ -206,15 +207,13 @@ export const gallery = bench<State>({
       const heapBefore = await heapAfterGc(context, page)
 
       start = performance.now()
-      let shown = await traced(
-        browser,
-        page,
-        run === 0 ? ctx.profileDir : null,
-        'gallery-first-paint',
-        async () => {
+      // With --profile: the page's side as a trace, the backend's (in this process) as a CPU profile.
+      const profileDir = run === 0 ? ctx.profileDir : null
+      let shown = await cpuProfiled(profileDir, 'gallery-first-paint-backend', () =>
+        traced(browser, page, profileDir, 'gallery-first-paint', async () => {
           await nav.getByRole('button', { name: 'Gallery' }).click()
           return waitVisibleTiles(page)
-        }
+        })
       )
       const paintMs = performance.now() - start
       // Each opening is a first visit (fresh context, nothing cached), one pair of screens per visit.
