@@ -54,7 +54,8 @@ async function build() {
   mkdirSync(dirname(outFile), { recursive: true })
   // Written aside and renamed, the map first: two hosts started at once each build, and neither runs a
   // half-written file.
-  for (const file of [...outputFiles].sort((a) => (a.path.endsWith('.map') ? -1 : 1))) {
+  const isMap = (file) => file.path.endsWith('.map')
+  for (const file of [...outputFiles.filter(isMap), ...outputFiles.filter((file) => !isMap(file))]) {
     const partial = `${file.path}.${process.pid}.partial`
     writeFileSync(partial, file.contents)
     renameSync(partial, file.path)
