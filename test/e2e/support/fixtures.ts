@@ -14,9 +14,12 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
-  studio: async ({}, use) => {
+  studio: async ({}, use, testInfo) => {
     const host = await startWebHostProcess()
     await use(host)
+    // A failing test shows what its web host said (and whether it exited while the test ran).
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('web host output', { body: host.output(), contentType: 'text/plain' })
     await host.stop()
   },
   restartStudio: async ({ page, studio }, use) => {

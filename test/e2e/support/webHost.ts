@@ -8,6 +8,8 @@ export interface RunningWebHost {
   origin: string
   dataDir: string
   process: ChildProcess
+  /** Everything the host printed so far, and how it ended if it did: for a failing test's report. */
+  output(): string
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
@@ -50,11 +52,14 @@ export async function startWebHostProcess(
       reject(new Error(`web host exited with ${code}:\n${output}`))
     })
   })
+  let ended = ''
+  child.once('exit', (code, signal) => (ended = `\n[web host exited: code ${code}, signal ${signal}]`))
   return {
     url,
     origin: new URL(url).origin,
     dataDir,
     process: child,
+    output: () => output + ended,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolvePromise) => {
         // A process ended by a signal has no exit code, only a signal code.
