@@ -411,13 +411,21 @@ export const teamSync = bench<State>({
             if (!link) throw new Error('device B has no board of the team')
             await ben.api.invoke('team.pinBoard', { boardId: link.boardId, pinned: true })
             await ben.api.invoke('team.sync', { id: benLocation.id })
-            const shown = await ben.api.invoke('gallery.query', {
-              filter: { boardIds: [link.boardId] },
-              limit: count
-            })
-            const away = shown.items.filter((item) => item.away).length
-            if (shown.items.length !== count || away > 0)
-              throw new Error(`${away} of ${shown.items.length} files are still at the location`)
+            // In pages: a query answers at most 500 images, and the full run has 1,000.
+            const items = []
+            let cursor: string | undefined
+            do {
+              const page = await ben.api.invoke('gallery.query', {
+                filter: { boardIds: [link.boardId] },
+                limit: 500,
+                ...(cursor ? { cursor } : {})
+              })
+              items.push(...page.items)
+              cursor = page.nextCursor ?? undefined
+            } while (cursor)
+            const away = items.filter((item) => item.away).length
+            if (items.length !== count || away > 0)
+              throw new Error(`${away} of ${items.length} files are still at the location`)
           })
         const download = (): Promise<number> => timeIt(() => plainDownload(s3, keys, downloads))
         settleDisk()
