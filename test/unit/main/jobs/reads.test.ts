@@ -64,7 +64,9 @@ describe('the engine lanes’ reads at start-up', () => {
     for (const status of excluded ?? []) expect(FINISHED_TASK_STATUSES).toContain(status)
     expect(DOWNLOADABLE_RESULT_STATUSES).toEqual([/'(\w+)'/.exec(PENDING_RESULT)?.[1]])
   })
+})
 
+describe('the job lists of one screen', () => {
   it('lists one kind of job newest first through jobs_by_kind, not every job sorted', () => {
     const { db, prepared } = recordingDb()
     const reads = new JobReads(db)
