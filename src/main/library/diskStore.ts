@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { closeSync, createReadStream, fstatSync, openSync, readSync, realpathSync } from 'node:fs'
 import { readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -81,6 +81,40 @@ export class DiskMediaStore implements MediaStore {
     } catch (error) {
       if (missing(error)) return null
       throw error
+    }
+  }
+
+  readNow(key: string, maxBytes: number): Buffer | null {
+    let file: string
+    try {
+      file = realpathSync.native(this.pathOf(key))
+      this.realRoot ??= realpathSync.native(this.root)
+    } catch {
+      return null
+    }
+    if (!isInside(this.realRoot, file)) return null
+    let fd: number
+    try {
+      fd = openSync(file, 'r')
+    } catch {
+      return null
+    }
+    try {
+      const info = fstatSync(fd)
+      if (!info.isFile() || info.size > maxBytes) return null
+      const bytes = Buffer.allocUnsafe(info.size)
+      let at = 0
+      while (at < bytes.length) {
+        const read = readSync(fd, bytes, at, bytes.length - at, at)
+        // Shorter than it said: being replaced under us. The caller falls back to the stream.
+        if (read === 0) return null
+        at += read
+      }
+      return bytes
+    } catch {
+      return null
+    } finally {
+      closeSync(fd)
     }
   }
 

@@ -43,6 +43,8 @@ export interface LibraryOptions {
 }
 
 const MEDIA_REF = /^([0-9a-f]{32})(_thumb)?$/
+/** Thumbnails are a few tens of KB; one larger than this (not one we made) is streamed like any file. */
+const THUMBNAIL_READ_LIMIT = 512 * 1024
 
 /** The file extension a team image's object gets here, by its type (as `sniff.ts` names them). */
 const REMOTE_EXT: Partial<Record<MediaMime, string>> = {
@@ -312,6 +314,10 @@ export class Library {
     const id = MEDIA_REF.exec(ref)?.[2] ? ref.slice(0, 32) : null
     const webp = id ? await this.thumbnails.inMemory(id) : null
     if (id && webp && this.table.get(id)) return { bytes: webp, mime: 'image/webp' }
+    // A thumbnail kept as a file here is read at once, whole (`readNow`); anything else is streamed.
+    const key = id ? this.table.get(id)?.thumbPath : null
+    const bytes = key ? this.files.readNow?.(key, THUMBNAIL_READ_LIMIT) : null
+    if (bytes) return { bytes, mime: 'image/webp' }
     return this.mediaSource(ref)
   }
 

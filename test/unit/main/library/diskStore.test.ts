@@ -30,6 +30,27 @@ describe('the disk store on its own disk [P28]', () => {
     const store = new DiskMediaStore(root)
     expect(await store.read('2026/x.png')).toBeNull()
     expect(await store.open('2026/x.png')).toBeNull()
+    expect(store.readNow('2026/x.png', 1024)).toBeNull()
     expect(existsSync(join(temp.dir, 'secret.txt'))).toBe(true)
+  })
+
+  it('reads a small object whole at once, and nothing missing, too large, a folder or a bad key', async () => {
+    const store = new DiskMediaStore(join(temp.dir, 'small'))
+    const bytes = Buffer.from('a thumbnail, say')
+    await store.put('2026/11/t_thumb.webp', bytes)
+    expect(store.readNow('2026/11/t_thumb.webp', 1024)).toEqual(bytes)
+    expect(store.readNow('2026/11/t_thumb.webp', bytes.length - 1)).toBeNull()
+    expect(store.readNow('2026/11/absent.webp', 1024)).toBeNull()
+    expect(store.readNow('2026/11', 1024)).toBeNull()
+    expect(store.readNow('../outside.webp', 1024)).toBeNull()
+  })
+
+  it('follows a link that stays inside the library, as its other reads do', async () => {
+    const root = join(temp.dir, 'inner-link')
+    const store = new DiskMediaStore(root)
+    await store.put('2026/a.webp', Buffer.from('inside'))
+    symlinkSync(join(root, '2026', 'a.webp'), join(root, '2026', 'b.webp'))
+    expect(store.readNow('2026/b.webp', 1024)?.toString()).toBe('inside')
+    expect((await store.read('2026/b.webp'))?.toString()).toBe('inside')
   })
 })

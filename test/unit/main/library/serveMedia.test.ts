@@ -81,16 +81,21 @@ describe('serveMedia: a just-encoded thumbnail from memory (issue 17) [P28]', ()
     expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
-  it('still serves files from disk: the original, and a thumbnail no longer in memory', async () => {
+  it('still serves files from disk: the original streamed, a thumbnail no longer in memory read whole', async () => {
     const rec = await library.storeBytes(await image('png', 300, 300, 4))
     await library.idle()
     const file = await library.serveMedia(rec.id)
     expect(file?.bytes).toBeUndefined()
     expect(await bytesOf(file)).toEqual(readFileSync(join(root, rec.path)))
+    const onDisk = readFileSync(join(root, '2025/01', `${rec.sha256}_thumb.webp`))
+    // No longer in memory: read whole from its file, at once.
     const fresh = new Library(db, new DiskMediaStore(root), { clock: systemClock })
-    const thumb = await fresh.serveMedia(`${rec.id}_thumb`)
+    expect((await fresh.serveMedia(`${rec.id}_thumb`))?.bytes).toEqual(onDisk)
+    // From a store that cannot read at once (a team location's), streamed.
+    const streaming = Object.assign(new DiskMediaStore(root), { readNow: undefined })
+    const thumb = await new Library(db, streaming, { clock: systemClock }).serveMedia(`${rec.id}_thumb`)
     expect(thumb?.bytes).toBeUndefined()
-    expect(await bytesOf(thumb)).toEqual(readFileSync(join(root, '2025/01', `${rec.sha256}_thumb.webp`)))
+    expect(await bytesOf(thumb)).toEqual(onDisk)
   })
 
   it('answers nothing from memory for a removed row or for anything but a media id', async () => {
