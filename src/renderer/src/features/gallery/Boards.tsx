@@ -5,7 +5,15 @@ import type { Board } from '@shared/schemas/boards'
 import { useConnection } from '../../store/app'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorNotice } from '../../ui/ErrorNotice'
-import { addToBoard, changeBoard, createBoard, deleteBoard, loadBoards, renameBoard } from './actions'
+import {
+  addToBoard,
+  changeBoard,
+  createBoard,
+  deleteBoard,
+  firstImagesShown,
+  loadBoards,
+  renameBoard
+} from './actions'
 import { FindBoardDialog } from './FindBoard'
 import { selectedCount } from './selection'
 import { useGalleryStore } from './store'
@@ -93,8 +101,11 @@ export function BoardsBar(): ReactElement {
   const locations = useTeamStore((s) => s.locations)
   const shared = useTeamStore((s) => s.shared)
   const pinned = useTeamStore((s) => s.pinned)
+  // After the first screen of images, as the team locations (`firstImagesShown`).
   useEffect(() => {
-    void loadBoards(api).then(setError)
+    void firstImagesShown()
+      .then(() => loadBoards(api))
+      .then(setError)
   }, [api])
   const current = boards?.find((board) => board.id === shown) ?? null
   const chips = chipsOf(boards ?? [], current)

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice'
 import { ProgressBar } from '../../ui/ProgressBar'
 import { TabPanel, Tabs } from '../../ui/Tabs'
 import { galleryKey } from '../../ui/galleryKeys'
-import { changeBoard, reload } from './actions'
+import { changeBoard, firstImagesShown, reload } from './actions'
 import { AddToBoardDialog, BoardsBar } from './Boards'
 import { DetailPanel } from './DetailPanel'
 import { DeleteDialog, ExportDialog } from './Dialogs'
@@ -232,7 +232,7 @@ function SelectionBar(): ReactElement {
 
 function ImagesView(): ReactElement {
   const { t } = useTranslation()
-  const { api } = useConnection()
+  const { api, mediaUrl } = useConnection()
   const stale = useGalleryStore((s) => s.stale)
   const form = useGalleryStore((s) => s.form)
   const error = useGalleryStore((s) => s.error)
@@ -244,16 +244,17 @@ function ImagesView(): ReactElement {
   const drop = useImportDrop()
 
   // Settings may have added or removed a team location since the gallery was last shown.
+  // After the first screen of images: the locations' answer would hold the main thread as they come back.
   useEffect(() => {
-    void loadLocations(api)
+    void firstImagesShown().then(() => loadLocations(api))
   }, [api])
 
   const typing = useGalleryStore((s) => s.typing)
   useEffect(() => {
     if (!stale) return
-    const timer = setTimeout(() => void reload(api), typing ? SEARCH_DEBOUNCE_MS : 0)
+    const timer = setTimeout(() => void reload(api, mediaUrl), typing ? SEARCH_DEBOUNCE_MS : 0)
     return () => clearTimeout(timer)
-  }, [api, stale, typing, form])
+  }, [api, mediaUrl, stale, typing, form])
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {

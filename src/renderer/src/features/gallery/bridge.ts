@@ -28,7 +28,7 @@ export function bridgeGallery(connection: Connection): () => void {
     useAppStore.subscribe((app, before) => {
       if (app.screen !== 'gallery' || before.screen === 'gallery') return
       const gallery = store.getState()
-      if (gallery.stale && !gallery.typing && gallery.tab === 'images') void reload(api)
+      if (gallery.stale && !gallery.typing && gallery.tab === 'images') void reload(api, connection.mediaUrl)
     }),
     api.on('jobs.removed', ({ id }) => store.getState().removeJob(id)),
     api.on('jobs.updated', jobNews),
