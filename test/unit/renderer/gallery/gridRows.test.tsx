@@ -111,4 +111,42 @@ describe('gallery grid rows at 100,000 images', () => {
     expect(Math.max(...tops)).toBeLessThanOrEqual(height)
     expect(tops.some((top) => top >= height - 800 && top < height)).toBe(true)
   })
+
+  it('follows a zoomed page that lays out less than it asked for, and still reaches the end', async () => {
+    const invoke = vi.fn((..._args: unknown[]) => new Promise<never>(() => undefined))
+    connect(invoke)
+    useGalleryStore.setState({
+      items: range(0, 120),
+      pages: {},
+      matching: 1_000_000,
+      nextCursor: '120',
+      loading: false,
+      stale: false
+    })
+    // At 200 % a browser gives the element half the room: its content ends there, whatever was asked.
+    const got = MAX_LIST_HEIGHT / 2
+    const scrollHeight = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
+      this: HTMLElement
+    ) {
+      return this.classList.contains('gallery-scroll') ? got : 0
+    })
+    try {
+      const { container } = render(<GalleryGrid />)
+      const grid = await screen.findByRole('listbox')
+      // Asked for the cap first; read back in a later frame, the element's height follows what it got.
+      await waitFor(() => expect(Number.parseFloat(grid.style.height)).toBe(got))
+      expect(scrollHeight).toHaveBeenCalled()
+
+      const scroller = container.querySelector('.gallery-scroll') as HTMLElement
+      Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: got - 800 })
+      await act(async () => {
+        scroller.dispatchEvent(new Event('scroll'))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      })
+      const asked = invoke.mock.calls.map((call) => JSON.stringify(call))
+      expect(asked.some((call) => call.includes(`"offset":${Math.floor(999_999 / PAGE) * PAGE}`))).toBe(true)
+    } finally {
+      scrollHeight.mockRestore()
+    }
+  })
 })

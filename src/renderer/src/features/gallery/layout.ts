@@ -135,10 +135,6 @@ interface LaidBlock extends Shape {
   final: boolean
   firstId: string
   lastId: string
-  /** What every row's `start` is moved by: a block not loaded yet shares the rows of all such blocks. */
-  base: number
-  /** Those shared rows moved to this block, made as they are asked for (a screenful, not 250,000). */
-  moved?: JustifiedRow[]
 }
 
 function shapeOf(rows: JustifiedRow[], gap: number): Shape {
@@ -152,14 +148,10 @@ function shapeOf(rows: JustifiedRow[], gap: number): Shape {
   return { rows, tops }
 }
 
-function rowOfBlock(block: LaidBlock, i: number): JustifiedRow | undefined {
-  const row = block.rows[i]
-  if (!row || block.base === 0) return row
-  block.moved ??= []
-  return (block.moved[i] ??= { ...row, start: row.start + block.base })
-}
+/** Rows of a block not loaded yet, moved to where it stands, kept with the shared block they were made from. */
+type MovedRows = Map<number, { of: LaidBlock; rows: JustifiedRow[] }>
 
-function gridRows(blocks: readonly LaidBlock[]): GridRows {
+function gridRows(blocks: readonly LaidBlock[], moved: MovedRows): GridRows {
   const firstRow = new Int32Array(blocks.length + 1)
   const blockTop = new Float64Array(blocks.length + 1)
   blocks.forEach((block, b) => {
@@ -169,6 +161,16 @@ function gridRows(blocks: readonly LaidBlock[]): GridRows {
   const count = firstRow[blocks.length] ?? 0
   const height = blockTop[blocks.length] ?? 0
   const blockOf = (index: number): number => lastAtMost(firstRow, blocks.length, index)
+  // The rows of a block not loaded yet are its shared rows moved to where it stands: made as they are
+  // asked for (a screenful, not 250,000), and kept, so a row stays the same object from one layout to
+  // the next and the grid does not draw it again.
+  const rowOfBlock = (b: number, block: LaidBlock, i: number): JustifiedRow | undefined => {
+    const row = block.rows[i]
+    if (!row || block.loaded > 0) return row
+    let kept = moved.get(b)
+    if (kept?.of !== block) moved.set(b, (kept = { of: block, rows: [] }))
+    return (kept.rows[i] ??= { ...row, start: row.start + b * BLOCK })
+  }
   return {
     count,
     height,
@@ -176,7 +178,7 @@ function gridRows(blocks: readonly LaidBlock[]): GridRows {
       if (index < 0 || index >= count) return undefined
       const b = blockOf(index)
       const block = blocks[b]
-      return block && rowOfBlock(block, index - (firstRow[b] ?? 0))
+      return block && rowOfBlock(b, block, index - (firstRow[b] ?? 0))
     },
     top(index) {
       if (index >= count) return height
@@ -198,29 +200,39 @@ function gridRows(blocks: readonly LaidBlock[]): GridRows {
  * images changed (a page arrived, an image was removed) or a new width are laid out again.
  */
 export function createGridLayout(options: GridLayoutOptions) {
+  /** The blocks laid out from their images, by index; a block with none loaded is not kept here. */
   let blocks = new Map<number, LaidBlock>()
-  /** The rows of a block of squares (nothing loaded) by its size, laid out from position 0. */
-  const unloaded = new Map<string, Shape>()
+  /**
+   * A block with nothing loaded, by its size: squares, the same rows for every such block (moved to where
+   * each stands as they are asked for). At a million images that is nearly all of 3,334 blocks, and one
+   * object and one map entry each were most of the first page's layout (8 ms of a 12 ms first call).
+   */
+  const unloaded = new Map<string, LaidBlock>()
+  const moved: MovedRows = new Map()
   let laidAt = -1
   let last: GridRows | null = null
+  let lastList: readonly LaidBlock[] = []
   return (state: GalleryItemsState, count: number, width: number): GridRows => {
     if (width !== laidAt) {
       blocks = new Map()
       unloaded.clear()
+      moved.clear()
       last = null
       laidAt = width
     }
-    const squares = (size: number, final: boolean): Shape => {
+    const squares = (size: number, final: boolean): LaidBlock => {
       const key = `${size}:${final}`
-      let shape = unloaded.get(key)
-      if (!shape) {
-        shape = shapeOf(layBlock({ items: [], pages: {} }, 0, size, final, width, options), options.gap)
-        unloaded.set(key, shape)
+      let block = unloaded.get(key)
+      if (!block) {
+        const empty = { items: [], pages: {} }
+        const shape = shapeOf(layBlock(empty, 0, size, final, width, options), options.gap)
+        block = { ...shape, size, loaded: 0, final, firstId: '', lastId: '' }
+        unloaded.set(key, block)
       }
-      return shape
+      return block
     }
     const total = Math.ceil(count / BLOCK)
-    let changed = blocks.size !== total
+    let changed = lastList.length !== total
     const list: LaidBlock[] = new Array<LaidBlock>(total)
     for (let b = 0; b < total; b++) {
       const from = b * BLOCK
@@ -228,12 +240,16 @@ export function createGridLayout(options: GridLayoutOptions) {
       const size = to - from
       const final = b === total - 1
       const loaded = state.pages[b] ? size : Math.min(size, Math.max(0, state.items.length - from))
-      // A block with nothing loaded is told by its size alone. At a million images that is nearly all of
-      // 3,334 blocks, and looking up their absent first and last images (reads past the end of the first
-      // page's array, a slow path in V8) and a key string each were most of a page landing's layout:
-      // 8 ms, now 2 (medians of five in Node; the trace had the whole layout at 27 ms in the page).
-      const firstId = loaded === 0 ? '' : (itemAt(state, from)?.id ?? '')
-      const lastId = loaded === 0 ? '' : (itemAt(state, to - 1)?.id ?? '')
+      // Told by its size alone: looking up its absent first and last images (reads past the end of the
+      // first page's array, a slow path in V8) and a key string each cost more than the rest.
+      if (loaded === 0) {
+        const block = squares(size, final)
+        if (lastList[b] !== block) changed = true
+        list[b] = block
+        continue
+      }
+      const firstId = itemAt(state, from)?.id ?? ''
+      const lastId = itemAt(state, to - 1)?.id ?? ''
       let block = blocks.get(b)
       if (
         block === undefined ||
@@ -243,31 +259,19 @@ export function createGridLayout(options: GridLayoutOptions) {
         block.firstId !== firstId ||
         block.lastId !== lastId
       ) {
-        // A block not loaded yet is squares, the same rows as any other such block: laid out once, moved.
-        const { rows, tops } =
-          loaded === 0
-            ? squares(size, final)
-            : shapeOf(layBlock(state, from, to, final, width, options), options.gap)
-        const laid: LaidBlock = {
-          size,
-          loaded,
-          final,
-          firstId,
-          lastId,
-          base: loaded === 0 ? from : 0,
-          rows,
-          tops
-        }
-        blocks.set(b, laid)
-        block = laid
-        changed = true
+        const shape = shapeOf(layBlock(state, from, to, final, width, options), options.gap)
+        block = { ...shape, size, loaded, final, firstId, lastId }
+        blocks.set(b, block)
+        moved.delete(b)
       }
+      if (lastList[b] !== block) changed = true
       list[b] = block
     }
-    for (const b of blocks.keys()) if (b >= total) blocks.delete(b)
+    for (const [b, block] of blocks) if (list[b] !== block) blocks.delete(b)
+    lastList = list
     // The same rows keep the same object: the grid places its rows again only when one moved.
     if (!changed && last) return last
-    last = gridRows(list)
+    last = gridRows(list, moved)
     return last
   }
 }
