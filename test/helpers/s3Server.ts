@@ -157,7 +157,9 @@ async function runS3rver(
  * key ID must be its own (`S3RVER`, else InvalidAccessKeyId, 403), but a V4 signature is never verified,
  * so a wrong secret key is accepted; a presigned URL's expiry is checked. ListParts and
  * AbortMultipartUpload, which s3rver lacks, are added (`multipartAdditions`): `partsPerPage` makes
- * ListParts answer in pages that small, as a server with more parts than a page does.
+ * ListParts answer in pages that small, as a server with more parts than a page does. A listing past 1,000
+ * keys needs Node's `--openssl-legacy-provider` (s3rver makes its continuation tokens with DES): the node
+ * tests run with it (vitest.config.mts), and `startS3Process` starts its server with it.
  */
 export async function startS3Server(
   options: { buckets?: string[]; partsPerPage?: number } = {}

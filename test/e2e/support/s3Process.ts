@@ -13,7 +13,10 @@ const root = resolve(__dirname, '..', '..', '..')
 /** A real S3 server (`startS3Server` of test/helpers/s3Server.ts) with these buckets, in its own process. */
 export async function startS3Process(buckets: string[]): Promise<S3Process> {
   // Node itself with tsx as a loader: a signal reaches the server, not a wrapper that leaves it behind.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/s3Main.ts', ...buckets], {
+  // s3rver makes a listing's continuation token with DES, which OpenSSL 3 keeps in its legacy provider:
+  // without it every listing of more than 1,000 keys (one with a next page) failed with InternalError.
+  const args = ['--openssl-legacy-provider', '--import', 'tsx', 'test/e2e/support/s3Main.ts', ...buckets]
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe']
   })

@@ -180,6 +180,44 @@ describe.skipIf(real === null)('the S3 store against the endpoint in GS_S3_TEST_
   mediaStoreConformance('the S3 store on a real endpoint', () => open(`${runPrefix}t-${m++}/`))
 })
 
+describe('the S3 store lists a prefix of more than one page', () => {
+  it('reads every page of a listing past 1,000 keys, as a team of many images has', async () => {
+    const store = makeStore()
+    const client = new S3Client({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: server.credentials
+    })
+    const keys = Array.from({ length: 1_003 }, (_, i) => `objects/${String(i).padStart(4, '0')}.png`)
+    try {
+      for (let at = 0; at < keys.length; at += 50)
+        await Promise.all(
+          keys
+            .slice(at, at + 50)
+            .map((key) =>
+              client.send(
+                new PutObjectCommand({ Bucket: BUCKET, Key: `${store.location.prefix}${key}`, Body: 'x' })
+              )
+            )
+        )
+    } finally {
+      client.destroy()
+    }
+    const listed: string[] = []
+    for await (const object of store.list('objects/')) listed.push(object.key)
+    expect(listed.sort()).toEqual(keys)
+    // Two pages: the server's 1,000, then the rest after the continuation token.
+    const pages = server.requests.filter(
+      (request) =>
+        request.method === 'GET' &&
+        request.path.includes(`prefix=${encodeURIComponent(store.location.prefix)}`)
+    )
+    expect(pages.length).toBe(2)
+    expect(pages[1]?.path).toContain('continuation-token=')
+  }, 60_000)
+})
+
 describe('the S3 store on s3rver', () => {
   it('puts a key once: a put of a key that is there asks and sends nothing, puts at once share one upload', async () => {
     const store = makeStore()
