@@ -404,29 +404,31 @@ export const teamSync = bench<State>({
         // Kept on this computer: the board's files come down. Pinning starts a sync; the sync asked for
         // next waits for it (one sync of a location at a time), so both are timed.
         const keepFiles = async (): Promise<number> =>
-          timeIt(async () => {
-            const link = (await ben.api.invoke('team.boards', {})).find(
-              (one) => one.locationId === benLocation.id
-            )
-            if (!link) throw new Error('device B has no board of the team')
-            await ben.api.invoke('team.pinBoard', { boardId: link.boardId, pinned: true })
-            await ben.api.invoke('team.sync', { id: benLocation.id })
-            // In pages: a query answers at most 500 images, and the full run has 1,000.
-            const items = []
-            let cursor: string | undefined
-            do {
-              const page = await ben.api.invoke('gallery.query', {
-                filter: { boardIds: [link.boardId] },
-                limit: 500,
-                ...(cursor ? { cursor } : {})
-              })
-              items.push(...page.items)
-              cursor = page.nextCursor ?? undefined
-            } while (cursor)
-            const away = items.filter((item) => item.away).length
-            if (items.length !== count || away > 0)
-              throw new Error(`${away} of ${items.length} files are still at the location`)
-          })
+          timeIt(() =>
+            cpuProfiled(run === 0 ? ctx.profileDir : null, 'team-keep-files', async () => {
+              const link = (await ben.api.invoke('team.boards', {})).find(
+                (one) => one.locationId === benLocation.id
+              )
+              if (!link) throw new Error('device B has no board of the team')
+              await ben.api.invoke('team.pinBoard', { boardId: link.boardId, pinned: true })
+              await ben.api.invoke('team.sync', { id: benLocation.id })
+              // In pages: a query answers at most 500 images, and the full run has 1,000.
+              const items = []
+              let cursor: string | undefined
+              do {
+                const page = await ben.api.invoke('gallery.query', {
+                  filter: { boardIds: [link.boardId] },
+                  limit: 500,
+                  ...(cursor ? { cursor } : {})
+                })
+                items.push(...page.items)
+                cursor = page.nextCursor ?? undefined
+              } while (cursor)
+              const away = items.filter((item) => item.away).length
+              if (items.length !== count || away > 0)
+                throw new Error(`${away} of ${items.length} files are still at the location`)
+            })
+          )
         const download = (): Promise<number> => timeIt(() => plainDownload(s3, keys, downloads))
         settleDisk()
         if (subjectFirst) {

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkWholeImage } from '../../../../src/main/library/wholeness'
+import sharp from 'sharp'
+import { checkWholeImage, headerSize } from '../../../../src/main/library/wholeness'
 import type { MediaMime } from '../../../../src/main/library/sniff'
 import { makeTempDir } from '../../../helpers/tempDir'
 import { image } from './helpers'
@@ -55,5 +56,47 @@ describe('the wholeness check that makes an image count before its thumbnail is 
     const broken = Buffer.from(png)
     broken.fill(0xee, 16, 29) // the IHDR's width, height and depth
     await expect(checkWholeImage(broken, 'image/png')).rejects.toMatchObject({ reason: 'undecodable' })
+  })
+
+  it.each(formats)(
+    'reads a plain %s’s size from its header alone, as sharp reads it',
+    async (format, mime) => {
+      for (const [width, height] of [
+        [1, 1],
+        [320, 180],
+        [1536, 2048]
+      ] as const) {
+        const bytes = await image(format, width, height)
+        const meta = await sharp(bytes).metadata()
+        expect(headerSize(bytes, mime)).toEqual({
+          width: meta.autoOrient.width,
+          height: meta.autoOrient.height
+        })
+      }
+    }
+  )
+
+  it('turns a JPEG’s size by its EXIF orientation, as a browser shows it', async () => {
+    const raw = await image('jpeg', 300, 200)
+    for (const orientation of [1, 3, 6, 8]) {
+      const turned = await sharp(raw).withMetadata({ orientation }).jpeg().toBuffer()
+      const meta = await sharp(turned).metadata()
+      const shown = { width: meta.autoOrient.width, height: meta.autoOrient.height }
+      expect(headerSize(turned, 'image/jpeg'), `orientation ${orientation}`).toEqual(shown)
+      await expect(checkWholeImage(turned, 'image/jpeg')).resolves.toEqual(shown)
+    }
+  })
+
+  it('leaves to sharp a PNG or WebP carrying EXIF, and a PNG whose header fails its own checks', async () => {
+    const raw = await image('png', 300, 200)
+    const pngExif = await sharp(raw).withMetadata({ orientation: 6 }).png().toBuffer()
+    const webpExif = await sharp(raw).withMetadata({ orientation: 6 }).webp().toBuffer()
+    expect(headerSize(pngExif, 'image/png')).toBeNull()
+    expect(headerSize(webpExif, 'image/webp')).toBeNull()
+    await expect(checkWholeImage(pngExif, 'image/png')).resolves.toEqual({ width: 200, height: 300 })
+    await expect(checkWholeImage(webpExif, 'image/webp')).resolves.toEqual({ width: 200, height: 300 })
+    const badCrc = Buffer.from(raw)
+    badCrc[30] = (badCrc[30] ?? 0) ^ 0xff
+    expect(headerSize(badCrc, 'image/png')).toBeNull()
   })
 })
