@@ -20,7 +20,7 @@ export function bridgeSharedStores(connection: Connection): () => void {
     api.on('jobs.partial', ({ result, job }) => {
       // The image is fetched (and decoded) from the moment its event arrives, while the slot renders.
       if (result.kind === 'image' && result.mediaId)
-        preloadImage(connection.mediaUrl(`${result.mediaId}_thumb`))
+        void preloadImage(connection.mediaUrl(`${result.mediaId}_thumb`))
       useJobsStore.getState().upsert(job)
     }),
     api.on('jobs.removed', ({ id }) => useJobsStore.getState().remove(id))
