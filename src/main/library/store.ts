@@ -313,10 +313,10 @@ export class Library {
   async serveMedia(ref: string): Promise<ServedMedia | null> {
     const id = MEDIA_REF.exec(ref)?.[2] ? ref.slice(0, 32) : null
     const webp = id ? await this.thumbnails.inMemory(id) : null
-    if (id && webp && this.table.get(id)) return { bytes: webp, mime: 'image/webp' }
+    const row = id ? this.table.get(id) : null
+    if (webp && row) return { bytes: webp, mime: 'image/webp' }
     // A thumbnail kept as a file here is read at once, whole (`readNow`); anything else is streamed.
-    const key = id ? this.table.get(id)?.thumbPath : null
-    const bytes = key ? this.files.readNow?.(key, THUMBNAIL_READ_LIMIT) : null
+    const bytes = row?.thumbPath ? this.files.readNow?.(row.thumbPath, THUMBNAIL_READ_LIMIT) : null
     if (bytes) return { bytes, mime: 'image/webp' }
     return this.mediaSource(ref)
   }

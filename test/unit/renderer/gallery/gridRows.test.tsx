@@ -48,6 +48,28 @@ function connect(invoke: (...args: never[]) => Promise<never>): void {
 const range = (from: number, length: number): GalleryItem[] =>
   Array.from({ length }, (_, k) => item(from + k))
 
+/** The first page of a gallery of `total` images in the store, nothing loading. */
+function firstPageOf(total: number): void {
+  useGalleryStore.setState({
+    items: range(0, 120),
+    pages: {},
+    matching: total,
+    nextCursor: '120',
+    loading: false,
+    stale: false
+  })
+}
+
+/** The grid's scroller moved to `top` (jsdom scrolls nothing itself: the element says where it is). */
+async function scrollTo(container: HTMLElement, top: number): Promise<void> {
+  const scroller = container.querySelector('.gallery-scroll') as HTMLElement
+  Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: top })
+  await act(async () => {
+    scroller.dispatchEvent(new Event('scroll'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  })
+}
+
 describe('gallery grid rows at 100,000 images', () => {
   stubScreenSize(beforeAll, afterAll)
 
@@ -77,14 +99,7 @@ describe('gallery grid rows at 100,000 images', () => {
     const invoke = vi.fn((..._args: unknown[]) => new Promise<never>(() => undefined))
     connect(invoke)
     const MILLION = 1_000_000
-    useGalleryStore.setState({
-      items: range(0, 120),
-      pages: {},
-      matching: MILLION,
-      nextCursor: '120',
-      loading: false,
-      stale: false
-    })
+    firstPageOf(MILLION)
     const { container } = render(<GalleryGrid />)
     const grid = await screen.findByRole('listbox')
     await waitFor(() => expect(within(grid).getAllByRole('option').length).toBeGreaterThan(10))
@@ -92,13 +107,8 @@ describe('gallery grid rows at 100,000 images', () => {
     const height = Number.parseFloat(grid.style.height)
     expect(height).toBe(MAX_LIST_HEIGHT)
 
-    // The scrollbar dragged to its very end (jsdom scrolls nothing itself: the element says where it is).
-    const scroller = container.querySelector('.gallery-scroll') as HTMLElement
-    Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: height - 800 })
-    await act(async () => {
-      scroller.dispatchEvent(new Event('scroll'))
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    })
+    // The scrollbar dragged to its very end.
+    await scrollTo(container, height - 800)
     // The page asked for is the last one, and the rows drawn sit inside the element, on its last screen.
     const asked = invoke.mock.calls.map((call) => JSON.stringify(call))
     expect(asked.some((call) => call.includes(`"offset":${Math.floor((MILLION - 1) / PAGE) * PAGE}`))).toBe(
@@ -115,14 +125,7 @@ describe('gallery grid rows at 100,000 images', () => {
   it('follows a zoomed page that lays out less than it asked for, and still reaches the end', async () => {
     const invoke = vi.fn((..._args: unknown[]) => new Promise<never>(() => undefined))
     connect(invoke)
-    useGalleryStore.setState({
-      items: range(0, 120),
-      pages: {},
-      matching: 1_000_000,
-      nextCursor: '120',
-      loading: false,
-      stale: false
-    })
+    firstPageOf(1_000_000)
     // At 200 % a browser gives the element half the room: its content ends there, whatever was asked.
     const got = MAX_LIST_HEIGHT / 2
     const scrollHeight = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
@@ -137,12 +140,7 @@ describe('gallery grid rows at 100,000 images', () => {
       await waitFor(() => expect(Number.parseFloat(grid.style.height)).toBe(got))
       expect(scrollHeight).toHaveBeenCalled()
 
-      const scroller = container.querySelector('.gallery-scroll') as HTMLElement
-      Object.defineProperty(scroller, 'scrollTop', { configurable: true, value: got - 800 })
-      await act(async () => {
-        scroller.dispatchEvent(new Event('scroll'))
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      })
+      await scrollTo(container, got - 800)
       const asked = invoke.mock.calls.map((call) => JSON.stringify(call))
       expect(asked.some((call) => call.includes(`"offset":${Math.floor(999_999 / PAGE) * PAGE}`))).toBe(true)
     } finally {
