@@ -2,7 +2,7 @@ import { closeSync, createReadStream, fstatSync, openSync, readSync, realpathSyn
 import { readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
-import { isTempName, openAtomicWriter, sweepTempFiles, writeFileAtomic } from './atomic'
+import { isTempName, openAtomicWriter, sweepTempFiles, writeFileAtomicQuick } from './atomic'
 import {
   BadKey,
   checkKey,
@@ -40,7 +40,7 @@ export class DiskMediaStore implements MediaStore {
   }
 
   async put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void> {
-    await writeFileAtomic(this.pathOf(key), data, onVisible)
+    await writeFileAtomicQuick(this.pathOf(key), data, onVisible)
   }
 
   async begin(prefix: string): Promise<ObjectDraft> {

@@ -15,9 +15,9 @@ interface Job {
  * results arrive). `later` work takes at most `concurrency - 1` of them (one on 2 cores): each job is one
  * libvips thread (sharp's concurrency here), and a streamed group's ten thumbnails decoding on both cores
  * starved the main thread that reads the stream and commits the results (a group took 108 ms instead of 40).
- * And `later` work starts only while `mayStartLater` says so: the library holds it back while several
- * results are on their way to counting (a streamed burst), so their thumbnails follow the burst instead of
- * taking a core from the stream; a lone image's thumbnail starts at once. `poke` when that changes.
+ * And `later` work starts only while `mayStartLater` says so: the library holds it back while any result
+ * is on its way to counting (a streamed burst), so thumbnails follow the burst instead of taking a core
+ * from the stream. `poke` when that changes.
  */
 export class ImageWork {
   private readonly queues: Record<ImagePriority, Job[]> = { now: [], later: [] }

@@ -21,12 +21,10 @@ export interface ThumbnailJobsDeps {
   onError?: (message: string, error: unknown) => void
 }
 
-/** A thumbnail begun at intake, beside its media's own writes (see `Library.write`). */
+/** A thumbnail queued at intake from the bytes in memory (see `Library.write`). */
 export interface EarlyThumbnail {
   readonly key: string
   readonly write: ThumbWrite
-  /** Whole and durable by now: the row's own insert may name it. */
-  durable: boolean
 }
 
 /**
@@ -48,10 +46,13 @@ export class ThumbnailJobs {
 
   constructor(private readonly deps: ThumbnailJobsDeps) {}
 
-  /** Starts the thumbnail `key` of bytes in memory now, beside the media's writes. */
+  /**
+   * Queues the thumbnail `key` of bytes in memory; `ImageWork` starts it once no result is on its way to
+   * counting, so the media's row (committed before that) is given it by a later commit.
+   */
   begin(key: string, thumbnail: () => Promise<Buffer>): EarlyThumbnail {
-    const early: EarlyThumbnail = { key, write: this.write(key, thumbnail), durable: false }
-    this.track(early.write.durable.then((ok) => (early.durable = ok)))
+    const early: EarlyThumbnail = { key, write: this.write(key, thumbnail) }
+    this.track(early.write.durable)
     return early
   }
 
