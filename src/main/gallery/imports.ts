@@ -26,7 +26,10 @@ import type { ImportedImage, ImportRows } from './importRows'
 export interface ImportDeps {
   rows: ImportRows
   library: {
-    storeBytes: (bytes: Uint8Array, options: { expect: 'image'; intake: 'bulk' }) => Promise<MediaRecord>
+    storeBytes: (
+      bytes: Uint8Array,
+      options: { expect: 'image'; intake: 'bulk'; handOver: true }
+    ) => Promise<MediaRecord>
     localFile: (ref: string) => string | null
   }
   /** The settings a file in the library carries (ExifTool's read, then `settingsOf`); null when none. */
@@ -270,7 +273,8 @@ export class ImportManager {
     try {
       // A bulk intake: thumbnails are made as the gallery shows them (at intake they cost more than the
       // rest of an import of thousands put together).
-      record = await this.deps.library.storeBytes(bytes, { expect: 'image', intake: 'bulk' })
+      // The bytes are read only to be kept: handed over, they are moved to the library's writer, not copied.
+      record = await this.deps.library.storeBytes(bytes, { expect: 'image', intake: 'bulk', handOver: true })
     } catch (error) {
       if (!isMediaError(error)) throw error
       return {

@@ -11,7 +11,7 @@ import {
 import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { STORED_LIMITS, parseJson } from '../../shared/json'
-import { WriterThread } from './writerThread'
+import { isWriteFailure, WriterThread } from './writerThread'
 
 /**
  * Atomic file writes (RELIABILITY P28): bytes go to `<name>.tmp-<rand>` in the target's own directory, the
@@ -242,7 +242,9 @@ let writerThread: WriterThread | null = null
 export async function writeFileAtomicQuick(
   path: string,
   data: Uint8Array,
-  onRenamed?: () => void
+  onRenamed?: () => void,
+  /** The caller will not read `data` again: it is moved to the thread, not copied. */
+  handOver = false
 ): Promise<void> {
   if (data.length > THREAD_WRITE_LIMIT) return writeFileAtomic(path, data, onRenamed)
   const dir = dirname(path)
@@ -251,14 +253,11 @@ export async function writeFileAtomicQuick(
   liveTemps.add(tempPath)
   try {
     writerThread ??= new WriterThread()
-    await writerThread.write(tempPath, path, data, { onRenamed })
+    await writerThread.write(tempPath, path, data, { onRenamed, handOver })
   } catch (error) {
-    if (
-      (error as NodeJS.ErrnoException).code !== 'ENOENT' ||
-      (error as NodeJS.ErrnoException).syscall !== 'open'
-    )
-      throw error
-    return writeFileAtomic(path, data, onRenamed)
+    if (!isWriteFailure(error) || error.code !== 'ENOENT' || error.syscall !== 'open') throw error
+    // Bytes handed over come back with the failure.
+    return writeFileAtomic(path, error.returned ?? data, onRenamed)
   } finally {
     liveTemps.delete(tempPath)
   }

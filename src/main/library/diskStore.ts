@@ -10,6 +10,7 @@ import {
   type ByteRange,
   type ListedObject,
   type MediaStore,
+  type PutOptions,
   type ObjectDraft
 } from './mediaStore'
 import { isInside } from './names'
@@ -39,8 +40,8 @@ export class DiskMediaStore implements MediaStore {
     this.root = resolve(root)
   }
 
-  async put(key: string, data: Uint8Array, onVisible?: () => void): Promise<void> {
-    await writeFileAtomicQuick(this.pathOf(key), data, onVisible)
+  async put(key: string, data: Uint8Array, onVisible?: () => void, options?: PutOptions): Promise<void> {
+    await writeFileAtomicQuick(this.pathOf(key), data, onVisible, options?.handOver === true)
   }
 
   async begin(prefix: string): Promise<ObjectDraft> {

@@ -63,6 +63,11 @@ export interface PutOptions {
    * already under way is told only its end.
    */
   onProgress?: PutProgress
+  /**
+   * The caller will not read `data` again: a store may take the memory instead of copying it (the disk
+   * store moves it to its writer thread, leaving `data` empty).
+   */
+  handOver?: boolean
 }
 
 export interface MediaStore {

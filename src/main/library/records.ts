@@ -64,6 +64,11 @@ export interface StoreOptions {
    * refused before anything is written, with the hash the library computes anyway.
    */
   sha256?: string
+  /**
+   * The caller gives the bytes to the library and will not read them again (an import, which read the file
+   * only to keep it): a `bulk` intake moves them to the disk store's writer thread instead of copying them.
+   */
+  handOver?: boolean
 }
 
 export interface StoreDownloadOptions extends StoreOptions {

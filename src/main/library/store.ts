@@ -135,7 +135,7 @@ export class Library {
 
   /** Keeps bytes from memory (partial images, decoded `b64_json`) if they sniff as PNG/JPEG/WebP/MP4. */
   async storeBytes(bytes: Uint8Array, options: StoreOptions = {}): Promise<MediaRecord> {
-    return this.place(incomingBytes(bytes, options, this.now()), options.intake ?? 'now')
+    return this.place(incomingBytes(bytes, options, this.now()), options.intake ?? 'now', options.handOver)
   }
 
   /** A `b64_json` field: strict base64, then exactly the checks of `storeBytes` (P32). */
@@ -366,7 +366,11 @@ export class Library {
     }
   }
 
-  private async place(incoming: Incoming, intake: 'now' | 'bulk' = 'now'): Promise<MediaRecord> {
+  private async place(
+    incoming: Incoming,
+    intake: 'now' | 'bulk' = 'now',
+    handOver = false
+  ): Promise<MediaRecord> {
     const existing = this.table.bySha(incoming.sha256)
     if (existing && (await this.files.stat(existing.path))) {
       await incoming.download?.discard()
@@ -377,7 +381,7 @@ export class Library {
       await incoming.download?.discard()
       return running
     }
-    const work = this.write(incoming, intake).finally(() => {
+    const work = this.write(incoming, intake, handOver).finally(() => {
       this.inflight.delete(incoming.sha256)
       this.work.poke()
     })
@@ -385,7 +389,7 @@ export class Library {
     return work
   }
 
-  private async write(incoming: Incoming, intake: 'now' | 'bulk'): Promise<MediaRecord> {
+  private async write(incoming: Incoming, intake: 'now' | 'bulk', handOver: boolean): Promise<MediaRecord> {
     const relDir = monthOf(incoming.createdAt)
     const key = `${relDir}/${incoming.sha256}.${incoming.ext}`
     const { info, thumbnail } = await inspect(incoming, this.work)
@@ -399,7 +403,8 @@ export class Library {
         : null
     try {
       if (incoming.download) await incoming.download.commit(key)
-      else if (data) await this.files.put(key, data)
+      // Bytes handed over with no thumbnail to make from them go to the store without a copy.
+      else if (data) await this.files.put(key, data, undefined, { handOver: handOver && early === null })
     } catch (error) {
       if (early) this.thumbnails.abandon(early, incoming.sha256)
       throw error

@@ -64,7 +64,9 @@ parentPort.on('message', (job) => {
   } catch (error) {
     if (fd !== undefined) try { fs.closeSync(fd) } catch {}
     try { fs.unlinkSync(job.temp) } catch {}
-    parentPort.postMessage({ id: job.id, done: true, error: failure(error), steps })
+    // Bytes handed over go back with the failure, so the caller can still write them another way.
+    const returned = job.handedOver ? job.data : undefined
+    parentPort.postMessage({ id: job.id, done: true, error: failure(error), steps, returned }, returned ? [returned.buffer] : [])
     return
   }
   if (job.tellRenamed) parentPort.postMessage({ id: job.id, renamed: true })
@@ -84,7 +86,18 @@ interface Failure {
 }
 
 type Reply =
-  { id: number; renamed: true } | { id: number; done: true; error: Failure | null; steps?: string[] }
+  | { id: number; renamed: true }
+  | { id: number; done: true; error: Failure | null; steps?: string[]; returned?: Uint8Array }
+
+/** A write that failed: the system's error, with the bytes when they had been handed over. */
+export interface WriteFailure extends NodeJS.ErrnoException {
+  returned?: Uint8Array
+}
+
+const FAILED = Symbol('writer thread failure')
+
+export const isWriteFailure = (error: unknown): error is WriteFailure =>
+  error instanceof Error && FAILED in error
 
 interface Pending {
   onRenamed?: () => void
@@ -92,11 +105,13 @@ interface Pending {
   reject: (error: Error) => void
 }
 
-const asError = (failure: Failure): NodeJS.ErrnoException =>
+const asError = (failure: Failure, returned: Uint8Array | undefined): WriteFailure =>
   Object.assign(new Error(failure.message), {
     code: failure.code,
     syscall: failure.syscall,
-    path: failure.path
+    path: failure.path,
+    returned,
+    [FAILED]: true
   })
 
 /**
@@ -115,27 +130,39 @@ export class WriterThread {
 
   /**
    * Writes `data` to `temp`, renames it to `final` (same folder, which must exist and be durable) and fsyncs
-   * the folder. `onRenamed` as `writeFileAtomic`'s. With `trace`, answers the steps taken, in order (tests).
+   * the folder. `onRenamed` as `writeFileAtomic`'s. `handOver`: the caller will not read `data` again, so
+   * its memory is moved to the thread (when `data` is the whole of it), and given back with a failure. With
+   * `trace`, answers the steps taken, in order (tests).
    */
   write(
     temp: string,
     final: string,
     data: Uint8Array,
-    options: { onRenamed?: () => void; trace?: boolean } = {}
+    options: { onRenamed?: () => void; handOver?: boolean; trace?: boolean } = {}
   ): Promise<string[] | undefined> {
     const worker = this.thread()
     const id = this.nextId++
+    // Moved, not copied, when the caller gives the bytes up and they are the whole of their memory.
+    const handedOver =
+      options.handOver === true &&
+      data.buffer instanceof ArrayBuffer &&
+      data.byteOffset === 0 &&
+      data.byteLength === data.buffer.byteLength
     return new Promise((resolve, reject) => {
       this.pending.set(id, { onRenamed: options.onRenamed, resolve, reject })
       if (this.pending.size === 1) worker.ref()
-      worker.postMessage({
-        id,
-        temp,
-        final,
-        data,
-        tellRenamed: options.onRenamed !== undefined,
-        trace: options.trace === true
-      })
+      worker.postMessage(
+        {
+          id,
+          temp,
+          final,
+          data,
+          handedOver,
+          tellRenamed: options.onRenamed !== undefined,
+          trace: options.trace === true
+        },
+        handedOver ? [data.buffer] : []
+      )
     })
   }
 
@@ -172,7 +199,7 @@ export class WriterThread {
     }
     this.pending.delete(reply.id)
     if (this.pending.size === 0) this.worker?.unref()
-    if (reply.error) job.reject(asError(reply.error))
+    if (reply.error) job.reject(asError(reply.error, reply.returned))
     else job.resolve(reply.steps)
   }
 }

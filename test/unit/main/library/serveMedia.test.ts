@@ -25,9 +25,9 @@ vi.mock('../../../../src/main/library/atomic', async (importOriginal) => {
   const atomic = await importOriginal<typeof Atomic>()
   return {
     ...atomic,
-    writeFileAtomic: async (...args: Parameters<typeof atomic.writeFileAtomic>) => {
+    writeFileAtomicQuick: async (...args: Parameters<typeof atomic.writeFileAtomicQuick>) => {
       if (args[0].endsWith('_thumb.webp')) await gate.opened
-      return atomic.writeFileAtomic(...args)
+      return atomic.writeFileAtomicQuick(...args)
     }
   }
 })

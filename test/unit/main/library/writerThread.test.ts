@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeFileAtomicQuick } from '../../../../src/main/library/atomic'
-import { WriterThread } from '../../../../src/main/library/writerThread'
+import { isWriteFailure, WriterThread } from '../../../../src/main/library/writerThread'
 import { makeTempDir } from '../../../helpers/tempDir'
 
 const temp = makeTempDir('gs-writer-')
@@ -87,6 +87,41 @@ describe('the writer thread [P28]', () => {
     // And it still writes afterwards.
     await writer.write(join(dir, 'e.png.tmp-0000000000000004'), join(dir, 'e.png'), Buffer.from('e'))
     expect(readFileSync(join(dir, 'e.png'), 'utf8')).toBe('e')
+  })
+})
+
+/** Bytes that are the whole of their memory, as a file read whole is (small ones from Buffer.from share a pool). */
+const ownMemory = (text: string): Buffer => Buffer.from(new TextEncoder().encode(text).buffer)
+
+describe('bytes handed over', () => {
+  it('are moved to the thread, not copied; bytes that share their memory are copied', async () => {
+    const dir = folder('handed')
+    const whole = ownMemory('a whole buffer')
+    await writer.write(join(dir, 'f.tmp-1'), join(dir, 'f'), whole, { handOver: true })
+    expect(whole.byteLength).toBe(0)
+    expect(readFileSync(join(dir, 'f'), 'utf8')).toBe('a whole buffer')
+    // A view on part of a larger memory (Node's pool, a slice) cannot be moved without taking the rest.
+    const big = Buffer.from('xx part of it yy')
+    const part = big.subarray(3, 13)
+    await writer.write(join(dir, 'g.tmp-1'), join(dir, 'g'), part, { handOver: true })
+    expect(part.toString()).toBe('part of it')
+    expect(readFileSync(join(dir, 'g'), 'utf8')).toBe('part of it')
+  })
+
+  it('come back with a failure, and writeFileAtomicQuick still writes them where the folder went', async () => {
+    const missing = join(temp.dir, 'gone')
+    const bytes = ownMemory('handed over')
+    const failure: unknown = await writer
+      .write(join(missing, 'h.tmp-1'), join(missing, 'h'), bytes, { handOver: true })
+      .catch((error: unknown) => error)
+    expect(isWriteFailure(failure) && Buffer.from(failure.returned ?? []).toString()).toBe('handed over')
+
+    const dir = join(temp.dir, 'gone-again', '2026', '11')
+    await writeFileAtomicQuick(join(dir, 'one.png'), Buffer.from('1'))
+    rmSync(join(temp.dir, 'gone-again'), { recursive: true })
+    const again = ownMemory('bytes kept')
+    await writeFileAtomicQuick(join(dir, 'two.png'), again, undefined, true)
+    expect(readFileSync(join(dir, 'two.png'), 'utf8')).toBe('bytes kept')
   })
 })
 
