@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream'
-import { buffer } from 'node:stream/consumers'
 import type { MetadataWriter } from '../../provenance/embed'
 import { recordJson } from '../../provenance/record'
 import type { PlannedFile } from './plan'
-import { bytesOf } from './writer'
+import { bytesOf, wholeBytesOf } from './writer'
 
 /** The bytes that leave for one planned file, and the record to write beside it when not inside it. */
 export interface ExitCopy {
@@ -36,9 +35,9 @@ export const plainCopy: CopyOut = async (file) => ({ stream: await bytesOf(file)
  */
 export function copiesWithMetadata(metadata: MetadataWriter): CopyOut {
   return async (file) => {
-    const stream = await bytesOf(file)
-    if (!file.mime.startsWith('image/')) return { stream, sidecar: recordJson(file.record) }
-    const copy = await metadata.embed(await buffer(stream), file.record)
+    if (!file.mime.startsWith('image/'))
+      return { stream: await bytesOf(file), sidecar: recordJson(file.record) }
+    const copy = await metadata.embed(await wholeBytesOf(file), file.record)
     return {
       stream: Readable.from([copy.bytes]),
       sidecar: copy.embedded ? null : recordJson(file.record)

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import type { CopyOut } from './exitCopy'
 import type { ExportPlan, PlannedFile } from './plan'
 
@@ -36,9 +37,21 @@ export class ExportCancelled extends Error {
   }
 }
 
+const gone = (file: PlannedFile): Error => new Error(`The file of ${file.name} is no longer in the library.`)
+
 /** A planned image's bytes, read from the library's store; one gone since the plan is a failed export. */
 export async function bytesOf(file: PlannedFile): Promise<Readable> {
   const stream = await file.source.open()
-  if (!stream) throw new Error(`The file of ${file.name} is no longer in the library.`)
+  if (!stream) throw gone(file)
   return stream
+}
+
+/** `bytesOf`, whole: read at once where the store can, else gathered from its stream. */
+export async function wholeBytesOf(file: PlannedFile): Promise<Buffer> {
+  if (file.source.read) {
+    const bytes = await file.source.read()
+    if (!bytes) throw gone(file)
+    return bytes
+  }
+  return buffer(await bytesOf(file))
 }

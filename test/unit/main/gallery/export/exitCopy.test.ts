@@ -2,6 +2,8 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { copiesInOrder, type CopyOut } from '../../../../../src/main/gallery/export/exitCopy'
 import type { PlannedFile } from '../../../../../src/main/gallery/export/plan'
+import { wholeBytesOf } from '../../../../../src/main/gallery/export/writer'
+import type { MediaSource } from '../../../../../src/main/library'
 
 const files = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.png` }) as PlannedFile)
 
@@ -40,5 +42,32 @@ describe('copies made ahead of the writer (issue 26)', () => {
     await new Promise((resolve) => setImmediate(resolve))
     expect(streams.length).toBeGreaterThan(2)
     expect(streams.every((stream) => stream.destroyed)).toBe(true)
+  })
+})
+
+describe('an image read whole for its copy', () => {
+  const planned = (source: Partial<MediaSource>): PlannedFile =>
+    ({ name: 'fox.png', source: { mime: 'image/png', size: 3, ...source } }) as PlannedFile
+
+  it('is read at once where the store can, and gathered from its stream where it cannot', async () => {
+    let opened = 0
+    const open = (): Promise<Readable> => {
+      opened += 1
+      return Promise.resolve(Readable.from([Buffer.from('st'), Buffer.from('ream')]))
+    }
+    const read = (): Promise<Buffer> => Promise.resolve(Buffer.from('whole'))
+    expect((await wholeBytesOf(planned({ open, read }))).toString()).toBe('whole')
+    expect(opened).toBe(0)
+    expect((await wholeBytesOf(planned({ open }))).toString()).toBe('stream')
+    expect(opened).toBe(1)
+  })
+
+  it('says the file is no longer in the library when it went away since the plan, either way', async () => {
+    const none = (): Promise<null> => Promise.resolve(null)
+    for (const source of [{ open: none, read: none }, { open: none }]) {
+      await expect(wholeBytesOf(planned(source))).rejects.toThrow(
+        'The file of fox.png is no longer in the library.'
+      )
+    }
   })
 })
