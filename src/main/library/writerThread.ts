@@ -132,7 +132,7 @@ const asError = (failure: Failure, returned: Uint8Array | undefined): WriteFailu
 
 /**
  * One thread that writes small files atomically for the library. Through `fs/promises` an atomic write is
- * seven thread-pool round trips (open, write, fsync, close, rename, and the folder's open, fsync, close),
+ * eight thread-pool round trips (open, write, fsync, close, rename, and the folder's open, fsync, close),
  * each answered on the main thread; in a streamed burst that thread is reading the stream, so every step
  * waited for it. One image's write took 14–27 ms for 1 ms of disk (strace of the partner-a bench). Here a
  * write is one message out and one back.
