@@ -95,7 +95,8 @@ export class Library {
   /**
    * Thumbnails wait while any store is under way. A lone image's starts a few ms later (after its own file
    * and row); a streamed burst's wait for the burst, where the first one's, started at once, took a core
-   * for 10–20 ms from the stream the next nine came on (the partner-a bench, with the writer thread: 0.63–0.74× with it, 0.81–0.89× without).
+   * for 10–20 ms from the stream the next nine came on (the partner-a bench, with the writer thread:
+   * 0.63–0.74× with it, 0.81–0.89× without).
    */
   private readonly work = new ImageWork(undefined, () => this.inflight.size === 0)
   private readonly commits: PacedCommits
