@@ -229,7 +229,7 @@ export async function writeFileAtomic(path: string, data: Uint8Array, onRenamed?
 }
 
 /** Up to this size a write goes to the writer thread whole; larger ones stream through the pool. */
-export const THREAD_WRITE_LIMIT = 16 * 1024 * 1024
+const THREAD_WRITE_LIMIT = 16 * 1024 * 1024
 
 let writerThread: WriterThread | null = null
 

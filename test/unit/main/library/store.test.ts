@@ -314,7 +314,7 @@ describe('thumbnails after the store answers [P28]', () => {
     expect(await verifyAll(db, library)).toEqual({ rows: 1, bad: [] })
   })
 
-  it('starts the thumbnail of bytes in memory at intake, before the file is placed, and shows it once whole', async () => {
+  it('queues the thumbnail of bytes in memory at intake, before the file is placed, and shows it once whole', async () => {
     const order: string[] = []
     const { run } = ImageWork.prototype as unknown as { run: (...args: unknown[]) => Promise<unknown> }
     const spy = vi.spyOn(ImageWork.prototype, 'run').mockImplementation(function (this: ImageWork, ...args) {
@@ -327,7 +327,7 @@ describe('thumbnails after the store answers [P28]', () => {
         probe: (point) => order.push(point)
       })
       const rec = await lib.storeBytes(await image('jpeg', 800, 400, 14))
-      // Started beside the file's writes, in the lane that never holds up what makes the result count.
+      // Queued at intake, in the lane that never holds up what makes the result count.
       expect(order).toEqual(['thumbnail (later)', 'library.renamed'])
       const thumb = await storedFile(lib, `${rec.id}_thumb`, true)
       expect(await sharp(thumb?.file).metadata()).toMatchObject({ format: 'webp', width: 384, height: 192 })
@@ -337,6 +337,36 @@ describe('thumbnails after the store answers [P28]', () => {
     } finally {
       spy.mockRestore()
     }
+  })
+
+  it('makes a result’s thumbnail while an import’s file is still being written', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The import's write (its bytes handed over) waits until released.
+    class HeldImports extends DiskMediaStore {
+      override async put(...args: Parameters<DiskMediaStore['put']>): Promise<void> {
+        if (args[3]?.handOver) await held
+        return super.put(...args)
+      }
+    }
+    const lib = new Library(db, new HeldImports(root), { clock: { ...systemClock, now: () => now } })
+    const importing = lib.storeBytes(await image('png', 300, 300, 21), {
+      intake: 'bulk',
+      handOver: true
+    })
+    try {
+      const rec = await lib.storeBytes(await image('jpeg', 800, 400, 22))
+      const thumb = await Promise.race([
+        lib.mediaSource(`${rec.id}_thumb`),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5_000))
+      ])
+      expect(thumb).toMatchObject({ mime: 'image/webp' })
+    } finally {
+      release()
+    }
+    await importing
+    await lib.idle()
+    expect(await verifyAll(db, lib)).toEqual({ rows: 2, bad: [] })
   })
 
   it('makes a missing thumbnail on request (the app stopped before it was made)', async () => {
