@@ -14,6 +14,8 @@ import { AppFailure } from '../contract/failure'
 import { isMediaError, sniffMedia } from '../library'
 import type { MediaRecord } from '../library/records'
 import type { ImportedImage, ImportRows } from './importRows'
+import { plainTags } from '../provenance/plainTags'
+import { settingsOf } from '../provenance/readBack'
 
 /**
  * Images brought into the gallery from outside (issue 26): each file is checked, kept in the library
@@ -32,7 +34,10 @@ export interface ImportDeps {
     ) => Promise<MediaRecord>
     localFile: (ref: string) => string | null
   }
-  /** The settings a file in the library carries (ExifTool's read, then `settingsOf`); null when none. */
+  /**
+   * The settings a file in the library carries (ExifTool's read, then `settingsOf`); null when none. Asked
+   * only for files whose tags `plainTags` could not read from their bytes.
+   */
   readSettings: (path: string) => Promise<FileSettings | null>
   /** The app's data folder: importing it into itself is refused. */
   dataDir: string
@@ -269,6 +274,9 @@ export class ImportManager {
     if (bytes.length > IMPORT_MAX_BYTES) return { skipped: 'tooLarge' }
     const type = sniffMedia(bytes)
     if (!type || !IMAGE_MIMES.has(type.mime)) return { skipped: 'notAnImage' }
+    // Settings that sit plainly in the bytes (a PNG's text chunks; a JPEG with no EXIF or XMP) are read
+    // here, before the bytes are handed over: ExifTool, most of an import's time, reads only the rest.
+    const plain = plainTags(bytes)
     let record: MediaRecord
     try {
       // A bulk intake: thumbnails are made as the gallery shows them (at intake they cost more than the
@@ -287,7 +295,8 @@ export class ImportManager {
     const local = this.deps.library.localFile(record.id)
     let settings: FileSettings | null = null
     try {
-      settings = local === null ? null : await this.deps.readSettings(local)
+      if (plain !== null) settings = settingsOf(plain)
+      else if (local !== null) settings = await this.deps.readSettings(local)
     } catch (error) {
       // The image still comes in; only what its file says of it is lost.
       this.deps.onError?.(`could not read the settings of ${name}`, error)
