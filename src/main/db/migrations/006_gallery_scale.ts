@@ -8,6 +8,9 @@ const OLD_STORED = "old.kind = 'image' AND old.status = 'stored'"
 const INSERT_DOCUMENT = `INSERT INTO gallery_search (rowid, text)
           SELECT k.key, j.prompt || ' ' || coalesce(new.revised_prompt, '')
           FROM gallery_keys k JOIN jobs j ON j.id = new.job_id WHERE k.result_id = new.id;`
+/** FTS5's memory for pending terms (`hashsize`): its default, and what the bulk load below allows. */
+const DEFAULT_HASH_BYTES = 1024 * 1024
+const BULK_HASH_BYTES = 64 * 1024 * 1024
 const DELETE_DOCUMENT =
   'DELETE FROM gallery_search WHERE rowid = (SELECT key FROM gallery_keys WHERE result_id = old.id);'
 
@@ -94,9 +97,14 @@ export const migration006GalleryScale: Migration = {
       -- What is already stored, oldest first, so keys follow the gallery's order.
       INSERT INTO gallery_keys (result_id)
         SELECT id FROM results WHERE ${STORED_IMAGE} ORDER BY created_at, id;
+      -- The documents in bulk, with up to 64 MB of terms held between writes rather than FTS5's 1 MB: at a
+      -- million images it wrote and merged a segment per megabyte, 33 s of a 56 s upgrade (20 s now).
+      -- Back to the default after, so everyday writes hold what they always did.
+      INSERT INTO gallery_search (gallery_search, rank) VALUES ('hashsize', ${BULK_HASH_BYTES});
       INSERT INTO gallery_search (rowid, text)
         SELECT k.key, j.prompt || ' ' || coalesce(r.revised_prompt, '')
         FROM gallery_keys k JOIN results r ON r.id = k.result_id JOIN jobs j ON j.id = r.job_id;
+      INSERT INTO gallery_search (gallery_search, rank) VALUES ('hashsize', ${DEFAULT_HASH_BYTES});
     `)
   }
 }

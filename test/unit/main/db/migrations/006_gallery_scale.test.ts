@@ -81,6 +81,9 @@ describe('migration 006_gallery_scale', () => {
     // Words from the job's prompt and from the image's own revised prompt, in one document.
     expect(search('"snow"* "winter"*')).toEqual(['newer'])
     expect(search('"light"*')).toEqual(['newer', 'older'])
+    // The bulk load's larger memory for pending terms is not kept: everyday writes hold FTS5's default.
+    const hashsize = db.prepare(`SELECT v FROM gallery_search_config WHERE k = 'hashsize'`).pluck().get()
+    expect(hashsize).toBe(1024 * 1024)
   })
 
   it('keeps the documents current as results are stored, revised, failed and deleted', () => {
