@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 
 /** The project root, and `.bench/` in it: fixtures, the renderer build, results and profiles (not committed). */
@@ -112,4 +113,14 @@ export function pairedMedians(pairs: { subject: number; baseline: number }[]): {
       'ratios this run': ratios.map((r) => r.toFixed(2)).join(' ')
     }
   }
+}
+
+/**
+ * Writes every dirty page to disk before a bench's runs: the fixtures its setup copied (the gallery's is
+ * hundreds of megabytes) and the previous bench's databases were otherwise flushed by the kernel during
+ * the first runs, where they slowed whichever side fsyncs (the library path's first runs measured
+ * 0.47-0.53× in a full run, 0.6-0.7× alone). Not available everywhere: then the runs start as they are.
+ */
+export function settleDisk(): void {
+  spawnSync('sync', [], { stdio: 'ignore' })
 }

@@ -3,7 +3,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { BENCH_DIR, ROOT, spread, type Bench, type BenchContext, type Sample, type Spread } from './harness'
+import {
+  BENCH_DIR,
+  ROOT,
+  settleDisk,
+  spread,
+  type Bench,
+  type BenchContext,
+  type Sample,
+  type Spread
+} from './harness'
 import { batchExpand } from './suites/batchExpand'
 import { chatStream, longChat } from './suites/chat'
 import { contractRoundTrip } from './suites/contractRoundTrip'
@@ -98,16 +107,6 @@ function rendererDir(): string {
     throw new Error(`the renderer build failed:\n${build.stdout}\n${build.stderr}`)
   builtRenderer = join(out, 'renderer')
   return builtRenderer
-}
-
-/**
- * Writes every dirty page to disk before a bench's runs: the fixtures its setup copied (the gallery's is
- * hundreds of megabytes) and the previous bench's databases were otherwise flushed by the kernel during
- * the first runs, where they slowed whichever side fsyncs (the library path's first runs measured
- * 0.47-0.53× in a full run, 0.6-0.7× alone). Not available everywhere: then the runs start as they are.
- */
-function settleDisk(): void {
-  spawnSync('sync', [], { stdio: 'ignore' })
 }
 
 function compare(previous: RunFile, current: TargetResult[]): void {
