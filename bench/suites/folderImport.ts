@@ -14,7 +14,7 @@ import { EXIFTOOL_CONFIG, MetadataWriter, READ_ARGS } from '../../src/main/prove
 import { settingsOf } from '../../src/main/provenance/readBack'
 import { systemClock } from '../../src/main/time/clock'
 import type { ImportProgress } from '../../src/shared/schemas/imports'
-import { a1111Exif, piexifInsert } from '../../test/helpers/jpegExif'
+import { a1111Exif, jpegSegment, jpegWith, piexifInsert } from '../../test/helpers/jpegExif'
 import { pilText, withChunks } from '../../test/helpers/pngChunks'
 import { makeTempDir } from '../../test/helpers/tempDir'
 import { cpuProfiled } from '../cpuProfile'
@@ -82,12 +82,7 @@ function settingsChunk(i: number): Buffer {
 
 /** A JPEG made distinct by a comment segment right after its start (a camera's or an editor's note). */
 function withComment(jpeg: Buffer, text: string): Buffer {
-  const body = Buffer.from(text, 'latin1')
-  const segment = Buffer.alloc(4 + body.length)
-  segment.writeUInt16BE(0xfffe, 0)
-  segment.writeUInt16BE(2 + body.length, 2)
-  body.copy(segment, 4)
-  return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)])
+  return jpegWith(jpeg, jpegSegment(0xfffe, Buffer.from(text, 'latin1')))
 }
 
 function filesUnder(folder: string): string[] {

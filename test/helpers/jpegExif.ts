@@ -43,3 +43,7 @@ export function jpegSegment(marker: number, body: Buffer): Buffer {
   head.writeUInt16BE(body.length + 2, 2)
   return Buffer.concat([head, body])
 }
+
+/** `jpeg` with `segments` right after its start (SOI). */
+export const jpegWith = (jpeg: Buffer, ...segments: Buffer[]): Buffer =>
+  Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)])

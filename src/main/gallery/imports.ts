@@ -13,9 +13,9 @@ import { say } from '../../shared/sentences'
 import { AppFailure } from '../contract/failure'
 import { isMediaError, sniffMedia } from '../library'
 import type { MediaRecord } from '../library/records'
-import type { ImportedImage, ImportRows } from './importRows'
 import { plainTags } from '../provenance/plainTags'
 import { settingsOf } from '../provenance/readBack'
+import type { ImportedImage, ImportRows } from './importRows'
 
 /**
  * Images brought into the gallery from outside (issue 26): each file is checked, kept in the library

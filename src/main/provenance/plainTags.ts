@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib'
+import { containerOf } from './c2pa'
 
 /*
  * The tags `settingsOf` (readBack.ts) reads, taken straight from a file's bytes where they sit there
@@ -11,8 +12,6 @@ import { inflateSync } from 'node:zlib'
 
 /** Text tags by ExifTool's group-qualified name (`PNG:Parameters`), or `{}`: nothing `settingsOf` reads. */
 export type PlainTags = Record<string, string>
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
 /**
  * Chunks that hold pixels, colour or timing, never text ExifTool would read as XMP or EXIF. Any other chunk
@@ -118,7 +117,8 @@ function pngTags(bytes: Uint8Array): PlainTags | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const tags: PlainTags = {}
   const names = new Set<string>()
-  let at = PNG_SIGNATURE.length
+  // Past the signature.
+  let at = 8
   while (at + 12 <= bytes.length) {
     const length = view.getUint32(at)
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8))
@@ -138,6 +138,10 @@ function pngTags(bytes: Uint8Array): PlainTags | null {
   }
   return null
 }
+
+const EOI = Buffer.from([0xff, 0xd9])
+const APP1 = Buffer.from([0xff, 0xe1])
+const APP13 = Buffer.from([0xff, 0xed])
 
 /** JPEG segments that hold neither EXIF nor XMP: frames, tables, JFIF, ICC profiles, Adobe's, comments. */
 function plainJpegMarker(marker: number): boolean {
@@ -179,17 +183,12 @@ function jpegTags(bytes: Uint8Array): PlainTags | null {
   return null
 }
 
-const EOI = Buffer.from([0xff, 0xd9])
-const APP1 = Buffer.from([0xff, 0xe1])
-const APP13 = Buffer.from([0xff, 0xed])
-
 /**
  * The tags `settingsOf` reads in a PNG or JPEG file's bytes, read here where they sit plainly; null
  * where ExifTool must read the file (any other format, EXIF or XMP present, text that is not plain, a
  * structure this reader does not follow to its end).
  */
 export function plainTags(bytes: Uint8Array): PlainTags | null {
-  if (bytes.length >= 8 && PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) return pngTags(bytes)
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return jpegTags(bytes)
-  return null
+  const container = containerOf(bytes)
+  return container === 'png' ? pngTags(bytes) : container === 'jpeg' ? jpegTags(bytes) : null
 }

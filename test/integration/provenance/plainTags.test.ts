@@ -7,7 +7,7 @@ import { MetadataWriter } from '../../../src/main/provenance/embed'
 import { plainTags } from '../../../src/main/provenance/plainTags'
 import { settingsOf } from '../../../src/main/provenance/readBack'
 import { textOf } from '../../../src/main/provenance/foreign'
-import { a1111Exif, jpegSegment } from '../../helpers/jpegExif'
+import { a1111Exif, jpegSegment, jpegWith } from '../../helpers/jpegExif'
 import { iTXt, pngChunk, tEXt, withChunks } from '../../helpers/pngChunks'
 import { SAMPLE_RECORD } from '../../helpers/provenance'
 import { makeTempDir } from '../../helpers/tempDir'
@@ -65,10 +65,6 @@ const iTXtFrench = (keyword: string, text: string): Buffer =>
 /** An iTXt chunk with no language but a translated keyword. */
 const iTXtTranslated = (keyword: string, text: string): Buffer =>
   pngChunk('iTXt', Buffer.concat([Buffer.from(`${keyword}\0\0\0\0Parameter\0`, 'latin1'), Buffer.from(text)]))
-
-/** `jpeg` with `segments` right after its start. */
-const jpegWith = (jpeg: Buffer, ...segments: Buffer[]): Buffer =>
-  Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)])
 
 describe('settings read from the bytes, and by ExifTool, agree', () => {
   let temp: { dir: string; cleanup: () => void }
