@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useGalleryStore } from '@renderer/features/gallery/store'
 import { useAppStore } from '@renderer/store/app'
 import { job, result } from '../../../helpers/jobViews'
-import { connect, type Backend } from './imports/harness'
+import { connect, item, type Backend } from './imports/harness'
 
 /**
  * The first page is asked for the moment the Gallery is chosen: in the same task as the click, before
@@ -71,6 +71,36 @@ describe('a job’s news while the gallery shows images', () => {
         results: [result({ id: 'r-new', status: 'stored', createdAt: shown.createdAt + 1 })]
       })
     )
+    expect(useGalleryStore.getState().stale).toBe(true)
+  })
+  const stored = (id: string, createdAt: number): ReturnType<typeof job> =>
+    job({ id: `j-${id}`, results: [result({ id, status: 'stored', createdAt })] })
+
+  it('marks the list stale for an image stored late that belongs among those shown', async () => {
+    useAppStore.getState().setScreen('chat')
+    // Images r0…r2 shown, more pages below: createdAt 1,000,000 down to 999,998.
+    backend = connect({
+      'gallery.query': () => ({ items: [0, 1, 2].map(item), nextCursor: 'more', matching: 10 })
+    })
+    useAppStore.getState().setScreen('gallery')
+    await vi.waitFor(() => expect(useGalleryStore.getState().items).toHaveLength(3))
+    // Older than the last loaded: paging brings it in its turn.
+    backend.emit('jobs.updated', stored('r-older', 999_990))
+    expect(useGalleryStore.getState().stale).toBe(false)
+    // Made before the newest shown, stored after it (its download finished last): it belongs in the list.
+    backend.emit('jobs.updated', stored('r-between', 999_999))
+    expect(useGalleryStore.getState().stale).toBe(true)
+  })
+
+  it('marks a searched list stale for any image not shown, since a search lists newest stored first', async () => {
+    useAppStore.getState().setScreen('chat')
+    backend = connect({
+      'gallery.query': () => ({ items: [0, 1, 2].map(item), nextCursor: 'more', matching: 10 })
+    })
+    useGalleryStore.setState({ form: { ...useGalleryStore.getState().form, text: 'fox' } })
+    useAppStore.getState().setScreen('gallery')
+    await vi.waitFor(() => expect(useGalleryStore.getState().items).toHaveLength(3))
+    backend.emit('jobs.updated', stored('r-older', 999_990))
     expect(useGalleryStore.getState().stale).toBe(true)
   })
 })

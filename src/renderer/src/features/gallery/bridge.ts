@@ -45,12 +45,16 @@ function jobNews(job: JobView): void {
   if (stored.length === 0) return
   const state = useGalleryStore.getState()
   const shown = byIdOf(state.items)
-  // Only images newer than the newest shown are new; older ones may simply not be paged in yet.
-  const newest = state.items[0]?.createdAt ?? -Infinity
+  // An image missing from the loaded run of the list belongs in it: downloads finish out of order, so one
+  // made before the newest shown may be stored after it. Only one older than the last loaded, with pages
+  // still to come, is left for paging to bring in. A search lists newest stored first: all belong on top.
+  const oldest = state.items.at(-1)?.createdAt ?? -Infinity
+  const inLoaded = (createdAt: number): boolean =>
+    state.nextCursor === null || state.form.text.trim() !== '' || createdAt >= oldest
   let fresh = false
   for (const result of stored) {
     const item = shown.get(result.id)
-    if (!item) fresh ||= result.createdAt >= newest
+    if (!item) fresh ||= inLoaded(result.createdAt)
     else if (item.favorite !== result.favorite) state.setFavorite(result.id, result.favorite)
   }
   if (fresh) state.markStale()
