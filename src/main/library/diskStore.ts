@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync, realpathSync } from 'node:fs'
-import { readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
+import { open, readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { isTempName, openAtomicWriter, sweepTempFiles, writeFileAtomicQuick } from './atomic'
@@ -14,6 +14,7 @@ import {
   type ObjectDraft
 } from './mediaStore'
 import { isInside } from './names'
+import type { ReusedBuffers } from './reusedBuffers'
 
 /** What the last sweep saw of the folders, kept in the root (a dot file: never a key). */
 const SWEEP_STATE = '.sweep-state.json'
@@ -74,11 +75,18 @@ export class DiskMediaStore implements MediaStore {
     })
   }
 
-  async read(key: string): Promise<Buffer | null> {
+  async read(key: string, buffers?: ReusedBuffers): Promise<Buffer | null> {
     const file = await this.realFile(key)
     if (!file) return null
     try {
-      return await readFile(file)
+      if (!buffers) return await readFile(file)
+      const handle = await open(file, 'r')
+      try {
+        const info = await handle.stat()
+        return info.isFile() ? await buffers.readWhole(handle, info.size) : null
+      } finally {
+        await handle.close()
+      }
     } catch (error) {
       if (missing(error)) return null
       throw error

@@ -51,6 +51,7 @@ export {
   type SniffedType
 } from './sniff'
 export { DiskMediaStore } from './diskStore'
+export { ReusedBuffers } from './reusedBuffers'
 export { checkKey, putContent, type ByteRange, type MediaStore, type ObjectDraft } from './mediaStore'
 export { Library, type LibraryOptions } from './store'
 export { makeImageThumbnail, THUMB_SIZE, videoPlaceholder, type ImageThumbnail } from './thumbnails'

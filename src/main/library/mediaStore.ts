@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
+import type { ReusedBuffers } from './reusedBuffers'
 
 /** Bytes `start` to `end`, both included (as an HTTP Range says them). */
 export interface ByteRange {
@@ -82,7 +83,11 @@ export interface MediaStore {
   begin(prefix: string): Promise<ObjectDraft>
   /** The object's bytes, whole or a range; null when there is no such object. */
   open(key: string, range?: ByteRange): Promise<Readable | null>
-  read(key: string): Promise<Buffer | null>
+  /**
+   * The object's bytes whole; null when there is no such object. With `buffers`, a store that reads files
+   * may read into one of theirs (give it back with `buffers.give` once written); others ignore it.
+   */
+  read(key: string, buffers?: ReusedBuffers): Promise<Buffer | null>
   stat(key: string): Promise<{ size: number } | null>
   /** True when there was an object to remove. */
   remove(key: string): Promise<boolean>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
 import type { ByteRange, MediaStore } from './mediaStore'
+import type { ReusedBuffers } from './reusedBuffers'
 import type { MediaFamily, MediaMime } from './sniff'
 import type { LoopbackAllowance } from './urlPolicy'
 
@@ -36,9 +37,10 @@ export interface MediaSource {
   /**
    * The bytes whole, at once, for a copy worked on whole (an export writing metadata into each image):
    * read as a file is, where a stream gathered into one buffer cost an export of 10,000 images seconds of
-   * garbage collection. Null when the object went away since.
+   * garbage collection. Null when the object went away since. With `buffers`, the bytes may be in a lent
+   * buffer (see `MediaStore.read`).
    */
-  read?: () => Promise<Buffer | null>
+  read?: (buffers?: ReusedBuffers) => Promise<Buffer | null>
   bytes?: undefined
 }
 
@@ -50,7 +52,12 @@ export async function objectSource(
 ): Promise<MediaSource | null> {
   const info = await files.stat(key)
   return info
-    ? { mime, size: info.size, open: (range) => files.open(key, range), read: () => files.read(key) }
+    ? {
+        mime,
+        size: info.size,
+        open: (range) => files.open(key, range),
+        read: (buffers) => files.read(key, buffers)
+      }
     : null
 }
 

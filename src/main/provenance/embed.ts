@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ExifTool, exiftoolPath, type Tags } from 'exiftool-vendored'
+import type { ReusedBuffers } from '../library/reusedBuffers'
 import { containerOf, hasContentCredentials, type ImageContainer } from './c2pa'
 import { recordJson, type ExitRecord } from './record'
 
@@ -140,6 +141,19 @@ export function untouchedBecause(bytes: Uint8Array): Untouched | null {
   return hasContentCredentials(bytes) ? 'credentials' : null
 }
 
+/** The copy ExifTool wrote, whole: into a lent buffer when there are `buffers`. */
+async function readCopy(path: string, buffers: ReusedBuffers | undefined): Promise<Buffer> {
+  if (!buffers) return readFile(path)
+  const handle = await open(path, 'r')
+  try {
+    const bytes = await buffers.readWhole(handle, (await handle.stat()).size)
+    if (!bytes) throw new Error('The copy with its story came out shorter than written.')
+    return bytes
+  } finally {
+    await handle.close()
+  }
+}
+
 /**
  * Writes a result's record into copies of its file with ExifTool, which inserts metadata segments and
  * chunks and never decodes the pixels. The original is never touched: the writer works on a copy in its
@@ -153,7 +167,11 @@ export class MetadataWriter {
 
   constructor(private readonly workDir: string) {}
 
-  async embed(original: Buffer, record: ExitRecord): Promise<Embedded> {
+  /**
+   * `original` with `record` written in. With `buffers`, the copy is read back into one of theirs (give it
+   * back once written; `original` stays the caller's).
+   */
+  async embed(original: Buffer, record: ExitRecord, buffers?: ReusedBuffers): Promise<Embedded> {
     const container = containerOf(original)
     const untouched = untouchedBecause(original)
     if (container === null || untouched !== null)
@@ -167,7 +185,7 @@ export class MetadataWriter {
       await exiftool.write(path, tagsOf(record, container), {
         writeArgs: ['-overwrite_original']
       })
-      return { bytes: await readFile(path), embedded: true }
+      return { bytes: await readCopy(path, buffers), embedded: true }
     } finally {
       await rm(path, { force: true })
     }

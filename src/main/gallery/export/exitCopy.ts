@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
-import type { MetadataWriter } from '../../provenance/embed'
+import type { ReusedBuffers } from '../../library/reusedBuffers'
+import type { Embedded, MetadataWriter } from '../../provenance/embed'
 import { recordJson } from '../../provenance/record'
 import type { PlannedFile } from './plan'
 import { bytesOf, wholeBytesOf } from './writer'
@@ -8,6 +9,12 @@ import { bytesOf, wholeBytesOf } from './writer'
 export interface ExitCopy {
   stream: Readable
   sidecar: string | null
+  /**
+   * The copy's bytes whole, when they are in a lent buffer (`ReusedBuffers`): a writer writes these rather
+   * than `stream` and calls `release` once they are written, not merely queued, so the buffer can take the
+   * next copy.
+   */
+  lent?: { bytes: Buffer; release: () => void }
 }
 
 export type CopyOut = (file: PlannedFile) => Promise<ExitCopy>
@@ -19,6 +26,7 @@ export type CopyOut = (file: PlannedFile) => Promise<ExitCopy>
 export function discard(copy: ExitCopy): void {
   copy.stream.on('error', () => undefined)
   copy.stream.destroy()
+  copy.lent?.release()
 }
 
 /** The sidecar's name beside its file: `fox.png` → `fox.png.json`, so each says whose story it is. */
@@ -31,17 +39,27 @@ export const plainCopy: CopyOut = async (file) => ({ stream: await bytesOf(file)
  * Copies that carry their story (issue 26): an image gets its record written into it; a video, a file
  * with content credentials and any format the writer does not write into leave exactly as the library
  * keeps them, their record in a sidecar. A video is streamed, never read whole into memory; an image is
- * (the writer works on a whole file).
+ * (the writer works on a whole file). With `buffers` (an export's many copies), images are read into
+ * lent buffers and each copy says so (`lent`).
  */
-export function copiesWithMetadata(metadata: MetadataWriter): CopyOut {
+export function copiesWithMetadata(metadata: MetadataWriter, buffers?: ReusedBuffers): CopyOut {
   return async (file) => {
     if (!file.mime.startsWith('image/'))
       return { stream: await bytesOf(file), sidecar: recordJson(file.record) }
-    const copy = await metadata.embed(await wholeBytesOf(file), file.record)
-    return {
-      stream: Readable.from([copy.bytes]),
-      sidecar: copy.embedded ? null : recordJson(file.record)
+    const original = await wholeBytesOf(file, buffers)
+    let copy: Embedded
+    try {
+      copy = await metadata.embed(original, file.record, buffers)
+    } catch (error) {
+      buffers?.give(original)
+      throw error
     }
+    const sidecar = copy.embedded ? null : recordJson(file.record)
+    const bytes = copy.bytes
+    if (!buffers) return { stream: Readable.from([bytes]), sidecar }
+    // Written into ExifTool's work file: its buffer can take the next read at once.
+    if (copy.embedded) buffers.give(original)
+    return { stream: Readable.from([bytes]), sidecar, lent: { bytes, release: () => buffers.give(bytes) } }
   }
 }
 

@@ -24,7 +24,11 @@ export const folderWriter: ExportWriter = {
           discard(copy)
           throw new ExportCancelled()
         }
-        await pipeline(copy.stream, createWriteStream(pathInside(join(temp, IMAGES_DIR), file.name)))
+        const path = pathInside(join(temp, IMAGES_DIR), file.name)
+        if (copy.lent) {
+          await writeFile(path, copy.lent.bytes)
+          copy.lent.release()
+        } else await pipeline(copy.stream, createWriteStream(path))
         bytes += file.bytes
         if (copy.sidecar !== null) {
           await writeFile(pathInside(join(temp, IMAGES_DIR), sidecarName(file.name)), copy.sidecar, 'utf8')

@@ -7,7 +7,7 @@ import type { ExportProfile, ExportProgress, GallerySelection } from '../../../s
 import { AppFailure } from '../../contract/failure'
 import { say } from '../../../shared/sentences'
 import type { CrashProbe } from '../../crashPoints'
-import { isTempName, type MediaSource } from '../../library'
+import { isTempName, ReusedBuffers, type MediaSource } from '../../library'
 import { dateTimeParts } from '../names'
 import type { GalleryRow } from '../store'
 import { checkWritable, exportDestination, freeName, isExportsDir, type ExportFolders } from './destination'
@@ -242,7 +242,10 @@ export class ExportManager {
       progress.skipped = plan.skipped
       const name = freeName(dir, `gallery-${stamp.date}_${stamp.time}`)
       const writer = WRITERS[progress.format]
-      const copyOut = this.deps.metadata ? copiesWithMetadata(this.deps.metadata) : plainCopy
+      // Each export lends its own few buffers to the thousands of copies it makes (`ReusedBuffers`).
+      const copyOut = this.deps.metadata
+        ? copiesWithMetadata(this.deps.metadata, new ReusedBuffers())
+        : plainCopy
       progress.path = await writer.write(dir, name, plan, signal, onProgress, copyOut)
       const downloadName = writer.downloadName(name)
       if (downloadName !== null && isExportsDir(dir, this.deps.exportsDir))

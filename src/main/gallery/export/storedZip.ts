@@ -26,7 +26,6 @@ const V20 = 20
 const V45 = 45
 const MADE_BY_UNIX = 3 << 8
 const FILE_MODE = 0o100644
-/** Reads of this size: a few per image instead of one per 64 KiB. */
 
 export class StoredZipEntryError extends Error {}
 
@@ -58,8 +57,10 @@ export class StoredZip {
     return this.offset
   }
 
-  /** Adds a file's bytes, read in large chunks; resolves once they are handed to the sink. */
-  /** An entry whose bytes arrive as `stream` (a library object), read through once. */
+  /**
+   * An entry whose bytes arrive as `stream` (a library object), read through once; resolves once they are
+   * handed to the sink.
+   */
   async addFile(
     name: string,
     stream: AsyncIterable<Buffer>,
@@ -81,6 +82,21 @@ export class StoredZip {
     entry.crc = crc32(data)
     entry.size = data.length
     await this.write(data)
+    await this.end(entry)
+  }
+
+  /**
+   * An entry of bytes in a lent buffer (`ReusedBuffers`): resolves only once the sink has written them, not
+   * when it has merely queued them, so the buffer may be filled again at once.
+   */
+  async addLent(name: string, data: Buffer, mtime: Date): Promise<void> {
+    const entry = await this.begin(name, mtime)
+    entry.crc = crc32(data)
+    entry.size = data.length
+    this.offset += data.length
+    await new Promise<void>((resolve, reject) =>
+      this.sink.write(data, (error) => (error ? reject(error) : resolve()))
+    )
     await this.end(entry)
   }
 

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
+import type { ReusedBuffers } from '../../library/reusedBuffers'
 import type { CopyOut } from './exitCopy'
 import type { ExportPlan, PlannedFile } from './plan'
 
@@ -46,10 +47,13 @@ export async function bytesOf(file: PlannedFile): Promise<Readable> {
   return stream
 }
 
-/** `bytesOf`, whole: read at once where the store can, else gathered from its stream. */
-export async function wholeBytesOf(file: PlannedFile): Promise<Buffer> {
+/**
+ * `bytesOf`, whole: read at once where the store can (into a buffer of `buffers` where it reads files),
+ * else gathered from its stream.
+ */
+export async function wholeBytesOf(file: PlannedFile, buffers?: ReusedBuffers): Promise<Buffer> {
   if (file.source.read) {
-    const bytes = await file.source.read()
+    const bytes = await file.source.read(buffers)
     if (!bytes) throw gone(file)
     return bytes
   }

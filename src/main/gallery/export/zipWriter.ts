@@ -35,7 +35,10 @@ export const zipWriter: ExportWriter = {
             throw new ExportCancelled()
           }
           const at = new Date(file.createdAt)
-          await zip.addFile(`${IMAGES_DIR}/${file.name}`, copy.stream, at, signal)
+          if (copy.lent) {
+            await zip.addLent(`${IMAGES_DIR}/${file.name}`, copy.lent.bytes, at)
+            copy.lent.release()
+          } else await zip.addFile(`${IMAGES_DIR}/${file.name}`, copy.stream, at, signal)
           if (copy.sidecar !== null)
             await zip.addBuffer(
               `${IMAGES_DIR}/${sidecarName(file.name)}`,

@@ -76,6 +76,8 @@ describe.each([
     }
   })
   afterEach(() => temp.cleanup())
+  const writeWith = (copyOut: CopyOut): Promise<string> =>
+    writer.write(temp.dir, 'team', plan, new AbortController().signal, () => undefined, copyOut)
 
   it('writes the images under images/ with the manifests and the page, and says where', async () => {
     const steps: (number | null)[] = []
@@ -113,14 +115,7 @@ describe.each([
         stream: Readable.from([Buffer.from(`copy of ${file.name}`)]),
         sidecar: file.name === 'b.png' ? recordJson(file.record) : null
       })
-    const path = await writer.write(
-      temp.dir,
-      'team',
-      plan,
-      new AbortController().signal,
-      () => undefined,
-      copyOut
-    )
+    const path = await writeWith(copyOut)
     const files = contents(path)
     expect(files['images/a.png']).toBe('copy of a.png')
     expect(files['images/b.png']).toBe('copy of b.png')
@@ -128,6 +123,32 @@ describe.each([
     expect(Object.keys(files).filter((name) => name.endsWith('.json') && name.startsWith('images/'))).toEqual(
       ['images/b.png.json']
     )
+  })
+
+  it('writes a lent copy’s bytes and gives them back only once they are written', async () => {
+    // Each copy's buffer is scribbled over the moment it is given back, as its next read would. A small
+    // copy is where a file stream queues bytes without writing them yet.
+    const released: string[] = []
+    const times = (name: string): number => (name === 'a.png' ? 5 : 2000)
+    const copyOut: CopyOut = (file) => {
+      const bytes = Buffer.from(`lent copy of ${file.name}`.repeat(times(file.name)))
+      return Promise.resolve({
+        stream: Readable.from([Buffer.from(`stream of ${file.name}`)]),
+        sidecar: null,
+        lent: {
+          bytes,
+          release: () => {
+            released.push(file.name)
+            bytes.fill(0x58)
+          }
+        }
+      })
+    }
+    const path = await writeWith(copyOut)
+    const files = contents(path)
+    for (const name of ['a.png', 'b.png', 'c.png'])
+      expect(files[`images/${name}`]).toBe(`lent copy of ${name}`.repeat(times(name)))
+    expect(released).toEqual(['a.png', 'b.png', 'c.png'])
   })
 
   it.each([1, 2])('leaves nothing behind when cancelled at progress step %i', async (cancelAt) => {
