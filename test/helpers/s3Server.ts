@@ -1,5 +1,5 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -107,8 +107,11 @@ export interface S3TestServer {
   directory: string
   /** s3rver's only account (it knows no other key ID; it does not check V4 signatures, see below). */
   credentials: { accessKeyId: string; secretAccessKey: string }
-  /** Every HTTP request the server received, in order: method and path with its query. */
-  requests: Array<{ method: string; path: string }>
+  /**
+   * Every HTTP request the server received, in order: method and path with its query, and the payload hash
+   * it was signed with (`x-amz-content-sha256`).
+   */
+  requests: Array<{ method: string; path: string; payloadHash?: string }>
   /** Closes the server as `stop` does but keeps `directory`: the port refuses connections until `back`. */
   away(): Promise<void>
   /** Listens again on the same port, over the same `directory`: what the buckets held is there. */
@@ -122,7 +125,7 @@ async function runS3rver(
   port: number,
   buckets: string[],
   partsPerPage: number,
-  requests: Array<{ method: string; path: string }>
+  requests: Array<{ method: string; path: string; payloadHash?: string }>
 ): Promise<{ port: number; close(): Promise<void> }> {
   const s3rver = new S3rver({
     address: '127.0.0.1',
@@ -137,8 +140,13 @@ async function runS3rver(
   if (!server) throw new Error('s3rver did not keep its http server')
   // The http.Server's own event, beside s3rver's handler: every request that reached the server, answered
   // or not (a request cut mid-body is seen too, once its headers arrived).
-  server.on('request', (req: { method?: string; url?: string }) => {
-    requests.push({ method: req.method ?? '', path: req.url ?? '' })
+  server.on('request', (req: IncomingMessage) => {
+    const payloadHash = req.headers['x-amz-content-sha256']
+    requests.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      ...(typeof payloadHash === 'string' ? { payloadHash } : {})
+    })
   })
   return {
     port: address.port,
@@ -169,7 +177,7 @@ export async function startS3Server(
     if (name.length < 3 || name.length > 63) throw new Error(`a bucket name has 3 to 63 characters: ${name}`)
   const partsPerPage = options.partsPerPage ?? 1000
   const temp = makeTempDir('gs-s3rver-')
-  const requests: Array<{ method: string; path: string }> = []
+  const requests: Array<{ method: string; path: string; payloadHash?: string }> = []
   let running: { port: number; close(): Promise<void> } | null
   try {
     running = await runS3rver(temp.dir, 0, buckets, partsPerPage, requests)

@@ -69,6 +69,11 @@ export interface PutOptions {
    * store moves it to its writer thread, leaving `data` empty).
    */
   handOver?: boolean
+  /**
+   * The bytes' SHA-256 in lowercase hex, when the caller knows it (a team object is named by it): a store
+   * that signs each request with its payload's hash takes this one instead of hashing the bytes again.
+   */
+  sha256?: string
 }
 
 export interface MediaStore {

@@ -11,7 +11,7 @@ const KEPT = 16
  * A new buffer for every file cost the export one full garbage collection every 30 images or so: V8 answers
  * fresh external memory by marking the whole heap, on the second core the ExifTool processes need (10,000
  * images: 350 collections, about 30 s of CPU on background threads, the export 0.77× ExifTool alone; with
- * buffers used again, 4 collections and 1.0×). A lent buffer is only ever seen through the slice `take`
+ * buffers used again, 4 collections and 1.13×). A lent buffer is only ever seen through the slice `take`
  * answers, so what an earlier file left in it beyond that slice never shows.
  */
 export class ReusedBuffers {

@@ -371,7 +371,7 @@ export class Replica {
     const original = await this.bytes.original(sha256)
     // Deleted here before it was ever sent: the same segment removes it, so no device will show it.
     if (!original) return false
-    await this.putUnlessPresent(objectKey(sha256, type), original, present, progress)
+    await this.putUnlessPresent(objectKey(sha256, type), original, present, progress, sha256)
     this.probe?.('sync.objectSent')
     return true
   }
@@ -381,9 +381,13 @@ export class Replica {
     key: string,
     bytes: Uint8Array,
     present: Set<string> | null,
-    progress?: (sent: number) => void
+    progress?: (sent: number) => void,
+    sha256?: string
   ): Promise<void> {
-    const options: PutOptions = progress ? { onProgress: progress } : {}
+    const options: PutOptions = {
+      ...(progress ? { onProgress: progress } : {}),
+      ...(sha256 !== undefined ? { sha256 } : {})
+    }
     if (present === null) await this.store.put(key, bytes, undefined, options)
     else if (!present.has(key))
       await this.store.put(key, bytes, undefined, { ...options, listedAbsent: true })

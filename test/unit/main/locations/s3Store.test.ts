@@ -253,6 +253,28 @@ describe('the S3 store on s3rver', () => {
     expect((await store.read('2026/10/listed.png'))?.equals(data)).toBe(true)
   })
 
+  it('signs a PUT with the hash its caller knows, and hashes the bytes itself otherwise', async () => {
+    const store = makeStore()
+    const data = randomBytes(3_000)
+    const sha256 = createHash('sha256').update(data).digest('hex')
+    await store.put('2026/10/known.png', data, undefined, { listedAbsent: true, sha256 })
+    // A hash that is not a SHA-256 is not taken: the SDK hashes the bytes as it always does.
+    await store.put('2026/10/other.png', data, undefined, { listedAbsent: true, sha256: 'not-a-hash' })
+    const hashes = server.requests
+      .filter((request) => request.method === 'PUT' && request.path.includes(`/${store.location.prefix}`))
+      .map((request) => request.payloadHash)
+    expect(hashes).toEqual([sha256, sha256])
+    // The SDK would have computed the same hash: a wrong one shows it is the caller's that is sent (S3
+    // refuses such bytes; s3rver does not check them).
+    const lying = makeStore()
+    await lying.put('2026/10/lie.png', data, undefined, { listedAbsent: true, sha256: '0'.repeat(64) })
+    expect(
+      server.requests.filter((request) => request.path.includes(`/${lying.location.prefix}`)).at(-1)
+        ?.payloadHash
+    ).toBe('0'.repeat(64))
+    expect((await store.read('2026/10/known.png'))?.equals(data)).toBe(true)
+  })
+
   it('keeps a draft on this machine until its commit, and sweeps the drafts a crash left', async () => {
     const store = makeStore()
     const seenBefore = server.requests.length
