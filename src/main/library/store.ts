@@ -55,7 +55,9 @@ const REMOTE_EXT: Partial<Record<MediaMime, string>> = {
 
 /**
  * Fetches a team image's file from the location it is at (set by team sync at wiring time): its bytes,
- * or null when the location has no such object or cannot be reached (a throw means the same).
+ * or null when the location has no such object or cannot be reached (a throw means the same). The bytes
+ * are the library's from then on: their memory may be moved to the disk store's writer thread, leaving
+ * them empty, so a fetch answers bytes nobody else holds.
  */
 export type RemoteFetch = (remote: {
   locationId: string
@@ -251,7 +253,8 @@ export class Library {
       const incoming = incomingBytes(bytes, { expect: 'image', sha256: row.sha256 }, this.now())
       if (incoming.mime !== row.mime) throw new Error(`a team file of ${row.mime} sniffs as ${incoming.mime}`)
       await inspect(incoming, this.work)
-      if (incoming.data) await this.files.put(row.path, incoming.data)
+      // Moved to the writer thread, not copied (a board's files kept here: 325 MB of copies otherwise).
+      if (incoming.data) await this.files.put(row.path, incoming.data, undefined, { handOver: true })
     } catch (error) {
       // Refused bytes are said; a location out of reach is the reader's null, and the details say it.
       this.options.onError?.(

@@ -86,7 +86,7 @@ describe('a team image kept by its thumbnail (fetch on read) [P54]', () => {
     const asked: Array<{ locationId: string; sha256: string }> = []
     library.setFetcher(({ locationId, sha256: sha }) => {
       asked.push({ locationId, sha256: sha })
-      return Promise.resolve(original)
+      return Promise.resolve(Buffer.from(original))
     })
     const source = await library.source(id)
     expect(source).toMatchObject({ mime: 'image/png', size: original.length })
@@ -101,7 +101,7 @@ describe('a team image kept by its thumbnail (fetch on read) [P54]', () => {
 
   it('serves the original through serveMedia and mediaSource too (the media protocol, details)', async () => {
     const { id, original } = await remoteImage(2)
-    library.setFetcher(() => Promise.resolve(original))
+    library.setFetcher(() => Promise.resolve(Buffer.from(original)))
     const served = await library.serveMedia(id)
     expect(served?.mime).toBe('image/png')
     expect(library.remoteOf(id)).toBeNull()
@@ -117,9 +117,19 @@ describe('a team image kept by its thumbnail (fetch on read) [P54]', () => {
     expect(library.remoteOf(other.id)).toBe('team1')
   })
 
+  it('takes the fetched bytes over rather than copying them to the disk store', async () => {
+    const { id, original } = await remoteImage(7)
+    const given = Buffer.allocUnsafeSlow(original.length)
+    original.copy(given)
+    library.setFetcher(() => Promise.resolve(given))
+    expect((await library.read(id))?.bytes.equals(original)).toBe(true)
+    // Moved to the writer thread: the fetch's buffer is left empty.
+    expect(given.byteLength).toBe(0)
+  })
+
   it('fetches once for readers asking at the same time, and each gets the file', async () => {
     const { id, original } = await remoteImage(4)
-    const held = heldFetch(() => original)
+    const held = heldFetch(() => Buffer.from(original))
     library.setFetcher(held.fetch)
     const readers = [
       library.source(id),
@@ -155,7 +165,7 @@ describe('a team image kept by its thumbnail (fetch on read) [P54]', () => {
     expect(await library.read(id)).toBeNull()
     expect(library.remoteOf(id)).toBe('team1')
     // The location answers again: the next reader gets the file.
-    library.setFetcher(() => Promise.resolve(original))
+    library.setFetcher(() => Promise.resolve(Buffer.from(original)))
     expect((await library.read(id))?.bytes.equals(original)).toBe(true)
     expect(library.remoteOf(id)).toBeNull()
   })
@@ -179,7 +189,7 @@ describe('a team image kept by its thumbnail (fetch on read) [P54]', () => {
 describe('a team file that comes here is said to have come [P55]', () => {
   it('once, after its mark is cleared, however many readers asked', async () => {
     const { id, original } = await remoteImage(9)
-    const held = heldFetch(() => original)
+    const held = heldFetch(() => Buffer.from(original))
     library.setFetcher(held.fetch)
     const readers = [library.source(id), library.serveMedia(id), library.read(id)]
     await new Promise((resolve) => setTimeout(resolve, 20))
