@@ -164,21 +164,6 @@ function guarded(body: Readable, fail: (error: unknown) => LocationError): Reada
   return out
 }
 
-/**
- * The media store in an S3-compatible bucket (AWS, R2, B2, MinIO, Wasabi...), the first team location.
- *
- * Keys name content, so an object is written at most once and never overwritten: a put asks first
- * (HeadObject) and skips the upload when the object is there, so a normal write needs no delete permission
- * and does not rely on `If-None-Match: *` (not every S3-compatible server honours it). Puts of one key in
- * this process share one upload. A draft is a local file until its commit uploads it, so nothing of it is
- * ever in the bucket before then; an object is whole or absent, as S3 makes every PUT and multipart
- * completion atomic. An object over one part goes up as a multipart upload that resumes (`s3Multipart.ts`):
- * one cut for good, or by a restart, leaves its parts in the bucket (invisible, but billed) for the next
- * put of the same bytes, which sends only the parts missing; the bucket's lifecycle rule for incomplete
- * uploads removes those never resumed. The credentials need s3:ListBucket on the prefix (as `probe`
- * checks): without it S3 answers a HEAD of a missing object 403, not 404, and every put would read as
- * denied. Resuming also needs s3:ListMultipartUploadParts; without it an upload begins again.
- */
 const SHA256_HEX = /^[0-9a-f]{64}$/
 
 /**
@@ -200,6 +185,21 @@ function signWithKnownHash(command: PutObjectCommand, sha256: string): void {
   )
 }
 
+/**
+ * The media store in an S3-compatible bucket (AWS, R2, B2, MinIO, Wasabi...), the first team location.
+ *
+ * Keys name content, so an object is written at most once and never overwritten: a put asks first
+ * (HeadObject) and skips the upload when the object is there, so a normal write needs no delete permission
+ * and does not rely on `If-None-Match: *` (not every S3-compatible server honours it). Puts of one key in
+ * this process share one upload. A draft is a local file until its commit uploads it, so nothing of it is
+ * ever in the bucket before then; an object is whole or absent, as S3 makes every PUT and multipart
+ * completion atomic. An object over one part goes up as a multipart upload that resumes (`s3Multipart.ts`):
+ * one cut for good, or by a restart, leaves its parts in the bucket (invisible, but billed) for the next
+ * put of the same bytes, which sends only the parts missing; the bucket's lifecycle rule for incomplete
+ * uploads removes those never resumed. The credentials need s3:ListBucket on the prefix (as `probe`
+ * checks): without it S3 answers a HEAD of a missing object 403, not 404, and every put would read as
+ * denied. Resuming also needs s3:ListMultipartUploadParts; without it an upload begins again.
+ */
 export class S3MediaStore implements MediaStore {
   readonly location: S3Location
   private readonly client: S3Client
