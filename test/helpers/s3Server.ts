@@ -100,6 +100,14 @@ function multipartAdditions(s3rver: S3rverInstance, partsPerPage: number): KoaMi
   }
 }
 
+/** A request the server received: method, path with its query, the payload hash it was signed with. */
+export interface SeenRequest {
+  method: string
+  path: string
+  /** Its `x-amz-content-sha256`. */
+  payloadHash?: string
+}
+
 export interface S3TestServer {
   endpoint: string
   port: number
@@ -107,11 +115,8 @@ export interface S3TestServer {
   directory: string
   /** s3rver's only account (it knows no other key ID; it does not check V4 signatures, see below). */
   credentials: { accessKeyId: string; secretAccessKey: string }
-  /**
-   * Every HTTP request the server received, in order: method and path with its query, and the payload hash
-   * it was signed with (`x-amz-content-sha256`).
-   */
-  requests: Array<{ method: string; path: string; payloadHash?: string }>
+  /** Every HTTP request the server received, in order. */
+  requests: SeenRequest[]
   /** Closes the server as `stop` does but keeps `directory`: the port refuses connections until `back`. */
   away(): Promise<void>
   /** Listens again on the same port, over the same `directory`: what the buckets held is there. */
@@ -125,7 +130,7 @@ async function runS3rver(
   port: number,
   buckets: string[],
   partsPerPage: number,
-  requests: Array<{ method: string; path: string; payloadHash?: string }>
+  requests: SeenRequest[]
 ): Promise<{ port: number; close(): Promise<void> }> {
   const s3rver = new S3rver({
     address: '127.0.0.1',
@@ -177,7 +182,7 @@ export async function startS3Server(
     if (name.length < 3 || name.length > 63) throw new Error(`a bucket name has 3 to 63 characters: ${name}`)
   const partsPerPage = options.partsPerPage ?? 1000
   const temp = makeTempDir('gs-s3rver-')
-  const requests: Array<{ method: string; path: string; payloadHash?: string }> = []
+  const requests: SeenRequest[] = []
   let running: { port: number; close(): Promise<void> } | null
   try {
     running = await runS3rver(temp.dir, 0, buckets, partsPerPage, requests)

@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, fstatSync, openSync, readSync, realpathSync } from 'node:fs'
-import { open, readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
+import { readdir, readFile, realpath, stat, unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { isTempName, openAtomicWriter, sweepTempFiles, writeFileAtomicQuick } from './atomic'
@@ -79,14 +79,7 @@ export class DiskMediaStore implements MediaStore {
     const file = await this.realFile(key)
     if (!file) return null
     try {
-      if (!buffers) return await readFile(file)
-      const handle = await open(file, 'r')
-      try {
-        const info = await handle.stat()
-        return info.isFile() ? await buffers.readWhole(handle, info.size) : null
-      } finally {
-        await handle.close()
-      }
+      return await (buffers ? buffers.readFile(file) : readFile(file))
     } catch (error) {
       if (missing(error)) return null
       throw error

@@ -1,4 +1,4 @@
-import type { FileHandle } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 
 /** The smallest buffer lent: most images fit, so a few buffers serve a whole export. */
 const MIN_BYTES = 1 << 20
@@ -38,6 +38,20 @@ export class ReusedBuffers {
     if (!buffer || this.free.includes(buffer)) return
     if (this.free.length < KEPT) this.free.push(buffer)
     else this.own.delete(bytes.buffer)
+  }
+
+  /**
+   * The file at `path`, read whole into a lent buffer; null when it is not a regular file or came up
+   * shorter than its size (being replaced under us). A missing file throws, as `readFile` does.
+   */
+  async readFile(path: string): Promise<Buffer | null> {
+    const handle = await open(path, 'r')
+    try {
+      const info = await handle.stat()
+      return info.isFile() ? await this.readWhole(handle, info.size) : null
+    } finally {
+      await handle.close()
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ExifTool, exiftoolPath, type Tags } from 'exiftool-vendored'
 import type { ReusedBuffers } from '../library/reusedBuffers'
@@ -144,14 +144,9 @@ export function untouchedBecause(bytes: Uint8Array): Untouched | null {
 /** The copy ExifTool wrote, whole: into a lent buffer when there are `buffers`. */
 async function readCopy(path: string, buffers: ReusedBuffers | undefined): Promise<Buffer> {
   if (!buffers) return readFile(path)
-  const handle = await open(path, 'r')
-  try {
-    const bytes = await buffers.readWhole(handle, (await handle.stat()).size)
-    if (!bytes) throw new Error('The copy with its story came out shorter than written.')
-    return bytes
-  } finally {
-    await handle.close()
-  }
+  const bytes = await buffers.readFile(path)
+  if (!bytes) throw new Error('The copy with its story came out shorter than written.')
+  return bytes
 }
 
 /**

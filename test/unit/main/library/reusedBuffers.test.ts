@@ -45,6 +45,9 @@ describe('buffers lent for whole-file reads', () => {
       expect(await buffers.readWhole(handle, bytes.length + 10)).toBeNull()
       // The buffer of the short read is back, for the next.
       expect(buffers.take(10).buffer).toBe(read?.buffer)
+      // By path: the same bytes; a folder is not a file to read.
+      expect((await buffers.readFile(path))?.equals(bytes)).toBe(true)
+      expect(await buffers.readFile(temp.dir)).toBeNull()
     } finally {
       await handle.close()
       temp.cleanup()
