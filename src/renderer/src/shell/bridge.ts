@@ -11,6 +11,8 @@ import { bridgeQueue, resyncQueue } from '../features/queue/bridge'
 import { receiveTasksHandoffs } from '../features/queue/handoffs'
 import { i18n } from '../i18n'
 import { useAppStore } from '../store/app'
+import { whenIdle } from '../ui/idle'
+import { warmNumbers } from '../ui/intl'
 import { notify } from '../store/notifications'
 
 /**
@@ -29,10 +31,15 @@ export function bridgeEvents(connection: Connection): () => void {
     receiveCompareHandoffs(),
     receiveEditHandoffs(),
     receiveTasksHandoffs(),
-    receiveGalleryHandoffs()
+    receiveGalleryHandoffs(),
+    // The first number a screen shows should not be the page's first number formatted.
+    whenIdle(() => warmNumbers(i18n.language), WARM_AFTER_MS)
   ]
   return () => offs.forEach((off) => off())
 }
+
+/** Formatters are warmed in idle time after start-up, or this long after it at the latest. */
+const WARM_AFTER_MS = 3000
 
 /**
  * The backend is reachable again after an outage: every store reads its state afresh, then the

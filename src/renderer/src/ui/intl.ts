@@ -22,3 +22,12 @@ export const dateFormat = (language: string, options: Intl.DateTimeFormatOptions
 
 export const numberFormat = (language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
   once(numbers, language, options, () => new Intl.NumberFormat(language, options))
+
+/**
+ * Makes the plain number formatter of `language` and formats once with it. The first number a page formats
+ * costs milliseconds (the locale's data is read then), which a screen's first opening (the Gallery's
+ * count, a reply's token usage) would otherwise pay; call it in idle time.
+ */
+export function warmNumbers(language: string): void {
+  numberFormat(language).format(1234567.5)
+}

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { MarkdownView } from '@renderer/features/chat/Markdown'
+import { WARM_SAMPLE, warmMarkdown } from '@renderer/features/chat/markdownTree'
 import { connectFake } from './harness'
 
 /** Issue 28: replies' Markdown walked from markdown-it's tokens into React elements by our own code. */
@@ -125,5 +126,27 @@ describe('Markdown tokens as elements', () => {
       'plain\n',
       'x = 1\n'
     ])
+  })
+})
+
+describe('the parser warmed at start-up', () => {
+  it('runs over every kind of block and inline a reply holds, so their first real use is not cold', () => {
+    expect(() => warmMarkdown()).not.toThrow()
+    const container = shown(WARM_SAMPLE)
+    for (const selector of [
+      'h2',
+      'strong',
+      'em',
+      'del',
+      'ul',
+      'ol',
+      'blockquote',
+      'table',
+      'a',
+      'code',
+      'pre'
+    ])
+      expect(container.querySelector(selector), selector).not.toBeNull()
+    expect(container.querySelector('input[type="checkbox"]')).not.toBeNull()
   })
 })
