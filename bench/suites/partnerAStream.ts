@@ -140,12 +140,8 @@ export const partnerAStream = bench<State>({
     const times = { baseline: 0, clientOnly: 0, subject: 0, withThumbnails: 0 }
     for (let group = 0; group < groups; group++) {
       const tag = `${round}-${group}`
-      times.baseline += await bare(emulator, bareDir, tag)
-      times.clientOnly += await throughClient(client, (bytes, index) =>
-        writeFile(join(bareDir, `c${tag}-${index}.jpg`), bytes)
-      )
       // A fresh library folder each group: the library deduplicates by content, which would skip the work.
-      // Made before the clock starts, by keeping one small image of its own, as a library in use is: the
+      // Made before any side runs, by keeping one small image of its own, as a library in use is: the
       // baseline writes into a folder that exists, and a month's folder (with the fsyncs that make its
       // name durable) is made once a month, not once per group.
       const library = new Library(db, new DiskMediaStore(join(temp.dir, `lib-${tag}`)), {
@@ -153,19 +149,36 @@ export const partnerAStream = bench<State>({
       })
       await library.storeBytes(await marker(round * GROUPS + group))
       await library.idle()
-      const started = process.hrtime.bigint()
-      // With --profile, the first group's library path (until its thumbnails are made) as a CPU profile.
-      times.subject += await cpuProfiled(
-        round === 0 && group === 0 ? ctx.profileDir : null,
-        'library-partnerA',
+      const sides: (() => Promise<void>)[] = [
         async () => {
-          const counted = await throughClient(client, (bytes) => library.storeBytes(bytes))
-          // The thumbnails follow the results (off the path that makes them count): how long until all are made.
-          await library.idle()
-          return counted
+          times.baseline += await bare(emulator, bareDir, tag)
+        },
+        async () => {
+          times.clientOnly += await throughClient(client, (bytes, index) =>
+            writeFile(join(bareDir, `c${tag}-${index}.jpg`), bytes)
+          )
+        },
+        async () => {
+          const started = process.hrtime.bigint()
+          // With --profile, the first group's library path (until its thumbnails are made) as a CPU profile.
+          times.subject += await cpuProfiled(
+            round === 0 && group === 0 ? ctx.profileDir : null,
+            'library-partnerA',
+            async () => {
+              const counted = await throughClient(client, (bytes) => library.storeBytes(bytes))
+              // The thumbnails follow the results (off the path that makes them count): how long until all
+              // are made. Waited for here, so the next side never shares the cores with them.
+              await library.idle()
+              return counted
+            }
+          )
+          times.withThumbnails += Number(process.hrtime.bigint() - started) / 1e6
         }
-      )
-      times.withThumbnails += Number(process.hrtime.bigint() - started) / 1e6
+      ]
+      // Each path goes first, second and third in turn: in a fixed order, each always ran after the same
+      // neighbour (its garbage, its disk writes), and the client path alone swung 0.67-1.01x of the
+      // baseline between runs.
+      for (let k = 0; k < sides.length; k++) await sides[(group + round + k) % sides.length]?.()
       db.exec('DELETE FROM media')
     }
     const { baseline, clientOnly, subject, withThumbnails } = {
