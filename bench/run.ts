@@ -76,7 +76,7 @@ interface TargetResult {
   ratio: Spread
   /** How many runs met the target on their own figures. */
   runsMet: number
-  /** Met by the medians and by at least RUNS_TO_MEET of the runs (4 of 5). */
+  /** Met by the medians and by at least `runsToMeet` of the runs (4 of 5). */
   met: boolean
   details: Record<string, number | string>[]
 }

@@ -11,9 +11,9 @@ import { bridgeQueue, resyncQueue } from '../features/queue/bridge'
 import { receiveTasksHandoffs } from '../features/queue/handoffs'
 import { i18n } from '../i18n'
 import { useAppStore } from '../store/app'
+import { notify } from '../store/notifications'
 import { whenIdle } from '../ui/idle'
 import { warmNumbers } from '../ui/intl'
-import { notify } from '../store/notifications'
 
 /**
  * Where contract events flow into stores; components only read stores. The shared stores first, then each
