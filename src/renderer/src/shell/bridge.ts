@@ -1,6 +1,7 @@
 import type { Connection } from '../api'
 import { bridgeSharedStores, resyncSharedStores } from '../api/bridge'
 import { bridgeChat, resyncChat } from '../features/chat/bridge'
+import { warmMarkdown } from '../features/chat/markdownTree'
 import { receiveCompareHandoffs } from '../features/compare/handoffs'
 import { receiveEditHandoffs } from '../features/edit/handoffs'
 import { receiveGalleryHandoffs } from '../features/gallery/handoffs'
@@ -32,13 +33,17 @@ export function bridgeEvents(connection: Connection): () => void {
     receiveEditHandoffs(),
     receiveTasksHandoffs(),
     receiveGalleryHandoffs(),
-    // The first number a screen shows should not be the page's first number formatted.
-    whenIdle(() => warmNumbers(i18n.language), WARM_AFTER_MS)
+    // The first conversation opened, and the first number a screen shows, should not be the Markdown
+    // parser's first run or the page's first number formatted.
+    whenIdle(() => {
+      warmMarkdown()
+      warmNumbers(i18n.language)
+    }, WARM_AFTER_MS)
   ]
   return () => offs.forEach((off) => off())
 }
 
-/** Formatters are warmed in idle time after start-up, or this long after it at the latest. */
+/** The parser and the formatter are warmed in idle time after start-up, or this long after it at the latest. */
 const WARM_AFTER_MS = 3000
 
 /**

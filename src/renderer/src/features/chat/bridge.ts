@@ -1,12 +1,7 @@
 import type { ChatDelta } from '@shared/schemas/chat'
 import type { Connection } from '../../api'
-import { whenIdle } from '../../ui/idle'
 import { loadConversation, loadList } from './actions'
-import { warmMarkdown } from './markdownTree'
 import { useChatStore } from './store'
-
-/** The parser is warmed in idle time after start-up, or this long after it at the latest. */
-const WARM_AFTER_MS = 3000
 
 /**
  * Feeds chat events into the store. Deltas are gathered and applied once per animation frame, so a fast
@@ -38,9 +33,7 @@ export function bridgeChat({ api }: Connection): () => void {
     api.on('chat.conversationUpdated', (conversation) =>
       useChatStore.getState().upsertConversation(conversation)
     ),
-    api.on('chat.conversationRemoved', ({ id }) => useChatStore.getState().removeConversation(id)),
-    // The first conversation opened should not be the Markdown parser's first run.
-    whenIdle(warmMarkdown, WARM_AFTER_MS)
+    api.on('chat.conversationRemoved', ({ id }) => useChatStore.getState().removeConversation(id))
   ]
   return () => {
     if (frame !== null) cancelAnimationFrame(frame)
