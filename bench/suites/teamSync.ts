@@ -307,8 +307,8 @@ const rate = (bytes: number, ms: number): string => `${(mb(bytes) / (ms / 1000))
 
 /**
  * One untimed round of each side before the first run. Without it the first run met a cold s3rver and cold
- * SDK code: its upload, which went first, took 6.1–6.3 s where the later ones took 3.5–4.8, and the first
- * run's publish ratio (0.91–1.23) stood above every other run's in every full run.
+ * SDK code: in the three sets of runs looked at, its upload (which goes first) took 6.1–6.3 s where the
+ * later ones took 3.5–4.8, and its publish ratio (0.91–1.23) stood above every later run's (0.62–0.88).
  */
 async function warmUp(
   s3: S3Process,
