@@ -8,7 +8,7 @@ import { isActiveJob, isSaving } from '../../jobs/status'
 import { useNow } from '../../ui/useNow'
 import { filterKey, isFiltered, matchesFilter, ALL_TASKS, STATUS_FILTERS } from './model'
 import { useQueueCounts } from './QueueBadge'
-import { loadPage } from './queries'
+import { loadFirstPage, loadPage } from './queries'
 import { useQueueStore } from './store'
 import { loadLine, setQueuePaused } from './actions'
 import { JobDialogs } from './JobDialogs'
@@ -239,7 +239,7 @@ export function QueueScreen(): ReactElement {
   const { running, waiting, attention } = useQueueCounts()
 
   useEffect(() => {
-    void loadPage(api, filter)
+    void loadFirstPage(api, filter)
   }, [api, filter])
   useEffect(() => {
     void loadLine(api)

@@ -30,6 +30,16 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
 }
 
 /**
+ * A filter's first page, unless it is here already or on its way (the whole queue's comes at start); asked
+ * again if its last ask failed. For the screen's opening: fetching one more page each time was work drawn
+ * while the first screen was shown. Older pages come as the list nears its end (`loadPage`).
+ */
+export function loadFirstPage(api: ApiClient, filter: TaskFilter): Promise<void> {
+  const page = useQueueStore.getState().pages[filterKey(filter)]
+  return !page || (page.error !== null && !page.loading) ? loadPage(api, filter) : Promise.resolve()
+}
+
+/**
  * At start: every job still going or waiting for the user (so the navigation badge is right before the
  * Queue screen is ever opened), and the first page of everything.
  */
