@@ -36,7 +36,8 @@ export async function loadPage(api: ApiClient, filter: TaskFilter): Promise<void
  */
 export function loadFirstPage(api: ApiClient, filter: TaskFilter): Promise<void> {
   const page = useQueueStore.getState().pages[filterKey(filter)]
-  return !page || (page.error !== null && !page.loading) ? loadPage(api, filter) : Promise.resolve()
+  // `loadPage` itself leaves a page on its way alone.
+  return !page || page.error !== null ? loadPage(api, filter) : Promise.resolve()
 }
 
 /**
