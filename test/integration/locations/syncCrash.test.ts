@@ -4,6 +4,8 @@ import { join, relative } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { CrashPoint } from '../../../src/main/crashPoints'
+import { isTempName } from '../../../src/main/library/atomic'
+import { FolderMediaStore } from '../../../src/main/locations/folderStore'
 import { parseDeviceKey } from '../../../src/main/sync/layout'
 import type { ApiClient } from '../../../src/shared/client'
 import { startTestBackend } from '../../helpers/backend'
@@ -24,10 +26,19 @@ function filesUnder(root: string, dir = root): string[] {
   )
 }
 
-/** What a kill may never leave at a location: an object whose bytes are not its name, or a gap in a log. */
-function checkLocation(root: string): void {
+/**
+ * What a kill may never leave at a location: an object whose bytes are not its name, or a gap in a log.
+ * A write cut by the kill may leave its temp file (`<key>.tmp-<rand>`, empty or partial): no key names it,
+ * and the store's listing, which every reader goes by, must not show it.
+ */
+async function checkLocation(root: string): Promise<void> {
   const seqs = new Map<string, number[]>()
+  const listed: string[] = []
+  for await (const object of new FolderMediaStore({ path: root }).list()) listed.push(object.key)
+  expect(listed.filter((key) => isTempName(key))).toEqual([])
   for (const key of filesUnder(root)) {
+    if (isTempName(key)) continue
+    expect(listed).toContain(key)
     if (key.startsWith('objects/')) {
       const name = key.split('/').pop()?.split('.')[0]
       expect(
@@ -102,11 +113,11 @@ describe('a team sync killed with kill -9, then started again, loses nothing and
       const { boardId, locationId } = await seedBoard(ana.api, images, folder)
       await ana.arm(point, k)
       await killedAt(ana, point, k, ana.api.invoke('team.publishBoard', { locationId, boardId }))
-      checkLocation(folder)
+      await checkLocation(folder)
 
       ana = await spawnBackend(join(temp.dir, 'ana'), `sync crash: ${point} (restarted)`)
       await ana.api.invoke('team.sync', { id: locationId })
-      checkLocation(folder)
+      await checkLocation(folder)
       await ana.kill9()
 
       const ben = startTestBackend(temp.dir, 'ben')
@@ -162,7 +173,7 @@ describe('a team sync killed with kill -9, then started again, loses nothing and
       expect(boards.map((b) => [b.name, b.count])).toEqual([['Moodboard', 4]])
       expect(await ben.api.invoke('team.sync', { id: benLocation.id })).toMatchObject({ added: 0 })
       await ben.kill9()
-      checkLocation(folder)
+      await checkLocation(folder)
       temp.cleanup()
     }, 60_000)
   }
