@@ -107,6 +107,13 @@ export interface MediaStore {
   /** Removes what interrupted writes left; call once at start (before anything is written). */
   sweep(now: number): number
   /**
+   * Removes, and tallies, what writes cut off at least `olderThanMs` before `now` left at the store beside
+   * its keys (no listing shows it): a shared folder's temp files, a WebDAV server's partial uploads. A
+   * younger one may be a teammate's write under way. Only team locations that can hold such files have it;
+   * Clean up calls it (it may delete, where `sweep` runs at every start).
+   */
+  removeUnfinished?(now: number, olderThanMs: number): Promise<{ files: number; bytes: number }>
+  /**
    * The object as a file on this machine, when the store keeps one (the local disk): the thumbnailer, a
    * folder export and the web host's media route read it in place. Other stores answer null.
    */

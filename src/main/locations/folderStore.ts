@@ -1,8 +1,9 @@
-import { rmdir, stat } from 'node:fs/promises'
+import { lstat, readdir, rmdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { z } from 'zod'
 import { folderIsReadOnly } from '../dataFolder/storageFaults'
+import { isTempName } from '../library/atomic'
 import { DiskMediaStore } from '../library/diskStore'
 import {
   checkPrefix,
@@ -27,7 +28,8 @@ export type FolderLocation = z.infer<typeof folderLocationSchema>
  *   replacing a file a sync client is uploading makes it report a conflict copy.
  * - The folder must already be there: a shared folder that is not mounted is an empty directory, or none,
  *   and writing into it would fill this machine's disk with what the team never sees. Every write checks.
- * `sweep` leaves the folder alone: a temp file in it may be another machine's write in progress.
+ * `sweep` leaves the folder alone: a temp file in it may be another machine's write in progress. Clean up
+ * removes those a day old (`removeUnfinished`): a write cut off by a crash or a lost mount.
  */
 export class FolderMediaStore implements MediaStore {
   private readonly disk: DiskMediaStore
@@ -145,6 +147,39 @@ export class FolderMediaStore implements MediaStore {
 
   sweep(): number {
     return 0
+  }
+
+  /** Temp files (`<key>.tmp-<rand>`) anywhere in the folder, last written `olderThanMs` or more ago. */
+  async removeUnfinished(now: number, olderThanMs: number): Promise<{ files: number; bytes: number }> {
+    await this.probe()
+    const removed = { files: 0, bytes: 0 }
+    const walk = async (dir: string): Promise<void> => {
+      let entries
+      try {
+        entries = await readdir(dir, { withFileTypes: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+        throw refusal(error) ?? error
+      }
+      for (const entry of entries) {
+        const path = join(dir, entry.name)
+        // Links are neither followed nor removed: the folder's files are only the ones in it.
+        if (entry.isDirectory()) await walk(path)
+        else if (entry.isFile() && isTempName(entry.name)) {
+          try {
+            const info = await lstat(path)
+            if (!(info.mtimeMs <= now - olderThanMs)) continue
+            await unlink(path)
+            removed.files += 1
+            removed.bytes += info.size
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw refusal(error) ?? error
+          }
+        }
+      }
+    }
+    await walk(this.location.path)
+    return removed
   }
 
   localFile(key: string): string | null {

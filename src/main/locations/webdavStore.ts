@@ -460,27 +460,27 @@ export class WebdavMediaStore implements MediaStore {
     return true
   }
 
-  /** Removes the draft files a crash left in `draftDir` (nothing on the server: see `sweepServer`). */
+  /** Removes the draft files a crash left in `draftDir` (nothing on the server: see `removeUnfinished`). */
   sweep(): number {
     return this.drafts.sweep()
   }
 
   /**
-   * Removes uploads older than `olderThanMs` from the server's drafts folder: a connection cut mid-PUT may
-   * leave one there, on servers that keep partial uploads. Younger ones may be a teammate's upload under
-   * way. Returns how many were removed.
+   * Removes uploads older than `olderThanMs` from the server's drafts folder, and tallies them: a
+   * connection cut mid-PUT may leave one there, on servers that keep partial uploads. Younger ones may be a
+   * teammate's upload under way.
    */
-  async sweepServer(now: number, olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
+  async removeUnfinished(now: number, olderThanMs: number): Promise<{ files: number; bytes: number }> {
     let entries: FileStat[]
     try {
       entries = await this.request('PROPFIND', `${DRAFTS}/`, (signal) =>
         this.client.getDirectoryContents(DRAFTS, { signal })
       )
     } catch (error) {
-      if (error instanceof LocationError && error.status === 404) return 0
+      if (error instanceof LocationError && error.status === 404) return { files: 0, bytes: 0 }
       throw error
     }
-    let removed = 0
+    const removed = { files: 0, bytes: 0 }
     for (const entry of entries) {
       const name = entry.filename.replace(/^\/+/, '')
       const modified = Date.parse(entry.lastmod)
@@ -488,7 +488,8 @@ export class WebdavMediaStore implements MediaStore {
         continue
       try {
         await this.request('DELETE', name, (signal) => this.client.deleteFile(name, { signal }))
-        removed += 1
+        removed.files += 1
+        removed.bytes += entry.size
       } catch (error) {
         if (!(error instanceof LocationError) || error.status !== 404) throw error
       }
@@ -580,12 +581,12 @@ export class WebdavMediaStore implements MediaStore {
     }
   }
 
-  /** Deletes an upload that will not be moved; a failure only leaves it to `sweepServer`. */
+  /** Deletes an upload that will not be moved; a failure only leaves it to `removeUnfinished`. */
   private async forget(path: string): Promise<void> {
     try {
       await this.request('DELETE', path, (signal) => this.client.deleteFile(path, { signal }))
     } catch {
-      // Left for sweepServer.
+      // Left for removeUnfinished (Clean up).
     }
   }
 

@@ -82,7 +82,7 @@ const count = (into: CleanUpTally, size: number): void => {
 }
 
 /**
- * Clean up (issue 27): removes from a team location what nothing live uses, which a normal sync never
+ * Clean up: removes from a team location what nothing live uses, which a normal sync never
  * does (it only adds, so it runs with credentials that cannot delete). The caller holds the location's
  * sync lock and has synced, so the merged state is as current as this device can make it. Removed:
  * - the files and thumbnails of images that are not live in the merged state (deleted by the team, or
@@ -100,7 +100,10 @@ const count = (into: CleanUpTally, size: number): void => {
  *   all are kept). A pack removed under a record a reader has not seen costs that reader only the
  *   fallback: it fetches the files;
  * - the files (and the emptied folders) of this computer's review shares that are taken down, expired or
- *   were never finished. Shares put up from another computer are not this one's to judge.
+ *   were never finished. Shares put up from another computer are not this one's to judge;
+ * - what writes cut off before the grace period left beside the keys, where the store can hold such files
+ *   (a shared folder's temp files, a WebDAV server's partial uploads): no listing shows them, so no image
+ *   needs them, and a day-old one is nobody's write in progress.
  * Before its last read of the logs it puts a notice naming every image file it may remove, and it removes
  * no other; once nothing of it is under way it marks the notice over. A push of another device that its
  * last read misses sees the notice and keeps its image a file Clean up does not touch (cleanUpNotices.ts).
@@ -112,7 +115,13 @@ export async function cleanUpLocation(input: CleanUpInput): Promise<TeamCleanUpO
   const now = input.now()
   const outcome: TeamCleanUpOutcome = {
     removed: tally(),
-    kinds: { images: tally(), thumbnails: tally(), snapshots: tally(), reviewPages: tally() },
+    kinds: {
+      images: tally(),
+      thumbnails: tally(),
+      snapshots: tally(),
+      reviewPages: tally(),
+      unfinished: tally()
+    },
     kept: { recent: tally(), undated: tally(), unread: tally() }
   }
 
@@ -149,7 +158,8 @@ export async function cleanUpLocation(input: CleanUpInput): Promise<TeamCleanUpO
     } catch (error) {
       throw stopped(error, outcome)
     }
-    return await removeAll(input, outcome, doomed, shares, notice !== null)
+    await removeAll(input, outcome, doomed, shares, notice !== null)
+    return await removeUnfinished(store, outcome, now, graceMs)
   } finally {
     // Only now is no removal of this Clean up under way (a refusal too waits for those in flight).
     if (notice !== null) await closeNotice(store, input.device, notice)
@@ -187,6 +197,29 @@ async function removeAll(
   } finally {
     // Even when something after it was refused: its link is dead, and the list should say so.
     input.shares.cleared(shares.map((share) => share.id).filter(finished))
+  }
+  return outcome
+}
+
+/**
+ * What writes cut off before the grace period left beside the keys, where the store can hold such files.
+ * After the rest: a refusal here leaves what was removed said.
+ */
+async function removeUnfinished(
+  store: MediaStore,
+  outcome: TeamCleanUpOutcome,
+  now: number,
+  graceMs: number
+): Promise<TeamCleanUpOutcome> {
+  if (!store.removeUnfinished) return outcome
+  try {
+    const left = await store.removeUnfinished(now, graceMs)
+    for (const into of [outcome.removed, outcome.kinds.unfinished]) {
+      into.files += left.files
+      into.bytes += left.bytes
+    }
+  } catch (error) {
+    throw stopped(error, outcome)
   }
   return outcome
 }

@@ -236,7 +236,12 @@ export const TeamCleanUpOutcome = z.object({
     /** Older copies of each device's index of the library (its newest one stays). */
     snapshots: Tally,
     /** Files of review pages taken down, expired or never finished, put up from this computer. */
-    reviewPages: Tally
+    reviewPages: Tally,
+    /**
+     * What writes cut off a day ago or more left beside the keys: a shared folder's temp files, a WebDAV
+     * server's partial uploads.
+     */
+    unfinished: Tally
   }),
   kept: z.object({
     recent: Tally,

@@ -310,6 +310,78 @@ async function noDeleteProxy(
   }
 }
 
+describe('Clean up of what cut-off writes left', () => {
+  const temp = makeTempDir('gs-clean-unfinished-')
+  afterAll(() => temp.cleanup())
+
+  /** Puts `old` (three days old) and `young` (just written) at `dir`, as a cut-off write leaves them. */
+  function leftovers(dir: string, old: string, young: string): void {
+    for (const name of [old, young]) {
+      mkdirSync(join(dir, name, '..'), { recursive: true })
+      writeFileSync(join(dir, name), name === old ? 'half of an old upload' : 'an upload under way')
+    }
+    const threeDaysAgo = new Date(Date.now() - 3 * DAY)
+    utimesSync(join(dir, old), threeDaysAgo, threeDaysAgo)
+  }
+
+  const PLACES = {
+    // A write cut by a crash or a lost mount leaves its temp file beside the object it was to become.
+    folder: () => {
+      const dir = join(temp.dir, 'share')
+      mkdirSync(dir)
+      const base = `objects/ab/ab${'0'.repeat(62)}.png`
+      leftovers(dir, `${base}.tmp-0123456789abcdef`, `${base}.tmp-fedcba9876543210`)
+      return Promise.resolve({
+        settings: { kind: 'folder', path: dir } as const,
+        credentials: null,
+        old: join(dir, `${base}.tmp-0123456789abcdef`),
+        young: join(dir, `${base}.tmp-fedcba9876543210`),
+        stop: () => Promise.resolve()
+      })
+    },
+    // A PUT cut mid-body leaves what was sent under the upload's name, on servers that keep it (rclone).
+    webdav: async () => {
+      const dav = await startWebdavServer()
+      leftovers(dav.dir, '.drafts/old-upload', '.drafts/young-upload')
+      return {
+        settings: { kind: 'webdav', url: dav.url } as const,
+        credentials: { kind: 'webdav', ...dav.credentials } as const,
+        old: join(dav.dir, '.drafts/old-upload'),
+        young: join(dav.dir, '.drafts/young-upload'),
+        stop: () => dav.stop()
+      }
+    }
+  }
+
+  it.each(Object.keys(PLACES) as Array<keyof typeof PLACES>)(
+    'at %s: removes them once a day old, keeps younger ones, and says so by kind',
+    async (kind) => {
+      const place = await PLACES[kind]()
+      const studio = startTestBackend(temp.dir, kind)
+      try {
+        const location = await studio.api.invoke('locations.save', {
+          name: 'Team',
+          settings: place.settings,
+          credentials: place.credentials
+        })
+        const outcome = await studio.api.invoke('team.cleanUp', { id: location.id })
+        const bytes = Buffer.byteLength('half of an old upload')
+        expect(outcome.kinds.unfinished).toEqual({ files: 1, bytes })
+        expect(outcome.removed.files).toBe(1)
+        expect(existsSync(place.old)).toBe(false)
+        expect(existsSync(place.young)).toBe(true)
+        // Nothing else was there to remove, and a second run finds nothing more.
+        expect((await studio.api.invoke('team.cleanUp', { id: location.id })).removed.files).toBe(0)
+        expect(existsSync(place.young)).toBe(true)
+      } finally {
+        await studio.backend.close()
+        await place.stop()
+      }
+    },
+    60_000
+  )
+})
+
 describe('Clean up with credentials that cannot delete', () => {
   const temp = makeTempDir('gs-clean-denied-')
   afterAll(() => temp.cleanup())

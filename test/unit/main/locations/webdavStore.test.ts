@@ -329,8 +329,8 @@ describe('the WebDAV store against rclone serve webdav', () => {
       expect(readFileSync(join(dir, '2026', '11', `${again.sha256}.png`)).equals(data)).toBe(true)
       expect(await keysOf(store)).toEqual(['2026/11/cut.png', again.key].sort())
       // rclone keeps what a cut PUT sent under the PUT's name (measured: 100 kB of 1 MB): the store deletes
-      // its upload after a failure, and what a lost race leaves there goes with the server sweep.
-      await store.sweepServer(statSync(dir).mtimeMs + 60_000, 0)
+      // its upload after a failure, and what a lost race leaves there goes with Clean up's removal of unfinished uploads.
+      await store.removeUnfinished(statSync(dir).mtimeMs + 60_000, 0)
       expect(filesOn(join(dir, '.drafts'))).toEqual([])
     } finally {
       await relay.close()
@@ -345,7 +345,7 @@ describe('the WebDAV store against rclone serve webdav', () => {
     const now = statSync(join(dir, '.drafts', 'young')).mtimeMs
     const dayAgo = new Date(now - 25 * 60 * 60 * 1000)
     utimesSync(join(dir, '.drafts', 'old'), dayAgo, dayAgo)
-    expect(await store.sweepServer(now)).toBe(1)
+    expect(await store.removeUnfinished(now, 24 * 60 * 60 * 1000)).toEqual({ files: 1, bytes: 4 })
     expect(filesOn(join(dir, '.drafts'))).toEqual(['young'])
   })
 

@@ -30,12 +30,13 @@ const bucket: LocationView = {
 
 const MB = 1024 * 1024
 const cleaned: TeamCleanUpOutcome = {
-  removed: { files: 12, bytes: 34 * MB },
+  removed: { files: 13, bytes: 34 * MB },
   kinds: {
-    images: { files: 5, bytes: 30 * MB },
+    images: { files: 5, bytes: 29 * MB },
     thumbnails: { files: 5, bytes: 1 * MB },
     snapshots: { files: 2, bytes: 3 * MB },
-    reviewPages: { files: 0, bytes: 0 }
+    reviewPages: { files: 0, bytes: 0 },
+    unfinished: { files: 1, bytes: 1 * MB }
   },
   kept: {
     recent: { files: 3, bytes: 2 * MB },
@@ -122,16 +123,17 @@ describe('Settings › Team locations: Clean up', () => {
 
     act(() => release())
     const status = within(dialog).getByRole('status')
-    await waitFor(() => expect(status).toHaveTextContent('Removed 12 files (34.0 MB).'))
+    await waitFor(() => expect(status).toHaveTextContent('Removed 13 files (34.0 MB).'))
     const kinds = within(status).getByRole('list', { name: 'Removed, by kind' })
     expect(
       within(kinds)
         .getAllByRole('listitem')
         .map((item) => item.textContent)
     ).toEqual([
-      'Images deleted by the team: 5 files (30.0 MB)',
+      'Images deleted by the team: 5 files (29.0 MB)',
       'Their thumbnails: 5 files (1.0 MB)',
-      'Older copies of the library’s index: 2 files (3.0 MB)'
+      'Older copies of the library’s index: 2 files (3.0 MB)',
+      'Pieces of cut-off uploads: 1 file (1.0 MB)'
     ])
     expect(status).toHaveTextContent('3 recent files were kept: a teammate may still be sharing them.')
     const done = within(dialog).getByRole('button', { name: 'Done' })
@@ -175,7 +177,8 @@ describe('Settings › Team locations: Clean up', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '清理' }))
     act(() => release())
     const status = within(dialog).getByRole('status')
-    await waitFor(() => expect(status).toHaveTextContent('已删除 12 个文件（34.0 MB）。'))
+    await waitFor(() => expect(status).toHaveTextContent('已删除 13 个文件（34.0 MB）。'))
+    expect(status).toHaveTextContent('中断的上传留下的残余文件：1 个文件（1.0 MB）')
     expect(status).toHaveTextContent('保留了 1 个文件，因为该位置没有提供它们的时间。')
     expect(within(dialog).getByRole('button', { name: '完成' })).toBeInTheDocument()
   })

@@ -14,7 +14,7 @@ type Phase =
   | { kind: 'done'; outcome: TeamCleanUpOutcome }
   | { kind: 'failed'; error: AppError }
 
-const KINDS = ['images', 'thumbnails', 'snapshots', 'reviewPages'] as const
+const KINDS = ['images', 'thumbnails', 'snapshots', 'reviewPages', 'unfinished'] as const
 
 /** What Clean up removed, by kind, and what it kept although unused (too recent, or of unknown age). */
 function Summary({ outcome }: { outcome: TeamCleanUpOutcome }): ReactElement {
@@ -58,7 +58,7 @@ function Summary({ outcome }: { outcome: TeamCleanUpOutcome }): ReactElement {
 
 /**
  * "Clean up…" of a team location: says in plain words what goes (files of images the team deleted, older
- * copies of the library's index, taken-down review pages), what stays, and that it needs credentials that
+ * copies of the library's index, taken-down review pages, what cut-off uploads left), what stays, and that it needs credentials that
  * may delete; then runs it and says what it removed and what it kept. Cancel has the focus while the
  * question is open; Done takes it once the answer is shown. The dialog may not be closed while it runs:
  * the work goes on at the location either way, and its summary is what the user waits for.
@@ -104,6 +104,7 @@ export function CleanUpDialog({
               <li>{t('settings.locations.confirmCleanUp.images')}</li>
               <li>{t('settings.locations.confirmCleanUp.snapshots')}</li>
               <li>{t('settings.locations.confirmCleanUp.reviewPages')}</li>
+              <li>{t('settings.locations.confirmCleanUp.unfinished')}</li>
             </ul>
             <p>{t('settings.locations.confirmCleanUp.kept')}</p>
             <p>{t('settings.locations.confirmCleanUp.credentials')}</p>

@@ -73,6 +73,7 @@ export const locations = {
     images: 'files of images the team deleted, once they are a day old',
     snapshots: 'older copies of the library’s index (the newest of each computer stays)',
     reviewPages: 'review pages from this computer that were taken down, expired or never finished',
+    unfinished: 'pieces of uploads that were cut off, once they are a day old',
     kept: 'Images still in the library, their history and everyone’s changes stay. Your gallery is not touched.',
     credentials:
       'It needs credentials allowed to delete files at the location; a sync needs only to add them.',
@@ -101,7 +102,8 @@ export const locations = {
       images: 'Images deleted by the team: {{files}} ({{size}})',
       thumbnails: 'Their thumbnails: {{files}} ({{size}})',
       snapshots: 'Older copies of the library’s index: {{files}} ({{size}})',
-      reviewPages: 'Taken-down review pages: {{files}} ({{size}})'
+      reviewPages: 'Taken-down review pages: {{files}} ({{size}})',
+      unfinished: 'Pieces of cut-off uploads: {{files}} ({{size}})'
     }
   },
   saved: '“{{name}}” is saved.',

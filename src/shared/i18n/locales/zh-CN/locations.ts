@@ -66,6 +66,7 @@ export const locations: Catalog<typeof en> = {
     images: '团队已删除的图片的文件（放置满一天之后）',
     snapshots: '图库索引的旧副本（每台电脑最新的一份会保留）',
     reviewPages: '这台电脑上已撤下、已过期或没有完成的审阅页面',
+    unfinished: '中断的上传留下的残余文件（放置满一天之后）',
     kept: '仍在图库中的图片、它们的历史和每个人的修改都会保留。你的图库不受影响。',
     credentials: '清理需要在该位置有删除文件权限的凭据；同步只需要添加文件的权限。',
     keep: '取消',
@@ -88,7 +89,8 @@ export const locations: Catalog<typeof en> = {
       images: '团队已删除的图片：{{files}}（{{size}}）',
       thumbnails: '它们的缩略图：{{files}}（{{size}}）',
       snapshots: '图库索引的旧副本：{{files}}（{{size}}）',
-      reviewPages: '已撤下的审阅页面：{{files}}（{{size}}）'
+      reviewPages: '已撤下的审阅页面：{{files}}（{{size}}）',
+      unfinished: '中断的上传留下的残余文件：{{files}}（{{size}}）'
     }
   },
   saved: '已保存“{{name}}”。',
