@@ -192,8 +192,17 @@ export class Replica {
       // its segment is there: the two listings that keep a Clean up under way from removing a file the
       // segment names (cleanUpNotices.ts has the argument). A segment that adds no image names no file.
       const before = images.length > 0 ? await cleanUpsSeen(this.store, this.device) : null
-      await this.sendPack(segment)
-      result.objects += await this.sendObjects(images, report)
+      // The pack goes up beside the images, not before them: it need only be there before the segment.
+      // Sent first, it kept the images waiting 150-200 ms per segment; interleaved runs of both ways
+      // (bench/suites/teamSync.ts, 8 runs each time) put this way's publish ratio about 0.1 higher. Both
+      // are waited for whichever fails, so nothing of this push is still in flight when it throws.
+      const [pack, objects] = await Promise.allSettled([
+        this.sendPack(segment),
+        this.sendObjects(images, report)
+      ])
+      if (pack.status === 'rejected') throw pack.reason
+      if (objects.status === 'rejected') throw objects.reason
+      result.objects += objects.value
       await this.store.put(segmentKey(this.device, segment.seq), Buffer.from(JSON.stringify(segment)))
       this.probe?.('sync.segmentSent')
       if (before) {
