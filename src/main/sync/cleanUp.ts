@@ -82,8 +82,8 @@ const count = (into: CleanUpTally, size: number): void => {
 }
 
 /**
- * Clean up: removes from a team location what nothing live uses, which a normal sync never
- * does (it only adds, so it runs with credentials that cannot delete). The caller holds the location's
+ * Clean up: removes from a team location what nothing live uses, which a normal sync never does (it only
+ * adds, so it runs with credentials that cannot delete). The caller holds the location's
  * sync lock and has synced, so the merged state is as current as this device can make it. Removed:
  * - the files and thumbnails of images that are not live in the merged state (deleted by the team, or
  *   left by a push that never finished), once older than the grace period by the location's own times;

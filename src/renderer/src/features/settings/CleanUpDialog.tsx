@@ -58,10 +58,11 @@ function Summary({ outcome }: { outcome: TeamCleanUpOutcome }): ReactElement {
 
 /**
  * "Clean up…" of a team location: says in plain words what goes (files of images the team deleted, older
- * copies of the library's index, taken-down review pages, what cut-off uploads left), what stays, and that it needs credentials that
- * may delete; then runs it and says what it removed and what it kept. Cancel has the focus while the
- * question is open; Done takes it once the answer is shown. The dialog may not be closed while it runs:
- * the work goes on at the location either way, and its summary is what the user waits for.
+ * copies of the library's index, taken-down review pages, what cut-off uploads left), what stays, and
+ * that it needs credentials that may delete; then runs it and says what it removed and what it kept.
+ * Cancel has the focus while the question is open; Done takes it once the answer is shown. The dialog may
+ * not be closed while it runs: the work goes on at the location either way, and its summary is what the
+ * user waits for.
  */
 export function CleanUpDialog({
   location,
